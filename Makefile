@@ -1,0 +1,57 @@
+# hashbench - top-level build.  `make bench` and `make test` are the two
+# commands of the README; both install what is missing first (scripts/setup.sh).
+#
+# Variables: CC, OPT, BUILD (output folder), EXTRA_CFLAGS, EXTRA_LDFLAGS.
+
+CC      ?= cc
+OPT     ?= -O2
+BUILD   ?= build/host
+STRICT  := -std=c99 -pedantic -Wall -Wextra -Werror
+CFLAGS_ALL = $(STRICT) $(OPT) $(EXTRA_CFLAGS)
+PY      := .venv/bin/python
+VENV_STAMP := .venv/.installed
+
+ALGO_SRC   := $(sort $(wildcard src/algos/*.c))
+CORE_SRC   := $(ALGO_SRC) src/engine/hb_registry.c src/engine/hb_workload.c
+CORE_HDR   := $(wildcard src/algos/*.h src/algos/*.def src/engine/*.h)
+PLAT_SRC   := $(sort $(wildcard src/platform/*.c))
+ENGINE_SRC := $(CORE_SRC) $(PLAT_SRC) $(filter-out src/engine/hb_registry.c src/engine/hb_workload.c src/engine/hb_api.c,$(wildcard src/engine/*.c))
+
+.PHONY: all setup build bench test test-c test-py test-sanitize test-nou64 test-clang test-qemu clean
+
+all: build
+
+build: $(BUILD)/hashbench-engine $(BUILD)/hb-test $(BUILD)/libhashbench.so
+
+$(BUILD)/hb-test: tests/c/hb_test.c $(CORE_SRC) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -D_DEFAULT_SOURCE tests/c/hb_test.c $(CORE_SRC) -o $@ $(EXTRA_LDFLAGS)
+
+$(BUILD)/libhashbench.so: src/engine/hb_api.c $(CORE_SRC) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -fPIC -shared src/engine/hb_api.c $(CORE_SRC) -o $@ $(EXTRA_LDFLAGS)
+
+$(BUILD)/hashbench-engine: $(ENGINE_SRC) $(CORE_HDR) $(wildcard src/platform/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE $(ENGINE_SRC) -o $@ $(EXTRA_LDFLAGS)
+
+# ---- setup: system packages (Debian) and the Python environment ----------
+setup: $(VENV_STAMP)
+
+$(VENV_STAMP): pyproject.toml scripts/setup.sh
+	bash scripts/setup.sh
+	@touch $@
+
+# ---- the main job ----------------------------------------------------------
+bench: setup build
+	.venv/bin/hashbench run
+
+# ---- tests -----------------------------------------------------------------
+test: setup
+	bash scripts/test.sh
+
+test-c: $(BUILD)/hb-test
+	$(BUILD)/hb-test
+
+clean:
+	rm -rf build

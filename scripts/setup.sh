@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs what hashbench needs on a Debian machine, only what is missing:
+# system packages (compilers, QEMU, cross toolchains, libraries) and the
+# Python environment in .venv/.  Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages, one group per purpose (see README "What gets installed").
+PKGS_BUILD="build-essential clang python3-venv python3-pip"
+PKGS_TESTS="qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-arm-linux-gnueabihf libc6-dev-armhf-cross libgcrypt20"
+PKGS="$PKGS_BUILD $PKGS_TESTS ${HB_EXTRA_PKGS:-}"
+
+missing=()
+for p in $PKGS; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing Debian packages: ${missing[*]}" >&2
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# Python environment with hashbench installed (editable) and the test oracles.
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip >/dev/null
+.venv/bin/python -m pip install -q -e ".[test]"
+echo "setup: ok (.venv/bin/hashbench)" >&2

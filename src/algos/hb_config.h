@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT
+ * hb_config.h - the one place where the portable core looks at its compiler.
+ *
+ * Algorithm files include this (through hb_util.h) and nothing platform
+ * specific.  Opt-outs are HB_NO_<FEATURE>:
+ *   HB_NO_U64     drop every algorithm that needs a 64-bit integer (cc65)
+ *   HB_NO_PORTABLE_TABLES  (reserved) build only the compact variants
+ */
+#ifndef HB_CONFIG_H
+#define HB_CONFIG_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+/* cc65 has no 64-bit integer type at all. */
+#if defined(__CC65__) && !defined(HB_NO_U64)
+#define HB_NO_U64 1
+#endif
+
+#ifdef HB_NO_U64
+#define HB_HAVE_U64 0
+#else
+#define HB_HAVE_U64 1
+#endif
+
+/* `static inline` where the compiler knows C99 inline; plain `static`
+ * elsewhere (cc65 predates it).  Small helpers only. */
+#if defined(__CC65__)
+#define HB_INLINE static
+#else
+#define HB_INLINE static inline
+#endif
+
+#endif /* HB_CONFIG_H */

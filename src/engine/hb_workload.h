@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: MIT
+ * hb_workload.h - the standard workload: identical on every machine, so
+ * digests from a 6502 and an x86-64 can be compared byte for byte.
+ */
+#ifndef HB_WORKLOAD_H
+#define HB_WORKLOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* buf[i] = (i * 31 + 7) & 0xFF.  Only the low byte matters, so a 16-bit
+ * size_t that wraps still gives the same bytes. */
+void hb_workload_fill(uint8_t *buf, size_t len);
+
+#endif

@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: MIT
+"""Our C against independent implementations (tests/oracles), per algorithm:
+every length 0..2048, random lengths up to 1 MiB, and the streaming API at
+random split points.  Every implementation of ours is checked."""
+import random
+
+import pytest
+
+import hbnative
+from oracles import all_oracles
+
+ORACLES = all_oracles()
+IMPLS = hbnative.impls()
+ALGOS = sorted({i.algo for i in IMPLS})
+
+RNG = random.Random(0x5EED)
+BASE = bytes(RNG.getrandbits(8) for _ in range(1 << 20))
+BIG_LENGTHS = sorted(RNG.sample(range(2049, 1 << 20), 6)) + [1 << 20]
+
+
+def test_every_algorithm_has_an_oracle():
+    missing = [a for a in ALGOS if a not in ORACLES]
+    assert not missing, f"no independent oracle for: {missing}"
+
+
+def test_no_oracle_for_an_unknown_algorithm():
+    assert not set(ORACLES) - set(ALGOS)
+
+
+@pytest.mark.parametrize("impl", IMPLS, ids=repr)
+def test_every_length_up_to_2048(impl):
+    oracle = ORACLES.get(impl.algo)
+    if oracle is None:
+        pytest.fail(f"no oracle for {impl.algo}")
+    bad = []
+    for n in range(0, 2049):
+        data = BASE[n: n + n]  # a different slice for each length
+        if impl.hash(data) != oracle(data):
+            bad.append(n)
+    assert not bad, f"{impl}: differs at lengths {bad[:20]} ({len(bad)} in all)"
+
+
+@pytest.mark.parametrize("impl", IMPLS, ids=repr)
+def test_random_long_inputs(impl):
+    oracle = ORACLES[impl.algo]
+    for n in BIG_LENGTHS:
+        data = BASE[:n]
+        assert impl.hash(data).hex() == oracle(data).hex(), f"{impl} at length {n}"
+
+
+@pytest.mark.parametrize("impl", [i for i in IMPLS if i.ctx_size and i.name == "portable"], ids=repr)
+def test_streaming_random_splits(impl):
+    oracle = ORACLES[impl.algo]
+    rng = random.Random(impl.algo)
+    for _ in range(150):
+        n = rng.choice([rng.randrange(0, 300), rng.randrange(0, 5000), rng.randrange(0, 70000)])
+        data = BASE[:n]
+        cuts = sorted(rng.randrange(0, n + 1) for _ in range(rng.randrange(0, 12)))
+        pieces = [data[a:b] for a, b in zip([0] + cuts, cuts + [n])]
+        assert impl.hash_stream(pieces) == oracle(data), f"{impl}: n={n} cuts={cuts}"
