@@ -1,0 +1,118 @@
+# SPDX-License-Identifier: MIT
+"""Result tables as (headers, rows), rendered by rich on a terminal and as
+plain aligned text elsewhere (pipes, files, NO_COLOR)."""
+import math
+import os
+import sys
+
+from ..units import UNITS, format_size
+
+TIER_MARK = {"checksum": ".", "non-crypto": "*", "crypto": "#"}
+TIER_ORDER = {"checksum": 0, "non-crypto": 1, "crypto": 2}
+
+
+def fancy(stream=None) -> bool:
+    stream = stream or sys.stdout
+    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def fmt_num(v, digits=3):
+    """Three significant digits, never scientific for the ranges we show."""
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return "-"
+    if v == 0:
+        return "0"
+    mag = math.floor(math.log10(abs(v)))
+    decimals = max(0, digits - 1 - mag)
+    return f"{v:,.{decimals}f}"
+
+
+def throughput(result, unit):
+    per = UNITS[unit][0]
+    return None if result.get("mb_per_s") is None else result["mb_per_s"] * 1e6 / per
+
+
+def sort_results(results, order, catalogue_order):
+    pos = {a: i for i, a in enumerate(catalogue_order)}
+    if order == "speed":
+        return sorted(results, key=lambda r: (-(r.get("mb_per_s") or 0)))
+    if order == "name":
+        return sorted(results, key=lambda r: (r["algorithm"], r["implementation"]))
+    return sorted(results, key=lambda r: (TIER_ORDER.get(r.get("tier"), 9), pos.get(r["algorithm"], 999)))
+
+
+def single_size_table(results, unit="MB/s", show_impl=False, show_cycles=True):
+    headers = ["", "ALGO"] + (["IMPL"] if show_impl else []) + ["TIER", unit, "±%"]
+    if show_cycles:
+        headers.append("cyc/B")
+    headers += ["µs/call", "ITER", "H0 H1 H2 H3"]
+    aligns = "ll" + ("l" if show_impl else "") + "lrr" + ("r" if show_cycles else "") + "rrl"
+    rows = []
+    for r in results:
+        d = r.get("digest", "")
+        row = [TIER_MARK.get(r.get("tier"), " "), r.get("label", r["algorithm"])]
+        if show_impl:
+            row.append(r["implementation"])
+        row += [r.get("tier", ""), fmt_num(throughput(r, unit)), f"{r['spread_pct']:.1f}"]
+        if show_cycles:
+            row.append(fmt_num(r.get("cycles_per_byte")))
+        iters = sum(s[0] for s in r.get("samples", []))
+        row += [fmt_num(r["ns_per_call"] / 1000.0), f"{iters:,}",
+                " ".join(d[i:i + 2].upper() for i in range(0, min(len(d), 8), 2))]
+        rows.append(row)
+    return headers, rows, aligns
+
+
+def sweep_table(results, sizes, unit="MB/s", show_impl=False, order="category", catalogue_order=()):
+    keyed = {}
+    for r in results:
+        keyed.setdefault((r["algorithm"], r["implementation"]), {})[r["size"]] = r
+    firsts = sort_results([next(iter(v.values())) for v in keyed.values()], "category", catalogue_order)
+    if order == "name":
+        firsts.sort(key=lambda r: (r["algorithm"], r["implementation"]))
+    elif order == "speed":
+        big = max(sizes)
+        firsts.sort(key=lambda r: -(keyed[(r["algorithm"], r["implementation"])].get(big, {}).get("mb_per_s") or 0))
+    headers = ["", "ALGO"] + (["IMPL"] if show_impl else []) + ["TIER"] + [f"{unit}@{format_size(s)}" for s in sizes]
+    aligns = "ll" + ("l" if show_impl else "") + "l" + "r" * len(sizes)
+    rows = []
+    for f in firsts:
+        per = keyed[(f["algorithm"], f["implementation"])]
+        row = [TIER_MARK.get(f.get("tier"), " "), f.get("label", f["algorithm"])]
+        if show_impl:
+            row.append(f["implementation"])
+        row.append(f.get("tier", ""))
+        row += [fmt_num(throughput(per[s], unit)) if s in per else "-" for s in sizes]
+        rows.append(row)
+    return headers, rows, aligns
+
+
+def render_plain(headers, rows, aligns) -> str:
+    widths = [max([len(h)] + [len(str(r[i])) for r in rows]) for i, h in enumerate(headers)]
+
+    def line(cells):
+        out = []
+        for c, w, a in zip(cells, widths, aligns):
+            out.append(str(c).rjust(w) if a == "r" else str(c).ljust(w))
+        return "  ".join(out).rstrip()
+
+    sep = "-" * len(line(headers))
+    return "\n".join([line(headers), sep] + [line(r) for r in rows])
+
+
+def render(headers, rows, aligns, title=None, stream=None):
+    stream = stream or sys.stdout
+    if fancy(stream):
+        from rich.console import Console
+        from rich.table import Table
+        from rich import box
+        t = Table(title=title, box=box.SIMPLE_HEAD, header_style="bold")
+        for h, a in zip(headers, aligns):
+            t.add_column(h, justify="right" if a == "r" else "left", no_wrap=True)
+        for r in rows:
+            t.add_row(*[str(c) for c in r])
+        Console(file=stream).print(t)
+    else:
+        if title:
+            print(title, file=stream)
+        print(render_plain(headers, rows, aligns), file=stream)

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT
+ * hb_bench.c - the measurement loop.
+ *
+ * Calibrate: double the batch until one batch takes at least 1/12 of the
+ * budget (so ~10 samples fit); warm up with one batch; then take samples of
+ * that batch until the budget is spent (at least min_samples).  Every
+ * sample reads the selected timer and the monotonic clock around the same
+ * batch, so MB/s never rests on an assumed cycle frequency.
+ */
+#include "hb_bench.h"
+
+#if defined(__GNUC__)
+#define HB_NOINLINE __attribute__((noinline))
+#else
+#define HB_NOINLINE
+#endif
+
+void hb_bench_null(uint8_t *out, const uint8_t *in, size_t len)
+{
+    (void)in;
+    (void)len;
+    out[0] = 0;
+}
+
+/* Not inlined, so the loop is the same machine code for every algorithm
+ * and the call through `fn` cannot be resolved at compile time. */
+static HB_NOINLINE void run_batch(hb_oneshot_fn fn, uint8_t *out, const uint8_t *in,
+                                  size_t len, uint64_t iters)
+{
+    uint64_t i;
+    for (i = 0; i < iters; i++) fn(out, in, len);
+}
+
+static void take_sample(const hb_timer *t, hb_oneshot_fn fn, uint8_t *out,
+                        const uint8_t *in, size_t len, uint64_t iters, hb_sample *s)
+{
+    uint64_t n0 = hb_monotonic_ns(), t0 = t->read(), t1, n1;
+    run_batch(fn, out, in, len, iters);
+    t1 = t->read();
+    n1 = hb_monotonic_ns();
+    s->iters = iters;
+    s->ticks = t1 - t0;
+    s->ns = n1 - n0;
+}
+
+void hb_bench_measure(const hb_bench_cfg *cfg, hb_oneshot_fn fn, const uint8_t *in,
+                      size_t len, uint8_t *out, hb_bench_result *res)
+{
+    uint64_t start = hb_monotonic_ns();
+    uint64_t target = cfg->budget_ns / 12, iters = 1;
+    hb_sample s;
+    unsigned want = cfg->fixed_samples;
+
+    if (target < 200000u) target = 200000u; /* 0.2 ms: far above timer cost */
+    for (;;) {
+        take_sample(cfg->timer, fn, out, in, len, iters, &s);
+        if (s.ns >= target || iters >= ((uint64_t)1 << 40)) break;
+        /* jump straight near the target once the batch is measurable */
+        if (s.ns > target / 64)
+            iters = iters * target / s.ns + 1;
+        else
+            iters *= 8;
+    }
+    res->calibrated_iters = iters;
+    take_sample(cfg->timer, fn, out, in, len, iters, &s); /* warm-up */
+
+    res->nsamples = 0;
+    while (res->nsamples < HB_MAX_SAMPLES) {
+        if (want) {
+            if (res->nsamples >= want) break;
+        } else if (res->nsamples >= cfg->min_samples &&
+                   hb_monotonic_ns() - start >= cfg->budget_ns) {
+            break;
+        }
+        take_sample(cfg->timer, fn, out, in, len, iters, &res->samples[res->nsamples]);
+        res->nsamples++;
+    }
+}
