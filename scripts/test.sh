@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# All the tests: the C suite natively (gcc, clang), under ASan+UBSan, with
+# HB_NO_U64, under QEMU on a big-endian 64-bit and a 32-bit target; then the
+# Python tests (differential against independent libraries, front end, CLI).
+# Run through `make test`, which installs what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PYTHONUNBUFFERED=1
+step() { printf '\n=== %s\n' "$*"; }
+MAKE="make -s"
+
+step "C suite, gcc"
+$MAKE BUILD=build/host build
+build/host/hb-test
+
+step "C suite, clang (strict C99)"
+$MAKE BUILD=build/clang CC=clang build/clang/hb-test
+build/clang/hb-test --quick
+
+step "C suite under ASan + UBSan"
+$MAKE BUILD=build/asan CC=clang OPT=-O1 \
+    EXTRA_CFLAGS="-g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+    EXTRA_LDFLAGS="-fsanitize=address,undefined" build/asan/hb-test
+build/asan/hb-test --quick
+
+step "C suite with HB_NO_U64 (the 6502 configuration: 64-bit algorithms dropped)"
+$MAKE BUILD=build/nou64 EXTRA_CFLAGS=-DHB_NO_U64 build/nou64/hb-test
+build/nou64/hb-test --quick
+
+step "C suite under QEMU: s390x (big-endian, 64-bit)"
+$MAKE BUILD=build/s390x CC=s390x-linux-gnu-gcc EXTRA_LDFLAGS=-static build/s390x/hb-test
+qemu-s390x build/s390x/hb-test --quick
+
+step "C suite under QEMU: armhf (32-bit ARM)"
+$MAKE BUILD=build/armhf CC=arm-linux-gnueabihf-gcc EXTRA_LDFLAGS=-static build/armhf/hb-test
+qemu-arm build/armhf/hb-test --quick
+
+step "Python tests"
+.venv/bin/python -m pytest -q -p no:cacheprovider tests/python

@@ -1,0 +1,181 @@
+# SPDX-License-Identifier: MIT
+"""The real `hashbench` entry point, end to end: stdout, stderr, exit codes."""
+import hashlib
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"}
+ENV["NO_COLOR"] = "1"
+
+
+def hb(*args, stdin=None, timeout=120):
+    return subprocess.run([sys.executable, "-m", "hashbench", *args], cwd=ROOT, env=ENV, input=stdin,
+                          capture_output=True, timeout=timeout)
+
+
+def reference(algo, size):
+    for line in (ROOT / "data" / "reference-digests.tsv").read_text().splitlines():
+        if not line.startswith("#"):
+            a, n, h = line.split("\t")
+            if a == algo and int(n) == size:
+                return h
+    raise KeyError((algo, size))
+
+
+def test_list_json_has_the_whole_roster():
+    r = hb("list", "--json")
+    assert r.returncode == 0
+    algos = [json.loads(x) for x in r.stdout.decode().splitlines()]
+    ids = {a["id"] for a in algos}
+    assert len(algos) == 40 and {"crc32", "sha3-256", "blake3", "ascon-hash256", "xxh3-64"} <= ids
+    crc = next(a for a in algos if a["id"] == "crc32")
+    assert crc["tier"] == "checksum" and crc["digest_len"] == 4 and "compact" in crc["impls"]
+
+
+def test_list_table():
+    r = hb("list")
+    assert r.returncode == 0 and b"sha512" in r.stdout and b"FIPS 180-4" in r.stdout
+
+
+def test_hash_files_and_stdin(tmp_path):
+    f = tmp_path / "a.bin"
+    f.write_bytes(b"hello hashbench\n" * 1000)
+    r = hb("hash", "-a", "sha256", str(f))
+    assert r.returncode == 0
+    assert r.stdout.decode() == f"{hashlib.sha256(f.read_bytes()).hexdigest()}  {f}\n"
+    r = hb("hash", "-a", "md5", stdin=b"abc")
+    assert r.stdout.decode() == "900150983cd24fb0d6963f7d28e17f72  -\n"
+
+
+def test_hash_errors():
+    r = hb("hash", "-a", "sha265", "README.md")
+    assert r.returncode == 2 and b"did you mean" in r.stderr and b"Traceback" not in r.stderr
+    r = hb("hash", "-a", "sha256", "/nonexistent/file")
+    assert r.returncode != 0 and b"/nonexistent/file" in r.stderr
+
+
+def test_run_table_and_json_export(tmp_path):
+    out = tmp_path / "r.json"
+    r = hb("run", "-a", "crc32,sha256", "--budget", "20", "--no-save", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    text = r.stdout.decode()
+    assert "CRC32" in text and "SHA256" in text and "MB/s" in text
+    assert "\x1b[" not in text  # plain text when not a terminal
+    doc = json.loads(out.read_text())
+    assert doc["format_version"] == 1 and doc["context"]["cpu"]
+    for res in doc["results"]:
+        for field in ("algorithm", "implementation", "size", "verified", "digest", "ns_per_call",
+                      "mb_per_s", "spread_pct", "cycles_per_byte", "samples"):
+            assert field in res
+        assert res["verified"] is True and res["size"] == 1024
+        assert res["digest"] == reference(res["algorithm"], 1024)
+        assert res["mb_per_s"] > 0 and len(res["samples"]) >= 5
+
+
+def test_run_sweep_csv_and_markdown(tmp_path):
+    r = hb("run", "-a", "xxh32", "--sweep", "--budget", "10", "--no-save", "--units", "KB/s",
+           "-o", str(tmp_path / "s.csv"))
+    assert r.returncode == 0, r.stderr
+    assert "KB/s@64" in r.stdout.decode() and "KB/s@1K" in r.stdout.decode()
+    rows = (tmp_path / "s.csv").read_text().splitlines()
+    assert rows[0].startswith("algorithm,implementation,size") and len(rows) == 4
+    r = hb("run", "-a", "adler32", "--size", "4k", "--budget", "10", "--no-save", "-o", str(tmp_path / "s.md"))
+    assert r.returncode == 0 and "| ADL32" in (tmp_path / "s.md").read_text()
+
+
+def test_run_impl_all_and_compact():
+    r = hb("run", "-a", "crc32", "--impl", "all", "--budget", "10", "--no-save")
+    assert r.returncode == 0 and b"compact" in r.stdout and b"portable" in r.stdout
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["-a", "sha265"], "did you mean"),
+    (["--size", "12q"], "bad size"),
+    (["--size", "0"], "bad size"),
+    (["--budget", "fast"], "bad budget"),
+    (["--units", "GB/h"], "bad unit"),
+    (["--impl", "opensssl"], "unknown implementation"),
+    (["-o", "/nonexistent/dir/x.json"], "cannot write"),
+    (["-o", "results.xlsx"], "unknown output format"),
+    (["--timer", "sundial"], "timer"),
+])
+def test_run_bad_input_is_one_line_exit_2(args, needle):
+    r = hb("run", "-a", "crc8", "--budget", "5", "--no-save", *args) if "-a" not in args else \
+        hb("run", "--budget", "5", "--no-save", *args)
+    err = r.stderr.decode()
+    assert r.returncode == 2, err
+    assert needle in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_corrupt_database_is_a_clear_error(tmp_path):
+    db = tmp_path / "bad.sqlite"
+    db.write_bytes(b"this is not a database" * 100)
+    r = hb("history", "--db", str(db))
+    assert r.returncode == 2 and b"not a usable hashbench database" in r.stderr
+    r = hb("run", "-a", "crc8", "--budget", "5", "--db", str(db))
+    assert r.returncode == 2 and b"Traceback" not in r.stderr
+
+
+def test_store_history_show_diff(tmp_path):
+    db = str(tmp_path / "h.sqlite")
+    for _ in range(2):
+        r = hb("run", "-a", "crc32,md5", "--budget", "20", "--db", db)
+        assert r.returncode == 0, r.stderr
+    r = hb("history", "--db", db)
+    assert r.returncode == 0 and r.stdout.decode().count("complete") == 2
+    r = hb("show", "last", "--db", db)
+    assert r.returncode == 0 and b"CRC32" in r.stdout
+    r = hb("diff", "last~1", "last", "--db", db)
+    assert r.returncode == 0 and b"B/A" in r.stdout
+    assert b"MD5" in r.stdout and b"CRC32" in r.stdout
+    r = hb("show", "99", "--db", db)
+    assert r.returncode == 2 and b"no run 99" in r.stderr
+    con = sqlite3.connect(db)
+    data = json.loads(con.execute("SELECT data FROM results LIMIT 1").fetchone()[0])
+    assert data["samples"] and data["verified"] is True
+    ctx = json.loads(con.execute("SELECT context FROM runs LIMIT 1").fetchone()[0])
+    assert ctx["compiler"] and ctx["timer"]["name"] and ctx["commit"]
+
+
+def test_ctrl_c_keeps_measured_rows(tmp_path):
+    db = tmp_path / "i.sqlite"
+    proc = subprocess.Popen([sys.executable, "-m", "hashbench", "run", "--budget", "400", "--db", str(db)],
+                            cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        time.sleep(0.2)
+        if db.exists():
+            try:
+                n = sqlite3.connect(str(db)).execute("SELECT COUNT(*) FROM results").fetchone()[0]
+            except sqlite3.Error:
+                continue
+            if n >= 2:
+                break
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert b"interrupted: kept the" in err
+    con = sqlite3.connect(str(db))
+    assert con.execute("SELECT status FROM runs").fetchone()[0] == "interrupted"
+    assert con.execute("SELECT COUNT(*) FROM results").fetchone()[0] >= 2
+    assert b"CRC8" in out  # the table of what was measured is still printed
+
+
+@pytest.mark.parametrize("cmd", ["run", "list", "hash", "history", "show", "diff"])
+def test_help_on_every_subcommand(cmd):
+    r = hb(cmd, "--help")
+    assert r.returncode == 0 and b"example" in r.stdout
+
+
+def test_no_command_prints_help():
+    r = hb()
+    assert r.returncode == 2 and b"usage" in r.stdout
