@@ -17,7 +17,8 @@ CORE_HDR   := $(wildcard src/algos/*.h src/algos/*.def src/engine/*.h)
 PLAT_SRC   := $(sort $(wildcard src/platform/*.c))
 ENGINE_SRC := $(CORE_SRC) $(PLAT_SRC) src/engine/main.c src/engine/hb_bench.c \
               src/engine/hb_impls.c src/engine/hb_reference.c
-BACKENDS_SRC ?= backends/none.c
+
+include backends/backends.mk
 
 .PHONY: all setup build bench test test-c test-py test-sanitize test-nou64 test-clang test-qemu clean
 
@@ -33,10 +34,11 @@ $(BUILD)/libhashbench.so: src/engine/hb_api.c $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -fPIC -shared src/engine/hb_api.c $(CORE_SRC) -o $@ $(EXTRA_LDFLAGS)
 
-$(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_SRC) $(CORE_HDR) $(wildcard src/platform/*.h) src/engine/hb_reference_data.inc
+$(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_OBJ) $(BACKENDS_LIST) $(CORE_HDR) \
+                           $(wildcard src/platform/*.h) src/engine/hb_reference_data.inc
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE -DHB_BUILD_FLAGS='"$(OPT) $(EXTRA_CFLAGS)"' \
-	    $(ENGINE_SRC) $(BACKENDS_SRC) -o $@ $(EXTRA_LDFLAGS) $(BACKENDS_LIBS)
+	    $(ENGINE_SRC) $(BACKENDS_LIST) $(BACKENDS_OBJ) -o $@ $(EXTRA_LDFLAGS) $(BACKENDS_LIBS)
 
 # ---- setup: system packages (Debian) and the Python environment ----------
 setup: $(VENV_STAMP)

@@ -49,7 +49,7 @@ hb_impl hb_impl_at(size_t i)
     r.fn = NULL;
     if (where == 1) {
         r.algo = hb_algo_find(b->entries[row].algo_id);
-        r.name = b->name;
+        r.name = b->entries[row].impl_name ? b->entries[row].impl_name : b->name;
         r.fn = b->entries[row].fn;
     }
     return r;
@@ -71,4 +71,12 @@ int hb_impl_find(const char *algo, const char *impl)
             return (int)i;
     }
     return -1;
+}
+
+const char *hb_impl_version(size_t i)
+{
+    const hb_backend *b;
+    size_t row;
+    if (locate(i, &b, &row) != 1) return NULL;
+    return b->entries[row].version ? b->entries[row].version : b->version();
 }
