@@ -85,6 +85,25 @@ def build_parser():
     s.add_argument("--sort", choices=["category", "speed", "name"], default="category")
     s.add_argument("-o", "--output", metavar="FILE")
 
+    c = sub.add_parser("compare", help="rank every implementation of algorithms", formatter_class=_formatter,
+                       description="Measure every available implementation of each ALGO (ours and the "
+                                   "library backends), each verified first, sampled in turn (A B C A B C "
+                                   "...) so drift hits all alike; rank them fastest first by time relative "
+                                   "to the fastest, with spread.",
+                       epilog="examples:\n  hashbench compare keccak-256\n  hashbench compare sha256 blake3 --size 1m\n"
+                              "  hashbench compare crc32 --sweep --impl portable,zlib,rust-crc32fast")
+    c.add_argument("algos", nargs="+", metavar="ALGO")
+    c.add_argument("--impl", action="append", metavar="IMPL", help="only these implementations (default: all)")
+    c.add_argument("--size", action="append", metavar="SIZE", help="bytes: 64, 1k, 1m (default 1024)")
+    c.add_argument("--sweep", nargs="?", const="seed", choices=sorted(SWEEPS))
+    c.add_argument("--budget", default="200", help="time per implementation and size (default 200 ms)")
+    c.add_argument("--samples", type=int)
+    c.add_argument("--timer", default="auto")
+    c.add_argument("-o", "--output", metavar="FILE")
+    c.add_argument("--db", metavar="PATH")
+    c.add_argument("--no-save", action="store_true")
+    c.add_argument("-q", "--quiet", action="store_true")
+
     d = sub.add_parser("diff", help="compare two stored runs", formatter_class=_formatter,
                        description="Time ratio per algorithm (B / A: below 1 means B is faster), with a "
                                    "Mann-Whitney test on the raw samples; differences under 1% or with "
@@ -220,6 +239,67 @@ def cmd_run(args):
     return 1 if run["errors"] else 0
 
 
+def ranking_rows(results):
+    """Rows 'rank, impl, relative time ± spread, MB/s, cyc/B, version', fastest first.
+
+    Relative spread combines both relative MADs (as hyperfine combines
+    standard deviations): r * sqrt((s_i/t_i)^2 + (s_best/t_best)^2)."""
+    ranked = sorted(results, key=lambda r: r["ns_per_call"])
+    best = ranked[0]
+    rows = []
+    for n, r in enumerate(ranked, 1):
+        rel = r["ns_per_call"] / best["ns_per_call"]
+        if r is best:
+            err = 0.0
+        else:
+            err = rel * ((r["spread_pct"] / 100) ** 2 + (best["spread_pct"] / 100) ** 2) ** 0.5
+        rows.append([f"{n}.", f"{rel:.2f} ± {err:.2f}", r["implementation"], fmt_num(r.get("mb_per_s")),
+                     fmt_num(r.get("cycles_per_byte")), r.get("impl_version") or "ours"])
+    return rows
+
+
+def cmd_compare(args):
+    budget = parse_budget(args.budget)
+    if args.sweep and args.size:
+        raise UserError("use either --size or --sweep, not both")
+    sizes = SWEEPS[args.sweep] if args.sweep else (parse_sizes(args.size) if args.size else [1024])
+    if args.output:
+        exporters.check_path(args.output)
+    engine_path = eng.ensure_built()
+    catalogue, backends = eng.catalogue(engine_path)
+    algos = select_algorithms(catalogue, args.algos)
+    impls = select_impls(catalogue, algos, args.impl or ["all"])
+    for b in backends:
+        if not b["available"]:
+            print(f"note: backend {b['name']} is not available on this machine: skipped", file=sys.stderr)
+    store = None if args.no_save else Store(args.db)
+    opts = {"algos": algos, "impls": impls, "sizes": sizes, "budget_ms": budget, "samples": args.samples,
+            "timer": args.timer, "interleave": True, "backends": backends}
+    from .runner import run_host
+    run = run_host(opts, catalogue, store, args.quiet, engine_path)
+    opts.pop("backends", None)
+    for e in run["errors"]:
+        print(f"error: {e['algo']}/{e['impl']} @{e['size']} B: digest {e['digest']} does not match "
+              f"the {e['basis']} digest {e['expected']}: not timed", file=sys.stderr)
+    if not args.quiet:
+        print(_header(run, opts))
+    label = {a["id"]: a["label"] for a in catalogue}
+    for algo in algos:
+        for size in sizes:
+            rs = [r for r in run["results"] if r["algorithm"] == algo and r["size"] == size]
+            if not rs:
+                continue
+            print()
+            render(["#", "TIME (rel.)", "IMPL", "MB/s", "cyc/B", "VERSION"], ranking_rows(rs), "lrlrrl",
+                   title=f"{label.get(algo, algo)} @ {size} B: {len(rs)} implementations, each verified")
+    if args.output:
+        exporters.write(args.output, run)
+    if run["status"] == "interrupted":
+        print(f"interrupted: kept the {len(run['results'])} result(s) measured so far", file=sys.stderr)
+        return 130
+    return 1 if run["errors"] else 0
+
+
 def cmd_history(args):
     store = Store(args.db)
     runs = store.runs(args.limit)
@@ -272,7 +352,7 @@ def cmd_diff(args):
 
 
 COMMANDS = {"run": cmd_run, "list": cmd_list, "hash": cmd_hash, "history": cmd_history,
-            "show": cmd_show, "diff": cmd_diff}
+            "show": cmd_show, "diff": cmd_diff, "compare": cmd_compare}
 
 
 def main(argv=None):

@@ -40,6 +40,8 @@ def run_host(opts, catalogue, store=None, quiet=False, engine_path=None):
             "-t", opts.get("timer", "auto")]
     if opts.get("samples"):
         args += ["-n", str(opts["samples"])]
+    if opts.get("interleave"):
+        args.append("--interleave")
     engine_path = engine_path or eng.ensure_built()
     backends = opts.get("backends", [])
     run = {"id": None, "status": "running", "options": opts, "results": [], "errors": [],

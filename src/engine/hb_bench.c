@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT
- * hb_bench.c - the measurement loop.
+ * hb_bench.c - the measurement loop.  (Interleaved runs, where drift must
+ * hit every implementation alike, use calibrate + sample from main.c.)
  *
  * Calibrate: double the batch until one batch takes at least 1/12 of the
  * budget (so ~10 samples fit); warm up with one batch; then take samples of
@@ -43,14 +44,11 @@ static void take_sample(const hb_timer *t, hb_oneshot_fn fn, uint8_t *out,
     s->ns = n1 - n0;
 }
 
-void hb_bench_measure(const hb_bench_cfg *cfg, hb_oneshot_fn fn, const uint8_t *in,
-                      size_t len, uint8_t *out, hb_bench_result *res)
+uint64_t hb_bench_calibrate(const hb_bench_cfg *cfg, hb_oneshot_fn fn, const uint8_t *in,
+                            size_t len, uint8_t *out, uint64_t target)
 {
-    uint64_t start = hb_monotonic_ns();
-    uint64_t target = cfg->budget_ns / 12, iters = 1;
+    uint64_t iters = 1;
     hb_sample s;
-    unsigned want = cfg->fixed_samples;
-
     if (target < 200000u) target = 200000u; /* 0.2 ms: far above timer cost */
     for (;;) {
         take_sample(cfg->timer, fn, out, in, len, iters, &s);
@@ -61,9 +59,24 @@ void hb_bench_measure(const hb_bench_cfg *cfg, hb_oneshot_fn fn, const uint8_t *
         else
             iters *= 8;
     }
-    res->calibrated_iters = iters;
     take_sample(cfg->timer, fn, out, in, len, iters, &s); /* warm-up */
+    return iters;
+}
 
+void hb_bench_sample(const hb_bench_cfg *cfg, hb_oneshot_fn fn, const uint8_t *in, size_t len,
+                     uint8_t *out, uint64_t iters, hb_sample *s)
+{
+    take_sample(cfg->timer, fn, out, in, len, iters, s);
+}
+
+void hb_bench_measure(const hb_bench_cfg *cfg, hb_oneshot_fn fn, const uint8_t *in,
+                      size_t len, uint8_t *out, hb_bench_result *res)
+{
+    uint64_t start = hb_monotonic_ns();
+    unsigned want = cfg->fixed_samples;
+    uint64_t iters = hb_bench_calibrate(cfg, fn, in, len, out, cfg->budget_ns / 12);
+
+    res->calibrated_iters = iters;
     res->nsamples = 0;
     while (res->nsamples < HB_MAX_SAMPLES) {
         if (want) {

@@ -30,6 +30,12 @@ typedef struct {
     uint64_t calibrated_iters;
 } hb_bench_result;
 
+/* The pieces, for interleaved measurement (A B C A B C ...). */
+uint64_t hb_bench_calibrate(const hb_bench_cfg *cfg, hb_oneshot_fn fn, const uint8_t *in,
+                            size_t len, uint8_t *out, uint64_t target_ns);
+void hb_bench_sample(const hb_bench_cfg *cfg, hb_oneshot_fn fn, const uint8_t *in, size_t len,
+                     uint8_t *out, uint64_t iters, hb_sample *s);
+
 void hb_bench_measure(const hb_bench_cfg *cfg, hb_oneshot_fn fn, const uint8_t *in,
                       size_t len, uint8_t *out, hb_bench_result *res);
 

@@ -10,6 +10,7 @@
  *       -s SIZE[,SIZE..]   (default: 1024)     -b BUDGET_MS per measurement (default: 200)
  *       -n SAMPLES (default: budget decides)   -t TIMER | auto (default: auto)
  *       --table   a seed-style text table instead of records
+ *       --interleave  sample an algorithm's implementations in turn (compare)
  *
  * Records are versioned JSON lines documented in docs/records.md.  Exit
  * status: 0 ok, 1 a verification failed, 2 usage or system error.
@@ -255,6 +256,12 @@ static int in_list(const char *s, char **items, int n)
     return 0;
 }
 
+static int selected(const hb_impl *r, char **algos, int nalgos, char **impls, int nimpls)
+{
+    if (!r->algo || (nalgos && !in_list(r->algo->id, algos, nalgos))) return 0;
+    return in_list("all", impls, nimpls) || in_list(r->name, impls, nimpls);
+}
+
 static void print_samples(const hb_bench_result *res)
 {
     unsigned i;
@@ -282,6 +289,7 @@ typedef struct {
     hb_bench_cfg cfg;
     hb_timer_info tinfo;
     int table;
+    int interleave;
 } bench_opts;
 
 static void print_header(const bench_opts *o, int total)
@@ -343,28 +351,11 @@ static const char *verify(const hb_impl *r, const uint8_t *buf, unsigned long si
     return NULL;
 }
 
-static void bench_one(const bench_opts *o, size_t k, const uint8_t *buf, unsigned long size,
-                      int index, int total, hb_bench_result *res, int *failed)
+static void emit_result(const bench_opts *o, size_t k, unsigned long size, const char *basis,
+                        const char *hex, const hb_bench_result *res)
 {
     hb_impl r = hb_impl_at(k);
-    uint8_t out[MAX_DIGEST];
-    char hex[2 * MAX_DIGEST + 1];
-    const char *basis;
     const char *version = hb_impl_version(k);
-
-    if (!o->table) {
-        printf("{\"rec\":\"start\",\"algo\":\"%s\",\"impl\":\"%s\",\"size\":%lu,\"index\":%d,"
-               "\"total\":%d}\n", r.algo->id, r.name, size, index, total);
-        fflush(stdout);
-    }
-    r.fn(out, buf, size);
-    to_hex(hex, out, r.algo->digest_len);
-    basis = verify(&r, buf, size, hex, o->table);
-    if (!basis) {
-        *failed = 1;
-        return; /* never time what failed verification */
-    }
-    hb_bench_measure(&o->cfg, r.fn, buf, size, out, res);
     if (o->table) {
         uint64_t ps = median_ps_per_call(res);
         uint64_t kbps = ps ? (uint64_t)size * 1000000000u / ps : 0;
@@ -390,6 +381,79 @@ static void bench_one(const bench_opts *o, size_t k, const uint8_t *buf, unsigne
     fflush(stdout);
 }
 
+/* Announces and verifies one implementation; returns the verification
+ * basis, or NULL (error record printed: never time what failed). */
+static const char *start_one(const bench_opts *o, size_t k, const uint8_t *buf, unsigned long size,
+                             int index, int total, char *hex)
+{
+    hb_impl r = hb_impl_at(k);
+    uint8_t out[MAX_DIGEST];
+    if (!o->table) {
+        printf("{\"rec\":\"start\",\"algo\":\"%s\",\"impl\":\"%s\",\"size\":%lu,\"index\":%d,"
+               "\"total\":%d}\n", r.algo->id, r.name, size, index, total);
+        fflush(stdout);
+    }
+    r.fn(out, buf, size);
+    to_hex(hex, out, r.algo->digest_len);
+    return verify(&r, buf, size, hex, o->table);
+}
+
+static void bench_one(const bench_opts *o, size_t k, const uint8_t *buf, unsigned long size,
+                      int index, int total, hb_bench_result *res, int *failed)
+{
+    char hex[2 * MAX_DIGEST + 1];
+    uint8_t out[MAX_DIGEST];
+    const char *basis = start_one(o, k, buf, size, index, total, hex);
+    if (!basis) {
+        *failed = 1;
+        return;
+    }
+    hb_bench_measure(&o->cfg, hb_impl_at(k).fn, buf, size, out, res);
+    emit_result(o, k, size, basis, hex, res);
+}
+
+/* Interleaved: calibrate each implementation, then sample them in turn
+ * (A B C A B C ...) so that frequency drift and noise hit all alike. */
+static void bench_interleaved(const bench_opts *o, const size_t *ks, int n, const uint8_t *buf,
+                              unsigned long size, int *index, int total, int *failed)
+{
+    hb_bench_result *res = xmalloc(sizeof *res * (size_t)(n ? n : 1));
+    const char **basis = xmalloc(sizeof *basis * (size_t)(n ? n : 1));
+    char (*hex)[2 * MAX_DIGEST + 1] = xmalloc(sizeof *hex * (size_t)(n ? n : 1));
+    uint8_t out[MAX_DIGEST];
+    uint64_t start, budget;
+    int i, live = 0;
+    unsigned round;
+    for (i = 0; i < n; i++) {
+        basis[i] = start_one(o, ks[i], buf, size, ++*index, total, hex[i]);
+        res[i].nsamples = 0;
+        if (!basis[i]) {
+            *failed = 1;
+            continue;
+        }
+        res[i].calibrated_iters = hb_bench_calibrate(&o->cfg, hb_impl_at(ks[i]).fn, buf, size, out,
+                                                     o->cfg.budget_ns / 12);
+        live++;
+    }
+    budget = o->cfg.budget_ns * (uint64_t)live;
+    start = hb_monotonic_ns();
+    for (round = 0; round < HB_MAX_SAMPLES; round++) {
+        if (o->cfg.fixed_samples ? round >= o->cfg.fixed_samples
+                                 : (round >= o->cfg.min_samples && hb_monotonic_ns() - start >= budget))
+            break;
+        for (i = 0; i < n; i++) {
+            if (!basis[i]) continue;
+            hb_bench_sample(&o->cfg, hb_impl_at(ks[i]).fn, buf, size, out, res[i].calibrated_iters,
+                            &res[i].samples[res[i].nsamples++]);
+        }
+    }
+    for (i = 0; i < n; i++)
+        if (basis[i]) emit_result(o, ks[i], size, basis[i], hex[i], &res[i]);
+    free(res);
+    free((void *)basis);
+    free(hex);
+}
+
 static int cmd_bench(int argc, char **argv)
 {
     static hb_bench_result res; /* large: not on the stack */
@@ -409,6 +473,7 @@ static int cmd_bench(int argc, char **argv)
         int has_arg = i + 1 < argc;
         char *end;
         if (strcmp(a, "--table") == 0) o.table = 1;
+        else if (strcmp(a, "--interleave") == 0) o.interleave = 1;
         else if (strcmp(a, "-a") == 0 && has_arg) nalgos += split_list(argv[++i], algos + nalgos, MAX_LIST - nalgos);
         else if (strcmp(a, "-i") == 0 && has_arg) nimpls = split_list(argv[++i], impls, MAX_LIST);
         else if (strcmp(a, "-s") == 0 && has_arg) nsizes = split_list(argv[++i], sizes_s, MAX_LIST);
@@ -441,9 +506,7 @@ static int cmd_bench(int argc, char **argv)
     /* Plan first, so progress can say "n of total". */
     for (k = 0; k < nimpl_all; k++) {
         hb_impl r = hb_impl_at(k);
-        if (!r.algo || (nalgos && !in_list(r.algo->id, algos, nalgos))) continue;
-        if (!in_list("all", impls, nimpls) && !in_list(r.name, impls, nimpls)) continue;
-        total++;
+        total += selected(&r, algos, nalgos, impls, nimpls);
     }
     total *= nsizes;
     print_header(&o, total);
@@ -460,11 +523,26 @@ static int cmd_bench(int argc, char **argv)
             print_samples(&res);
             printf("}\n");
         }
-        for (k = 0; k < nimpl_all; k++) {
-            hb_impl r = hb_impl_at(k);
-            if (!r.algo || (nalgos && !in_list(r.algo->id, algos, nalgos))) continue;
-            if (!in_list("all", impls, nimpls) && !in_list(r.name, impls, nimpls)) continue;
-            bench_one(&o, k, buf, sizes[s], ++index, total, &res, &failed);
+        if (o.interleave) {
+            /* one interleaved group per algorithm: its implementations */
+            size_t a;
+            for (a = 0; a < hb_algo_count; a++) {
+                size_t *ks = xmalloc(sizeof *ks * nimpl_all);
+                int n = 0;
+                for (k = 0; k < nimpl_all; k++) {
+                    hb_impl r = hb_impl_at(k);
+                    if (r.algo != &hb_algos[a] || !selected(&r, algos, nalgos, impls, nimpls)) continue;
+                    ks[n++] = k;
+                }
+                if (n) bench_interleaved(&o, ks, n, buf, sizes[s], &index, total, &failed);
+                free(ks);
+            }
+        } else {
+            for (k = 0; k < nimpl_all; k++) {
+                hb_impl r = hb_impl_at(k);
+                if (!selected(&r, algos, nalgos, impls, nimpls)) continue;
+                bench_one(&o, k, buf, sizes[s], ++index, total, &res, &failed);
+            }
         }
         free(buf);
     }
@@ -478,7 +556,7 @@ int main(int argc, char **argv)
         fprintf(stderr,
                 "usage: hashbench-engine list | timers | hash ALGO [IMPL] [FILE...] |\n"
                 "       digest ALGO IMPL SIZE | bench [-a ALGOS] [-i IMPLS|all] [-s SIZES]\n"
-                "       [-b BUDGET_MS] [-n SAMPLES] [-t TIMER] [--table]\n"
+                "       [-b BUDGET_MS] [-n SAMPLES] [-t TIMER] [--table] [--interleave]\n"
                 "The front end is `hashbench`; this is its measuring engine.\n");
         return argc < 2 ? 2 : 0;
     }
