@@ -37,7 +37,7 @@ $(BUILD)/libhashbench.so: src/engine/hb_api.c $(CORE_SRC) $(CORE_HDR)
 $(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_OBJ) $(BACKENDS_LIST) $(CORE_HDR) \
                            $(wildcard src/platform/*.h) src/engine/hb_reference_data.inc
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE -DHB_BUILD_FLAGS='"$(OPT) $(EXTRA_CFLAGS)"' \
+	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE -DHB_BUILD_FLAGS='"$(OPT) $(EXTRA_CFLAGS)"' -Isrc/engine \
 	    $(ENGINE_SRC) $(BACKENDS_LIST) $(BACKENDS_OBJ) -o $@ $(EXTRA_LDFLAGS) $(BACKENDS_LIBS)
 
 # ---- setup: system packages (Debian) and the Python environment ----------

@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 # Debian packages, one group per purpose (see README "What gets installed").
 PKGS_BUILD="build-essential clang python3-venv python3-pip"
 PKGS_TESTS="qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross gcc-arm-linux-gnueabihf libc6-dev-armhf-cross libgcrypt20"
-PKGS="$PKGS_BUILD $PKGS_TESTS ${HB_EXTRA_PKGS:-}"
+PKGS_BACKENDS="libssl-dev libsodium-dev zlib1g-dev libxxhash-dev libgcrypt20-dev nettle-dev libmbedtls-dev pkg-config"
+PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS ${HB_EXTRA_PKGS:-}"
 
 missing=()
 for p in $PKGS; do
