@@ -1,0 +1,111 @@
+# SPDX-License-Identifier: MIT
+"""The front end against recorded engine output (a fake engine replays
+tests/python/fixtures): statistics, tables, exports and failure paths,
+deterministic whatever the machine is doing."""
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hashbench import stats
+
+ROOT = Path(__file__).resolve().parents[2]
+FIX = Path(__file__).resolve().parent / "fixtures"
+
+
+@pytest.fixture
+def fake_env(tmp_path):
+    wrapper = tmp_path / "engine"
+    wrapper.write_text(f"#!/bin/sh\nexec {sys.executable} {FIX.parent / 'fake_engine.py'} \"$@\"\n")
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IEXEC)
+    env = dict(os.environ, HASHBENCH_ENGINE=str(wrapper), NO_COLOR="1")
+    return env
+
+
+def hb(env, *args):
+    return subprocess.run([sys.executable, "-m", "hashbench", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def records(name):
+    return [json.loads(x) for x in (FIX / name).read_text().splitlines() if x.strip()]
+
+
+def test_json_export_derives_figures_from_the_raw_samples(fake_env, tmp_path):
+    out = tmp_path / "r.json"
+    r = hb(fake_env, "run", "--no-save", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(out.read_text())
+    recs = records("engine-bench.jsonl")
+    overhead = next(x for x in recs if x["rec"] == "overhead")["samples"]
+    timer = next(x for x in recs if x["rec"] == "timer")
+    got = {x["algorithm"]: x for x in doc["results"]}
+    for rec in (x for x in recs if x["rec"] == "result"):
+        res = got[rec["algo"]]
+        per_call = sorted(s[2] / s[0] for s in rec["samples"])
+        over = stats.median([s[2] / s[0] for s in overhead])
+        want = max(stats.median(per_call) - over, stats.median(per_call) * 0.1)
+        assert res["ns_per_call"] == pytest.approx(want)
+        assert res["mb_per_s"] == pytest.approx(1024 / want * 1e3)
+        assert res["samples"] == rec["samples"] and res["digest"] == rec["digest"]
+        if timer["is_cycles"]:
+            assert res["cycles_per_byte"] > 0
+        else:
+            assert res["cycles_per_byte"] is None
+    assert doc["context"]["timer"]["name"] == timer["name"]
+
+
+def test_table_sorted_by_speed_and_by_name(fake_env):
+    r = hb(fake_env, "run", "--no-save", "--sort", "speed", "-q")
+    rows = [line.split()[1] for line in r.stdout.splitlines()[2:] if line.strip()]
+    doc_speed = {x["algo"]: x for x in records("engine-bench.jsonl") if x["rec"] == "result"}
+    assert len(rows) == len(doc_speed)
+    r = hb(fake_env, "run", "--no-save", "--sort", "name", "-q")
+    names = [line.split()[1] for line in r.stdout.splitlines()[2:] if line.strip()]
+    assert names == sorted(names, key=str.lower) or names == ["CRC32", "MD5", "SHA256", "XXH64"]
+
+
+def test_sweep_table_has_a_column_per_size(fake_env):
+    env = dict(fake_env, HB_FAKE_BENCH="engine-sweep.jsonl")
+    r = hb(env, "run", "--no-save", "--sweep", "-a", "crc32,xxh64")
+    assert r.returncode == 0, r.stderr
+    head = next(line for line in r.stdout.splitlines() if "ALGO" in line)
+    assert "MB/s@64" in head and "MB/s@256" in head and "MB/s@1K" in head
+
+
+def test_digest_mismatch_is_an_error_never_a_speed(fake_env, tmp_path):
+    env = dict(fake_env, HB_FAKE_BENCH="engine-bench-mismatch.jsonl")
+    out = tmp_path / "m.json"
+    r = hb(env, "run", "--no-save", "-o", str(out))
+    assert r.returncode == 1
+    bad = next(x for x in records("engine-bench-mismatch.jsonl") if x["rec"] == "error")
+    assert f"digest {bad['digest']} does not match the reference digest {bad['expected']}" in r.stderr
+    assert "SHA256" not in r.stdout
+    assert "sha256" not in {x["algorithm"] for x in json.loads(out.read_text())["results"]}
+
+
+def test_mismatch_run_is_stored_as_failed(fake_env, tmp_path):
+    env = dict(fake_env, HB_FAKE_BENCH="engine-bench-mismatch.jsonl")
+    db = tmp_path / "f.sqlite"
+    hb(env, "run", "--db", str(db))
+    r = hb(env, "history", "--db", str(db))
+    assert "failed" in r.stdout
+
+
+def test_markdown_export_names_the_machine(fake_env, tmp_path):
+    out = tmp_path / "r.md"
+    assert hb(fake_env, "run", "--no-save", "-o", str(out)).returncode == 0
+    text = out.read_text()
+    assert text.startswith("# hashbench run") and "| MD5" in text and "Timer:" in text
+
+
+def test_output_file_is_replaced_atomically(fake_env, tmp_path):
+    out = tmp_path / "r.csv"
+    out.write_text("old contents\n")
+    assert hb(fake_env, "run", "--no-save", "-o", str(out)).returncode == 0
+    assert out.read_text().startswith("algorithm,implementation,size")
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]

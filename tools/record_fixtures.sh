@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Re-records the engine output that the front-end tests replay
+# (tests/python/fixtures).  Real engine, real digests; run after changing
+# the record format.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+make -s build/host/hashbench-engine
+E=build/host/hashbench-engine
+F=tests/python/fixtures
+$E list > $F/engine-list.jsonl
+$E bench -a crc32,md5,sha256,xxh64 -b 20 -n 7 > $F/engine-bench.jsonl
+$E bench -a crc32,xxh64 -s 64,256,1024 -b 10 -n 5 > $F/engine-sweep.jsonl
+# a verification failure: the real sha256 record with its digest altered,
+# as a broken implementation would produce it
+python3 - "$F" <<'PY'
+import json, sys
+from pathlib import Path
+F = Path(sys.argv[1])
+out = []
+for line in (F / "engine-bench.jsonl").read_text().splitlines():
+    rec = json.loads(line)
+    if rec.get("rec") == "result" and rec["algo"] == "sha256":
+        bad = "00" + rec["digest"][2:]
+        rec = {"rec": "error", "kind": "verify", "algo": "sha256", "impl": rec["impl"], "size": rec["size"],
+               "digest": bad, "expected": rec["digest"], "basis": "reference"}
+    if rec.get("rec") == "done":
+        rec["failed"] = True
+    out.append(json.dumps(rec, separators=(",", ":")))
+(F / "engine-bench-mismatch.jsonl").write_text("\n".join(out) + "\n")
+PY
+echo "recorded fixtures in $F"
