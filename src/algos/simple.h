@@ -1,5 +1,11 @@
 /* SPDX-License-Identifier: MIT
- * simple.h - STUB generated for the skeleton; replaced by the real implementation.
+ * simple.h - the one-line byte hashes of the hash-bench roster
+ * (shared/spec/algorithms.md): XOR-8, DJB2, FNV-1a 32 (draft-eastlake-fnv),
+ * Knuth's multiplicative hash, Jenkins one-at-a-time, PJW/ELF (System V
+ * ABI, "Hash Table" section) and sdbm.
+ *
+ * Each is one-shot only and writes its 32-bit (XOR-8: 8-bit) value as
+ * big-endian bytes, the canonical order of integer-valued hashes.
  */
 #ifndef HB_SIMPLE_H
 #define HB_SIMPLE_H
