@@ -1,0 +1,230 @@
+# SPDX-License-Identifier: MIT
+"""The Rust crates backend (backends/rust/): every rust-* implementation
+that `hashbench-engine list` shows gives, through `hashbench-engine digest`,
+the digest of an independent Python reference (hashlib, pycryptodome,
+blake3, xxhash, zlib, google_crc32c, siphash24, and a transcription of
+NIST SP 800-232 for Ascon-Hash256) at sizes across the block boundaries.
+
+Also, by loading the two libraries directly: every function copes with
+len == 0 and a NULL pointer, each row's exported hb_rust_<crate>_<algo>
+symbol is the function the row gives, and the versions the libraries report
+are the ones Cargo.lock pins.
+
+Skipped only when cargo is absent (the backend is then listed missing)."""
+import ctypes
+import hashlib
+import os
+import shutil
+import subprocess
+import tomllib
+import zlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CARGO = shutil.which("cargo") or (
+    str(Path.home() / ".cargo/bin/cargo") if (Path.home() / ".cargo/bin/cargo").exists() else None)
+if CARGO is None:
+    pytest.skip("cargo is not installed: the rust backends are listed missing", allow_module_level=True)
+
+from hashbench import engine as hbengine  # noqa: E402
+
+SIZES = [0, 1, 3, 64, 1000, 1024, 65536]
+LIB_NAMES = {"rust": "libhb_rust-default.so", "rust-native": "libhb_rust-native.so"}
+# Rows lib.rs always builds (xkcp and keccak-asm are optional: they need
+# build tools that backend.mk may not find).
+ALWAYS = {
+    "keccak-256": ["tiny-keccak", "sha3"],
+    "sha3-256": ["sha3"], "sha3-512": ["sha3"],
+    "sha256": ["sha2"], "sha512": ["sha2"], "sha1": ["sha1"], "md5": ["md-5"], "md4": ["md4"],
+    "ripemd160": ["ripemd"], "blake2s": ["blake2"], "blake2b": ["blake2"], "tiger": ["tiger"],
+    "blake3": ["blake3"], "ascon-hash256": ["ascon-hash"], "crc32": ["crc32fast"],
+    "crc32c": ["crc32c"], "xxh32": ["xxhash"], "xxh64": ["xxhash"], "xxh3-64": ["xxhash"],
+    "siphash24": ["siphasher"],
+}
+OPTIONAL = {"keccak-256": ["xkcp", "keccak-asm"]}
+
+
+def workload(n):
+    return bytes((i * 31 + 7) & 0xFF for i in range(n))
+
+
+# ---- Ascon-Hash256, NIST SP 800-232 section 5.1, transcribed ----------------
+_M64 = (1 << 64) - 1
+
+
+def _ror(x, n):
+    return ((x >> n) | (x << (64 - n))) & _M64
+
+
+def _ascon_p12(s):
+    x0, x1, x2, x3, x4 = s
+    for r in range(12):
+        x2 ^= 0xF0 - r * 0x0F  # round constants f0, e1, ..., 4b
+        x0 ^= x4; x4 ^= x3; x2 ^= x1
+        t0, t1, t2, t3, t4 = ~x0 & x1, ~x1 & x2, ~x2 & x3, ~x3 & x4, ~x4 & x0
+        x0 ^= t1; x1 ^= t2; x2 ^= t3; x3 ^= t4; x4 ^= t0
+        x1 ^= x0; x0 ^= x4; x3 ^= x2; x2 = ~x2 & _M64
+        x0 ^= _ror(x0, 19) ^ _ror(x0, 28)
+        x1 ^= _ror(x1, 61) ^ _ror(x1, 39)
+        x2 ^= _ror(x2, 1) ^ _ror(x2, 6)
+        x3 ^= _ror(x3, 10) ^ _ror(x3, 17)
+        x4 ^= _ror(x4, 7) ^ _ror(x4, 41)
+    return [x0 & _M64, x1 & _M64, x2 & _M64, x3 & _M64, x4 & _M64]
+
+
+def ascon_hash256(msg):
+    s = _ascon_p12([0x0000080100CC0002, 0, 0, 0, 0])  # IV of Ascon-Hash256
+    padded = bytes(msg) + b"\x01" + bytes(7 - len(msg) % 8)
+    for i in range(0, len(padded), 8):  # rate 64 bits, little-endian lanes
+        s[0] ^= int.from_bytes(padded[i:i + 8], "little")
+        s = _ascon_p12(s)
+    out = b""
+    for i in range(4):
+        out += s[0].to_bytes(8, "little")
+        if i < 3:
+            s = _ascon_p12(s)
+    return out
+
+
+# ---- references --------------------------------------------------------------
+def _references():
+    from Crypto.Hash import MD4, RIPEMD160, keccak
+    import blake3
+    import google_crc32c
+    import siphash24
+    import xxhash
+
+    return {
+        "keccak-256": lambda b: keccak.new(digest_bits=256, data=b).digest(),
+        "sha3-256": lambda b: hashlib.sha3_256(b).digest(),
+        "sha3-512": lambda b: hashlib.sha3_512(b).digest(),
+        "sha256": lambda b: hashlib.sha256(b).digest(),
+        "sha512": lambda b: hashlib.sha512(b).digest(),
+        "sha1": lambda b: hashlib.sha1(b).digest(),
+        "md5": lambda b: hashlib.md5(b).digest(),
+        "md4": lambda b: MD4.new(b).digest(),  # OpenSSL 3's hashlib lacks MD4
+        "ripemd160": lambda b: RIPEMD160.new(b).digest(),
+        "blake2s": lambda b: hashlib.blake2s(b).digest(),
+        "blake2b": lambda b: hashlib.blake2b(b).digest(),
+        "blake3": lambda b: blake3.blake3(b).digest(),
+        "ascon-hash256": ascon_hash256,
+        # Integer values: their big-endian bytes (algorithms.md, "Canonical output").
+        "crc32": lambda b: zlib.crc32(b).to_bytes(4, "big"),
+        "crc32c": lambda b: google_crc32c.value(b).to_bytes(4, "big"),
+        "xxh32": lambda b: xxhash.xxh32_intdigest(b, seed=0).to_bytes(4, "big"),
+        "xxh64": lambda b: xxhash.xxh64_intdigest(b, seed=0).to_bytes(8, "big"),
+        "xxh3-64": lambda b: xxhash.xxh3_64_intdigest(b, seed=0).to_bytes(8, "big"),
+        # SipHash: the reference's 8 output bytes (the u64 little-endian).
+        "siphash24": lambda b: siphash24.siphash24(b, key=bytes(range(16))).digest(),
+    }
+
+
+REFS = _references()
+ENGINE = hbengine.ensure_built()
+ALGOS, BACKENDS = hbengine.catalogue(ENGINE)
+IMPLS = {a["id"]: a["impls"] for a in ALGOS}
+ROWS = [(a["id"], impl) for a in ALGOS for impl in a["impls"] if impl.startswith("rust-")]
+
+
+def engine_digest(algo, impl, size):
+    proc = subprocess.run([str(ENGINE), "digest", algo, impl, str(size)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, f"digest {algo} {impl} {size}: {proc.stderr.strip()}"
+    return proc.stdout.strip()
+
+
+def tiger_reference(size):
+    """No Python library computes Tiger: libgcrypt (through the engine) where
+    it is linked, and the authors' published Tiger("") in any case."""
+    if size == 0:
+        return "3293ac630c13f0245f92bbb1766e16167a4e58492dde73f3"
+    if "gcrypt" in IMPLS.get("tiger", []):
+        return engine_digest("tiger", "gcrypt", size)
+    pytest.skip("no Tiger reference here (libgcrypt backend missing)")
+
+
+def test_backends_available():
+    """cargo is here, so both flavours must have built and loaded."""
+    by_name = {b["name"]: b for b in BACKENDS}
+    for name in LIB_NAMES:
+        assert name in by_name, f"backend {name} not in this engine"
+        assert by_name[name]["available"], (
+            f"backend {name} did not load: look for warnings from backends/rust in make's output")
+    assert by_name["rust"]["version"].startswith("rustc ")
+    assert "target-cpu=native" in by_name["rust-native"]["version"]
+
+
+def test_every_crate_listed():
+    for algo, crates in ALWAYS.items():
+        for crate in crates:
+            for suffix in ("", "-native"):
+                assert f"rust-{crate}{suffix}" in IMPLS[algo], f"{algo}: rust-{crate}{suffix} missing"
+    known = {(a, c) for a, cs in ALWAYS.items() for c in cs} | {
+        (a, c) for a, cs in OPTIONAL.items() for c in cs}
+    for algo, impl in ROWS:
+        crate = impl[len("rust-"):].removesuffix("-native")
+        assert (algo, crate) in known, f"{algo}/{impl} is not one this test knows"
+
+
+@pytest.mark.parametrize("algo,impl", ROWS, ids=[f"{a}/{i}" for a, i in ROWS])
+def test_digest_matches_reference(algo, impl):
+    for size in SIZES:
+        got = engine_digest(algo, impl, size)
+        if algo == "tiger":
+            want = tiger_reference(size)
+        else:
+            want = REFS[algo](workload(size)).hex()
+        assert got == want, f"{algo}/{impl} at {size} bytes"
+
+
+# ---- the libraries themselves -------------------------------------------------
+class Entry(ctypes.Structure):  # HbRustEntry in backends/rust/src/lib.rs
+    _fields_ = [("algo", ctypes.c_char_p), ("id", ctypes.c_char_p), ("version", ctypes.c_char_p),
+                ("digest_len", ctypes.c_size_t), ("func", ctypes.c_void_p)]
+
+
+def load(flavour):
+    path = ENGINE.parent / "rust" / LIB_NAMES[flavour]
+    if not path.exists():
+        pytest.fail(f"{path} missing although cargo is installed")
+    lib = ctypes.CDLL(str(path), mode=os.RTLD_LOCAL)
+    lib.hb_rust_entries.restype = ctypes.POINTER(Entry)
+    lib.hb_rust_entries.argtypes = [ctypes.POINTER(ctypes.c_size_t)]
+    count = ctypes.c_size_t()
+    rows = lib.hb_rust_entries(ctypes.byref(count))
+    return lib, [rows[i] for i in range(count.value)]
+
+
+def lock_versions():
+    lock = tomllib.loads((ROOT / "backends/rust/Cargo.lock").read_text())
+    return {(p["name"], p["version"]) for p in lock["package"]}
+
+
+HASH_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t)
+
+
+@pytest.mark.parametrize("flavour", sorted(LIB_NAMES))
+def test_library_rows(flavour):
+    lib, rows = load(flavour)
+    pinned = lock_versions()
+    assert rows
+    for row in rows:
+        algo, crate = row.algo.decode(), row.id.decode()
+        # "sha2 0.11.1" or "keccak-asm 0.1.9 (keccak1600-x86_64)": crate and
+        # version as Cargo.lock has them.
+        package, version = row.version.decode().split(" (")[0].split(" ")
+        assert (package, version) in pinned, f"{row.version!r} is not in Cargo.lock"
+        # The exported symbol, hb_rust_<crate>_<algo> with '-' as '_', is
+        # the function the row gives.
+        symbol = f"hb_rust_{crate}_{algo}".replace("-", "_")
+        assert ctypes.cast(getattr(lib, symbol), ctypes.c_void_p).value == row.func, symbol
+        # len == 0 with a NULL pointer: the empty message, no crash.
+        out = ctypes.create_string_buffer(row.digest_len)
+        HASH_FN(row.func)(out, None, 0)
+        if algo == "tiger":
+            want = tiger_reference(0)
+        else:
+            want = REFS[algo](b"").hex()
+        assert out.raw.hex() == want, f"{algo}/{crate} of the empty message"
