@@ -8,6 +8,7 @@ import sys
 
 from . import __version__
 from . import engine as eng
+from . import cross
 from . import stats
 from .errors import UserError
 from .present import exporters
@@ -112,6 +113,7 @@ def build_parser():
     d.add_argument("run_a")
     d.add_argument("run_b")
     d.add_argument("--db", metavar="PATH")
+    cross.add_parser(sub)
     return p
 
 
@@ -318,6 +320,8 @@ def cmd_show(args):
     run = store.load_run(store.resolve(args.run))
     unit = parse_unit(args.units)
     print(f"run {run['id']} · {run['started_at']} · {run['status']} · {run['command'] or ''}".rstrip())
+    if run["kind"] == "cross":
+        return cross.show_run(run)
     opts = dict(run["options"])
     opts.setdefault("budget_ms", "?")
     present_run(run, unit, args.sort, [], False, opts)
@@ -352,7 +356,8 @@ def cmd_diff(args):
 
 
 COMMANDS = {"run": cmd_run, "list": cmd_list, "hash": cmd_hash, "history": cmd_history,
-            "show": cmd_show, "diff": cmd_diff, "compare": cmd_compare}
+            "show": cmd_show, "diff": cmd_diff, "compare": cmd_compare,
+            "cross": cross.cmd_cross}
 
 
 def main(argv=None):

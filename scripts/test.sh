@@ -35,5 +35,8 @@ step "C suite under QEMU: armhf (32-bit ARM)"
 $MAKE BUILD=build/armhf CC=arm-linux-gnueabihf-gcc EXTRA_LDFLAGS=-static build/armhf/hb-test
 qemu-arm build/armhf/hb-test --quick
 
+step "Cross-architecture correctness under QEMU (N64, NDS, PowerPC)"
+bash scripts/test-cross.sh
+
 step "Python tests"
 .venv/bin/python -m pytest -q -p no:cacheprovider tests/python
