@@ -4,7 +4,9 @@
  * Algorithm files include this (through hb_util.h) and nothing platform
  * specific.  Opt-outs are HB_NO_<FEATURE>:
  *   HB_NO_U64     drop every algorithm that needs a 64-bit integer (cc65)
- *   HB_NO_PORTABLE_TABLES  (reserved) build only the compact variants
+ *   HB_NO_PORTABLE_TABLES  no large tables or written-out rounds: the
+ *                 portable entry points run the compact code (small ROMs)
+ *   HB_NO_U128    never use the compiler's 128-bit integer (see below)
  */
 #ifndef HB_CONFIG_H
 #define HB_CONFIG_H
@@ -21,6 +23,16 @@
 #define HB_HAVE_U64 0
 #else
 #define HB_HAVE_U64 1
+#endif
+
+/* A 128-bit product in one multiply where gcc or clang offer it (XXH3's
+ * folding multiply); `__extension__` keeps -pedantic quiet about the type.
+ * Everything has a 64-bit fallback, so this is only ever a speed-up. */
+#if HB_HAVE_U64 && defined(__SIZEOF_INT128__) && !defined(HB_NO_U128)
+#define HB_HAVE_U128 1
+__extension__ typedef unsigned __int128 hb_u128;
+#else
+#define HB_HAVE_U128 0
 #endif
 
 /* `static inline` where the compiler knows C99 inline; plain `static`
