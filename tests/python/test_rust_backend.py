@@ -1,9 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The Rust crates backend (backends/rust/): every rust-* implementation
 that `hashbench-engine list` shows gives, through `hashbench-engine digest`,
-the digest of an independent Python reference (hashlib, pycryptodome,
-blake3, xxhash, zlib, google_crc32c, siphash24, and a transcription of
-NIST SP 800-232 for Ascon-Hash256) at sizes across the block boundaries.
+the digest of the differential tests' independent oracles (tests/oracles)
+at sizes across the block boundaries.
 
 Also, by loading the two libraries directly: every function copes with
 len == 0 and a NULL pointer, each row's exported hb_rust_<crate>_<algo>
@@ -12,12 +11,10 @@ are the ones Cargo.lock pins.
 
 Skipped only when cargo is absent (the backend is then listed missing)."""
 import ctypes
-import hashlib
 import os
 import shutil
 import subprocess
 import tomllib
-import zlib
 from pathlib import Path
 
 import pytest
@@ -29,6 +26,7 @@ if CARGO is None:
     pytest.skip("cargo is not installed: the rust backends are listed missing", allow_module_level=True)
 
 from hashbench import engine as hbengine  # noqa: E402
+from oracles import all_oracles  # noqa: E402
 
 SIZES = [0, 1, 3, 64, 1000, 1024, 65536]
 LIB_NAMES = {"rust": "libhb_rust-default.so", "rust-native": "libhb_rust-native.so"}
@@ -50,78 +48,10 @@ def workload(n):
     return bytes((i * 31 + 7) & 0xFF for i in range(n))
 
 
-# ---- Ascon-Hash256, NIST SP 800-232 section 5.1, transcribed ----------------
-_M64 = (1 << 64) - 1
-
-
-def _ror(x, n):
-    return ((x >> n) | (x << (64 - n))) & _M64
-
-
-def _ascon_p12(s):
-    x0, x1, x2, x3, x4 = s
-    for r in range(12):
-        x2 ^= 0xF0 - r * 0x0F  # round constants f0, e1, ..., 4b
-        x0 ^= x4; x4 ^= x3; x2 ^= x1
-        t0, t1, t2, t3, t4 = ~x0 & x1, ~x1 & x2, ~x2 & x3, ~x3 & x4, ~x4 & x0
-        x0 ^= t1; x1 ^= t2; x2 ^= t3; x3 ^= t4; x4 ^= t0
-        x1 ^= x0; x0 ^= x4; x3 ^= x2; x2 = ~x2 & _M64
-        x0 ^= _ror(x0, 19) ^ _ror(x0, 28)
-        x1 ^= _ror(x1, 61) ^ _ror(x1, 39)
-        x2 ^= _ror(x2, 1) ^ _ror(x2, 6)
-        x3 ^= _ror(x3, 10) ^ _ror(x3, 17)
-        x4 ^= _ror(x4, 7) ^ _ror(x4, 41)
-    return [x0 & _M64, x1 & _M64, x2 & _M64, x3 & _M64, x4 & _M64]
-
-
-def ascon_hash256(msg):
-    s = _ascon_p12([0x0000080100CC0002, 0, 0, 0, 0])  # IV of Ascon-Hash256
-    padded = bytes(msg) + b"\x01" + bytes(7 - len(msg) % 8)
-    for i in range(0, len(padded), 8):  # rate 64 bits, little-endian lanes
-        s[0] ^= int.from_bytes(padded[i:i + 8], "little")
-        s = _ascon_p12(s)
-    out = b""
-    for i in range(4):
-        out += s[0].to_bytes(8, "little")
-        if i < 3:
-            s = _ascon_p12(s)
-    return out
-
-
-# ---- references --------------------------------------------------------------
-def _references():
-    from Crypto.Hash import MD4, RIPEMD160, keccak
-    import blake3
-    import google_crc32c
-    import siphash24
-    import xxhash
-
-    return {
-        "keccak-256": lambda b: keccak.new(digest_bits=256, data=b).digest(),
-        "sha3-256": lambda b: hashlib.sha3_256(b).digest(),
-        "sha3-512": lambda b: hashlib.sha3_512(b).digest(),
-        "sha256": lambda b: hashlib.sha256(b).digest(),
-        "sha512": lambda b: hashlib.sha512(b).digest(),
-        "sha1": lambda b: hashlib.sha1(b).digest(),
-        "md5": lambda b: hashlib.md5(b).digest(),
-        "md4": lambda b: MD4.new(b).digest(),  # OpenSSL 3's hashlib lacks MD4
-        "ripemd160": lambda b: RIPEMD160.new(b).digest(),
-        "blake2s": lambda b: hashlib.blake2s(b).digest(),
-        "blake2b": lambda b: hashlib.blake2b(b).digest(),
-        "blake3": lambda b: blake3.blake3(b).digest(),
-        "ascon-hash256": ascon_hash256,
-        # Integer values: their big-endian bytes (algorithms.md, "Canonical output").
-        "crc32": lambda b: zlib.crc32(b).to_bytes(4, "big"),
-        "crc32c": lambda b: google_crc32c.value(b).to_bytes(4, "big"),
-        "xxh32": lambda b: xxhash.xxh32_intdigest(b, seed=0).to_bytes(4, "big"),
-        "xxh64": lambda b: xxhash.xxh64_intdigest(b, seed=0).to_bytes(8, "big"),
-        "xxh3-64": lambda b: xxhash.xxh3_64_intdigest(b, seed=0).to_bytes(8, "big"),
-        # SipHash: the reference's 8 output bytes (the u64 little-endian).
-        "siphash24": lambda b: siphash24.siphash24(b, key=bytes(range(16))).digest(),
-    }
-
-
-REFS = _references()
+# The differential tests' independent oracles (tests/oracles): hashlib,
+# pycryptodome, blake3, xxhash, siphash24, google-crc32c, the SP 800-232
+# Ascon transcription, and libgcrypt for Tiger where it is installed.
+REFS = all_oracles()
 ENGINE = hbengine.ensure_built()
 ALGOS, BACKENDS = hbengine.catalogue(ENGINE)
 IMPLS = {a["id"]: a["impls"] for a in ALGOS}
