@@ -109,3 +109,28 @@ def test_output_file_is_replaced_atomically(fake_env, tmp_path):
     assert hb(fake_env, "run", "--no-save", "-o", str(out)).returncode == 0
     assert out.read_text().startswith("algorithm,implementation,size")
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_compare_ranks_every_implementation_by_relative_time(fake_env, tmp_path):
+    env = dict(fake_env, HB_FAKE_BENCH="engine-compare.jsonl")
+    out = tmp_path / "c.json"
+    r = hb(env, "compare", "md5", "--no-save", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    results = json.loads(out.read_text())["results"]
+    recorded = [x for x in records("engine-compare.jsonl") if x["rec"] == "result"]
+    assert len(results) == len(recorded) >= 3
+    assert f"MD5 @ 1024 B: {len(recorded)} implementations, each verified" in r.stdout
+    # The table: fastest first, its own time 1.00 ± 0.00, the others the ratio
+    # of their (overhead-subtracted) median to the fastest one's.
+    rows = [line.split() for line in r.stdout.splitlines() if line[:1].isdigit() and "." in line[:4]]
+    # a row: rank, time, ±, spread, implementation, MB/s, cyc/B, version
+    assert [row[4] for row in rows] == [x["implementation"] for x in
+                                        sorted(results, key=lambda x: x["ns_per_call"])]
+    best = min(x["ns_per_call"] for x in results)
+    ns = {x["implementation"]: x["ns_per_call"] for x in results}
+    assert rows[0][1:4] == ["1.00", "±", "0.00"]
+    for row in rows:
+        assert float(row[1]) == pytest.approx(ns[row[4]] / best, abs=0.006)
+    versions = {x["impl"]: x.get("impl_version") for x in recorded}
+    for row in rows:
+        assert (versions[row[4]] or "ours").split()[0] == row[7]
