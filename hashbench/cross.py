@@ -95,30 +95,51 @@ class Target:
 REQUIRED = ("name", "title", "cc", "cflags", "ldflags", "platform", "mode", "runner")
 
 
-def load_target(path: Path) -> Target:
+def read_description(path: Path, cls, required, choices=None):
+    """A target description (TOML) -> an instance of the dataclass `cls`:
+    every required key present, no unknown key, `choices` {key: allowed values}."""
     try:
         data = tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise UserError(f"{path}: not a readable target description ({exc})") from exc
-    lacking = [k for k in REQUIRED if k not in data]
+    lacking = [k for k in required if k not in data]
     if lacking:
         raise UserError(f"{path}: missing {', '.join(lacking)}")
-    if data["mode"] not in ("user", "system"):
-        raise UserError(f"{path}: mode must be 'user' or 'system'")
-    known = set(Target.__dataclass_fields__) - {"path"}
+    for key, allowed in (choices or {}).items():
+        if data[key] not in allowed:
+            raise UserError(f"{path}: {key} must be " + " or ".join(f"'{a}'" for a in allowed))
+    known = set(cls.__dataclass_fields__) - {"path"}
     extra = set(data) - known
     if extra:
         raise UserError(f"{path}: unknown keys {', '.join(sorted(extra))}")
-    return Target(path=path, **data)
+    return cls(path=path, **data)
+
+
+def load_target(path: Path) -> Target:
+    return read_description(path, Target, REQUIRED, {"mode": ("user", "system")})
+
+
+def read_descriptions(folder: Path, load, order_names) -> dict:
+    """{name: target} for every *.toml in `folder`, in `order_names` order."""
+    targets = {}
+    for p in sorted(folder.glob("*.toml")):
+        t = load(p)
+        targets[t.name] = t
+    order = {n: i for i, n in enumerate(order_names)}
+    return dict(sorted(targets.items(), key=lambda kv: (order.get(kv[0], 99), kv[0])))
 
 
 def load_targets() -> dict:
-    targets = {}
-    for p in sorted(TARGETS_DIR.glob("*.toml")):
-        t = load_target(p)
-        targets[t.name] = t
-    order = {n: i for i, n in enumerate(TARGET_ORDER)}
-    return dict(sorted(targets.items(), key=lambda kv: (order.get(kv[0], 99), kv[0])))
+    return read_descriptions(TARGETS_DIR, load_target, TARGET_ORDER)
+
+
+def all_targets() -> dict:
+    """The QEMU targets of this module, then the 8/16-bit console targets of
+    hashbench/cross8.py (cross8/targets/*.toml): one namespace for --target."""
+    from . import cross8
+    targets = load_targets()
+    targets.update(cross8.load_targets())
+    return targets
 
 
 def select_targets(targets: dict, names, all_targets: bool) -> list:
@@ -532,7 +553,7 @@ def run_cross(names, targets, sizes, algos, impls, calls, store=None, log=print,
     t0 = time.monotonic()
     status = "complete"
     try:
-        plugin = build_plugin(log)
+        plugin = build_plugin(log) if any(not getattr(targets[n], "console8", False) for n in names) else None
         engine_args = ["-s", ",".join(str(s) for s in sizes), "-k", str(calls)]
         if algos != [a["id"] for a in registry()]:
             engine_args += ["-a", ",".join(algos)]
@@ -547,24 +568,30 @@ def run_cross(names, targets, sizes, algos, impls, calls, store=None, log=print,
                 log(f"{name}: skipped: {run['failed_targets'][name]}")
                 continue
             try:
-                elf, cached, cmd = build_target(t, log)
-                parsed = run_target(t, elf, plugin, engine_args)
-                if check_repeat:
-                    again = run_target(t, elf, plugin, engine_args)
-                    if again["counts"] != parsed["counts"] or again["digests"] != parsed["digests"]:
-                        diff = [i for i in parsed["counts"] if parsed["counts"][i] != again["counts"].get(i)]
-                        raise BuildError(f"{name}: counts differ between two runs (regions {diff[:5]})")
+                if getattr(t, "console8", False):  # part 2: hashbench/cross8.py builds, runs and measures
+                    from . import cross8
+                    tctx, results, _ = cross8.run_target8(t, sizes, algos, impls, expected, info, log,
+                                                          check_repeat)
+                else:
+                    elf, cached, cmd = build_target(t, log)
+                    parsed = run_target(t, elf, plugin, engine_args)
+                    if check_repeat:
+                        again = run_target(t, elf, plugin, engine_args)
+                        if again["counts"] != parsed["counts"] or again["digests"] != parsed["digests"]:
+                            diff = [i for i in parsed["counts"] if parsed["counts"][i] != again["counts"].get(i)]
+                            raise BuildError(f"{name}: counts differ between two runs (regions {diff[:5]})")
+                    tctx = target_context(t, cmd, cached)
+                    tctx["engine"] = parsed["engine"]
+                    results = make_results(t, parsed, expected, info)
             except BuildError as exc:
                 run["failed_targets"][name] = str(exc)
                 log(f"{name}: FAILED: {exc}")
                 continue
-            ctx["targets"][name] = target_context(t, cmd, cached)
-            ctx["targets"][name]["engine"] = parsed["engine"]
+            ctx["targets"][name] = tctx
             if check_repeat:
                 ctx["targets"][name]["repeat_checked"] = True
             if store:
                 store.update_context(run["id"], ctx)
-            results = make_results(t, parsed, expected, info)
             for r in results:
                 run["results"].append(r)
                 if store:
@@ -574,7 +601,7 @@ def run_cross(names, targets, sizes, algos, impls, calls, store=None, log=print,
                                           "size": r["size"], "digest": r["digest"], "expected": r["expected"],
                                           "basis": r["verified_against"]})
             ok = sum(r["verified"] for r in results)
-            log(f"{name}: {'cached build' if cached else 'built'}, {ok}/{len(results)} digests match"
+            log(f"{name}: {'cached build' if tctx.get('cached_build') else 'built'}, {ok}/{len(results)} digests match"
                 + (", counts repeat exactly" if check_repeat else ""))
     except KeyboardInterrupt:
         status = "interrupted"
@@ -599,14 +626,36 @@ def fmt_per_byte(v) -> str:
     return f"{v:,.1f}" if v >= 10 else f"{v:.2f}"
 
 
-def cross_table(results, size=None, targets=None):
-    """(headers, rows, aligns): algorithms x targets, instructions per byte at
-    one size (default: the largest present); 'MISMATCH' where the digest was wrong."""
+def fmt_kb_per_s(v) -> str:
+    if v is None:
+        return "-"
+    return f"{v:,.0f}" if v >= 100 else (f"{v:.1f}" if v >= 10 else f"{v:.3g}")
+
+
+# What a table can show: (result field, formatter, title).  Instruction counts
+# and exact cycles never share a table (issue 6: labelled, never mixed).
+TABLE_VALUES = {
+    "instructions": ("per_byte", fmt_per_byte, "instructions per byte"),
+    "cycles": ("per_byte", fmt_per_byte, "cycles per byte (exact)"),
+    "kb_per_s": ("kb_per_s", fmt_kb_per_s, "KB/s (10^3 B/s) at the CPU's real clock, from exact cycles"),
+}
+
+
+def _target_order() -> dict:
+    from .cross8 import TARGET_ORDER as ORDER8
+    return {n: i for i, n in enumerate(TARGET_ORDER + ORDER8)}
+
+
+def cross_table(results, size=None, targets=None, value="instructions"):
+    """(headers, rows, aligns): algorithms x targets at one size (default: the
+    largest present), `value` one of TABLE_VALUES (instructions per byte by
+    default); 'MISMATCH' where the digest was wrong."""
     if not results:
         return ["ALGO"], [], "l"
+    key, fmt, _ = TABLE_VALUES[value]
     size = size or max(r["size"] for r in results)
     rs = [r for r in results if r["size"] == size]
-    order = {n: i for i, n in enumerate(TARGET_ORDER)}
+    order = _target_order()
     tnames = targets or sorted({r["target"] for r in rs}, key=lambda n: (order.get(n, 99), n))
     info = {a["id"]: (i, a) for i, a in enumerate(registry())}
     cells = {}
@@ -621,9 +670,26 @@ def cross_table(results, size=None, targets=None):
         row = [info.get(algo, (0, {"label": algo}))[1]["label"]] + ([impl] if show_impl else [])
         for tn in tnames:
             r = cells.get((algo, impl, tn))
-            row.append("-" if r is None else ("MISMATCH" if not r["verified"] else fmt_per_byte(r["per_byte"])))
+            row.append("-" if r is None else ("MISMATCH" if not r["verified"] else fmt(r.get(key))))
         rows.append(row)
     return headers, rows, "l" + ("l" if show_impl else "") + "r" * len(tnames)
+
+
+def metric_tables(results, size=None, targets=None):
+    """[(title, headers, rows, aligns)]: one table per metric present - the
+    QEMU targets' instructions per byte; the exact-cycle targets' cycles per
+    byte, then their KB/s at the real clock."""
+    out = []
+    size = size or (max(r["size"] for r in results) if results else None)
+    for metric, values in (("instructions", ["instructions"]), ("cycles", ["cycles", "kb_per_s"])):
+        rs = [r for r in results if r.get("metric", "instructions") == metric]
+        if not rs or not any(r["size"] == size for r in rs):
+            continue
+        names = [n for n in targets if any(r["target"] == n for r in rs)] if targets else None
+        for v in values:
+            h, rows, al = cross_table(rs, size, names, v)
+            out.append((f"{TABLE_VALUES[v][2]} @ {format_size(size)} B", h, rows, al))
+    return out
 
 
 def latest_results(store, names=None) -> list:
@@ -648,15 +714,15 @@ def to_markdown(run) -> str:
         lines.append(f"- **{name}**: {tc.get('title')}; {tc.get('compiler')}; `{tc.get('runner')}`; "
                      f"{tc.get('metric')}")
     for size in sorted({r["size"] for r in run["results"]}):
-        h, rows, al = cross_table(run["results"], size)
-        lines += ["", f"Instructions per byte @ {format_size(size)} B", "",
-                  "| " + " | ".join(h) + " |", "|" + "|".join("---:" if a == "r" else "---" for a in al) + "|"]
-        lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+        for title, h, rows, al in metric_tables(run["results"], size):
+            lines += ["", title[0].upper() + title[1:], "",
+                      "| " + " | ".join(h) + " |", "|" + "|".join("---:" if a == "r" else "---" for a in al) + "|"]
+            lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
 
 
 CSV_COLUMNS = ["target", "algorithm", "implementation", "size", "tier", "verified", "verified_against",
-               "digest", "expected", "metric", "per_call", "per_byte", "calls", "clock_hz"]
+               "digest", "expected", "metric", "per_call", "per_byte", "calls", "clock_hz", "kb_per_s"]
 
 
 def to_csv(run) -> str:
@@ -697,8 +763,8 @@ def show_run(run) -> int:
     for name, tc in ctx.get("targets", {}).items():
         print(f"{name}: {tc.get('title')} · {tc.get('compiler')} · {tc.get('runner')} · {tc.get('metric')}")
     for size in sorted({r["size"] for r in run["results"]}):
-        h, rows, al = cross_table(run["results"], size)
-        render(h, rows, al, title=f"instructions per byte @ {format_size(size)} B")
+        for title, h, rows, al in metric_tables(run["results"], size):
+            render(h, rows, al, title=title)
     for name, why in (run.get("failed_targets") or {}).items():
         print(f"{name}: {why}", file=sys.stderr)
     return 0
@@ -742,12 +808,12 @@ def cmd_cross(args) -> int:
     from .present import exporters
     from .present.table import render
     from .store import Store
-    targets = load_targets()
+    targets = all_targets()
     if args.list:
         rows = []
         for n, t in targets.items():
             miss = t.missing()
-            rows.append([n, t.title, " ".join(t.runner[:3]), t.metric,
+            rows.append([n, t.title, " ".join(t.runner[:3]), t.metric + (f" @ {t.clock_hz:,} Hz" if t.clock_hz else ""),
                          "yes" if not miss else "missing " + ", ".join(miss)])
         render(["TARGET", "CPU", "RUNS ON", "METRIC", "READY"], rows, "lllll")
         return 0
@@ -757,9 +823,8 @@ def cmd_cross(args) -> int:
             if not res:
                 raise UserError("no stored cross results: run 'hashbench cross --target T' first")
             size = parse_sizes(args.size)[-1] if args.size else None
-            h, rows, al = cross_table(res, size)
-            render(h, rows, al, title=f"instructions per byte @ {format_size(size or max(r['size'] for r in res))} B"
-                                      " (stored cross results, newest per target)")
+            for title, h, rows, al in metric_tables(res, size):
+                render(h, rows, al, title=title + " (stored cross results, newest per target)")
             return 0
         raise UserError("name a target with --target T[,T...] or use --all (see 'hashbench cross --list')")
     names = select_targets(targets, args.target, args.all)
@@ -782,10 +847,15 @@ def cmd_cross(args) -> int:
     for e in run["errors"]:
         print(f"error: {e['target']}: {e['algo']}/{e['impl']} @{e['size']} B: digest {e['digest']} does not "
               f"match the {e['basis']} digest {e['expected']}: MISMATCH, no cost reported", file=sys.stderr)
+    for name, tc in run["context"]["targets"].items():
+        for what, why in (tc.get("notes") or {}).items():  # an 8-bit target's algorithm that did not build or run
+            print(f"warning: {name}: {what}: {why}", file=sys.stderr)
     if run["results"]:
-        size = max(sizes)
-        h, rows, al = cross_table(run["results"], size, [n for n in names if n in run["context"]["targets"]])
-        render(h, rows, al, title=f"instructions per byte @ {format_size(size)} B (exact, QEMU TCG plugin)")
+        size = max(r["size"] for r in run["results"])
+        how = {"instructions": " (exact, QEMU TCG plugin)", "cycles": " (exact, cycle-accurate simulators)"}
+        for title, h, rows, al in metric_tables(run["results"], size,
+                                                [n for n in names if n in run["context"]["targets"]]):
+            render(h, rows, al, title=title + how["instructions" if title.startswith("instr") else "cycles"])
     if args.output:
         write_output(args.output, run)
         log(f"wrote {args.output}")

@@ -38,5 +38,8 @@ qemu-arm build/armhf/hb-test --quick
 step "Cross-architecture correctness under QEMU (N64, NDS, PowerPC)"
 bash scripts/test-cross.sh
 
+step "8/16-bit consoles: NES (6502, sim65) and GBA (ARM7TDMI, ROM and IWRAM, mGBA), exact cycles"
+bash scripts/test-cross8.sh
+
 step "Python tests"
 .venv/bin/python -m pytest -q -p no:cacheprovider tests/python

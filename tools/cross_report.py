@@ -265,6 +265,17 @@ def section_differences(good, bad, basis, targets):
     return lines
 
 
+def kept_cross8_section() -> str:
+    """The 8/16-bit consoles' section that tools/cross8_report.py writes into
+    the same file (between its markers): kept as it is when this tool
+    regenerates the rest."""
+    begin, end = "<!-- cross8:begin", "<!-- cross8:end -->"
+    old = OUT.read_text() if OUT.exists() else ""
+    if begin not in old or end not in old:
+        return ""
+    return "\n" + begin + old.split(begin, 1)[1].split(end, 1)[0] + end + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--stdout", action="store_true", help="print the document instead of writing it")
@@ -298,6 +309,7 @@ def main():
         doc += section_size(sizes, info, stubs) + [""]
     doc += section_differences(good, bad, basis, targets)
     text = "\n".join(doc).rstrip() + "\n"
+    text += kept_cross8_section()
     if args.stdout:
         sys.stdout.write(text)
     else:

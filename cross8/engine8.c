@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: MIT
+ * engine8.c - the measuring program of the 8/16-bit console targets
+ * (cross8/, issue 6): 6502 (cc65, sim65), SM83 and Z80 (SDCC; mGBA, ucsim)
+ * and ARM7TDMI (gcc; mGBA).
+ *
+ * One program per algorithm, so that each fits in 32 KiB of Game Boy ROM
+ * or in the 6502's 64 KiB, and a file that does not build only costs its
+ * own algorithms.  hashbench/cross8.py compiles it with
+ *   -DHB8_ID="sha256" -DHB8_FN=hb_sha256 [-DHB8_FN_COMPACT=hb_sha256_compact]
+ *   -DHB8_DIGEST_LEN=32 -DHB8_MAX_SIZE=1024 [-DHB8_SIZES=64,1024] [-DHB8_ARGV]
+ * It prints only text, one line each:
+ *   HB8 <algo> <digest_len>       first
+ *   D <impl> <size> <hex>         the digest of the workload (verified by the front end)
+ *   T <impl> <size>               after the three timed sections of that digest
+ *   END                           last
+ * The simulator, not the program, counts cycles: around every timed
+ * section the program calls hb8_mark(), where the mGBA runner or the
+ * ucsim driver reads the cycle counter.  Each (impl, size) runs
+ *   mark [no call] mark   mark [one call] mark   mark [one call] mark
+ * so that the cost of one call is the difference of the first two spans
+ * (the marks, the branch and the loop cancel) and the third span, which
+ * must equal the second, shows the count repeats exactly.
+ * On sim65 (-DHB8_ARGV) a program cannot read cycles: the front end runs
+ * `prog IMPL SIZE EXTRA` with EXTRA 0 and 1 (and 2, to show the count
+ * repeats) and differences the totals.
+ *
+ * C89 on purpose (cc65): no declarations after statements, no `inline`.
+ */
+#include <stdint.h>
+#include <stddef.h>
+#include "hb8_platform.h"
+
+#if !defined(HB8_FN) && !defined(HB8_FN_COMPACT)
+#error "define HB8_FN and/or HB8_FN_COMPACT, the algorithm's one-shot functions"
+#endif
+#ifndef HB8_ID
+#error "define HB8_ID, the algorithm id"
+#endif
+#ifndef HB8_DIGEST_LEN
+#error "define HB8_DIGEST_LEN"
+#endif
+#ifndef HB8_MAX_SIZE
+#define HB8_MAX_SIZE 1024
+#endif
+#ifndef HB8_SIZES
+#define HB8_SIZES 64, 1024
+#endif
+
+typedef void (*hb8_fn)(uint8_t *out, const uint8_t *in, size_t len);
+
+/* The one-shot signature every algorithm has (STYLE.md); declared here so
+ * that the program does not need the other algorithms' headers. */
+#ifdef HB8_FN
+void HB8_FN(uint8_t *out, const uint8_t *in, size_t len);
+#endif
+#ifdef HB8_FN_COMPACT
+void HB8_FN_COMPACT(uint8_t *out, const uint8_t *in, size_t len);
+#endif
+void hb_workload_fill(uint8_t *buf, size_t len);
+
+static uint8_t buf[HB8_MAX_SIZE];
+static uint8_t out[HB8_DIGEST_LEN];
+/* Read at run time, so the compiler keeps the call in every timed section. */
+volatile uint8_t hb8_extra;
+
+static void put_str(const char *s)
+{
+    while (*s) hb8_putc(*s++);
+}
+
+static void put_dec(unsigned long v)
+{
+    char tmp[11];
+    unsigned char n = 0;
+    do {
+        tmp[n++] = (char)('0' + (unsigned char)(v % 10u));
+        v /= 10u;
+    } while (v);
+    while (n) hb8_putc(tmp[--n]);
+}
+
+static void put_hex(const uint8_t *p, unsigned char n)
+{
+    static const char digits[] = "0123456789abcdef";
+    unsigned char i;
+    for (i = 0; i < n; i++) {
+        hb8_putc(digits[p[i] >> 4]);
+        hb8_putc(digits[p[i] & 15]);
+    }
+}
+
+static void put_line(char kind, const char *impl, size_t size, int with_digest)
+{
+    hb8_putc(kind);
+    hb8_putc(' ');
+    put_str(impl);
+    hb8_putc(' ');
+    put_dec((unsigned long)size);
+    if (with_digest) {
+        hb8_putc(' ');
+        put_hex(out, HB8_DIGEST_LEN);
+    }
+    hb8_putc('\n');
+}
+
+static void digest(const char *impl, hb8_fn fn, size_t size)
+{
+    fn(out, buf, size);
+    put_line('D', impl, size, 1);
+}
+
+#ifndef HB8_ARGV
+static void timed(hb8_fn fn, size_t size)
+{
+    hb8_mark();
+    if (hb8_extra) fn(out, buf, size);
+    hb8_mark();
+}
+
+/* The three spans run from one loop, so that each starts from the same
+ * instructions: on the ARM7TDMI the pipeline and the cartridge bus carry
+ * state (a sequential or non-sequential ROM fetch) into the first cycles
+ * of a span, and two spans reached by different code differ by a few
+ * cycles although they run the same instructions. */
+static void measure(const char *impl, hb8_fn fn, size_t size)
+{
+    uint8_t k;
+    digest(impl, fn, size);
+    for (k = 0; k < 3; k++) {
+        hb8_extra = (uint8_t)(k != 0);
+        timed(fn, size);
+    }
+    put_line('T', impl, size, 0);
+}
+
+static const unsigned int sizes[] = { HB8_SIZES };
+
+int main(void)
+{
+    unsigned char i;
+    hb8_init();
+    put_str("HB8 " HB8_ID " ");
+    put_dec(HB8_DIGEST_LEN);
+    hb8_putc('\n');
+    for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        if (sizes[i] > HB8_MAX_SIZE) continue;
+        hb_workload_fill(buf, sizes[i]);
+#ifdef HB8_FN
+        measure("portable", HB8_FN, sizes[i]);
+#endif
+#ifdef HB8_FN_COMPACT
+        measure("compact", HB8_FN_COMPACT, sizes[i]);
+#endif
+    }
+    put_str("END\n");
+    hb8_exit(0);
+    return 0;
+}
+#else /* HB8_ARGV: sim65 */
+static unsigned int parse_uint(const char *s)
+{
+    unsigned int v = 0;
+    while (*s >= '0' && *s <= '9') v = v * 10u + (unsigned int)(*s++ - '0');
+    return v;
+}
+
+/* prog IMPL SIZE EXTRA: IMPL is "portable" or "compact"; EXTRA calls
+ * follow the digest's.  Every run prints the same text, so the difference
+ * of two runs' cycle totals is EXTRA calls (and the loop around them). */
+int main(int argc, char **argv)
+{
+    hb8_fn fn = 0;
+    const char *impl = "";
+    unsigned int size, extra;
+    hb8_init();
+    if (argc != 4) {
+        put_str("usage: IMPL SIZE EXTRA\n");
+        hb8_exit(2);
+        return 2;
+    }
+#ifdef HB8_FN
+    if (argv[1][0] == 'p') {
+        fn = HB8_FN;
+        impl = "portable";
+    }
+#endif
+#ifdef HB8_FN_COMPACT
+    if (argv[1][0] == 'c') {
+        fn = HB8_FN_COMPACT;
+        impl = "compact";
+    }
+#endif
+    if (!fn) {
+        put_str("no such implementation\n");
+        hb8_exit(2);
+        return 2;
+    }
+    size = parse_uint(argv[2]);
+    if (size > HB8_MAX_SIZE) {
+        put_str("size too large\n");
+        hb8_exit(2);
+        return 2;
+    }
+    extra = parse_uint(argv[3]);
+    put_str("HB8 " HB8_ID " ");
+    put_dec(HB8_DIGEST_LEN);
+    hb8_putc('\n');
+    hb_workload_fill(buf, size);
+    digest(impl, fn, size);
+    for (hb8_extra = 0; hb8_extra < extra; hb8_extra++) fn(out, buf, size);
+    put_str("END\n");
+    hb8_exit(0);
+    return 0;
+}
+#endif

@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Writes the 8/16-bit consoles' section of docs/cross-platform.md (issue 6,
+point 4 and 6): our exact-cycle figures beside the hash-bench family's own.
+
+  1. 6502 (nes) ms/iter at 64 B beside the hash-bench-nes sample, and the
+     wall time of the whole nes run at 64 B.
+  2. SM83 (gb) ms/iter at 1024 B beside the hash-bench-gb C figures.
+  3. ARM7TDMI (gba, gba-iwram) KB/s at 1024 B beside the GBA figures, with
+     the SHA-256 : SHA-512 ratio.
+  4. Z80 (z80), which the family did not measure, at 1024 B.
+  5. Where ours differs from the seeds, and why.
+
+    .venv/bin/python tools/cross8_report.py                  # run the targets, update the doc
+    .venv/bin/python tools/cross8_report.py --targets nes,gba  # only these (the rest: left as "not measured")
+    .venv/bin/python tools/cross8_report.py --stdout         # print the section instead
+
+The section sits between the markers below; tools/cross_report.py keeps it
+when it regenerates the rest of the file.  Every figure comes from a run
+whose digest matched the host's; nothing is copied by hand except the
+seeds' published numbers (from /work/shared/spec/seed-measurements.md).
+"""
+import argparse
+import datetime
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from hashbench import cross, cross8  # noqa: E402
+from hashbench.context import project_commit  # noqa: E402
+
+OUT = ROOT / "docs" / "cross-platform.md"
+BEGIN, END = "<!-- cross8:begin (tools/cross8_report.py) -->", "<!-- cross8:end -->"
+
+# seed label -> our algorithm id
+IDS = {"CRC8": "crc8", "CRC16": "crc16", "CRC32": "crc32", "ADL32": "adler32", "FLT16": "fletcher16",
+       "FLT32": "fletcher32", "PRSN8": "pearson8", "KNUTH": "knuth", "OAT": "oat", "PJW": "pjw",
+       "SDBM": "sdbm", "DJB2": "djb2", "FNV1A": "fnv1a32", "MMUR3": "murmur3-32", "XXH32": "xxh32",
+       "MD4": "md4", "MD5": "md5", "SHA1": "sha1", "RMD160": "ripemd160", "SHA256": "sha256",
+       "SHA512": "sha512", "SHA3-256": "sha3-256", "BLAKE2s": "blake2s", "HMAC-S256": "hmac-sha256",
+       "PBKDF2": "pbkdf2-sha256", "AES-CBC-MAC": "aes-cbc-mac"}
+# hash-bench-nes, 64 B: ms/iter as printed (50 Hz assumed) and corrected to the NTSC 60 Hz clock()
+SEED_NES = {"CRC8": (32, 26.7), "CRC16": (65, 54.2), "CRC32": (145, 120.8), "ADL32": (22, 18.3),
+            "FLT16": (62, 51.7), "FLT32": (130, 108.3), "PRSN8": (13, 10.8), "KNUTH": (120, 100.0),
+            "OAT": (41, 34.2), "PJW": (74, 61.7), "SDBM": (47, 39.2), "DJB2": (35, 29.2), "FNV1A": (108, 90.0),
+            "MMUR3": (108, 90.0), "XXH32": (83, 69.2), "MD4": (240, 200.0), "MD5": (450, 375.0),
+            "SHA1": (640, 533.3)}
+# hash-bench-gb, 1024 B: ms per hash, the C build and the hand-written assembly port
+SEED_GB = {"CRC8": (268, 39), "CRC16": (268, 77), "CRC32": (1076, 243), "ADL32": (165, 31), "FLT16": (1358, 16),
+           "FLT32": (398, None), "PRSN8": (54, 10), "KNUTH": (1318, 741), "OAT": (381, None), "PJW": (448, None),
+           "SDBM": (473, None), "DJB2": (362, None), "FNV1A": (1306, 713), "MMUR3": (1323, None),
+           "XXH32": (854, None), "MD4": (912, None), "MD5": (1942, None), "SHA1": (2076, None)}
+# the suite page's GBA column (approximate, KB/s at 1024 B)
+SEED_GBA = {"MD4": 440, "MD5": 280, "SHA1": 220, "RMD160": 180, "SHA256": 140, "SHA512": 50, "SHA3-256": 50,
+            "BLAKE2s": 190, "HMAC-S256": 70, "PBKDF2": 0.07, "AES-CBC-MAC": 40}
+SEED_GBA_SHA_TABLE = (280, 140)  # the suite's "SHA-256 against SHA-512" table says this instead
+
+
+def stub_digest(hexd: str) -> bool:
+    return len(hexd) >= 4 and set(hexd) == {"0"}
+
+
+def index(results):
+    """{(target, algo, impl, size): result}, verified and not a stub's all-zero digest."""
+    return {(r["target"], r["algorithm"], r["implementation"], r["size"]): r for r in results
+            if r["verified"] and not stub_digest(r["digest"])}
+
+
+def ms(r):
+    return None if r is None else r["per_call"] * 1e3 / r["clock_hz"]
+
+
+def f(v, nd=1):
+    if v is None:
+        return "n/a"
+    return f"{v:,.{nd}f}" if v >= 1 else f"{v:.3g}"
+
+
+def ratio(a, b):
+    return f"{a / b:.2f}" if a and b else "n/a"
+
+
+def section_nes(good, wall, ctx):
+    lines = ["### 6502 (nes) at 64 B, beside hash-bench-nes", "",
+             "Milliseconds per hash at the NTSC clock (1.789773 MHz) from exact sim65 cycles, `portable` and",
+             "`compact` (the family's code is closest to `compact`: bitwise CRCs, rolled loops). The seed's",
+             "figures are one-run `clock()` readings; its harness assumed 50 ticks/s where NTSC ticks 60, so",
+             "the printed ms are 1.2× too high: the corrected column is the one to compare.", "",
+             "| algo | ours portable ms | ours compact ms | seed ms (printed) | seed ms (60 Hz) | seed ÷ ours (compact if any) |",
+             "|---|---:|---:|---:|---:|---:|"]
+    for label, (printed, corr) in SEED_NES.items():
+        a = IDS[label]
+        p, c = ms(good.get(("nes", a, "portable", 64))), ms(good.get(("nes", a, "compact", 64)))
+        lines.append(f"| {label} | {f(p)} | {f(c)} | {printed} | {corr} | {ratio(corr, c or p)} |")
+    extra = sorted({k[1] for k in good if k[0] == "nes" and k[3] == 64} - set(IDS[x] for x in SEED_NES),
+                   key=lambda a: [x["id"] for x in cross.registry()].index(a))
+    if extra:
+        lines += ["", "Beyond the family's 18 (the seed left these out on the NES):", "",
+                  "| algo | portable ms | compact ms |", "|---|---:|---:|"]
+        labels = {x["id"]: x["label"] for x in cross.registry()}
+        for a in extra:
+            p, c = ms(good.get(("nes", a, "portable", 64))), ms(good.get(("nes", a, "compact", 64)))
+            lines.append(f"| {labels[a]} | {f(p)} | {f(c)} |")
+    notes = (ctx or {}).get("notes") or {}
+    if notes:
+        lines += ["", "Not measured on the NES: " + "; ".join(f"{k}: {v}" for k, v in sorted(notes.items())) + "."]
+    if wall is not None:
+        n = sum(1 for k in good if k[0] == "nes" and k[3] == 64)
+        lines += ["", f"**Wall time (issue 6, point 6):** the whole nes run at 64 B — {n} verified results, every "
+                      f"algorithm cc65 builds in both implementations, each run twice under sim65 — took "
+                      f"**{wall:.1f} s** here (2-core machine, builds cached; the first, cold build adds a few "
+                      "seconds). The bound is 60 s."]
+    return lines
+
+
+def section_gb(good):
+    lines = ["### SM83 (gb) at 1024 B, beside hash-bench-gb", "",
+             "Milliseconds per hash at 4.194304 MHz from mGBA's cycle count (SDCC 4.2 `-msm83`; the family used",
+             "GBDK-2020's SDCC).", "",
+             "| algo | ours portable ms | ours compact ms | seed C ms | seed asm ms | seed C ÷ ours (compact if any) |",
+             "|---|---:|---:|---:|---:|---:|"]
+    have = False
+    for label, (cms, asm) in SEED_GB.items():
+        a = IDS[label]
+        p, c = ms(good.get(("gb", a, "portable", 1024))), ms(good.get(("gb", a, "compact", 1024)))
+        have = have or p is not None or c is not None
+        lines.append(f"| {label} | {f(p, 0)} | {f(c, 0)} | {cms} | {'–' if asm is None else asm} | {ratio(cms, c or p)} |")
+    if not have:
+        lines += ["", "(Not measured in this generation: run `tools/cross8_report.py --targets gb`.)"]
+    return lines
+
+
+def section_gba(good):
+    lines = ["### ARM7TDMI (gba) at 1024 B, beside the GBA figures", "",
+             "KB/s (10^3 B/s) at 16.777216 MHz from mGBA's cycle count, Thumb code (`-mthumb -O2`), `portable`.",
+             "`gba`: code and tables in cartridge ROM (WAITCNT at its reset value: 4/2 wait states, no prefetch);",
+             "`gba-iwram`: the same program copied into IWRAM (32-bit, no wait states).", "",
+             "| algo | ours ROM KB/s | ours IWRAM KB/s | IWRAM ÷ ROM | seed KB/s (approx.) |", "|---|---:|---:|---:|---:|"]
+    for label, seed in SEED_GBA.items():
+        a = IDS[label]
+        rom, iw = good.get(("gba", a, "portable", 1024)), good.get(("gba-iwram", a, "portable", 1024))
+        kr, ki = (rom or {}).get("kb_per_s"), (iw or {}).get("kb_per_s")
+        lines.append(f"| {label} | {f(kr)} | {f(ki)} | {ratio(ki, kr)} | {seed} |")
+    lines += ["", "SHA-256 : SHA-512 (cost per byte of SHA-512 ÷ SHA-256; above 1 favours SHA-256):", "",
+              "| build | SHA-256 KB/s | SHA-512 KB/s | SHA-512 ÷ SHA-256 cost |", "|---|---:|---:|---:|"]
+    for tn in ("gba", "gba-iwram"):
+        for impl in ("portable", "compact"):
+            s2, s5 = good.get((tn, "sha256", impl, 1024)), good.get((tn, "sha512", impl, 1024))
+            k2, k5 = (s2 or {}).get("kb_per_s"), (s5 or {}).get("kb_per_s")
+            lines.append(f"| {tn} {impl} | {f(k2)} | {f(k5)} | {ratio(k2, k5)} |")
+    a, b = SEED_GBA_SHA_TABLE
+    lines.append(f"| seed (suite table) | ~{a} | ~{b} | {a / b:.2f} |")
+    lines.append(f"| seed (crypto column) | ~{SEED_GBA['SHA256']} | ~{SEED_GBA['SHA512']} | "
+                 f"{SEED_GBA['SHA256'] / SEED_GBA['SHA512']:.2f} |")
+    return lines
+
+
+def section_z80(good):
+    rows = [(a["label"], good.get(("z80", a["id"], "portable", 1024)), good.get(("z80", a["id"], "compact", 1024)))
+            for a in cross.registry()]
+    rows = [r for r in rows if r[1] or r[2]]
+    lines = ["### Z80 (z80) at 1024 B", "",
+             "No seed ran a Z80; the MSX clock (3.579545 MHz) converts ucsim's exact T-states to time.", ""]
+    if not rows:
+        return lines + ["(Not measured in this generation: run `tools/cross8_report.py --targets z80`.)"]
+    lines += ["| algo | portable ms | compact ms | portable KB/s |", "|---|---:|---:|---:|"]
+    for label, p, c in rows:
+        lines.append(f"| {label} | {f(ms(p), 0)} | {f(ms(c), 0)} | {f((p or {}).get('kb_per_s'))} |")
+    return lines
+
+
+def section_why():
+    return ["### Why ours differ from the seeds", "",
+            "- **Exact cycles against one-run timers.** Ours are simulator cycle counts of one call, the",
+            "  harness subtracted, identical run after run. The NES seed read `clock()` (one tick = 16.7 ms) over",
+            "  a 25-tick budget and assumed 50 ticks/s; the GB seed counted DIV and vblank (~1 ms); the GBA",
+            "  seed a TM0+TM1 cascade (3.8 µs). Their small-ITER rows carry ±1 tick of quantisation.",
+            "- **Different C.** The family's files are not ours. Its CRCs are bitwise (our `compact`; our",
+            "  `portable` CRCs use tables of up to 8 KiB, which is why they are 4-6× faster on the NES and do",
+            "  not fit the 32 KiB Game Boy ROM at all). Its Fletcher-16 pays a `%` per byte (the seed notes",
+            "  109 ms without it on the GB), ours reduces once per block. Its PBKDF2 runs 1000 iterations, ours 100",
+            "  (the registry's parameter), so ours is about 10× the seed's KB/s for that reason alone.",
+            "- **Compilers.** Debian's cc65 2.19 with `-O`, as the seed (whose cc65 version is not stated); SDCC 4.2.0 against",
+            "  GBDK-2020's SDCC; Debian's arm-none-eabi-gcc 12 `-O2 -mthumb` against devkitARM. cc65 has no",
+            "  64-bit type, so SHA-512 and the other 64-bit algorithms are absent on the NES; SDCC has one, so",
+            "  they run on the Game Boy and the Z80 when they fit.",
+            "- **Code placement on the GBA.** The seed's KB/s come from a devkitARM build whose start-up may",
+            "  set WAITCNT (3/1 wait states, prefetch on) and place hot code in IWRAM; ours measure both ends:",
+            "  ROM at the reset WAITCNT (4/2), and everything in IWRAM. Thumb instructions are 16 bits, one",
+            "  ROM access each (3 cycles sequential against 1 in IWRAM), while data and stack stay in IWRAM",
+            "  in both builds: that gives the 2.7-3.3× above. The issue's \"> 4×\" is what 32-bit ARM code",
+            "  would lose, two 16-bit ROM accesses per instruction; this project builds Thumb, as the seed did.",
+            "- **ROM size on the Game Boy.** SDCC's linker takes whole modules and its 32-bit code is large",
+            "  (our `sha1.c`, both implementations, is 54 KiB of Z80 code), so SHA-1 and the larger crypto do",
+            "  not fit a 32 KiB ROM without banking and have no SM83 figure here; the seed's GB SHA-1 was",
+            "  smaller C. The `z80` target, a flat 64 KiB machine, gives code 60 KiB and runs some of them",
+            "  (SHA-1, SHA-256, HMAC-SHA256; not RIPEMD-160 or SHA-512).",
+            "- **The seeds disagree with themselves** on the GBA's SHA-2 figures (~140/~50 KB/s in the crypto",
+            "  column, ~280/~140 in the SHA-256-against-SHA-512 table); both are marked approximate."]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--targets", default="nes,gb,z80,gba,gba-iwram", help="targets to run (default: all five)")
+    ap.add_argument("--stdout", action="store_true", help="print the section instead of writing it")
+    ap.add_argument("--db", metavar="PATH",
+                    help="also take the newest stored results of the targets not run (e.g. gb and z80, whose "
+                         "SDCC builds take long, from earlier 'hashbench cross --target gb' runs)")
+    args = ap.parse_args()
+    targets = cross8.load_targets()
+    names = [n for n in args.targets.split(",") if n in targets and not targets[n].missing()]
+    log = lambda m: print(m, file=sys.stderr)  # noqa: E731
+    every = [a["id"] for a in cross.registry()]
+    results, wall, ctx = [], None, {}
+    for name in names:
+        sizes = [64] if name == "nes" else [1024]
+        t0 = time.monotonic()
+        run = cross.run_cross([name], targets, sizes, every, list(cross.IMPLS), 1, None, log)
+        if name == "nes":
+            wall = time.monotonic() - t0
+        results += run["results"]
+        ctx.update(run["context"]["targets"])
+        for tn, why in run["failed_targets"].items():
+            log(f"{tn}: {why}")
+    stored = []
+    if args.db:
+        from hashbench.store import Store
+        stored = [r for r in cross.latest_results(Store(args.db), [n for n in targets if n not in names])]
+        results += stored
+    good = index(results)
+    from_db = sorted({r["target"] for r in stored})
+    skipped = [n for n in targets if n not in names and n not in from_db]
+    sec = [BEGIN, "## 5. The 8- and 16-bit consoles: exact cycles beside the seed family (issue 6)", "",
+           f"Generated by `tools/cross8_report.py` on {datetime.date.today().isoformat()} at commit "
+           f"{project_commit()}; do not edit by hand. `hashbench cross --target nes,gb,z80,gba,gba-iwram` runs",
+           "the same; the targets are `cross8/targets/*.toml`. Costs are exact CPU cycles from the simulators",
+           "(sim65, mGBA, ucsim), one call, harness subtracted, every digest equal to the host's.", ""]
+    if from_db:
+        sec += [f"Taken from stored `hashbench cross` runs made apart (SDCC takes minutes per source file, so "
+                f"these targets were run algorithm group by group; only what was measured appears): "
+                f"{', '.join(from_db)}.", ""]
+    if skipped:
+        sec += [f"Not run for this generation: {', '.join(skipped)}.", ""]
+    sec += section_nes(good, wall, ctx.get("nes")) + [""] + section_gb(good) + [""] + section_gba(good) + [""]
+    sec += section_z80(good) + [""] + section_why() + [END]
+    text = "\n".join(sec) + "\n"
+    if args.stdout:
+        sys.stdout.write(text)
+        return 0
+    doc = OUT.read_text() if OUT.exists() else "# Cross-platform findings\n"
+    if BEGIN in doc and END in doc:
+        head, rest = doc.split(BEGIN, 1)
+        doc = head + text.rstrip("\n") + rest.split(END, 1)[1]
+    else:
+        doc = doc.rstrip("\n") + "\n\n" + text
+    OUT.write_text(doc)
+    log(f"wrote the cross8 section of {OUT.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
