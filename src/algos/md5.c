@@ -19,6 +19,7 @@
  */
 #include "md5.h"
 #include "hb_util.h"
+#include "hb_md.h"
 
 /* 3.3 */
 static const uint32_t hb_md5_iv[4] = {
@@ -54,8 +55,9 @@ static const uint8_t hb_md5_s[16] = {
     7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21
 };
 
-static void hb_md5_compress_compact(uint32_t h[4], const uint8_t *p, size_t nblocks)
+static void hb_md5_compress_compact(void *state, const uint8_t *p, size_t nblocks)
 {
+    uint32_t *h = (uint32_t *)state;
     uint32_t a, b, c, d, t;
     unsigned i, k;
 
@@ -78,9 +80,9 @@ static void hb_md5_compress_compact(uint32_t h[4], const uint8_t *p, size_t nblo
 
 #ifdef HB_NO_PORTABLE_TABLES
 /* The small-code build (hb_config.h). */
-static void hb_md5_compress(uint32_t h[4], const uint8_t *p, size_t nblocks)
+static void hb_md5_compress(void *state, const uint8_t *p, size_t nblocks)
 {
-    hb_md5_compress_compact(h, p, nblocks);
+    hb_md5_compress_compact(state, p, nblocks);
 }
 #else
 /* ---- portable compression ------------------------------------------ */
@@ -107,8 +109,9 @@ static void hb_md5_compress(uint32_t h[4], const uint8_t *p, size_t nblocks)
 #define HH(a, b, c, d, k, ti, s) STEP(a, b, H(b, c, d), x[k], ti, s)
 #define II(a, b, c, d, k, ti, s) STEP(a, b, I(b, c, d), x[k], ti, s)
 
-static void hb_md5_compress(uint32_t h[4], const uint8_t *p, size_t nblocks)
+static void hb_md5_compress(void *state, const uint8_t *p, size_t nblocks)
 {
+    uint32_t *h = (uint32_t *)state;
     uint32_t x[16];
     uint32_t a, b, c, d;
     unsigned i;
@@ -190,60 +193,7 @@ static void hb_md5_compress(uint32_t h[4], const uint8_t *p, size_t nblocks)
 }
 #endif /* HB_NO_PORTABLE_TABLES */
 
-/* ---- padding and streaming, shared by both ----------------------------- */
-
-typedef void (*hb_md5_compress_fn)(uint32_t h[4], const uint8_t *p, size_t nblocks);
-
-static void hb_md5_update_with(hb_md5_ctx *ctx, const uint8_t *in, size_t len,
-                               hb_md5_compress_fn compress)
-{
-    unsigned fill = (unsigned)(ctx->count[0] & 63);
-    size_t nblocks;
-
-    if (len == 0) return; /* also keeps memcpy away from a null `in` */
-    /* 64-bit byte count in two words; len >> 32 as three shifts so that it
-     * stays defined where size_t has 16 or 32 bits. */
-    ctx->count[0] += (uint32_t)len;
-    if (ctx->count[0] < (uint32_t)len) ctx->count[1]++;
-    ctx->count[1] += (uint32_t)(((len >> 15) >> 15) >> 2);
-
-    if (fill) {
-        unsigned take = 64 - fill;
-        if (len < take) {
-            memcpy(ctx->buf + fill, in, len);
-            return;
-        }
-        memcpy(ctx->buf + fill, in, take);
-        compress(ctx->h, ctx->buf, 1);
-        in += take;
-        len -= take;
-    }
-    nblocks = len / 64;
-    if (nblocks) { /* whole blocks straight from the input, no copy */
-        compress(ctx->h, in, nblocks);
-        in += nblocks * 64;
-        len -= nblocks * 64;
-    }
-    memcpy(ctx->buf, in, len);
-}
-
-/* 3.1-3.2: a 1 bit, zeros, and the 64-bit little-endian bit length. */
-static void hb_md5_final_with(hb_md5_ctx *ctx, uint8_t *out, hb_md5_compress_fn compress)
-{
-    unsigned fill = (unsigned)(ctx->count[0] & 63), i;
-
-    ctx->buf[fill++] = 0x80;
-    if (fill > 56) {
-        memset(ctx->buf + fill, 0, 64 - fill);
-        compress(ctx->h, ctx->buf, 1);
-        fill = 0;
-    }
-    memset(ctx->buf + fill, 0, 56 - fill);
-    hb_store32_le(ctx->buf + 56, ctx->count[0] << 3);
-    hb_store32_le(ctx->buf + 60, (ctx->count[1] << 3) | (ctx->count[0] >> 29));
-    compress(ctx->h, ctx->buf, 1);
-    for (i = 0; i < 4; i++) hb_store32_le(out + 4 * i, ctx->h[i]);
-}
+/* ---- padding and streaming (hb_md.h), shared by both ------------------- */
 
 void hb_md5_init(hb_md5_ctx *ctx)
 {
@@ -254,7 +204,15 @@ void hb_md5_init(hb_md5_ctx *ctx)
 
 void hb_md5_update(hb_md5_ctx *ctx, const uint8_t *in, size_t len)
 {
-    hb_md5_update_with(ctx, in, len, hb_md5_compress);
+    hb_md_update(ctx->h, hb_md5_compress, ctx->buf, sizeof ctx->buf, ctx->count, in, len);
+}
+
+static void hb_md5_final_with(hb_md5_ctx *ctx, uint8_t *out, hb_md_compress_fn compress)
+{
+    unsigned i;
+
+    hb_md_pad(ctx->h, compress, ctx->buf, sizeof ctx->buf, ctx->count, 0x80, 8, HB_MD_LE);
+    for (i = 0; i < 4; i++) hb_store32_le(out + 4 * i, ctx->h[i]);
 }
 
 void hb_md5_final(hb_md5_ctx *ctx, uint8_t *out)
@@ -262,18 +220,20 @@ void hb_md5_final(hb_md5_ctx *ctx, uint8_t *out)
     hb_md5_final_with(ctx, out, hb_md5_compress);
 }
 
-void hb_md5(uint8_t *out, const uint8_t *in, size_t len)
+HB_INLINE void hb_md5_with(uint8_t *out, const uint8_t *in, size_t len, hb_md_compress_fn compress)
 {
     hb_md5_ctx ctx;
     hb_md5_init(&ctx);
-    hb_md5_update_with(&ctx, in, len, hb_md5_compress);
-    hb_md5_final_with(&ctx, out, hb_md5_compress);
+    hb_md_update(ctx.h, compress, ctx.buf, sizeof ctx.buf, ctx.count, in, len);
+    hb_md5_final_with(&ctx, out, compress);
+}
+
+void hb_md5(uint8_t *out, const uint8_t *in, size_t len)
+{
+    hb_md5_with(out, in, len, hb_md5_compress);
 }
 
 void hb_md5_compact(uint8_t *out, const uint8_t *in, size_t len)
 {
-    hb_md5_ctx ctx;
-    hb_md5_init(&ctx);
-    hb_md5_update_with(&ctx, in, len, hb_md5_compress_compact);
-    hb_md5_final_with(&ctx, out, hb_md5_compress_compact);
+    hb_md5_with(out, in, len, hb_md5_compress_compact);
 }

@@ -21,6 +21,7 @@
  */
 #include "ripemd160.h"
 #include "hb_util.h"
+#include "hb_md.h"
 
 static const uint32_t hb_ripemd160_iv[5] = {
     0x67452301u, 0xefcdab89u, 0x98badcfeu, 0x10325476u, 0xc3d2e1f0u
@@ -81,8 +82,9 @@ static uint32_t hb_ripemd160_f(unsigned n, uint32_t x, uint32_t y, uint32_t z)
     }
 }
 
-static void hb_ripemd160_compress_compact(uint32_t h[5], const uint8_t *p, size_t nblocks)
+static void hb_ripemd160_compress_compact(void *state, const uint8_t *p, size_t nblocks)
 {
+    uint32_t *h = (uint32_t *)state;
     uint32_t a, b, c, d, e, ap, bp, cp, dp, ep, t;
     unsigned j, r, v;
 
@@ -112,9 +114,9 @@ static void hb_ripemd160_compress_compact(uint32_t h[5], const uint8_t *p, size_
 
 #ifdef HB_NO_PORTABLE_TABLES
 /* The small-code build (hb_config.h). */
-static void hb_ripemd160_compress(uint32_t h[5], const uint8_t *p, size_t nblocks)
+static void hb_ripemd160_compress(void *state, const uint8_t *p, size_t nblocks)
 {
-    hb_ripemd160_compress_compact(h, p, nblocks);
+    hb_ripemd160_compress_compact(state, p, nblocks);
 }
 #else
 /* ---- portable compression ------------------------------------------ */
@@ -141,8 +143,9 @@ static void hb_ripemd160_compress(uint32_t h[5], const uint8_t *p, size_t nblock
 #define R4(a, b, c, d, e, i, s) STEP(a, c, e, F2(b, c, d), x[i], KR4, s)
 #define R5(a, b, c, d, e, i, s) STEP(a, c, e, F1(b, c, d), x[i], KR5, s)
 
-static void hb_ripemd160_compress(uint32_t h[5], const uint8_t *p, size_t nblocks)
+static void hb_ripemd160_compress(void *state, const uint8_t *p, size_t nblocks)
 {
+    uint32_t *h = (uint32_t *)state;
     uint32_t x[16];
     uint32_t a, b, c, d, e, ap, bp, cp, dp, ep, t;
     unsigned i;
@@ -247,61 +250,7 @@ static void hb_ripemd160_compress(uint32_t h[5], const uint8_t *p, size_t nblock
 }
 #endif /* HB_NO_PORTABLE_TABLES */
 
-/* ---- padding and streaming, shared by both ----------------------------- */
-
-typedef void (*hb_ripemd160_compress_fn)(uint32_t h[5], const uint8_t *p, size_t nblocks);
-
-static void hb_ripemd160_update_with(hb_ripemd160_ctx *ctx, const uint8_t *in, size_t len,
-                                     hb_ripemd160_compress_fn compress)
-{
-    unsigned fill = (unsigned)(ctx->count[0] & 63);
-    size_t nblocks;
-
-    if (len == 0) return; /* also keeps memcpy away from a null `in` */
-    /* 64-bit byte count in two words; len >> 32 as three shifts so that it
-     * stays defined where size_t has 16 or 32 bits. */
-    ctx->count[0] += (uint32_t)len;
-    if (ctx->count[0] < (uint32_t)len) ctx->count[1]++;
-    ctx->count[1] += (uint32_t)(((len >> 15) >> 15) >> 2);
-
-    if (fill) {
-        unsigned take = 64 - fill;
-        if (len < take) {
-            memcpy(ctx->buf + fill, in, len);
-            return;
-        }
-        memcpy(ctx->buf + fill, in, take);
-        compress(ctx->h, ctx->buf, 1);
-        in += take;
-        len -= take;
-    }
-    nblocks = len / 64;
-    if (nblocks) { /* whole blocks straight from the input, no copy */
-        compress(ctx->h, in, nblocks);
-        in += nblocks * 64;
-        len -= nblocks * 64;
-    }
-    memcpy(ctx->buf, in, len);
-}
-
-/* MD4's padding: a 1 bit, zeros, and the 64-bit little-endian bit length. */
-static void hb_ripemd160_final_with(hb_ripemd160_ctx *ctx, uint8_t *out,
-                                    hb_ripemd160_compress_fn compress)
-{
-    unsigned fill = (unsigned)(ctx->count[0] & 63), i;
-
-    ctx->buf[fill++] = 0x80;
-    if (fill > 56) {
-        memset(ctx->buf + fill, 0, 64 - fill);
-        compress(ctx->h, ctx->buf, 1);
-        fill = 0;
-    }
-    memset(ctx->buf + fill, 0, 56 - fill);
-    hb_store32_le(ctx->buf + 56, ctx->count[0] << 3);
-    hb_store32_le(ctx->buf + 60, (ctx->count[1] << 3) | (ctx->count[0] >> 29));
-    compress(ctx->h, ctx->buf, 1);
-    for (i = 0; i < 5; i++) hb_store32_le(out + 4 * i, ctx->h[i]);
-}
+/* ---- padding and streaming (hb_md.h), shared by both ------------------- */
 
 void hb_ripemd160_init(hb_ripemd160_ctx *ctx)
 {
@@ -312,7 +261,15 @@ void hb_ripemd160_init(hb_ripemd160_ctx *ctx)
 
 void hb_ripemd160_update(hb_ripemd160_ctx *ctx, const uint8_t *in, size_t len)
 {
-    hb_ripemd160_update_with(ctx, in, len, hb_ripemd160_compress);
+    hb_md_update(ctx->h, hb_ripemd160_compress, ctx->buf, sizeof ctx->buf, ctx->count, in, len);
+}
+
+static void hb_ripemd160_final_with(hb_ripemd160_ctx *ctx, uint8_t *out, hb_md_compress_fn compress)
+{
+    unsigned i;
+
+    hb_md_pad(ctx->h, compress, ctx->buf, sizeof ctx->buf, ctx->count, 0x80, 8, HB_MD_LE);
+    for (i = 0; i < 5; i++) hb_store32_le(out + 4 * i, ctx->h[i]);
 }
 
 void hb_ripemd160_final(hb_ripemd160_ctx *ctx, uint8_t *out)
@@ -320,18 +277,20 @@ void hb_ripemd160_final(hb_ripemd160_ctx *ctx, uint8_t *out)
     hb_ripemd160_final_with(ctx, out, hb_ripemd160_compress);
 }
 
-void hb_ripemd160(uint8_t *out, const uint8_t *in, size_t len)
+HB_INLINE void hb_ripemd160_with(uint8_t *out, const uint8_t *in, size_t len, hb_md_compress_fn compress)
 {
     hb_ripemd160_ctx ctx;
     hb_ripemd160_init(&ctx);
-    hb_ripemd160_update_with(&ctx, in, len, hb_ripemd160_compress);
-    hb_ripemd160_final_with(&ctx, out, hb_ripemd160_compress);
+    hb_md_update(ctx.h, compress, ctx.buf, sizeof ctx.buf, ctx.count, in, len);
+    hb_ripemd160_final_with(&ctx, out, compress);
+}
+
+void hb_ripemd160(uint8_t *out, const uint8_t *in, size_t len)
+{
+    hb_ripemd160_with(out, in, len, hb_ripemd160_compress);
 }
 
 void hb_ripemd160_compact(uint8_t *out, const uint8_t *in, size_t len)
 {
-    hb_ripemd160_ctx ctx;
-    hb_ripemd160_init(&ctx);
-    hb_ripemd160_update_with(&ctx, in, len, hb_ripemd160_compress_compact);
-    hb_ripemd160_final_with(&ctx, out, hb_ripemd160_compress_compact);
+    hb_ripemd160_with(out, in, len, hb_ripemd160_compress_compact);
 }

@@ -18,6 +18,7 @@
  */
 #include "sha1.h"
 #include "hb_util.h"
+#include "hb_md.h"
 
 /* 5.3.1 */
 static const uint32_t hb_sha1_iv[5] = {
@@ -41,8 +42,9 @@ static const uint32_t hb_sha1_iv[5] = {
 
 /* ---- compact compression ------------------------------------------- */
 
-static void hb_sha1_compress_compact(uint32_t h[5], const uint8_t *p, size_t nblocks)
+static void hb_sha1_compress_compact(void *state, const uint8_t *p, size_t nblocks)
 {
+    uint32_t *h = (uint32_t *)state;
     uint32_t w[16], a, b, c, d, e, t;
     unsigned i;
 
@@ -70,9 +72,9 @@ static void hb_sha1_compress_compact(uint32_t h[5], const uint8_t *p, size_t nbl
 
 #ifdef HB_NO_PORTABLE_TABLES
 /* The small-code build (hb_config.h). */
-static void hb_sha1_compress(uint32_t h[5], const uint8_t *p, size_t nblocks)
+static void hb_sha1_compress(void *state, const uint8_t *p, size_t nblocks)
 {
-    hb_sha1_compress_compact(h, p, nblocks);
+    hb_sha1_compress_compact(state, p, nblocks);
 }
 #else
 /* ---- portable compression ------------------------------------------ */
@@ -91,8 +93,9 @@ static void hb_sha1_compress(uint32_t h[5], const uint8_t *p, size_t nblocks)
 #define R3(a, b, c, d, e, wt) \
     ((e) += hb_rotl32(a, 5) + PAR(b, c, d) + K3 + (wt), (b) = hb_rotl32(b, 30))
 
-static void hb_sha1_compress(uint32_t h[5], const uint8_t *p, size_t nblocks)
+static void hb_sha1_compress(void *state, const uint8_t *p, size_t nblocks)
 {
+    uint32_t *h = (uint32_t *)state;
     uint32_t w[16];
     uint32_t a, b, c, d, e;
 
@@ -148,60 +151,7 @@ static void hb_sha1_compress(uint32_t h[5], const uint8_t *p, size_t nblocks)
 }
 #endif /* HB_NO_PORTABLE_TABLES */
 
-/* ---- padding and streaming, shared by both ----------------------------- */
-
-typedef void (*hb_sha1_compress_fn)(uint32_t h[5], const uint8_t *p, size_t nblocks);
-
-static void hb_sha1_update_with(hb_sha1_ctx *ctx, const uint8_t *in, size_t len,
-                                hb_sha1_compress_fn compress)
-{
-    unsigned fill = (unsigned)(ctx->count[0] & 63);
-    size_t nblocks;
-
-    if (len == 0) return; /* also keeps memcpy away from a null `in` */
-    /* 64-bit byte count in two words; len >> 32 as three shifts so that it
-     * stays defined where size_t has 16 or 32 bits. */
-    ctx->count[0] += (uint32_t)len;
-    if (ctx->count[0] < (uint32_t)len) ctx->count[1]++;
-    ctx->count[1] += (uint32_t)(((len >> 15) >> 15) >> 2);
-
-    if (fill) {
-        unsigned take = 64 - fill;
-        if (len < take) {
-            memcpy(ctx->buf + fill, in, len);
-            return;
-        }
-        memcpy(ctx->buf + fill, in, take);
-        compress(ctx->h, ctx->buf, 1);
-        in += take;
-        len -= take;
-    }
-    nblocks = len / 64;
-    if (nblocks) { /* whole blocks straight from the input, no copy */
-        compress(ctx->h, in, nblocks);
-        in += nblocks * 64;
-        len -= nblocks * 64;
-    }
-    memcpy(ctx->buf, in, len);
-}
-
-/* 5.1.1: a 1 bit, zeros, and the 64-bit big-endian bit length. */
-static void hb_sha1_final_with(hb_sha1_ctx *ctx, uint8_t *out, hb_sha1_compress_fn compress)
-{
-    unsigned fill = (unsigned)(ctx->count[0] & 63), i;
-
-    ctx->buf[fill++] = 0x80;
-    if (fill > 56) {
-        memset(ctx->buf + fill, 0, 64 - fill);
-        compress(ctx->h, ctx->buf, 1);
-        fill = 0;
-    }
-    memset(ctx->buf + fill, 0, 56 - fill);
-    hb_store32_be(ctx->buf + 56, (ctx->count[1] << 3) | (ctx->count[0] >> 29));
-    hb_store32_be(ctx->buf + 60, ctx->count[0] << 3);
-    compress(ctx->h, ctx->buf, 1);
-    for (i = 0; i < 5; i++) hb_store32_be(out + 4 * i, ctx->h[i]);
-}
+/* ---- padding and streaming (hb_md.h), shared by both ------------------- */
 
 void hb_sha1_init(hb_sha1_ctx *ctx)
 {
@@ -212,7 +162,15 @@ void hb_sha1_init(hb_sha1_ctx *ctx)
 
 void hb_sha1_update(hb_sha1_ctx *ctx, const uint8_t *in, size_t len)
 {
-    hb_sha1_update_with(ctx, in, len, hb_sha1_compress);
+    hb_md_update(ctx->h, hb_sha1_compress, ctx->buf, sizeof ctx->buf, ctx->count, in, len);
+}
+
+static void hb_sha1_final_with(hb_sha1_ctx *ctx, uint8_t *out, hb_md_compress_fn compress)
+{
+    unsigned i;
+
+    hb_md_pad(ctx->h, compress, ctx->buf, sizeof ctx->buf, ctx->count, 0x80, 8, HB_MD_BE);
+    for (i = 0; i < 5; i++) hb_store32_be(out + 4 * i, ctx->h[i]);
 }
 
 void hb_sha1_final(hb_sha1_ctx *ctx, uint8_t *out)
@@ -220,18 +178,20 @@ void hb_sha1_final(hb_sha1_ctx *ctx, uint8_t *out)
     hb_sha1_final_with(ctx, out, hb_sha1_compress);
 }
 
-void hb_sha1(uint8_t *out, const uint8_t *in, size_t len)
+HB_INLINE void hb_sha1_with(uint8_t *out, const uint8_t *in, size_t len, hb_md_compress_fn compress)
 {
     hb_sha1_ctx ctx;
     hb_sha1_init(&ctx);
-    hb_sha1_update_with(&ctx, in, len, hb_sha1_compress);
-    hb_sha1_final_with(&ctx, out, hb_sha1_compress);
+    hb_md_update(ctx.h, compress, ctx.buf, sizeof ctx.buf, ctx.count, in, len);
+    hb_sha1_final_with(&ctx, out, compress);
+}
+
+void hb_sha1(uint8_t *out, const uint8_t *in, size_t len)
+{
+    hb_sha1_with(out, in, len, hb_sha1_compress);
 }
 
 void hb_sha1_compact(uint8_t *out, const uint8_t *in, size_t len)
 {
-    hb_sha1_ctx ctx;
-    hb_sha1_init(&ctx);
-    hb_sha1_update_with(&ctx, in, len, hb_sha1_compress_compact);
-    hb_sha1_final_with(&ctx, out, hb_sha1_compress_compact);
+    hb_sha1_with(out, in, len, hb_sha1_compress_compact);
 }

@@ -20,6 +20,7 @@
  */
 #include "sha256.h"
 #include "hb_util.h"
+#include "hb_md.h"
 
 /* First 32 bits of the fractional parts of the cube roots of the first 64
  * primes (4.2.2). */
@@ -53,8 +54,9 @@ static const uint32_t hb_sha256_iv[8] = {
 
 /* ---- compact compression ------------------------------------------- */
 
-static void hb_sha256_compress_compact(uint32_t h8[8], const uint8_t *p, size_t nblocks)
+static void hb_sha256_compress_compact(void *state, const uint8_t *p, size_t nblocks)
 {
+    uint32_t *h8 = (uint32_t *)state;
     uint32_t w[16], v[8], t1, t2;
     unsigned t, i;
 
@@ -141,60 +143,12 @@ void hb_sha256_compress(uint32_t h8[8], const uint8_t *p, size_t nblocks)
 }
 #endif /* HB_NO_PORTABLE_TABLES */
 
-/* ---- padding and streaming, shared by both ----------------------------- */
+/* ---- padding and streaming (hb_md.h), shared by both ------------------- */
 
-typedef void (*hb_sha256_compress_fn)(uint32_t h[8], const uint8_t *p, size_t nblocks);
-
-static void hb_sha256_update_with(hb_sha256_ctx *ctx, const uint8_t *in, size_t len,
-                                  hb_sha256_compress_fn compress)
+/* hb_sha256_compress keeps its typed signature: HMAC and PBKDF2 call it. */
+static void hb_sha256_compress_md(void *state, const uint8_t *p, size_t nblocks)
 {
-    unsigned fill = (unsigned)(ctx->count[0] & 63);
-    size_t nblocks;
-
-    if (len == 0) return; /* also keeps memcpy away from a null `in` */
-    /* 64-bit byte count in two words.  len >> 32 is written as three
-     * shifts so that it stays defined where size_t has 16 or 32 bits. */
-    ctx->count[0] += (uint32_t)len;
-    if (ctx->count[0] < (uint32_t)len) ctx->count[1]++;
-    ctx->count[1] += (uint32_t)(((len >> 15) >> 15) >> 2);
-
-    if (fill) {
-        unsigned take = 64 - fill;
-        if (len < take) {
-            memcpy(ctx->buf + fill, in, len);
-            return;
-        }
-        memcpy(ctx->buf + fill, in, take);
-        compress(ctx->h, ctx->buf, 1);
-        in += take;
-        len -= take;
-    }
-    nblocks = len / 64;
-    if (nblocks) { /* whole blocks straight from the input, no copy */
-        compress(ctx->h, in, nblocks);
-        in += nblocks * 64;
-        len -= nblocks * 64;
-    }
-    memcpy(ctx->buf, in, len);
-}
-
-/* 5.1.1: a 1 bit, zeros, and the 64-bit big-endian bit length. */
-static void hb_sha256_final_with(hb_sha256_ctx *ctx, uint8_t *out,
-                                 hb_sha256_compress_fn compress)
-{
-    unsigned fill = (unsigned)(ctx->count[0] & 63), i;
-
-    ctx->buf[fill++] = 0x80;
-    if (fill > 56) {
-        memset(ctx->buf + fill, 0, 64 - fill);
-        compress(ctx->h, ctx->buf, 1);
-        fill = 0;
-    }
-    memset(ctx->buf + fill, 0, 56 - fill);
-    hb_store32_be(ctx->buf + 56, (ctx->count[1] << 3) | (ctx->count[0] >> 29));
-    hb_store32_be(ctx->buf + 60, ctx->count[0] << 3);
-    compress(ctx->h, ctx->buf, 1);
-    for (i = 0; i < 8; i++) hb_store32_be(out + 4 * i, ctx->h[i]);
+    hb_sha256_compress((uint32_t *)state, p, nblocks);
 }
 
 void hb_sha256_init(hb_sha256_ctx *ctx)
@@ -206,26 +160,36 @@ void hb_sha256_init(hb_sha256_ctx *ctx)
 
 void hb_sha256_update(hb_sha256_ctx *ctx, const uint8_t *in, size_t len)
 {
-    hb_sha256_update_with(ctx, in, len, hb_sha256_compress);
+    hb_md_update(ctx->h, hb_sha256_compress_md, ctx->buf, sizeof ctx->buf, ctx->count, in, len);
+}
+
+static void hb_sha256_final_with(hb_sha256_ctx *ctx, uint8_t *out, hb_md_compress_fn compress)
+{
+    unsigned i;
+
+    hb_md_pad(ctx->h, compress, ctx->buf, sizeof ctx->buf, ctx->count, 0x80, 8, HB_MD_BE);
+    for (i = 0; i < 8; i++) hb_store32_be(out + 4 * i, ctx->h[i]);
 }
 
 void hb_sha256_final(hb_sha256_ctx *ctx, uint8_t *out)
 {
-    hb_sha256_final_with(ctx, out, hb_sha256_compress);
+    hb_sha256_final_with(ctx, out, hb_sha256_compress_md);
+}
+
+HB_INLINE void hb_sha256_with(uint8_t *out, const uint8_t *in, size_t len, hb_md_compress_fn compress)
+{
+    hb_sha256_ctx ctx;
+    hb_sha256_init(&ctx);
+    hb_md_update(ctx.h, compress, ctx.buf, sizeof ctx.buf, ctx.count, in, len);
+    hb_sha256_final_with(&ctx, out, compress);
 }
 
 void hb_sha256(uint8_t *out, const uint8_t *in, size_t len)
 {
-    hb_sha256_ctx ctx;
-    hb_sha256_init(&ctx);
-    hb_sha256_update_with(&ctx, in, len, hb_sha256_compress);
-    hb_sha256_final_with(&ctx, out, hb_sha256_compress);
+    hb_sha256_with(out, in, len, hb_sha256_compress_md);
 }
 
 void hb_sha256_compact(uint8_t *out, const uint8_t *in, size_t len)
 {
-    hb_sha256_ctx ctx;
-    hb_sha256_init(&ctx);
-    hb_sha256_update_with(&ctx, in, len, hb_sha256_compress_compact);
-    hb_sha256_final_with(&ctx, out, hb_sha256_compress_compact);
+    hb_sha256_with(out, in, len, hb_sha256_compress_compact);
 }

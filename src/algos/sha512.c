@@ -12,6 +12,7 @@
 #include "hb_util.h"
 
 #if HB_HAVE_U64
+#include "hb_md.h"
 
 /* First 64 bits of the fractional parts of the cube roots of the first 80
  * primes (4.2.3). */
@@ -63,8 +64,9 @@ static const uint64_t hb_sha512_iv[8] = {
 
 /* ---- compact compression ------------------------------------------- */
 
-static void hb_sha512_compress_compact(uint64_t h8[8], const uint8_t *p, size_t nblocks)
+static void hb_sha512_compress_compact(void *state, const uint8_t *p, size_t nblocks)
 {
+    uint64_t *h8 = (uint64_t *)state;
     uint64_t w[16], v[8], t1, t2;
     unsigned t, i;
 
@@ -148,87 +150,55 @@ void hb_sha512_compress(uint64_t h8[8], const uint8_t *p, size_t nblocks)
 }
 #endif /* HB_NO_PORTABLE_TABLES */
 
-/* ---- padding and streaming, shared by both ----------------------------- */
+/* ---- padding and streaming (hb_md.h), shared by both ------------------- */
 
-typedef void (*hb_sha512_compress_fn)(uint64_t h[8], const uint8_t *p, size_t nblocks);
-
-static void hb_sha512_update_with(hb_sha512_ctx *ctx, const uint8_t *in, size_t len,
-                                  hb_sha512_compress_fn compress)
+/* hb_sha512_compress keeps its typed signature: it is public. */
+static void hb_sha512_compress_md(void *state, const uint8_t *p, size_t nblocks)
 {
-    unsigned fill = (unsigned)(ctx->count & 127);
-    size_t nblocks;
-
-    if (len == 0) return; /* also keeps memcpy away from a null `in` */
-    ctx->count += (uint64_t)len;
-    if (fill) {
-        unsigned take = 128 - fill;
-        if (len < take) {
-            memcpy(ctx->buf + fill, in, len);
-            return;
-        }
-        memcpy(ctx->buf + fill, in, take);
-        compress(ctx->h, ctx->buf, 1);
-        in += take;
-        len -= take;
-    }
-    nblocks = len / 128;
-    if (nblocks) { /* whole blocks straight from the input, no copy */
-        compress(ctx->h, in, nblocks);
-        in += nblocks * 128;
-        len -= nblocks * 128;
-    }
-    memcpy(ctx->buf, in, len);
-}
-
-/* 5.1.2: a 1 bit, zeros, and the 128-bit big-endian bit length. */
-static void hb_sha512_final_with(hb_sha512_ctx *ctx, uint8_t *out,
-                                 hb_sha512_compress_fn compress)
-{
-    unsigned fill = (unsigned)(ctx->count & 127), i;
-
-    ctx->buf[fill++] = 0x80;
-    if (fill > 112) {
-        memset(ctx->buf + fill, 0, 128 - fill);
-        compress(ctx->h, ctx->buf, 1);
-        fill = 0;
-    }
-    memset(ctx->buf + fill, 0, 120 - fill); /* includes the high 64 length bits */
-    hb_store64_be(ctx->buf + 112, ctx->count >> 61);
-    hb_store64_be(ctx->buf + 120, ctx->count << 3);
-    compress(ctx->h, ctx->buf, 1);
-    for (i = 0; i < 8; i++) hb_store64_be(out + 8 * i, ctx->h[i]);
+    hb_sha512_compress((uint64_t *)state, p, nblocks);
 }
 
 void hb_sha512_init(hb_sha512_ctx *ctx)
 {
     memcpy(ctx->h, hb_sha512_iv, sizeof ctx->h);
-    ctx->count = 0;
+    ctx->count[0] = 0;
+    ctx->count[1] = 0;
 }
 
 void hb_sha512_update(hb_sha512_ctx *ctx, const uint8_t *in, size_t len)
 {
-    hb_sha512_update_with(ctx, in, len, hb_sha512_compress);
+    hb_md_update(ctx->h, hb_sha512_compress_md, ctx->buf, sizeof ctx->buf, ctx->count, in, len);
+}
+
+static void hb_sha512_final_with(hb_sha512_ctx *ctx, uint8_t *out, hb_md_compress_fn compress)
+{
+    unsigned i;
+
+    hb_md_pad(ctx->h, compress, ctx->buf, sizeof ctx->buf, ctx->count, 0x80, 16, HB_MD_BE);
+    for (i = 0; i < 8; i++) hb_store64_be(out + 8 * i, ctx->h[i]);
 }
 
 void hb_sha512_final(hb_sha512_ctx *ctx, uint8_t *out)
 {
-    hb_sha512_final_with(ctx, out, hb_sha512_compress);
+    hb_sha512_final_with(ctx, out, hb_sha512_compress_md);
+}
+
+HB_INLINE void hb_sha512_with(uint8_t *out, const uint8_t *in, size_t len, hb_md_compress_fn compress)
+{
+    hb_sha512_ctx ctx;
+    hb_sha512_init(&ctx);
+    hb_md_update(ctx.h, compress, ctx.buf, sizeof ctx.buf, ctx.count, in, len);
+    hb_sha512_final_with(&ctx, out, compress);
 }
 
 void hb_sha512(uint8_t *out, const uint8_t *in, size_t len)
 {
-    hb_sha512_ctx ctx;
-    hb_sha512_init(&ctx);
-    hb_sha512_update_with(&ctx, in, len, hb_sha512_compress);
-    hb_sha512_final_with(&ctx, out, hb_sha512_compress);
+    hb_sha512_with(out, in, len, hb_sha512_compress_md);
 }
 
 void hb_sha512_compact(uint8_t *out, const uint8_t *in, size_t len)
 {
-    hb_sha512_ctx ctx;
-    hb_sha512_init(&ctx);
-    hb_sha512_update_with(&ctx, in, len, hb_sha512_compress_compact);
-    hb_sha512_final_with(&ctx, out, hb_sha512_compress_compact);
+    hb_sha512_with(out, in, len, hb_sha512_compress_compact);
 }
 
 #else

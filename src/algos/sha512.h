@@ -15,8 +15,8 @@
 
 typedef struct {
     uint64_t h[8];      /* chaining value */
-    uint64_t count;     /* bytes hashed so far (2^64 bytes is out of reach) */
-    uint8_t buf[128];   /* the partial block: count % 128 bytes */
+    uint32_t count[2];  /* bytes hashed so far: low word, high word */
+    uint8_t buf[128];   /* the partial block: count[0] % 128 bytes */
 } hb_sha512_ctx;
 
 void hb_sha512(uint8_t *out, const uint8_t *in, size_t len);

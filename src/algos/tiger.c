@@ -15,6 +15,7 @@
 #include "hb_util.h"
 
 #if HB_HAVE_U64
+#include "hb_md.h"
 
 /* tools/gen_tiger_sboxes.py */
 static const uint64_t hb_tiger_sbox[4][256] = {
@@ -421,8 +422,9 @@ static const uint64_t hb_tiger_sbox[4][256] = {
         x7 -= x6 ^ 0x0123456789ABCDEFu;                 \
     } while (0)
 
-static void hb_tiger_compress(uint64_t h[3], const uint8_t *p, size_t nblocks)
+static void hb_tiger_compress(void *state, const uint8_t *p, size_t nblocks)
 {
+    uint64_t *h = (uint64_t *)state;
     uint64_t a, b, c, x0, x1, x2, x3, x4, x5, x6, x7;
 
     for (; nblocks; nblocks--, p += 64) {
@@ -445,7 +447,7 @@ static void hb_tiger_compress(uint64_t h[3], const uint8_t *p, size_t nblocks)
     }
 }
 
-/* ---- padding and streaming ---------------------------------------------- */
+/* ---- padding and streaming (hb_md.h) ------------------------------------ */
 
 static const uint64_t hb_tiger_iv[3] = {
     0x0123456789ABCDEFu, 0xFEDCBA9876543210u, 0xF096A5B4C3B2E187u
@@ -454,50 +456,19 @@ static const uint64_t hb_tiger_iv[3] = {
 void hb_tiger_init(hb_tiger_ctx *ctx)
 {
     memcpy(ctx->h, hb_tiger_iv, sizeof ctx->h);
-    ctx->count = 0;
+    ctx->count[0] = 0;
+    ctx->count[1] = 0;
 }
 
 void hb_tiger_update(hb_tiger_ctx *ctx, const uint8_t *in, size_t len)
 {
-    unsigned fill = (unsigned)(ctx->count & 63);
-    size_t nblocks;
-
-    if (len == 0) return; /* also keeps memcpy away from a null `in` */
-    ctx->count += len;
-    if (fill) {
-        unsigned take = 64 - fill;
-        if (len < take) {
-            memcpy(ctx->buf + fill, in, len);
-            return;
-        }
-        memcpy(ctx->buf + fill, in, take);
-        hb_tiger_compress(ctx->h, ctx->buf, 1);
-        in += take;
-        len -= take;
-    }
-    nblocks = len / 64;
-    if (nblocks) { /* whole blocks straight from the input, no copy */
-        hb_tiger_compress(ctx->h, in, nblocks);
-        in += nblocks * 64;
-        len -= nblocks * 64;
-    }
-    memcpy(ctx->buf, in, len);
+    hb_md_update(ctx->h, hb_tiger_compress, ctx->buf, sizeof ctx->buf, ctx->count, in, len);
 }
 
-/* The byte 0x01 (Tiger2 uses 0x80), zeros, the 64-bit LE bit length. */
+/* 0x01, where Tiger2 pads with 0x80. */
 void hb_tiger_final(hb_tiger_ctx *ctx, uint8_t *out)
 {
-    unsigned fill = (unsigned)(ctx->count & 63);
-
-    ctx->buf[fill++] = 0x01;
-    if (fill > 56) {
-        memset(ctx->buf + fill, 0, 64 - fill);
-        hb_tiger_compress(ctx->h, ctx->buf, 1);
-        fill = 0;
-    }
-    memset(ctx->buf + fill, 0, 56 - fill);
-    hb_store64_le(ctx->buf + 56, ctx->count << 3);
-    hb_tiger_compress(ctx->h, ctx->buf, 1);
+    hb_md_pad(ctx->h, hb_tiger_compress, ctx->buf, sizeof ctx->buf, ctx->count, 0x01, 8, HB_MD_LE);
     hb_store64_le(out, ctx->h[0]);
     hb_store64_le(out + 8, ctx->h[1]);
     hb_store64_le(out + 16, ctx->h[2]);

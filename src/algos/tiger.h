@@ -13,8 +13,8 @@
 
 typedef struct {
     uint64_t h[3];   /* chaining value a, b, c */
-    uint64_t count;  /* bytes hashed so far */
-    uint8_t buf[64]; /* the partial block: count % 64 bytes */
+    uint32_t count[2]; /* bytes hashed so far: low word, high word */
+    uint8_t buf[64];   /* the partial block: count[0] % 64 bytes */
 } hb_tiger_ctx;
 
 void hb_tiger(uint8_t *out, const uint8_t *in, size_t len);
