@@ -18,15 +18,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from oracles import all_oracles  # noqa: E402
+from oracles import all_oracles, workload  # noqa: E402
 
 SIZES = [1 << k for k in range(21)]  # 1 B .. 1 MiB
 TSV = ROOT / "data" / "reference-digests.tsv"
 INC = ROOT / "src" / "engine" / "hb_reference_data.inc"
-
-
-def workload(n: int) -> bytes:
-    return bytes((i * 31 + 7) & 0xFF for i in range(n))
 
 
 def registry_ids():

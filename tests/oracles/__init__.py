@@ -14,6 +14,12 @@ import importlib
 import pkgutil
 
 
+def workload(n: int) -> bytes:
+    """The standard workload of every measurement: buf[i] = (i*31 + 7) & 0xFF
+    (src/engine/hb_workload.c), period 256."""
+    return bytes((i * 31 + 7) & 0xFF for i in range(n))
+
+
 def all_oracles():
     merged = {}
     for mod in pkgutil.iter_modules(__path__):

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from hashbench import engine as hbengine
-from oracles import all_oracles
+from oracles import all_oracles, workload
 
 ROOT = Path(__file__).resolve().parents[2]
 OURS = {"portable", "compact"}
@@ -30,10 +30,6 @@ ENGINE = hbengine.ensure_built()
 ALGOS, BACKENDS = hbengine.catalogue(ENGINE)
 ORACLES = all_oracles()
 ROWS = [(a["id"], impl) for a in ALGOS for impl in a["impls"] if impl not in OURS]
-
-
-def workload(n):
-    return bytes((i * 31 + 7) & 0xFF for i in range(n))
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,7 @@ if CARGO is None:
     pytest.skip("cargo is not installed: the rust backends are listed missing", allow_module_level=True)
 
 from hashbench import engine as hbengine  # noqa: E402
-from oracles import all_oracles  # noqa: E402
+from oracles import all_oracles, workload  # noqa: E402
 
 SIZES = [0, 1, 3, 64, 1000, 1024, 65536]
 LIB_NAMES = {"rust": "libhb_rust-default.so", "rust-native": "libhb_rust-native.so"}
@@ -42,10 +42,6 @@ ALWAYS = {
     "siphash24": ["siphasher"],
 }
 OPTIONAL = {"keccak-256": ["xkcp", "keccak-asm"]}
-
-
-def workload(n):
-    return bytes((i * 31 + 7) & 0xFF for i in range(n))
 
 
 # The differential tests' independent oracles (tests/oracles): hashlib,

@@ -54,13 +54,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import blake3 as blake3_lib  # noqa: E402
 
+from oracles import workload  # noqa: E402
 from oracles.blake import ORACLES  # noqa: E402
 
 OUT = ROOT / "tests" / "vectors"
-
-
-def workload(n):
-    return bytes((i * 31 + 7) & 0xFF for i in range(n))
 
 
 def line(algo, **fields):

@@ -54,16 +54,12 @@ import struct
 import sys
 from pathlib import Path
 
+from vectorfile import write
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
+from oracles import workload  # noqa: E402
 from oracles.checksums import ORACLES  # noqa: E402
-
-
-def write(out_dir, name, header, lines):
-    path = Path(out_dir) / name
-    text = "".join(f"# {h}\n" if h else "#\n" for h in header) + "\n" + "\n".join(lines) + "\n"
-    path.write_text(text)
-    print(f"{path}: {len(lines)} vectors, {len(text)} bytes")
 
 
 def vector(algo, msg: bytes, md: bytes, check_prefix=False):
@@ -330,7 +326,7 @@ SEED_PREFIXES = {
 
 
 def seed_prefixes(out):
-    unit = bytes((i * 31 + 7) & 0xFF for i in range(256))  # the workload has period 256
+    unit = workload(256)  # the workload has period 256
     workload = unit * 4
     lines = []
     for algo, prefix in SEED_PREFIXES.items():

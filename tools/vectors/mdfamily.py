@@ -44,12 +44,15 @@ import ast
 import sys
 from pathlib import Path
 
+from vectorfile import write
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
+from oracles import workload  # noqa: E402
 from oracles.mdfamily import ORACLES  # noqa: E402
 
-# The workload, buf[i] = (i*31+7) & 0xFF, has period 256.
-WORKLOAD = bytes((i * 31 + 7) & 0xFF for i in range(256))
+# The workload has period 256.
+WORKLOAD = workload(256)
 
 # shared/spec/algorithms.md, "Seed-published digest prefixes".
 SEED_PREFIXES = {
@@ -176,13 +179,6 @@ def blobby_decode(data):
     if pos != len(data):
         raise SystemExit("blobby: trailing bytes")
     return blobs
-
-
-def write(out_dir, name, header, lines):
-    path = Path(out_dir) / name
-    text = "".join(f"# {h}\n" if h else "#\n" for h in header) + "\n" + "\n".join(lines) + "\n"
-    path.write_text(text)
-    print(f"{path}: {len(lines)} vectors")
 
 
 def main():

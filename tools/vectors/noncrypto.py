@@ -54,14 +54,11 @@ sys.path.insert(0, str(ROOT / "tests"))
 import mmh3  # noqa: E402
 import xxhash  # noqa: E402
 
+from oracles import workload  # noqa: E402
 from oracles.noncrypto import ORACLES  # noqa: E402
 
 OUT = ROOT / "tests" / "vectors"
 KEY = bytes(range(16))
-
-
-def workload(n):
-    return bytes((i * 31 + 7) & 0xFF for i in range(n))
 
 
 def line(algo, **fields):

@@ -42,6 +42,8 @@ from pathlib import Path
 
 from Crypto.Cipher import AES
 
+from vectorfile import write  # tools/vectors, the script's folder
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -64,13 +66,6 @@ def rsp_records(path):
         rec[k.strip().upper()] = v.strip()
     if rec:
         yield section, rec
-
-
-def write(out_dir, name, header, lines):
-    path = Path(out_dir) / name
-    text = "".join(f"# {h}\n" if h else "#\n" for h in header) + "\n" + "\n".join(lines) + "\n"
-    path.write_text(text)
-    print(f"{path}: {len(lines)} vectors, {len(text)} bytes")
 
 
 # ---- SHA-256 / SHA-512 ------------------------------------------------------

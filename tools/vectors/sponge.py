@@ -52,16 +52,14 @@ import os
 import sys
 from pathlib import Path
 
+from vectorfile import write
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
+from oracles import workload  # noqa: E402
 from oracles.sponge import ORACLES  # noqa: E402
 
-MAX_FILE = 1 << 20  # keep every vector file under 1 MiB
-
-
-def workload(n):
-    return bytes((i * 31 + 7) & 0xFF for i in range(n))
 
 
 def line(algo, msg, md, total=None):
@@ -75,15 +73,6 @@ def check(algo, msg, md):
     got = ORACLES[algo](msg)
     if not got.startswith(md):
         raise SystemExit(f"{algo} len {len(msg)}: published {md.hex()}, oracle {got.hex()}")
-
-
-def write(out_dir, name, header, lines):
-    path = Path(out_dir) / name
-    text = "".join(f"# {h}\n" if h else "#\n" for h in header) + "\n" + "\n".join(lines) + "\n"
-    if len(text) > MAX_FILE:
-        raise SystemExit(f"{name}: {len(text)} bytes, over the 1 MiB limit")
-    path.write_text(text)
-    print(f"{path}: {len(lines)} vectors, {len(text)} bytes")
 
 
 def kat_records(path):
