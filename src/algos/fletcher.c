@@ -4,11 +4,11 @@
  * tails and values of shared/spec/algorithms.md (see fletcher.h).
  *
  * Fletcher-16 and -32 defer the modulo: they run 4 interleaved lanes of
- * plain 32-bit sums (see adler32.c for the algebra: with lane sums A_j and
- * running sums B_j over a block of n = 4m items, a' = a + sum A_j and
- * b' = b + n a + 4 sum B_j - sum j A_j) and reduce once per block, with
- * the block short enough that no 32-bit sum can overflow.  Independent
- * lanes let the CPU overlap the additions that the textbook loop chains.
+ * plain 32-bit sums and reduce once per block, with the block short enough
+ * that no 32-bit sum can overflow; independent lanes let the CPU overlap
+ * the additions that the textbook loop chains.  Fletcher-16 is hb_sum2.h's
+ * byte kernel (shared with Adler-32; the algebra is there), Fletcher-32 the
+ * same on big-endian 16-bit words.
  *
  * Fletcher-64 works mod 2^32 - 1 in 32-bit arithmetic: x + y mod 2^32-1 is
  * the 32-bit sum plus its carry ("end-around carry", one's complement
@@ -16,46 +16,10 @@
  * 0 until the end.  No 64-bit type is needed, so it builds with HB_NO_U64.
  */
 #include "fletcher.h"
+#include "hb_sum2.h"
 #include "hb_util.h"
 
 /* ---- Fletcher-16: bytes, mod 255 ------------------------------------ */
-
-/* 4 lanes of m <= 1388 bytes: the B_j sum to at most
- * 4 * 255 m (m+1) / 2 < 2^30. */
-#define F16_BLOCK 5552u
-
-static void f16_run(uint32_t *pa, uint32_t *pb, const uint8_t *p, size_t len)
-{
-    uint32_t a = *pa, b = *pb;
-    while (len >= 4) {
-        size_t n = len < F16_BLOCK ? (len & ~(size_t)3) : F16_BLOCK, k;
-        uint32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-        uint32_t b0 = 0, b1 = 0, b2 = 0, b3 = 0;
-        uint32_t sb, sja;
-        for (k = 0; k < n; k += 4) {
-            a0 += p[k];
-            a1 += p[k + 1];
-            a2 += p[k + 2];
-            a3 += p[k + 3];
-            b0 += a0;
-            b1 += a1;
-            b2 += a2;
-            b3 += a3;
-        }
-        p += n;
-        len -= n;
-        sb = (b0 + b1 + b2 + b3) % 255u;
-        sja = (a1 + 2 * a2 + 3 * a3) % 255u;
-        b = (b + (uint32_t)n * a + 4 * sb + (255u - sja)) % 255u;
-        a = (a + a0 + a1 + a2 + a3) % 255u;
-    }
-    while (len--) {
-        a += *p++;
-        b += a;
-    }
-    *pa = a % 255u;
-    *pb = b % 255u;
-}
 
 void hb_fletcher16_init(hb_fletcher16_ctx *ctx)
 {
@@ -65,7 +29,7 @@ void hb_fletcher16_init(hb_fletcher16_ctx *ctx)
 
 void hb_fletcher16_update(hb_fletcher16_ctx *ctx, const uint8_t *in, size_t len)
 {
-    f16_run(&ctx->a, &ctx->b, in, len);
+    hb_sum2_bytes(&ctx->a, &ctx->b, in, len, 255u);
 }
 
 void hb_fletcher16_final(hb_fletcher16_ctx *ctx, uint8_t *out)
