@@ -34,27 +34,13 @@ static const uint8_t hb_blake2s_sigma[10][16] = {
     { 10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0 }
 };
 
-/* 3.1, with the rotation constants R1..R4 = 16, 12, 8, 7. */
-#define G(a, b, c, d, x, y)                          \
-    do {                                             \
-        a += b + (x); d = hb_rotr32(d ^ a, 16);      \
-        c += d;       b = hb_rotr32(b ^ c, 12);      \
-        a += b + (y); d = hb_rotr32(d ^ a, 8);       \
-        c += d;       b = hb_rotr32(b ^ c, 7);       \
-    } while (0)
-
-/* One round: four column steps, then four diagonal steps. */
-#define ROUND(s)                                                     \
-    do {                                                             \
-        G(v0, v4, v8,  v12, m[(s)[0]],  m[(s)[1]]);          \
-        G(v1, v5, v9,  v13, m[(s)[2]],  m[(s)[3]]);          \
-        G(v2, v6, v10, v14, m[(s)[4]],  m[(s)[5]]);          \
-        G(v3, v7, v11, v15, m[(s)[6]],  m[(s)[7]]);          \
-        G(v0, v5, v10, v15, m[(s)[8]],  m[(s)[9]]);          \
-        G(v1, v6, v11, v12, m[(s)[10]], m[(s)[11]]);         \
-        G(v2, v7, v8,  v13, m[(s)[12]], m[(s)[13]]);         \
-        G(v3, v4, v9,  v14, m[(s)[14]], m[(s)[15]]);         \
-    } while (0)
+/* G (3.1) with R1..R4 = 16, 12, 8, 7; G and the round: hb_blake.h. */
+#define HB_BLAKE_ROTR hb_rotr32
+#define HB_BLAKE_R1 16
+#define HB_BLAKE_R2 12
+#define HB_BLAKE_R3 8
+#define HB_BLAKE_R4 7
+#include "hb_blake.h"
 
 /* 3.2.  f0 is 0 or 0xFFFFFFFF; the last-node flag f1 stays 0 (sequential
  * mode).  The work vector is sixteen scalars, not an array: gcc 12 then
@@ -74,18 +60,18 @@ static void hb_blake2s_block(uint32_t h[8], const uint8_t *p, uint32_t t0, uint3
     v12 = hb_blake2s_iv[4] ^ t0; v13 = hb_blake2s_iv[5] ^ t1;
     v14 = hb_blake2s_iv[6] ^ f0; v15 = hb_blake2s_iv[7];
 #ifdef HB_NO_PORTABLE_TABLES
-    for (i = 0; i < 10; i++) ROUND(hb_blake2s_sigma[i]);
+    for (i = 0; i < 10; i++) HB_BLAKE_ROUND(hb_blake2s_sigma[i]);
 #else
-    ROUND(hb_blake2s_sigma[0]);
-    ROUND(hb_blake2s_sigma[1]);
-    ROUND(hb_blake2s_sigma[2]);
-    ROUND(hb_blake2s_sigma[3]);
-    ROUND(hb_blake2s_sigma[4]);
-    ROUND(hb_blake2s_sigma[5]);
-    ROUND(hb_blake2s_sigma[6]);
-    ROUND(hb_blake2s_sigma[7]);
-    ROUND(hb_blake2s_sigma[8]);
-    ROUND(hb_blake2s_sigma[9]);
+    HB_BLAKE_ROUND(hb_blake2s_sigma[0]);
+    HB_BLAKE_ROUND(hb_blake2s_sigma[1]);
+    HB_BLAKE_ROUND(hb_blake2s_sigma[2]);
+    HB_BLAKE_ROUND(hb_blake2s_sigma[3]);
+    HB_BLAKE_ROUND(hb_blake2s_sigma[4]);
+    HB_BLAKE_ROUND(hb_blake2s_sigma[5]);
+    HB_BLAKE_ROUND(hb_blake2s_sigma[6]);
+    HB_BLAKE_ROUND(hb_blake2s_sigma[7]);
+    HB_BLAKE_ROUND(hb_blake2s_sigma[8]);
+    HB_BLAKE_ROUND(hb_blake2s_sigma[9]);
 #endif
     h[0] ^= v0 ^ v8;  h[1] ^= v1 ^ v9;  h[2] ^= v2 ^ v10; h[3] ^= v3 ^ v11;
     h[4] ^= v4 ^ v12; h[5] ^= v5 ^ v13; h[6] ^= v6 ^ v14; h[7] ^= v7 ^ v15;

@@ -40,26 +40,14 @@ static const uint8_t hb_blake3_schedule[7][16] = {
     { 11, 15, 5, 0, 1, 9, 8, 6, 14, 10, 2, 12, 3, 4, 7, 13 }
 };
 
-/* The quarter-round g: BLAKE2s's G. */
-#define G(a, b, c, d, x, y)                          \
-    do {                                             \
-        a += b + (x); d = hb_rotr32(d ^ a, 16);      \
-        c += d;       b = hb_rotr32(b ^ c, 12);      \
-        a += b + (y); d = hb_rotr32(d ^ a, 8);       \
-        c += d;       b = hb_rotr32(b ^ c, 7);       \
-    } while (0)
-
-#define ROUND(s)                                                     \
-    do {                                                             \
-        G(v0, v4, v8,  v12, m[(s)[0]],  m[(s)[1]]);          \
-        G(v1, v5, v9,  v13, m[(s)[2]],  m[(s)[3]]);          \
-        G(v2, v6, v10, v14, m[(s)[4]],  m[(s)[5]]);          \
-        G(v3, v7, v11, v15, m[(s)[6]],  m[(s)[7]]);          \
-        G(v0, v5, v10, v15, m[(s)[8]],  m[(s)[9]]);          \
-        G(v1, v6, v11, v12, m[(s)[10]], m[(s)[11]]);         \
-        G(v2, v7, v8,  v13, m[(s)[12]], m[(s)[13]]);         \
-        G(v3, v4, v9,  v14, m[(s)[14]], m[(s)[15]]);         \
-    } while (0)
+/* The quarter-round g is BLAKE2s's G (R1..R4 = 16, 12, 8, 7), the round
+ * BLAKE2s's with the message order above: hb_blake.h. */
+#define HB_BLAKE_ROTR hb_rotr32
+#define HB_BLAKE_R1 16
+#define HB_BLAKE_R2 12
+#define HB_BLAKE_R3 8
+#define HB_BLAKE_R4 7
+#include "hb_blake.h"
 
 /* The compression function, keeping only the first 8 output words (each
  * v[i] ^ v[i+8]): all that chaining values and a 32-byte root output need.  The work vector is
@@ -79,15 +67,15 @@ static void hb_blake3_block(uint32_t cv[8], const uint32_t m[16], uint32_t ctr_l
     v10 = hb_blake3_iv[2]; v11 = hb_blake3_iv[3];
     v12 = ctr_lo; v13 = ctr_hi; v14 = block_len; v15 = flags;
 #ifdef HB_NO_PORTABLE_TABLES
-    for (r = 0; r < 7; r++) ROUND(hb_blake3_schedule[r]);
+    for (r = 0; r < 7; r++) HB_BLAKE_ROUND(hb_blake3_schedule[r]);
 #else
-    ROUND(hb_blake3_schedule[0]);
-    ROUND(hb_blake3_schedule[1]);
-    ROUND(hb_blake3_schedule[2]);
-    ROUND(hb_blake3_schedule[3]);
-    ROUND(hb_blake3_schedule[4]);
-    ROUND(hb_blake3_schedule[5]);
-    ROUND(hb_blake3_schedule[6]);
+    HB_BLAKE_ROUND(hb_blake3_schedule[0]);
+    HB_BLAKE_ROUND(hb_blake3_schedule[1]);
+    HB_BLAKE_ROUND(hb_blake3_schedule[2]);
+    HB_BLAKE_ROUND(hb_blake3_schedule[3]);
+    HB_BLAKE_ROUND(hb_blake3_schedule[4]);
+    HB_BLAKE_ROUND(hb_blake3_schedule[5]);
+    HB_BLAKE_ROUND(hb_blake3_schedule[6]);
 #endif
     cv[0] = v0 ^ v8;  cv[1] = v1 ^ v9;  cv[2] = v2 ^ v10; cv[3] = v3 ^ v11;
     cv[4] = v4 ^ v12; cv[5] = v5 ^ v13; cv[6] = v6 ^ v14; cv[7] = v7 ^ v15;
