@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # All the tests: the C suite natively (gcc, clang), under ASan+UBSan, with
-# HB_NO_U64, under QEMU on a big-endian 64-bit and a 32-bit target; then the
-# Python tests (differential against independent libraries, front end, CLI).
+# HB_NO_U64 and with HB_NO_PORTABLE_TABLES, under QEMU on a big-endian
+# 64-bit and a 32-bit target; then the Python tests (differential against independent libraries, front end, CLI).
 # Run through `make test`, which installs what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +26,10 @@ build/asan/hb-test --quick
 step "C suite with HB_NO_U64 (the 6502 configuration: 64-bit algorithms dropped)"
 $MAKE BUILD=build/nou64 EXTRA_CFLAGS=-DHB_NO_U64 build/nou64/hb-test
 build/nou64/hb-test --quick
+
+step "C suite with HB_NO_PORTABLE_TABLES (the Game Boy / Z80 small builds: rolled rounds, no big tables)"
+$MAKE BUILD=build/npt EXTRA_CFLAGS=-DHB_NO_PORTABLE_TABLES build/npt/hb-test
+build/npt/hb-test --quick
 
 step "C suite under QEMU: s390x (big-endian, 64-bit)"
 $MAKE BUILD=build/s390x CC=s390x-linux-gnu-gcc EXTRA_LDFLAGS=-static build/s390x/hb-test

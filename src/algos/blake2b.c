@@ -4,7 +4,9 @@
  *
  * The twelve rounds are written out with the message schedule taken from
  * the sigma table at constant indices, so that the compiler reads message
- * words straight from registers instead of through the table.
+ * words straight from registers instead of through the table.  With
+ * HB_NO_PORTABLE_TABLES (hb_config.h) one rolled round serves all twelve:
+ * SDCC's 64-bit SM83 code of the written-out rounds would not fit a ROM.
  */
 #include "blake2b.h"
 
@@ -58,6 +60,9 @@ static void hb_blake2b_block(uint64_t h[8], const uint8_t *p, uint64_t t0, uint6
     v10 = hb_blake2b_iv[2]; v11 = hb_blake2b_iv[3];
     v12 = hb_blake2b_iv[4] ^ t0; v13 = hb_blake2b_iv[5] ^ t1;
     v14 = hb_blake2b_iv[6] ^ f0; v15 = hb_blake2b_iv[7];
+#ifdef HB_NO_PORTABLE_TABLES
+    for (i = 0; i < 12; i++) HB_BLAKE_ROUND(hb_blake2b_sigma[i]);
+#else
     HB_BLAKE_ROUND(hb_blake2b_sigma[0]);
     HB_BLAKE_ROUND(hb_blake2b_sigma[1]);
     HB_BLAKE_ROUND(hb_blake2b_sigma[2]);
@@ -70,6 +75,7 @@ static void hb_blake2b_block(uint64_t h[8], const uint8_t *p, uint64_t t0, uint6
     HB_BLAKE_ROUND(hb_blake2b_sigma[9]);
     HB_BLAKE_ROUND(hb_blake2b_sigma[10]);
     HB_BLAKE_ROUND(hb_blake2b_sigma[11]);
+#endif
     h[0] ^= v0 ^ v8;  h[1] ^= v1 ^ v9;  h[2] ^= v2 ^ v10; h[3] ^= v3 ^ v11;
     h[4] ^= v4 ^ v12; h[5] ^= v5 ^ v13; h[6] ^= v6 ^ v14; h[7] ^= v7 ^ v15;
 }
