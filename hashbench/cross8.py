@@ -48,6 +48,9 @@ TARGET_ORDER = ["nes", "gb", "z80", "gba", "gba-iwram"]
 MGBA_RUNNER_SRC = "cross8/runners/mgba_run.c"
 MGBA_HEADER = Path("/usr/include/mgba/core/core.h")
 RUN_TIMEOUT_S = 600
+# hb_config.h: no large tables or written-out rounds; the portable entry
+# points run the compact code.  Recorded in each result built with it.
+SMALL_DEFINE = "HB_NO_PORTABLE_TABLES"
 
 
 @dataclass
@@ -77,6 +80,8 @@ class Target8:
     mailbox: str = ""         # mgba: the mailbox address, when not the platform's default
     rom_end: int = None       # sdcc: code and constants must end below this address
     ram_end: int = None       # sdcc: data must end below this (room for the stack left above)
+    no_portable_tables: list = field(default_factory=list)  # core sources (stems) built with HB_NO_PORTABLE_TABLES
+    source_cflags: dict = field(default_factory=dict)       # {stem: [flags]}: a compiler bug's workaround, per file
     cpu_clock_hz: int = None
     packages: list = field(default_factory=list)
     note: str = ""
@@ -91,6 +96,12 @@ class Target8:
         if self.toolchain == "gcc":
             return self.cc[:-3] + name
         return {"cc65": {"ar": "ar65"}, "sdcc": {"ar": "sdar"}}[self.toolchain].get(name, name)
+
+    def source_defines(self, src: str, small=False) -> list:
+        """Extra defines for one core source file: HB_NO_PORTABLE_TABLES where
+        the target lists it (written-out rounds and big tables never fit),
+        or for a small build."""
+        return [SMALL_DEFINE] if small or Path(src).stem in self.no_portable_tables else []
 
     def programs(self) -> list:
         progs = [self.cc, self.tool("ar")]
@@ -117,8 +128,14 @@ REQUIRED = ("name", "title", "toolchain", "cc", "cflags", "ldflags", "platform",
 
 
 def load_target(path: Path) -> Target8:
-    return cross.read_description(path, Target8, REQUIRED, {"toolchain": ("cc65", "sdcc", "gcc"),
-                                                            "run": ("sim65", "mgba", "ucsim")})
+    t = cross.read_description(path, Target8, REQUIRED, {"toolchain": ("cc65", "sdcc", "gcc"),
+                                                         "run": ("sim65", "mgba", "ucsim")})
+    for key in ("no_portable_tables", "source_cflags"):
+        unknown = [s for s in getattr(t, key) if not (ROOT / "src" / "algos" / f"{s}.c").exists()]
+        if unknown:
+            raise cross.UserError(f"{path}: {key} names no core source: {', '.join(unknown)} "
+                                  "(give the stems of src/algos/*.c)")
+    return t
 
 
 def load_targets() -> dict:
@@ -142,7 +159,8 @@ def _obj_suffix(t: Target8) -> str:
 
 def compile_cmd(t: Target8, src: str, obj: Path, defines=()) -> list:
     defs = ["-D" + d for d in list(t.defines) + list(defines)]
-    return [t.cc] + list(t.cflags) + ["-c"] + INCLUDES + defs + ["-o", _rel(obj), src]  # cl65: -o first
+    flags = list(t.cflags) + list(t.source_cflags.get(Path(src).stem, []))
+    return [t.cc] + flags + ["-c"] + INCLUDES + defs + ["-o", _rel(obj), src]  # cl65: -o first
 
 
 def _compile(t: Target8, src: str, obj: Path, log, defines=()) -> Path:
@@ -182,19 +200,30 @@ def needed_sources(algos, impls=("portable", "compact")) -> list:
     return sorted(need)
 
 
-def build_library(t: Target8, sources=None, log=lambda m: None):
+def small_sources(sources) -> list:
+    """The sources that HB_NO_PORTABLE_TABLES makes smaller (they test it)."""
+    return [s for s in sources if SMALL_DEFINE in (ROOT / s).read_text(errors="replace")]
+
+
+def build_library(t: Target8, sources=None, log=lambda m: None, small_for=None):
     """Compiles the core source files (default: all); -> (library, {file: why
-    it failed})."""
-    odir = t.build_dir / "lib"
+    it failed}).  small_for=<algorithm id>: every source with
+    HB_NO_PORTABLE_TABLES, into that algorithm's own small library."""
+    odir = t.build_dir / ("lib" if small_for is None else "lib-small")
     objs, failed = [], {}
-    for src in sources if sources is not None else sorted(_rel(p) for p in (ROOT / "src" / "algos").glob("*.c")):
-        obj = odir / (Path(src).stem + _obj_suffix(t))
+    if sources is None:
+        sources = sorted(_rel(p) for p in (ROOT / "src" / "algos").glob("*.c"))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool:  # SDCC: minutes a file
+        futures = {src: pool.submit(_compile, t, src, odir / (Path(src).stem + _obj_suffix(t)), log,
+                                    t.source_defines(src, small_for is not None)) for src in sources}
+    for src, fut in futures.items():
         try:
-            objs.append(_compile(t, src, obj, log))
+            objs.append(fut.result())
         except BuildError as exc:
             failed[src] = why(exc)
             log(f"{t.name}: {src} does not build with {t.cc}: {failed[src]}")
-    lib = odir / ("libhb8.lib" if t.toolchain != "gcc" else "libhb8.a")
+    stem = "libhb8" if small_for is None else f"libhb8-{small_for}"
+    lib = odir / (stem + (".lib" if t.toolchain != "gcc" else ".a"))
     ar = {"cc65": [t.tool("ar"), "a"], "sdcc": [t.tool("ar"), "-rc"], "gcc": [t.tool("ar"), "rcs"]}[t.toolchain]
     script = f"rm -f {shlex.quote(_rel(lib))} && " + " ".join(shlex.quote(x) for x in ar + [_rel(lib)] +
                                                                [_rel(o) for o in objs])
@@ -227,9 +256,9 @@ def engine_defines(t: Target8, algo: dict, impls, sizes) -> list:
     return d
 
 
-def build_program(t: Target8, algo: dict, impls, sizes, lib: Path, log=lambda m: None):
+def build_program(t: Target8, algo: dict, impls, sizes, lib: Path, log=lambda m: None, small=False):
     """One algorithm's program for this target -> (the file to run, its link command)."""
-    pdir = t.build_dir / algo["id"] / "-".join(impls)
+    pdir = t.build_dir / algo["id"] / ("-".join(impls) + ("-small" if small else ""))
     eobj = _compile(t, ENGINE8, pdir / ("engine8" + _obj_suffix(t)), log, engine_defines(t, algo, impls, sizes))
     objs = _platform_objs(t, log) + [eobj]  # crt0 first: its areas fix the link order
     inputs = [_rel(o) for o in objs + [lib]]
@@ -484,7 +513,7 @@ def run_target8(t: Target8, sizes, algos, impls, expected, info, log=lambda m: N
             want = [i for i in impls if i == "portable" or (i == "compact" and a["compact"])]
             if not want:
                 continue
-            for prog, cmd, got in _build_each(t, a, want, sizes8, lib, notes, log):
+            for prog, cmd, got, small in _build_each(t, a, want, sizes8, lib, notes, log):
                 link_cmd = link_cmd or cmd
                 if t.run == "sim65":
                     fut = pool.submit(measure_sim65, t, prog, got, sizes8, check_repeat, None)
@@ -493,8 +522,8 @@ def run_target8(t: Target8, sizes, algos, impls, expected, info, log=lambda m: N
                 else:
                     marks = 6 * len(got) * len(sizes8)
                     fut = pool.submit(lambda p=prog, n=marks: spans_to_costs(run_ucsim(t, p, n), p.name))
-                built.append((a, got, fut))
-        for a, want, fut in built:
+                built.append((a, got, fut, {"defines": [SMALL_DEFINE]} if small else {}))
+        for a, want, fut, config in built:
             try:
                 costs = fut.result()
             except BuildError as exc:
@@ -509,7 +538,7 @@ def run_target8(t: Target8, sizes, algos, impls, expected, info, log=lambda m: N
                     digest, per_call, raw = costs[(impl, size)]
                     exp, basis = expected.get(a["id"], size)
                     results.append(cross.cost_result(t, a["id"], impl, size, digest, exp, basis, info,
-                                                     per_call, 1, raw))
+                                                     per_call, 1, dict(raw, **(config if impl == "portable" else {}))))
     ctx = cross.target_context(t, link_cmd or [], False)
     ctx.update(compiler=_tool_version([t.cc, "--version"]), runner_version=_runner_version(t),
                toolchain=t.toolchain, run=t.run,
@@ -529,27 +558,65 @@ def why(exc) -> str:
 
 
 def _build_each(t, a, want, sizes, lib, notes, log):
-    """[(program, link command, implementations)]: one program with every
-    wanted implementation; where that does not build (a 32 KiB ROM holds the
-    bitwise CRC but not the table-driven one), one program per implementation."""
+    """[(program, link command, implementations, small)]: one program with
+    every wanted implementation; where that does not build (a 32 KiB ROM holds
+    the bitwise CRC but not the table-driven one), one program per
+    implementation; where one still does not fit, the small build: its
+    sources with HB_NO_PORTABLE_TABLES (rolled rounds, no big tables).  There
+    `portable` runs the compact code, so it is measured only where the
+    algorithm has no compact (BLAKE2s, HMAC); results say `defines`."""
+    def note(impl, text):
+        notes[f"{a['id']}/{impl}"] = text
+        log(f"{t.name}: {a['id']}/{impl}: {text}")
+
+    shrinkable = small_sources(needed_sources([a]))
+    if any(t.source_defines(src) for src in shrinkable):  # the target builds these small, always
+        return _build_small(t, a, want, sizes, lib, note, log, listed=True)
     try:
         prog, cmd = build_program(t, a, want, sizes, lib, log)
-        return [(prog, cmd, want)]
+        return [(prog, cmd, want, False)]
     except BuildError as exc:
-        first = exc
+        errors = {want[0]: exc} if len(want) == 1 else {}
     out = []
     if len(want) > 1:
         for impl in want:
             try:
                 prog, cmd = build_program(t, a, [impl], sizes, lib, log)
-                out.append((prog, cmd, [impl]))
+                out.append((prog, cmd, [impl], False))
             except BuildError as exc:
-                notes[f"{a['id']}/{impl}"] = "does not build: " + why(exc)
-                log(f"{t.name}: {a['id']}/{impl}: {notes[a['id'] + '/' + impl]}")
-    else:
-        notes[f"{a['id']}/{want[0]}"] = "does not build: " + why(first)
-        log(f"{t.name}: {a['id']}/{want[0]}: {notes[a['id'] + '/' + want[0]]}")
+                errors[impl] = exc
+    if errors and shrinkable:
+        return out + _build_small(t, a, list(errors), sizes, None, note, log, full_errors=errors)
+    for impl, exc in errors.items():
+        note(impl, "does not build: " + why(exc))
     return out
+
+
+def _build_small(t, a, want, sizes, lib, note, log, listed=False, full_errors=None):
+    """The small build of `want` (see _build_each); lib None: build the
+    algorithm's own small library first."""
+    if "portable" in want and a["compact"]:
+        want = [i for i in want if i != "portable"]
+        why_not = ("the target builds its sources with " + SMALL_DEFINE if listed else
+                   "does not fit (" + why(full_errors["portable"]) + "); with " + SMALL_DEFINE)
+        note("portable", f"not measured: {why_not}, where it runs the compact code")
+    if not want:
+        return []
+    if lib is None:
+        lib, failed = build_library(t, needed_sources([a]), log, small_for=a["id"])
+        if failed:
+            for impl in want:
+                note(impl, "does not build: " + "; ".join(failed.values()))
+            return []
+    if not listed:
+        log(f"{t.name}: {a['id']}: {', '.join(want)} does not fit; trying it with {SMALL_DEFINE}")
+    try:
+        prog, cmd = build_program(t, a, want, sizes, lib, log, small=not listed)
+        return [(prog, cmd, want, True)]
+    except BuildError as exc:
+        for impl in want:
+            note(impl, "does not build, even with " + SMALL_DEFINE + ": " + why(exc))
+        return []
 
 
 def _tool_version(cmd) -> str:

@@ -4,6 +4,7 @@ descriptions, the program and runner line formats, how cycles per call are
 derived (run differences on sim65, mark spans on mGBA and ucsim), the
 records and tables, and real runs on the NES and the GBA where cc65,
 arm-none-eabi-gcc and libmgba are installed (PKGS_CROSS8 in scripts/setup.sh)."""
+import dataclasses
 import os
 import shutil
 import subprocess
@@ -266,7 +267,7 @@ def test_mgba_runner_builds():
 def test_each_implementation_alone_when_both_do_not_fit(monkeypatch, tmp_path):
     calls = []
 
-    def fake(t, a, impls, sizes, lib, log=None):
+    def fake(t, a, impls, sizes, lib, log=None, small=False):
         calls.append(list(impls))
         if impls == ["portable", "compact"] or impls == ["portable"]:
             raise BuildError("crc32.ihx: 900 bytes too large for the ROM")
@@ -277,6 +278,62 @@ def test_each_implementation_alone_when_both_do_not_fit(monkeypatch, tmp_path):
                              lambda m: None)
     assert calls == [["portable", "compact"], ["portable"], ["compact"]]
     assert [o[2] for o in out] == [["compact"]] and "too large" in notes["crc32/portable"]
+
+
+def test_the_small_build_when_written_out_rounds_do_not_fit(monkeypatch, tmp_path):
+    """z80: RIPEMD-160 does not fit with its written-out rounds; its sources
+    are built again with HB_NO_PORTABLE_TABLES and only compact is measured
+    (portable would run the same code).  Without a compact (BLAKE2s) the
+    small portable is measured and marked."""
+    t = dataclasses.replace(TARGETS["z80"], no_portable_tables=[])  # as if it did not list ripemd160.c
+    assert not t.source_defines("src/algos/ripemd160.c") and t.source_defines("src/algos/md5.c", small=True)
+    calls, libs = [], []
+
+    def fake_program(t, a, impls, sizes, lib, log=None, small=False):
+        calls.append((list(impls), small))
+        if not small:
+            raise BuildError("x.ihx: 2157 bytes too large for the ROM")
+        return tmp_path / "x.ihx", ["sdcc"]
+
+    def fake_library(t, sources, log=None, small_for=None):
+        libs.append((sources, small_for))
+        return tmp_path / "lib.lib", {}
+    monkeypatch.setattr(cross8, "build_program", fake_program)
+    monkeypatch.setattr(cross8, "build_library", fake_library)
+    notes = {}
+    out = cross8._build_each(t, INFO["ripemd160"], ["portable", "compact"], [1024], None, notes, lambda m: None)
+    assert calls == [(["portable", "compact"], False), (["portable"], False), (["compact"], False),
+                     (["compact"], True)]
+    assert libs == [(["src/algos/ripemd160.c"], "ripemd160")]
+    assert [(o[2], o[3]) for o in out] == [(["compact"], True)]
+    assert "it runs the compact code" in notes["ripemd160/portable"] and "too large" in notes["ripemd160/portable"]
+    calls.clear()
+    out = cross8._build_each(t, INFO["blake2s"], ["portable"], [1024], None, notes, lambda m: None)
+    assert calls == [(["portable"], False), (["portable"], True)] and [(o[2], o[3]) for o in out] == [(["portable"], True)]
+    calls.clear()  # crc.c has no small form: no second try
+    cross8._build_each(t, INFO["crc32"], ["portable"], [1024], None, notes, lambda m: None)
+    assert calls == [(["portable"], False)] and "too large" in notes["crc32/portable"]
+
+
+def test_a_target_can_list_sources_that_are_always_small(monkeypatch, tmp_path):
+    t = TARGETS["gb"]
+    assert "sha256" in t.no_portable_tables and t.source_defines("src/algos/sha256.c") == ["HB_NO_PORTABLE_TABLES"]
+    assert cross8.small_sources(["src/algos/sha256.c", "src/algos/crc.c"]) == ["src/algos/sha256.c"]
+    calls = []
+    monkeypatch.setattr(cross8, "build_program",
+                        lambda t, a, impls, sizes, lib, log=None, small=False:
+                        calls.append(list(impls)) or (tmp_path / "x.gb", ["sdcc"]))
+    notes = {}
+    out = cross8._build_each(t, INFO["hmac-sha256"], ["portable"], [1024], "lib", notes, lambda m: None)
+    assert calls == [["portable"]] and out[0][3] is True  # no compact: the small portable, marked
+    out = cross8._build_each(t, INFO["sha256"], ["portable", "compact"], [1024], "lib", notes, lambda m: None)
+    assert calls[1:] == [["compact"]] and "builds its sources with HB_NO_PORTABLE_TABLES" in notes["sha256/portable"]
+    flags = lambda src: cross8.compile_cmd(t, f"src/algos/{src}.c", cross8.ROOT / "build" / "x.rel")  # noqa: E731
+    assert "--max-allocs-per-node" in flags("sha1") and "--max-allocs-per-node" not in flags("sha256")
+    p = tmp_path / "x.toml"
+    p.write_text(t.path.read_text().replace('"sha1",', '"sha-1",'))
+    with pytest.raises(UserError, match="sha-1"):
+        cross8.load_target(p)
 
 
 def test_an_overflowing_program_is_refused(tmp_path):
