@@ -316,6 +316,9 @@ def check_fit(t: Target8, ihx: Path):
     word: refuse it here, so that it is reported as not built."""
     if t.rom_end:
         end = ihx_end(ihx.read_text())
+        if end > 0xFFFF:
+            raise BuildError(f"{ihx.name}: larger than the CPU's 64 KiB address space (the ROM ends at "
+                             f"0x{t.rom_end:X}): the linker wrapped it")
         if end > t.rom_end:
             raise BuildError(f"{ihx.name}: {end - t.rom_end} bytes too large for the ROM "
                              f"(ends at 0x{end:X}, the limit is 0x{t.rom_end:X})")

@@ -341,6 +341,9 @@ def test_an_overflowing_program_is_refused(tmp_path):
     ihx.write_text(":10800000000000000000000000000000000000000070\n:00000001FF\n")  # 16 bytes at 0x8000
     with pytest.raises(BuildError, match="too large for the ROM"):
         cross8.check_fit(TARGETS["gb"], ihx)
+    ihx.write_text(":020000040001F9\n:10000000000000000000000000000000000000000000\n:00000001FF\n")  # past 64 KiB
+    with pytest.raises(BuildError, match="64 KiB address space"):
+        cross8.check_fit(TARGETS["gb"], ihx)
     ihx.write_text(":10100000000000000000000000000000000000000000\n:00000001FF\n")
     (tmp_path / "x.noi").write_text("DEF s__DATA 0xC000\nDEF l__DATA 0x1E00\n")  # into the stack's room
     with pytest.raises(BuildError, match="RAM and stack"):
