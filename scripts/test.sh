@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # All the tests: the C suite natively (gcc, clang), under ASan+UBSan, with
 # HB_NO_U64 and with HB_NO_PORTABLE_TABLES, under QEMU on a big-endian
-# 64-bit and a 32-bit target; then the Python tests (differential against independent libraries, front end, CLI).
+# 64-bit and a 32-bit target; the cross targets; then the Python tests
+# (differential against independent libraries, front end, CLI).
 # Run through `make test`, which installs what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,7 +43,7 @@ qemu-arm build/armhf/hb-test --quick
 step "Cross-architecture correctness under QEMU (N64, NDS, PowerPC)"
 bash scripts/test-cross.sh
 
-step "8/16-bit consoles: NES (6502, sim65) and GBA (ARM7TDMI, ROM and IWRAM, mGBA), exact cycles"
+step "8/16-bit consoles: NES (6502, sim65), GBA (ARM7TDMI, ROM and IWRAM, mGBA), Game Boy and Z80 (SDCC; a few algorithms), exact cycles"
 bash scripts/test-cross8.sh
 
 step "Python tests"

@@ -148,8 +148,11 @@ def test_store_history_show_diff(tmp_path):
 
 def test_ctrl_c_keeps_measured_rows(tmp_path):
     db = tmp_path / "i.sqlite"
+    # SIG_DFL in the child: started from a background job of a non-interactive
+    # shell (nohup cmd &), the test would inherit SIGINT ignored, and so would Python.
     proc = subprocess.Popen([sys.executable, "-m", "hashbench", "run", "--budget", "400", "--db", str(db)],
-                            cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.time() + 60
     while time.time() < deadline:
         time.sleep(0.2)
