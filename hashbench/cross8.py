@@ -27,6 +27,7 @@ records of part 1 (target, metric "cycles", per_call, clock_hz) plus KB/s at
 the real clock; `hashbench cross --target nes,gb,z80,gba` runs them.
 """
 import concurrent.futures
+import functools
 import os
 import re
 import shlex
@@ -51,6 +52,7 @@ RUN_TIMEOUT_S = 600
 # hb_config.h: no large tables or written-out rounds; the portable entry
 # points run the compact code.  Recorded in each result built with it.
 SMALL_DEFINE = "HB_NO_PORTABLE_TABLES"
+SAME_AS_COMPACT = "where it runs the compact code"  # ends the note on a portable left out for that
 
 
 @dataclass
@@ -173,11 +175,10 @@ _MACRO_DEF = re.compile(r"^[A-Z][A-Z0-9_]*\(\s*([a-z]\w*)\s*,", re.M)
 _DEF = re.compile(r"^(?!static)[A-Za-z_][\w \t\*]*?\b(hb_\w+)\s*\([^;]*$", re.M)
 
 
-def needed_sources(algos, impls=("portable", "compact")) -> list:
-    """The core source files the algorithms' one-shots need, found from the
-    sources themselves: the file that defines hb_<sym>[_compact], then every
-    file defining an hb_ function those files name (HMAC needs SHA-256).  On
-    SDCC a file can take minutes to compile: build only what is used."""
+@functools.lru_cache(maxsize=1)
+def _core_sources():
+    """({core source: its text}, {hb_ function: the source defining it}),
+    read once per process: every algorithm's build asks."""
     files = sorted(_rel(p) for p in (ROOT / "src" / "algos").glob("*.c"))
     text = {f: (ROOT / f).read_text(errors="replace") for f in files}
     where = {}
@@ -187,6 +188,15 @@ def needed_sources(algos, impls=("portable", "compact")) -> list:
     for f in files:  # functions a file defines through a macro at file level: HB_KECCAK_HASH(sha3_256, ...)
         for name in _MACRO_DEF.findall(text[f]):
             where.setdefault("hb_" + name, f)
+    return text, where
+
+
+def needed_sources(algos, impls=("portable", "compact")) -> list:
+    """The core source files the algorithms' one-shots need, found from the
+    sources themselves: the file that defines hb_<sym>[_compact], then every
+    file defining an hb_ function those files name (HMAC needs SHA-256).  On
+    SDCC a file can take minutes to compile: build only what is used."""
+    text, where = _core_sources()
     names = [f"hb_{a['sym']}" for a in algos if "portable" in impls]
     names += [f"hb_{a['sym']}_compact" for a in algos if "compact" in impls and a["compact"]]
     todo = [where[n] for n in names if n in where]
@@ -202,7 +212,8 @@ def needed_sources(algos, impls=("portable", "compact")) -> list:
 
 def small_sources(sources) -> list:
     """The sources that HB_NO_PORTABLE_TABLES makes smaller (they test it)."""
-    return [s for s in sources if SMALL_DEFINE in (ROOT / s).read_text(errors="replace")]
+    text = _core_sources()[0]
+    return [s for s in sources if SMALL_DEFINE in text[s]]
 
 
 def build_library(t: Target8, sources=None, log=lambda m: None, small_for=None):
@@ -525,8 +536,8 @@ def run_target8(t: Target8, sizes, algos, impls, expected, info, log=lambda m: N
                 else:
                     marks = 6 * len(got) * len(sizes8)
                     fut = pool.submit(lambda p=prog, n=marks: spans_to_costs(run_ucsim(t, p, n), p.name))
-                built.append((a, got, fut, {"defines": [SMALL_DEFINE]} if small else {}))
-        for a, want, fut, config in built:
+                built.append((a, got, fut, small))
+        for a, want, fut, small in built:
             try:
                 costs = fut.result()
             except BuildError as exc:
@@ -541,7 +552,9 @@ def run_target8(t: Target8, sizes, algos, impls, expected, info, log=lambda m: N
                     digest, per_call, raw = costs[(impl, size)]
                     exp, basis = expected.get(a["id"], size)
                     results.append(cross.cost_result(t, a["id"], impl, size, digest, exp, basis, info,
-                                                     per_call, 1, dict(raw, **(config if impl == "portable" else {}))))
+                                                     per_call, 1, raw))
+                    if small and impl == "portable":  # the compact code is the same either way
+                        results[-1]["defines"] = [SMALL_DEFINE]
     ctx = cross.target_context(t, link_cmd or [], False)
     ctx.update(compiler=_tool_version([t.cc, "--version"]), runner_version=_runner_version(t),
                toolchain=t.toolchain, run=t.run,
@@ -572,7 +585,8 @@ def _build_each(t, a, want, sizes, lib, notes, log):
         notes[f"{a['id']}/{impl}"] = text
         log(f"{t.name}: {a['id']}/{impl}: {text}")
 
-    shrinkable = small_sources(needed_sources([a]))
+    sources = needed_sources([a])
+    shrinkable = small_sources(sources)
     if any(t.source_defines(src) for src in shrinkable):  # the target builds these small, always
         return _build_small(t, a, want, sizes, lib, note, log, listed=True)
     try:
@@ -589,24 +603,25 @@ def _build_each(t, a, want, sizes, lib, notes, log):
             except BuildError as exc:
                 errors[impl] = exc
     if errors and shrinkable:
-        return out + _build_small(t, a, list(errors), sizes, None, note, log, full_errors=errors)
+        return out + _build_small(t, a, list(errors), sizes, None, note, log, full_errors=errors,
+                                  sources=sources)
     for impl, exc in errors.items():
         note(impl, "does not build: " + why(exc))
     return out
 
 
-def _build_small(t, a, want, sizes, lib, note, log, listed=False, full_errors=None):
+def _build_small(t, a, want, sizes, lib, note, log, listed=False, full_errors=None, sources=()):
     """The small build of `want` (see _build_each); lib None: build the
-    algorithm's own small library first."""
+    algorithm's own small library from `sources` first."""
     if "portable" in want and a["compact"]:
         want = [i for i in want if i != "portable"]
         why_not = ("the target builds its sources with " + SMALL_DEFINE if listed else
                    "does not fit (" + why(full_errors["portable"]) + "); with " + SMALL_DEFINE)
-        note("portable", f"not measured: {why_not}, where it runs the compact code")
+        note("portable", f"not measured: {why_not}, {SAME_AS_COMPACT}")
     if not want:
         return []
     if lib is None:
-        lib, failed = build_library(t, needed_sources([a]), log, small_for=a["id"])
+        lib, failed = build_library(t, sources, log, small_for=a["id"])
         if failed:
             for impl in want:
                 note(impl, "does not build: " + "; ".join(failed.values()))

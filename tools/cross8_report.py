@@ -101,8 +101,8 @@ def not_measured(name, ctx, good):
     small build left out (same code as compact) on one line, then the rest."""
     notes = {k: v for k, v in ((ctx or {}).get("notes") or {}).items()
              if not any(g[0] == name and k in ("/".join(g[1:3]), g[1]) for g in good)}
-    same = sorted(k.split("/")[0] for k, v in notes.items() if "compact code" in v)
-    rest = sorted((k, short_note(v)) for k, v in notes.items() if "compact code" not in v)
+    same = sorted(k.split("/")[0] for k, v in notes.items() if cross8.SAME_AS_COMPACT in v)
+    rest = sorted((k, short_note(v)) for k, v in notes.items() if cross8.SAME_AS_COMPACT not in v)
     lines = []
     if same:
         lines += ["", f"`portable` not measured apart on `{name}` (its small build is the `compact` code): "
@@ -129,9 +129,14 @@ def beyond(good, target, size, seed_ids, title):
     extra = sorted({k[1] for k in good if k[0] == target and k[3] == size} - set(seed_ids), key=order.index)
     if not extra:
         return []
+    return ["", title, ""] + ms_table(good, target, size, extra)
+
+
+def ms_table(good, target, size, ids):
+    """| algo | portable ms | compact ms | KB/s (compact if any) | for these algorithms."""
     labels = {x["id"]: x["label"] for x in cross.registry()}
-    lines = ["", title, "", "| algo | portable ms | compact ms | KB/s (compact if any) |", "|---|---:|---:|---:|"]
-    for a in extra:
+    lines = ["| algo | portable ms | compact ms | KB/s (compact if any) |", "|---|---:|---:|---:|"]
+    for a in ids:
         p, c = good.get((target, a, "portable", size)), good.get((target, a, "compact", size))
         lines.append(f"| {labels[a]} | {ms_cell(p, 0)} | {ms_cell(c, 0)} | {f((c or p or {}).get('kb_per_s'), 2)} |")
     return lines
@@ -227,16 +232,12 @@ def section_gba(good):
 
 
 def section_z80(good, ctx=None):
-    rows = [(a["label"], good.get(("z80", a["id"], "portable", 1024)), good.get(("z80", a["id"], "compact", 1024)))
-            for a in cross.registry()]
-    rows = [r for r in rows if r[1] or r[2]]
+    ids = [a["id"] for a in cross.registry() if any(k[:2] == ("z80", a["id"]) and k[3] == 1024 for k in good)]
     lines = ["### Z80 (z80) at 1024 B", "",
              "No seed ran a Z80; the MSX clock (3.579545 MHz) converts ucsim's exact T-states to time.", ""]
-    if not rows:
+    if not ids:
         return lines + ["(Not measured in this generation: run `tools/cross8_report.py --targets z80`.)"]
-    lines += ["| algo | portable ms | compact ms | KB/s (compact if any) |", "|---|---:|---:|---:|"]
-    for label, p, c in rows:
-        lines.append(f"| {label} | {ms_cell(p, 0)} | {ms_cell(c, 0)} | {f((c or p or {}).get('kb_per_s'), 2)} |")
+    lines += ms_table(good, "z80", 1024, ids)
     return lines + sha2_ratio(good, "z80", 1024) + ["", SMALL_LEGEND] + not_measured("z80", ctx, good)
 
 
