@@ -1,0 +1,433 @@
+#!/usr/bin/env python3
+"""Validates the cycle-model meter (est-cycles) where the truth is known, and
+compares its estimates with the seeds' published speeds.
+
+    .venv/bin/python tools/validate_cycle_model.py gba      # every algorithm, gba and gba-iwram,
+                                                           # 64 and 1024 B: model against mGBA
+    .venv/bin/python tools/validate_cycle_model.py seeds    # N64, NDS, 3DS, GBA rows of the seeds
+    .venv/bin/python tools/validate_cycle_model.py layout   # N64: SHA-3 with its code shifted
+    .venv/bin/python tools/validate_cycle_model.py stm32    # Cortex-M7: caches, DTCM against SRAM
+    .venv/bin/python tools/validate_cycle_model.py all      # all of it
+Options: -a ALGO[,ALGO] (gba), --markdown FILE (write the tables), -j JOBS.
+
+GBA: the same objects (arm-none-eabi-gcc with cross8/targets/gba.toml's
+flags) are linked twice with the same linker script: once with the mGBA
+start-up and platform (the ROM mGBA runs, exact cycles), once with
+cross/gba-qemu/ (Linux system calls, for qemu-arm -cpu ti925t under the
+cycle-model plugin).  The platform object is linked last in both, so every
+measured function has the same address in both programs.  Every digest is
+checked against data/reference-digests.tsv before a cost is compared.
+
+Builds go to build/cyclemodel/ and are reused while their inputs do not change.
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import hashlib
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from hashbench.meters import cycle_model as cm  # noqa: E402
+
+BUILD = ROOT / "build" / "cyclemodel"
+JOBS = int(os.environ.get("HB_CYCLEMODEL_JOBS", "2"))
+GBA_SIZES = (64, 1024)
+
+
+# ---- small helpers --------------------------------------------------------------------
+def rel(p) -> str:
+    p = Path(p)
+    return str(p.relative_to(ROOT)) if p.is_absolute() and p.is_relative_to(ROOT) else str(p)
+
+
+def headers_key() -> bytes:
+    h = hashlib.sha256()
+    for d in ("src/algos", "src/engine", "cross8", "cross/gba-qemu", "src/platform"):
+        for p in sorted((ROOT / d).glob("*.h")):
+            h.update(p.read_bytes())
+    return h.digest()
+
+
+_HEADERS = None
+
+
+def cached(out: Path, cmd: list, inputs: list) -> Path:
+    """Runs cmd (from the repository root) unless out exists with the same
+    command and inputs."""
+    global _HEADERS
+    if _HEADERS is None:
+        _HEADERS = headers_key()
+    h = hashlib.sha256(_HEADERS)
+    h.update("\0".join(cmd).encode())
+    for i in inputs:
+        h.update(Path(ROOT / i).read_bytes())
+    key = h.hexdigest()
+    stamp = out.with_name(out.name + ".key")
+    if out.exists() and stamp.exists() and stamp.read_text() == key:
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    out.with_name(out.name + ".log").write_text(" ".join(shlex.quote(c) for c in cmd) + "\n" +
+                                                proc.stdout + proc.stderr)
+    if proc.returncode != 0:
+        raise BuildFailed(f"{rel(out)}: {proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else 'failed'}")
+    stamp.write_text(key)
+    return out
+
+
+class BuildFailed(Exception):
+    pass
+
+
+def registry() -> list:
+    """src/algos/registry.def -> [{sym, id, label, digest_len, compact}]."""
+    text = (ROOT / "src/algos/registry.def").read_text()
+    out = []
+    for m in re.finditer(r'^HB_ALGO\((\w+),\s*"([^"]+)",\s*"([^"]+)",\s*\w+,\s*(\d+),\s*\d+,\s*\d+,\s*\w+,\s*(\w+)',
+                         text, re.M):
+        out.append({"sym": m[1], "id": m[2], "label": m[3], "digest_len": int(m[4]),
+                    "compact": m[5] == "COMPACT"})
+    return out
+
+
+def reference_digests() -> dict:
+    ref = {}
+    for line in (ROOT / "data/reference-digests.tsv").read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        algo, size, digest = line.split("\t")
+        ref[(algo, int(size))] = digest
+    return ref
+
+
+# ---- the GBA programs -------------------------------------------------------------------
+@dataclass
+class GbaTarget:
+    name: str
+    cc: str
+    cflags: list
+    ldflags: list
+    crt0: str
+    ldscript: str
+
+
+def gba_target(name: str) -> GbaTarget:
+    with open(ROOT / "cross8" / "targets" / f"{name}.toml", "rb") as f:
+        t = tomllib.load(f)
+    return GbaTarget(name, t["cc"], list(t["cflags"]), list(t["ldflags"]), t["crt0"], t["linker_script"])
+
+
+def objcopy(t: GbaTarget) -> str:
+    return t.cc.replace("gcc", "objcopy")
+
+
+def gba_library(t: GbaTarget) -> Path:
+    """Every core source compiled once, with the target's flags, into one
+    archive (the linker takes only what a program needs: --gc-sections)."""
+    odir = BUILD / "gba-lib"
+    srcs = sorted(rel(p) for p in (ROOT / "src/algos").glob("*.c"))
+    def one(src):
+        obj = odir / (Path(src).stem + ".o")
+        return cached(obj, [t.cc, *t.cflags, "-c", "-Isrc/algos", "-Isrc/engine", "-o", rel(obj), src], [src])
+    with concurrent.futures.ThreadPoolExecutor(JOBS) as pool:
+        objs = list(pool.map(one, srcs))
+    lib = odir / "libhb8.a"
+    return cached(lib, ["sh", "-c", f"rm -f {rel(lib)} && {t.cc.replace('gcc', 'ar')} rcs {rel(lib)} " +
+                        " ".join(rel(o) for o in objs)], [rel(o) for o in objs])
+
+
+def gba_common_objects(t: GbaTarget) -> dict:
+    odir = BUILD / "gba-obj"
+    crt0 = cached(odir / "crt0.o", [t.cc, *t.cflags, "-c", "-o", rel(odir / "crt0.o"), t.crt0], [t.crt0])
+    size = crt0_size(crt0)
+    objs = {
+        "crt0": crt0,
+        "mgba": cached(odir / "sim_mgba.o", [t.cc, *t.cflags, "-c", "-Icross8", "-DHB8_MGBA", "-o",
+                                            rel(odir / "sim_mgba.o"), "src/platform/sim_mgba.c"],
+                       ["src/platform/sim_mgba.c"]),
+        "start": cached(odir / "qemu_start.o", [t.cc, *t.cflags, "-c", f"-DCRT0_SIZE={size}", "-o",
+                                               rel(odir / "qemu_start.o"), "cross/gba-qemu/start.S"],
+                        ["cross/gba-qemu/start.S"]),
+        "qemu": cached(odir / "gba_qemu_sys.o", [t.cc, *t.cflags, "-c", "-Icross8", "-o",
+                                                rel(odir / "gba_qemu_sys.o"), "cross/gba-qemu/gba_qemu_sys.c"],
+                       ["cross/gba-qemu/gba_qemu_sys.c"]),
+        "workload": cached(odir / "hb_workload.o", [t.cc, *t.cflags, "-c", "-Isrc/engine", "-o",
+                                                   rel(odir / "hb_workload.o"), "src/engine/hb_workload.c"],
+                           ["src/engine/hb_workload.c"]),
+    }
+    return objs
+
+
+def crt0_size(obj: Path) -> int:
+    e = cm.read_elf(obj)
+    for s in e.sections:
+        if s.name == ".crt0":
+            return s.size
+    raise BuildFailed(f"{obj}: no .crt0 section")
+
+
+@dataclass
+class GbaProgram:
+    algo: dict
+    impls: tuple
+    placement: str        # gba | gba-iwram
+    rom: Path             # for mGBA
+    elf: Path             # for QEMU
+
+
+def gba_program(t: GbaTarget, ldscript: str, placement: str, algo: dict, impls: tuple, lib: Path,
+                objs: dict) -> GbaProgram:
+    d = BUILD / placement / algo["id"] / "-".join(impls)
+    defines = [f'-DHB8_ID="{algo["id"]}"', f"-DHB8_DIGEST_LEN={algo['digest_len']}", "-DHB8_MAX_SIZE=4096",
+               "-DHB8_SIZES=" + ",".join(map(str, GBA_SIZES))]
+    if "portable" in impls:
+        defines.append(f"-DHB8_FN=hb_{algo['sym']}")
+    if "compact" in impls:
+        defines.append(f"-DHB8_FN_COMPACT=hb_{algo['sym']}_compact")
+    eng = BUILD / "gba-obj" / "engine8" / f"{algo['id']}-{'-'.join(impls)}.o"
+    cached(eng, [t.cc, *t.cflags, "-c", "-Icross8", "-Isrc/engine", "-Isrc/algos", *defines, "-o", rel(eng),
+                 "cross8/engine8.c"], ["cross8/engine8.c"])
+    # The C library before the platform object: the platform is last in both
+    # programs, so everything measured sits at the same address.
+    libs = ["-Wl,--start-group", "-lc", "-lnosys", "-lgcc", "-Wl,--end-group"]
+    def link(out, start, platform):
+        cmd = [t.cc, *t.cflags, "-nostartfiles", "-T", ldscript, "-Wl,--gc-sections", "-o", rel(out),
+               rel(start), rel(objs["workload"]), rel(eng), rel(lib), "--specs=nosys.specs", *libs, rel(platform)]
+        return cached(out, cmd, [rel(start), rel(objs["workload"]), rel(eng), rel(lib), rel(platform), ldscript])
+    melf = link(d / "mgba.elf", objs["crt0"], objs["mgba"])
+    qelf = link(d / "qemu.elf", objs["start"], objs["qemu"])
+    rom = d / "mgba.gba"
+    cached(rom, ["sh", "-c", f"{objcopy(t)} -O binary {rel(melf)} {rel(rom)} && python3 cross8/tools/romfix.py gba {rel(rom)}"],
+           [rel(melf), "cross8/tools/romfix.py"])
+    check_same_layout(melf, qelf)
+    return GbaProgram(algo, impls, placement, rom, qelf)
+
+
+def check_same_layout(a: Path, b: Path) -> None:
+    """The measured functions must sit at the same addresses in both programs
+    (the platform's code is linked last; only constant tables, which follow
+    the code, may move, and neither ROM nor IWRAM timing depends on an
+    address; so may the linker's interworking veneers, placed after all code)."""
+    ea, eb = cm.read_elf(a), cm.read_elf(b)
+    for name in ea.functions:
+        if name.startswith("hb8_") or name.endswith(("_from_thumb", "_from_arm", "_veneer")):
+            continue
+        if eb.symbols.get(name) != ea.symbols[name]:
+            raise BuildFailed(f"{rel(a)} and {rel(b)}: {name} at 0x{ea.symbols[name]:x} "
+                              f"and 0x{eb.symbols.get(name, 0):x}")
+
+
+def mgba_runner() -> Path:
+    out = ROOT / "build" / "cross8" / "mgba-run"
+    src = "cross8/runners/mgba_run.c"
+    return cached(BUILD / "mgba-run", ["cc", "-std=gnu11", "-O2", "-Wall", "-Wextra", src,
+                                       "-o", rel(BUILD / "mgba-run"), "-lmgba"], [src]) if not out.exists() else out
+
+
+# ---- running them -------------------------------------------------------------------------
+def parse_engine8(text: str) -> tuple:
+    """-> ([(impl, size)] in span-triple order, {(impl, size): digest})"""
+    order, digests = [], {}
+    for line in text.splitlines():
+        p = line.split()
+        if len(p) == 4 and p[0] == "D":
+            digests[(p[1], int(p[2]))] = p[3]
+        elif len(p) == 3 and p[0] == "T":
+            order.append((p[1], int(p[2])))
+    return order, digests
+
+
+def run_mgba(runner: Path, rom: Path) -> tuple:
+    proc = subprocess.run([str(runner), str(rom)], capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0:
+        raise BuildFailed(f"{rel(rom)}: mgba-run exit {proc.returncode}")
+    order, digests = parse_engine8(proc.stdout)
+    marks = [int(l[1:]) for l in proc.stdout.splitlines() if l.startswith("@")]
+    if len(marks) != 6 * len(order):
+        raise BuildFailed(f"{rel(rom)}: {len(marks)} marks for {len(order)} measurements")
+    costs = {}
+    for i, key in enumerate(order):
+        m = marks[6 * i:6 * i + 6]
+        s1, s2, s3 = m[1] - m[0], m[3] - m[2], m[5] - m[4]
+        if s3 != s2:
+            raise BuildFailed(f"{rel(rom)}: {key} span 3 ({s3}) differs from span 2 ({s2})")
+        costs[key] = s2 - s1
+    return costs, digests
+
+
+def run_model(plugin: Path, model: cm.Model, elf: Path, runner=("qemu-arm", "-cpu", "ti925t"),
+              args=(), trace_region=None) -> tuple:
+    """-> ({(impl, size): cost dict}, digests) for a console program."""
+    e = cm.read_elf(elf)
+    mf = cm.write_model_file(model, elf.with_suffix(f".{model.label.replace('/', '.')}.model"), e)
+    out = elf.with_suffix(f".{model.label.replace('/', '.')}.counts")
+    trace = elf.with_suffix(".trace") if trace_region is not None else None
+    spec = cm.plugin_spec(plugin, mf, out, mark=e.symbol("hb8_mark", clear_thumb=True), trace=trace,
+                          trace_region=trace_region)
+    proc = subprocess.run([*runner, "-plugin", spec, str(elf), *args], capture_output=True, text=True, timeout=600)
+    if proc.returncode != 0:
+        raise BuildFailed(f"{rel(elf)}: qemu exit {proc.returncode}: {proc.stderr.strip()[-300:]}")
+    order, digests = parse_engine8(proc.stdout)
+    spans = cm.span_costs(cm.parse_records(out.read_text()))
+    if len(spans) != len(order):
+        raise BuildFailed(f"{rel(elf)}: {len(spans)} span triples for {len(order)} measurements")
+    costs = {}
+    for key, s in zip(order, spans):
+        if not s["repeat"]:
+            raise BuildFailed(f"{rel(elf)}: {key}: the model's span 3 differs from span 2")
+        costs[key] = s
+    return costs, digests
+
+
+@dataclass
+class GbaRow:
+    algo: str
+    label: str
+    impl: str
+    size: int
+    placement: str
+    truth: int
+    model: int
+    detail: dict
+
+    @property
+    def error_pct(self) -> float:
+        return 100.0 * (self.model - self.truth) / self.truth
+
+
+def gba_programs(algos: list, log=print) -> list:
+    t = gba_target("gba")
+    ti = gba_target("gba-iwram")
+    if ti.cflags != t.cflags or ti.cc != t.cc:
+        raise BuildFailed("gba and gba-iwram build with different flags: the validation assumes one build")
+    log(f"building the core library for the ARM7TDMI ({t.cc} {' '.join(t.cflags)}) ...")
+    lib = gba_library(t)
+    objs = gba_common_objects(t)
+    progs = []
+    jobs = []
+    failed = {}
+    for placement, target in (("gba", t), ("gba-iwram", ti)):
+        for a in algos:
+            jobs.append((placement, target, a))
+    def make(job):
+        placement, target, a = job
+        impls = ("portable", "compact") if a["compact"] else ("portable",)
+        try:
+            return [gba_program(t, target.ldscript, placement, a, impls, lib, objs)]
+        except BuildFailed as exc:
+            if len(impls) == 1:
+                failed[(placement, a["id"])] = str(exc)
+                return []
+            out = []
+            for one in impls:   # both do not fit (gba-iwram): each alone
+                try:
+                    out.append(gba_program(t, target.ldscript, placement, a, (one,), lib, objs))
+                except BuildFailed as exc1:
+                    failed[(placement, a["id"], one)] = str(exc1)
+            return out
+    with concurrent.futures.ThreadPoolExecutor(JOBS) as pool:
+        for r in pool.map(make, jobs):
+            progs += r
+    return progs, failed
+
+
+def validate_gba(algo_ids=None, log=print, variant=None) -> tuple:
+    """-> (rows, problems); variant: a [variants.X] of arm7tdmi-gba.toml"""
+    algos = [a for a in registry() if not algo_ids or a["id"] in algo_ids]
+    progs, failed = gba_programs(algos, log)
+    problems = [f"{'/'.join(k)}: not built: {why.splitlines()[-1]}" for k, why in sorted(failed.items())]
+    plugin = cm.build_plugin()
+    model = cm.load_model("arm7tdmi-gba", variant)
+    runner = mgba_runner()
+    ref = reference_digests()
+    rows = []
+    log(f"running {len(progs)} programs under mGBA and under QEMU with the {model.label} model ...")
+    def measure(p):
+        truth, td = run_mgba(runner, p.rom)
+        est, md = run_model(plugin, model, p.elf)
+        return p, truth, td, est, md
+    with concurrent.futures.ThreadPoolExecutor(JOBS) as pool:
+        for p, truth, td, est, md in pool.map(measure, progs):
+            for key in truth:
+                impl, size = key
+                want = ref.get((p.algo["id"], size))
+                if td.get(key) != md.get(key) or (want and td.get(key) != want):
+                    problems.append(f"{p.placement}/{p.algo['id']}/{impl}/{size}: digest mismatch, not compared")
+                    continue
+                rows.append(GbaRow(p.algo["id"], p.algo["label"], impl, size, p.placement, truth[key],
+                                   est[key]["cycles"], est[key]))
+    rows.sort(key=lambda r: (r.placement, r.algo, r.impl, r.size))
+    return rows, problems
+
+
+def gba_table(rows: list) -> str:
+    """Markdown: per algorithm and implementation, both placements, 64 and 1024 B."""
+    by = {}
+    for r in rows:
+        by.setdefault((r.algo, r.label, r.impl), {})[(r.placement, r.size)] = r
+    head = ("| algo | impl | " + " | ".join(f"{pl} {s} B: mGBA / model / err" for pl in ("gba", "gba-iwram")
+                                           for s in GBA_SIZES) + " |")
+    lines = [head, "|---|---|" + "---:|" * 4]
+    for (algo, label, impl), cells in sorted(by.items(), key=lambda kv: (kv[0][0], kv[0][2] != "portable")):
+        parts = []
+        for pl in ("gba", "gba-iwram"):
+            for s in GBA_SIZES:
+                r = cells.get((pl, s))
+                parts.append(f"{r.truth:,} / {r.model:,} / {r.error_pct:+.1f}%" if r else "n/a")
+        lines.append(f"| {label} | {impl} | " + " | ".join(parts) + " |")
+    return "\n".join(lines)
+
+
+def gba_summary(rows: list) -> str:
+    out = []
+    for pl in ("gba", "gba-iwram"):
+        rs = [r for r in rows if r.placement == pl]
+        if not rs:
+            continue
+        errs = [abs(r.error_pct) for r in rs]
+        worst = max(rs, key=lambda r: abs(r.error_pct))
+        within = sum(e <= 10 for e in errs)
+        out.append(f"{pl}: {len(rs)} measurements, mean |error| {sum(errs)/len(errs):.2f}%, "
+                   f"worst {worst.error_pct:+.1f}% ({worst.label} {worst.impl} {worst.size} B), "
+                   f"{within}/{len(rs)} within 10%")
+    return "\n".join(out)
+
+
+# ---- main ---------------------------------------------------------------------------------------
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    ap.add_argument("what", nargs="*", default=["all"], help="gba, seeds, layout, stm32 or all")
+    ap.add_argument("-a", "--algos", default="", help="comma-separated algorithm ids (gba)")
+    ap.add_argument("--variant", help="gba: a variant of the arm7tdmi-gba model (e.g. mgba-shifts)")
+    ap.add_argument("--markdown", help="also write the tables to this file")
+    args = ap.parse_args(argv)
+    what = set(args.what)
+    if "all" in what:
+        what = {"gba", "seeds", "layout", "stm32"}
+    md = []
+    if "gba" in what:
+        rows, problems = validate_gba([a for a in args.algos.split(",") if a] or None,
+                                      log=lambda m: print(m, file=sys.stderr), variant=args.variant)
+        text = gba_table(rows)
+        print("## GBA: cycle model against mGBA\n\n" + text + "\n\n" + gba_summary(rows))
+        for p in problems:
+            print("note:", p)
+        md.append("## GBA: cycle model against mGBA\n\n" + text + "\n\n" + gba_summary(rows) + "\n")
+    if args.markdown:
+        Path(args.markdown).write_text("\n".join(md))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
