@@ -403,6 +403,73 @@ def gba_summary(rows: list) -> str:
     return "\n".join(out)
 
 
+# ---- the QEMU engine (hb-cross) under a model -------------------------------------------------------
+def qemu_target(name: str):
+    """-> (target, ELF) built by `hashbench cross`'s own builder (cached)."""
+    from hashbench import cross
+    t = cross.load_targets()[name]
+    elf, _, _ = cross.build_target(t)
+    return t, Path(elf)
+
+
+def engine_command(t, elf: Path, spec: str, engine_args: list) -> list:
+    if t.mode == "user":
+        return [*t.runner, "-plugin", spec, str(elf), *engine_args]
+    # QEMU's option syntax: a comma inside a value is doubled
+    semi = ",".join(["enable=on", "target=native", "arg=hb-cross",
+                     *[f"arg={a.replace(',', ',,')}" for a in engine_args]])
+    return [*t.runner, "-semihosting-config", semi, "-plugin", spec, "-kernel", str(elf)]
+
+
+def _engine_once(t, elf: Path, model: cm.Model, algos, sizes, calls, tag, trace_region=None):
+    from hashbench import cross
+    e = cm.read_elf(elf)
+    thumb = bool(getattr(t, "thumb", False))
+    begin, end = e.symbol("hb_cross_begin", thumb), e.symbol("hb_cross_end", thumb)
+    stem = BUILD / "runs" / f"{t.name}{tag}.{model.label.replace('/', '.')}.k{calls}"
+    stem.parent.mkdir(parents=True, exist_ok=True)
+    mf = cm.write_model_file(model, Path(f"{stem}.model"), e)
+    out = Path(f"{stem}.counts")
+    trace = Path(f"{stem}.trace") if trace_region is not None else None
+    spec = cm.plugin_spec(cm.build_plugin(), mf, out, begin=begin, end=end, trace=trace, trace_region=trace_region)
+    args = ["-a", ",".join(algos), "-s", ",".join(map(str, sizes)), "-k", str(calls)]
+    proc = subprocess.run(engine_command(t, elf, spec, args), capture_output=True, text=True, timeout=3000)
+    if proc.returncode != 0:
+        raise BuildFailed(f"{t.name}: exit {proc.returncode}: {proc.stderr.strip()[-300:]}")
+    parsed = cross.parse_engine(proc.stdout)
+    counts = cm.parse_records(out.read_text())
+    ref = reference_digests()
+    res = {}
+    for r in parsed["regions"]:
+        key = (r["algo"], r["impl"], r["size"])
+        if r["algo"] != "-":
+            got = parsed["digests"].get(key)
+            want = ref.get((r["algo"], r["size"])) or parsed["digests"].get((r["algo"], "portable", r["size"]))
+            if got is None or got != want:
+                raise BuildFailed(f"{t.name}: {key}: digest {got} is not {want}: no cost")
+        res[key] = counts.counts[r["index"]]
+    return res
+
+
+def run_engine(t, elf: Path, model: cm.Model, algos, sizes=(1024,), tag="", calls=(1, 3)) -> dict:
+    """Runs hb-cross under the model twice, with 1 and 3 calls per region, and
+    differences them -> {(algo, impl, size): per-call figures}.  The
+    difference removes the harness (loop, markers) and the first call of a
+    region, which may meet caches and predictors the harness disturbed: what
+    remains is the steady state of back-to-back calls.  Every digest is
+    checked against the reference first."""
+    lo, hi = calls
+    a = _engine_once(t, elf, model, algos, sizes, lo, tag)
+    b = _engine_once(t, elf, model, algos, sizes, hi, tag)
+    out = {}
+    for key in b:
+        if key[0] == "-" or key not in a:
+            continue
+        out[key] = {k: (b[key][k] - a[key][k]) / (hi - lo) for k in b[key]
+                    if k not in ("rec", "region") and isinstance(b[key][k], int)}
+    return out
+
+
 # ---- main ---------------------------------------------------------------------------------------
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],

@@ -47,11 +47,11 @@ INSTRUMENT = "qemu-cycle-model"
 # The plugin's vocabulary: what a model file may set (anything else is a typo).
 CLASSES = ("alu", "shiftr", "mul", "mla", "mull", "mlal", "muldsp", "dmul", "div", "ddiv", "hilo",
            "load", "loadbh", "loadd", "store", "stored", "ldm", "stm", "branch", "nop", "sys")
-CLASS_KEYS = ("issue", "latency", "per_reg")
+CLASS_KEYS = ("issue", "latency", "per_reg", "per_reg_div", "min")
 CACHE_KEYS = ("on", "size", "line", "ways", "repl", "write_back", "write_allocate", "critical_first")
 KIND_KEYS = ("width", "n", "s", "wn", "ws", "icache", "dcache", "fetch_n_after_i", "fetch_n_after_shift")
 PARAM_KEYS = (
-    "mul_m", "early_adv", "late_lag", "mull_hi_extra", "cond_fail_ldst", "predictor",
+    "mul_m", "early_adv", "late_lag", "mull_hi_extra", "cond_fail_ldst", "scaled_offset_extra", "predictor",
     "branch.not_taken", "branch.taken", "branch.mispredict", "branch.indirect",
     "branch.static_taken", "branch.likely_not_taken", "branch.load_pc_extra",
     "return.hit", "return.miss", "return.empty", "return.depth", "btac.entries", "btac.shift",

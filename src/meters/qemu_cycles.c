@@ -145,8 +145,8 @@ struct model {
     /* bus core */
     int mul_m;
     /* pipe core: per class */
-    int issue[HBC_NCLASS], per_reg[HBC_NCLASS], lat[HBC_NCLASS];
-    int early_adv, late_lag, mull_hi_extra, cond_fail_ldst;
+    int issue[HBC_NCLASS], per_reg[HBC_NCLASS], per_reg_div[HBC_NCLASS], min[HBC_NCLASS], lat[HBC_NCLASS];
+    int early_adv, late_lag, mull_hi_extra, cond_fail_ldst, scaled_extra;
     /* branches: total cycles of the branch instruction in each case */
     int predictor;
     int br_nt, br_t, br_mis, br_ind, br_static_t, br_fold;
@@ -575,11 +575,14 @@ static uint64_t fetch_stall(const struct insn *in)
         }
         return stall;
     }
-    /* Uncached code or a TCM: one access per fetch chunk; a chunk that
-     * continues the previous one is sequential.  The pipeline absorbs one
-     * cycle of each fetch (a zero-wait memory never stalls). */
+    /* Uncached code or a TCM: one access per chunk of the fetch width or of
+     * the memory's width if wider (the memory returns that much at once,
+     * e.g. a 256-bit flash line); a chunk that continues the previous one
+     * is sequential.  The pipeline absorbs one cycle of each fetch (a
+     * zero-wait memory never stalls). */
     {
         int fb = M.fetch_bytes > 0 ? M.fetch_bytes : 4;
+        if (k->width > fb) fb = k->width;
         uint64_t first = in->pc / (uint64_t)fb, last = (in->pc + in->size - 1) / (uint64_t)fb, c;
         for (c = first; c <= last; c++) {
             int cost;
@@ -715,7 +718,9 @@ static uint64_t retire_pipe(const struct insn *in, uint64_t next_pc)
         ct[CT_ISSUE] += (uint64_t)(iss < M.issue[HBC_BRANCH] ? iss : M.issue[HBC_BRANCH]);
         ct[CT_BRANCH] += (uint64_t)(iss > M.issue[HBC_BRANCH] ? iss - M.issue[HBC_BRANCH] : 0);
     } else {
-        iss = M.issue[cls] + M.per_reg[cls] * d->nregs;
+        iss = M.issue[cls] + (M.per_reg[cls] * d->nregs + M.per_reg_div[cls] - 1) / M.per_reg_div[cls];
+        if (iss < M.min[cls]) iss = M.min[cls];
+        if (d->flags & HBF_SCALED) iss += M.scaled_extra;
         if ((d->flags & HBF_COND) && nacc == 0 && cls >= HBC_LOAD && cls <= HBC_STM)
             iss = M.cond_fail_ldst; /* a load or store whose condition failed */
         ct[CT_ISSUE] += (uint64_t)iss;
@@ -978,28 +983,13 @@ static int set_scalar(const char *key, const char *val)
     }
     if (!strcmp(key, "dual.first")) return M.dual_first = class_mask(val), 1;
     if (!strcmp(key, "dual.second")) return M.dual_second = class_mask(val), 1;
-    if (dot && (size_t)(dot - key) < sizeof head) {
-        memcpy(head, key, (size_t)(dot - key));
-        head[dot - key] = '\0';
-        if (!strcmp(head, "icache")) return set_cache(&M.ic, dot + 1, val);
-        if (!strcmp(head, "dcache")) return set_cache(&M.dc, dot + 1, val);
-        c = hbc_class_from_name(head);
-        if (c >= 0) {
-            if (!parse_int(val, &v)) return 0;
-            if (!strcmp(dot + 1, "issue")) M.issue[c] = v;
-            else if (!strcmp(dot + 1, "per_reg")) M.per_reg[c] = v;
-            else if (!strcmp(dot + 1, "latency")) M.lat[c] = v;
-            else return 0;
-            return 1;
-        }
-    }
-    if (!parse_int(val, &v)) return 0;
-#define S(name, field) if (!strcmp(key, name)) return M.field = v, 1
+#define S(name, field) if (!strcmp(key, name)) return parse_int(val, &v) ? (M.field = v, 1) : 0
     S("mul_m", mul_m);
     S("early_adv", early_adv);
     S("late_lag", late_lag);
     S("mull_hi_extra", mull_hi_extra);
     S("cond_fail_ldst", cond_fail_ldst);
+    S("scaled_offset_extra", scaled_extra);
     S("branch.not_taken", br_nt);
     S("branch.taken", br_t);
     S("branch.mispredict", br_mis);
@@ -1018,6 +1008,23 @@ static int set_scalar(const char *key, const char *val)
     S("dual.issue", dual);
     S("dual.mem_pair", dual_mem_pair);
 #undef S
+    if (dot && (size_t)(dot - key) < sizeof head) {
+        memcpy(head, key, (size_t)(dot - key));
+        head[dot - key] = '\0';
+        if (!strcmp(head, "icache")) return set_cache(&M.ic, dot + 1, val);
+        if (!strcmp(head, "dcache")) return set_cache(&M.dc, dot + 1, val);
+        c = hbc_class_from_name(head);
+        if (c >= 0) {
+            if (!parse_int(val, &v)) return 0;
+            if (!strcmp(dot + 1, "issue")) M.issue[c] = v;
+            else if (!strcmp(dot + 1, "per_reg")) M.per_reg[c] = v;
+            else if (!strcmp(dot + 1, "per_reg_div") && v > 0) M.per_reg_div[c] = v;
+            else if (!strcmp(dot + 1, "min")) M.min[c] = v;
+            else if (!strcmp(dot + 1, "latency")) M.lat[c] = v;
+            else return 0;
+            return 1;
+        }
+    }
     return 0;
 }
 
@@ -1032,7 +1039,7 @@ static int load_model(const char *path, char *why, size_t whylen)
     M.mul_m = 4;
     memset(vwidth, 32, sizeof vwidth);
     M.cond_fail_ldst = 1;
-    for (i = 0; i < HBC_NCLASS; i++) M.issue[i] = 1, M.lat[i] = 1;
+    for (i = 0; i < HBC_NCLASS; i++) M.issue[i] = 1, M.lat[i] = 1, M.per_reg_div[i] = 1;
     M.br_nt = M.br_t = M.br_mis = M.br_ind = M.br_static_t = 1;
     M.ret_hit = M.ret_miss = M.ret_empty = 1;
     M.btac_shift = 2;
@@ -1171,9 +1178,7 @@ HB_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, 
         return -1;
     }
     if (load_model(model, why, sizeof why)) {
-        qemu_plugin_outs("hb_cycles: ");
-        qemu_plugin_outs(why);
-        qemu_plugin_outs("\n");
+        fprintf(stderr, "hb_cycles: %s\n", why);
         return -1;
     }
     out = path ? fopen(path, "w") : stderr;

@@ -53,6 +53,7 @@ enum hbc_class {
 #define HBF_LOADPC     0x0400u /* a load (LDR/LDM/POP) that writes the PC */
 #define HBF_WIDE       0x0800u /* 64-bit ALU operation (MIPS D-prefixed) */
 #define HBF_TARGET     0x1000u /* a direct branch: `target` holds its destination */
+#define HBF_SCALED     0x2000u /* a load or store with a shifted register offset */
 #define HBF_UNKNOWN    0x8000u /* the decoder did not recognise it: timed as ALU */
 
 /* Register numbering: ARM r0-r15 = 0-15, the flags = 16.  MIPS GPRs 0-31

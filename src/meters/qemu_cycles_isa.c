@@ -181,6 +181,7 @@ struct arm_op {
     uint64_t regs;     /* OP_MEM: base and index; OP_LIST: the list */
     int nregs;         /* OP_LIST */
     int mem_base;      /* OP_MEM */
+    int scaled;        /* OP_MEM: the index register is shifted */
     uint32_t imm;      /* OP_IMM */
 };
 
@@ -243,6 +244,13 @@ static int arm_operands(const char *s, struct arm_op *ops)
             o->regs = regs_in(b + 1, close, &cnt, &first);
             o->mem_base = first;
             o->wb = close < e && close + 1 < e && close[1] == '!';
+            {
+                const char *q;
+                for (q = b; q + 3 <= close; q++)
+                    if (!strncmp(q, "lsl", 3) || !strncmp(q, "lsr", 3) || !strncmp(q, "asr", 3) ||
+                        !strncmp(q, "ror", 3))
+                        o->scaled = 1;
+            }
         } else if (*b == '{') {
             int first;
             o->type = OP_LIST;
@@ -365,6 +373,7 @@ static void mem_operand(const struct arm_op *ops, int n, int at, hbc_decoded *d)
 {
     const struct arm_op *m = &ops[at];
     d->early |= m->regs; /* address registers: needed by the address stage */
+    if (m->scaled) d->flags |= HBF_SCALED;
     if (m->wb && m->mem_base >= 0) d->dst |= BIT(m->mem_base);
     if (at + 1 < n && (ops[at + 1].type == OP_IMM || ops[at + 1].type == OP_REG)) {
         /* post-indexed: [rn], #imm / [rn], rm: the base is written back */
@@ -701,7 +710,8 @@ int hbc_decode_mips(const uint8_t *b, size_t size, int big_endian, hbc_decoded *
             return 0;
         case 24: case 25: case 26: case 27: case 28: case 29: case 30: case 31:
             d->cls = fn <= 25 ? HBC_MUL : fn <= 27 ? HBC_DIV : fn <= 29 ? HBC_DMUL : HBC_DDIV;
-            d->src |= S | T;
+            /* HI/LO are read too: the unit is busy until the last result is in */
+            d->src |= S | T | BIT(HBR_MIPS_HI) | BIT(HBR_MIPS_LO);
             d->dst |= BIT(HBR_MIPS_HI) | BIT(HBR_MIPS_LO);
             return 0;
         case 32: case 33: case 34: case 35: case 36: case 37: case 38: case 39: case 42: case 43:
