@@ -131,17 +131,37 @@ def objcopy(t: GbaTarget) -> str:
     return t.cc.replace("gcc", "objcopy")
 
 
-def gba_library(t: GbaTarget) -> Path:
-    """Every core source compiled once, with the target's flags, into one
-    archive (the linker takes only what a program needs: --gc-sections)."""
+def needed_sources(algos: list) -> list:
+    """The core files the algorithms' one-shots need: the file defining
+    hb_<sym>[_compact], then every file defining an hb_ function it names."""
+    text = {rel(p): p.read_text() for p in sorted((ROOT / "src/algos").glob("*.c"))}
+    where = {}
+    for f, body in text.items():
+        for m in re.finditer(r"^\w[\w \t*]*?\b(hb_\w+)\s*\([^;]*?\)\s*\{", body, re.M):
+            where.setdefault(m.group(1), f)
+    todo = [where[n] for a in algos for n in (f"hb_{a['sym']}", f"hb_{a['sym']}_compact") if n in where]
+    need = set()
+    while todo:
+        f = todo.pop()
+        if f in need:
+            continue
+        need.add(f)
+        todo += [where[n] for n in set(re.findall(r"\bhb_\w+", text[f])) if n in where and where[n] not in need]
+    return sorted(need)
+
+
+def gba_library(t: GbaTarget, srcs=None) -> Path:
+    """The core sources (default: all) compiled once, with the target's
+    flags, into one archive (the linker takes only what a program needs:
+    --gc-sections)."""
     odir = BUILD / "gba-lib"
-    srcs = sorted(rel(p) for p in (ROOT / "src/algos").glob("*.c"))
+    srcs = srcs or sorted(rel(p) for p in (ROOT / "src/algos").glob("*.c"))
     def one(src):
         obj = odir / (Path(src).stem + ".o")
         return cached(obj, [t.cc, *t.cflags, "-c", "-Isrc/algos", "-Isrc/engine", "-o", rel(obj), src], [src])
     with concurrent.futures.ThreadPoolExecutor(JOBS) as pool:
         objs = list(pool.map(one, srcs))
-    lib = odir / "libhb8.a"
+    lib = odir / f"libhb8-{hashlib.sha256(' '.join(srcs).encode()).hexdigest()[:8]}.a"
     return cached(lib, ["sh", "-c", f"rm -f {rel(lib)} && {t.cc.replace('gcc', 'ar')} rcs {rel(lib)} " +
                         " ".join(rel(o) for o in objs)], [rel(o) for o in objs])
 
@@ -305,13 +325,13 @@ class GbaRow:
         return 100.0 * (self.model - self.truth) / self.truth
 
 
-def gba_programs(algos: list, log=print) -> list:
+def gba_programs(algos: list, log=print, all_sources=True) -> list:
     t = gba_target("gba")
     ti = gba_target("gba-iwram")
     if ti.cflags != t.cflags or ti.cc != t.cc:
         raise BuildFailed("gba and gba-iwram build with different flags: the validation assumes one build")
     log(f"building the core library for the ARM7TDMI ({t.cc} {' '.join(t.cflags)}) ...")
-    lib = gba_library(t)
+    lib = gba_library(t, None if all_sources else needed_sources(algos))
     objs = gba_common_objects(t)
     progs = []
     jobs = []
@@ -344,7 +364,7 @@ def gba_programs(algos: list, log=print) -> list:
 def validate_gba(algo_ids=None, log=print, variant=None) -> tuple:
     """-> (rows, problems); variant: a [variants.X] of arm7tdmi-gba.toml"""
     algos = [a for a in registry() if not algo_ids or a["id"] in algo_ids]
-    progs, failed = gba_programs(algos, log)
+    progs, failed = gba_programs(algos, log, all_sources=not algo_ids)
     problems = [f"{'/'.join(k)}: not built: {why.splitlines()[-1]}" for k, why in sorted(failed.items())]
     plugin = cm.build_plugin()
     model = cm.load_model("arm7tdmi-gba", variant)
@@ -421,14 +441,14 @@ def engine_command(t, elf: Path, spec: str, engine_args: list) -> list:
     return [*t.runner, "-semihosting-config", semi, "-plugin", spec, "-kernel", str(elf)]
 
 
-def _engine_once(t, elf: Path, model: cm.Model, algos, sizes, calls, tag, trace_region=None):
+def _engine_once(t, elf: Path, model: cm.Model, algos, sizes, calls, tag, trace_region=None, shifts=()):
     from hashbench import cross
     e = cm.read_elf(elf)
     thumb = bool(getattr(t, "thumb", False))
     begin, end = e.symbol("hb_cross_begin", thumb), e.symbol("hb_cross_end", thumb)
     stem = BUILD / "runs" / f"{t.name}{tag}.{model.label.replace('/', '.')}.k{calls}"
     stem.parent.mkdir(parents=True, exist_ok=True)
-    mf = cm.write_model_file(model, Path(f"{stem}.model"), e)
+    mf = cm.write_model_file(model, Path(f"{stem}.model"), e, shifts)
     out = Path(f"{stem}.counts")
     trace = Path(f"{stem}.trace") if trace_region is not None else None
     spec = cm.plugin_spec(cm.build_plugin(), mf, out, begin=begin, end=end, trace=trace, trace_region=trace_region)
@@ -451,7 +471,7 @@ def _engine_once(t, elf: Path, model: cm.Model, algos, sizes, calls, tag, trace_
     return res
 
 
-def run_engine(t, elf: Path, model: cm.Model, algos, sizes=(1024,), tag="", calls=(1, 3)) -> dict:
+def run_engine(t, elf: Path, model: cm.Model, algos, sizes=(1024,), tag="", calls=(1, 3), shifts=()) -> dict:
     """Runs hb-cross under the model twice, with 1 and 3 calls per region, and
     differences them -> {(algo, impl, size): per-call figures}.  The
     difference removes the harness (loop, markers) and the first call of a
@@ -459,8 +479,8 @@ def run_engine(t, elf: Path, model: cm.Model, algos, sizes=(1024,), tag="", call
     remains is the steady state of back-to-back calls.  Every digest is
     checked against the reference first."""
     lo, hi = calls
-    a = _engine_once(t, elf, model, algos, sizes, lo, tag)
-    b = _engine_once(t, elf, model, algos, sizes, hi, tag)
+    a = _engine_once(t, elf, model, algos, sizes, lo, tag, shifts=shifts)
+    b = _engine_once(t, elf, model, algos, sizes, hi, tag, shifts=shifts)
     out = {}
     for key in b:
         if key[0] == "-" or key not in a:
@@ -468,6 +488,236 @@ def run_engine(t, elf: Path, model: cm.Model, algos, sizes=(1024,), tag="", call
         out[key] = {k: (b[key][k] - a[key][k]) / (hi - lo) for k in b[key]
                     if k not in ("rec", "region") and isinstance(b[key][k], int)}
     return out
+
+
+# ---- the seeds ------------------------------------------------------------------------------------
+def seed_data() -> dict:
+    with open(ROOT / "data" / "seed-speeds.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+LABELS = {a["id"]: a["label"] for a in registry()}
+# The family's AES has no T-tables (the N64 README says so): our `compact` is
+# the like-for-like code there.  For the others the family's code is not
+# documented: `portable` is the headline and `compact` is shown beside it.
+LIKE_COMPACT = {"aes-cbc-mac"}
+# Our PBKDF2 runs 100 iterations, the family's 1000: not comparable, shown
+# unscaled and left out of the count.
+NOT_COMPARABLE = {"pbkdf2-sha256"}
+
+
+def _kb(cost, size, clock):
+    return cm.kb_per_s(size, cost["cycles"], clock) if cost else None
+
+
+def _fmt(v):
+    if v is None:
+        return "n/a"
+    return f"{v:,.0f}" if v >= 100 else f"{v:.3g}"
+
+
+def seed_rows(platform: str, est: dict, clock: int, seeds: dict) -> list:
+    """-> [(algo, seed, portable KB/s, compact KB/s, headline KB/s, ratio)]"""
+    rows = []
+    for algo, seed in seeds.items():
+        port = _kb(est.get((algo, "portable", 1024)), 1024, clock)
+        comp = _kb(est.get((algo, "compact", 1024)), 1024, clock)
+        head = comp if algo in LIKE_COMPACT and comp else port
+        ratio = head / seed if head and seed and algo not in NOT_COMPARABLE else None
+        rows.append((algo, seed, port, comp, head, ratio))
+    return rows
+
+
+def seed_table(rows: list, note="") -> str:
+    lines = ["| algo | seed KB/s | est. portable | est. compact | compared | est. / seed |", "|---|---:|---:|---:|---|---:|"]
+    for algo, seed, port, comp, head, ratio in rows:
+        which = "compact" if algo in LIKE_COMPACT and comp else "portable"
+        if algo in NOT_COMPARABLE:
+            which = "not comparable: 100 against 1000 iterations"
+        lines.append(f"| {LABELS.get(algo, algo)} | {_fmt(seed)} | {_fmt(port)} | {_fmt(comp)} | {which} | "
+                     + (f"{ratio:.2f} |" if ratio else "- |"))
+    counted = [r for r in rows if r[5]]
+    within = [r for r in counted if 0.7 <= r[5] <= 1.3]
+    lines.append("")
+    lines.append(f"{len(within)} of {len(counted)} comparable rows within 30%{note}.")
+    return "\n".join(lines)
+
+
+def estimate(target: str, model_name: str, algos, variant=None, sizes=(1024,)) -> tuple:
+    t, elf = qemu_target(target)
+    model = cm.load_model(model_name, variant)
+    return run_engine(t, elf, model, algos, sizes, tag=f".{variant}" if variant else ""), model
+
+
+def validate_seeds(gba_rows=None, log=print) -> str:
+    sd = seed_data()
+    out = []
+    cc = sd["crypto_column"]
+    order = cc["order"]
+    # N64
+    n64 = sd["n64"]
+    log("N64: hb-cross under the vr4300-n64 model ...")
+    est, model = estimate("n64", "vr4300-n64", list(n64["kb_per_s"]))
+    out.append(f"### N64 (VR4300 @ {model.clock_hz / 1e6:.2f} MHz): the seed's KB/s at 1024 B (Ares)\n\n" +
+               seed_table(seed_rows("n64", est, model.clock_hz, n64["kb_per_s"])))
+    p256 = _kb(est.get(("sha256", "portable", 1024)), 1024, model.clock_hz)
+    p512 = _kb(est.get(("sha512", "portable", 1024)), 1024, model.clock_hz)
+    c256 = _kb(est.get(("sha256", "compact", 1024)), 1024, model.clock_hz)
+    c512 = _kb(est.get(("sha512", "compact", 1024)), 1024, model.clock_hz)
+    s256, s512 = sd["sha256_vs_sha512"]["n64"]
+    out.append(f"SHA-512 / SHA-256 speed: seed {s512 / s256:.2f}; estimate portable {p512 / p256:.2f}, "
+               f"compact {c512 / c256:.2f}.")
+    # NDS
+    log("NDS: hb-cross under the arm946e-s-nds model ...")
+    est, model = estimate("nds", "arm946e-s-nds", order)
+    clock = model.clock_hz
+    out.append(f"### NDS (ARM946E-S @ {clock / 1e6:.2f} MHz): the suite page's crypto column (approximate)\n\n" +
+               seed_table(seed_rows("nds", est, clock, dict(zip(order, cc["nds"]))),
+                          f" (at {clock / 1e6:.2f} MHz; at the page's 33.51 MHz every estimate halves)"))
+    s256, s512 = sd["sha256_vs_sha512"]["nds"]
+    e256 = _kb(est.get(("sha256", "portable", 1024)), 1024, clock)
+    e512 = _kb(est.get(("sha512", "portable", 1024)), 1024, clock)
+    out.append(f"SHA-256 / SHA-512 table (approximate): seed {s256} / {s512} KB/s; estimate portable "
+               f"{_fmt(e256)} / {_fmt(e512)} KB/s (ratios {e256 / s256:.2f} / {e512 / s512:.2f}); compact "
+               f"{_fmt(_kb(est.get(('sha256', 'compact', 1024)), 1024, clock))} / "
+               f"{_fmt(_kb(est.get(('sha512', 'compact', 1024)), 1024, clock))} KB/s.")
+    # 3DS
+    log("3DS: hb-cross under the arm11-3ds model ...")
+    est, model = estimate("3ds", "arm11-3ds", order)
+    out.append(f"### 3DS (ARM11 @ {model.clock_hz / 1e6:.1f} MHz): the suite page's crypto column (approximate, Citra)\n\n" +
+               seed_table(seed_rows("3ds", est, model.clock_hz, dict(zip(order, cc["3ds"])))))
+    # GBA: the model's estimates for our two placements, beside the seed's
+    if gba_rows:
+        gclock = cm.load_model("arm7tdmi-gba").clock_hz
+        lines = ["| algo | seed KB/s | gba est. (mGBA) | gba-iwram est. (mGBA) | est. / seed (ROM, IWRAM) |",
+                 "|---|---:|---:|---:|---:|"]
+        by = {(r.placement, r.algo, r.impl, r.size): r for r in gba_rows}
+        for algo, seed in zip(order, cc["gba"]):
+            impl = "compact" if algo in LIKE_COMPACT and ("gba", algo, "compact", 1024) in by else "portable"
+            cells, ratios = [], []
+            for pl in ("gba", "gba-iwram"):
+                r = by.get((pl, algo, impl, 1024))
+                if not r:
+                    cells.append("n/a")
+                    continue
+                est_kb = cm.kb_per_s(1024, r.model, gclock)
+                true_kb = cm.kb_per_s(1024, r.truth, gclock)
+                cells.append(f"{_fmt(est_kb)} ({_fmt(true_kb)})")
+                ratios.append("-" if algo in NOT_COMPARABLE else f"{est_kb / seed:.2f}")
+            lines.append(f"| {LABELS.get(algo, algo)} {impl} | {_fmt(seed)} | " + " | ".join(cells) +
+                         f" | {' / '.join(ratios)} |")
+        s256, s512 = sd["sha256_vs_sha512"]["gba"]
+        out.append("### GBA (ARM7TDMI @ 16.78 MHz): the suite page's crypto column (approximate)\n\n" +
+                   "\n".join(lines) + f"\n\nSHA-256 / SHA-512 table (approximate): seed {s256} / {s512} KB/s.")
+    return "\n\n".join(out)
+
+
+# ---- layout: the N64 seed's SHA-3 I-cache conflict -------------------------------------------------
+def layout_scan(t, elf, model, algo, name, span, step) -> list:
+    e = cm.read_elf(elf)
+    lo = e.symbols[name]
+    size = func_size(elf, name)
+    rows = []
+    for delta in range(0, span, step):
+        est = run_engine(t, elf, model, [algo], tag=f".{name}.{delta}", shifts=[(lo, lo + size, delta)])
+        c = est[(algo, "portable", 1024)]
+        rows.append((delta, c["cycles"], c["icache_misses"], c["dcache_misses"]))
+    return rows, size
+
+
+def validate_layout(algo="sha3-256", step=512, log=print) -> str:
+    """Moves, for the model's caches only, SHA-3's permutation by 0..16 KiB
+    (the VR4300's I-cache) and its round-constant table by 0..8 KiB (the
+    D-cache), as a relink could place them, and reports the estimate at
+    each offset."""
+    t, elf = qemu_target("n64")
+    model = cm.load_model("vr4300-n64")
+    out = []
+    for name, span, cache in (("hb_keccak_f1600", 16384, "I"), ("hb_keccak_rc", 8192, "D")):
+        log(f"layout: {algo} with {name} moved in steps of {step} B ...")
+        rows, size = layout_scan(t, elf, model, algo, name, span, step)
+        base = rows[0][1]
+        worst = max(rows, key=lambda r: r[1])
+        lines = [f"| {name} ({size} B) moved by | cycles/call | I-cache misses | D-cache misses | KB/s | vs as linked |",
+                 "|---:|---:|---:|---:|---:|---:|"]
+        for delta, cyc, im, dm in rows:
+            lines.append(f"| {delta} | {cyc:,.0f} | {im:,.0f} | {dm:,.0f} | {cm.kb_per_s(1024, cyc, model.clock_hz):,.0f} | "
+                         f"{100 * (base / cyc - 1):+.1f}% |")
+        lines.append("")
+        lines.append(f"Worst placement of {name}: moved by {worst[0]} B, {100 * (1 - base / worst[1]):.1f}% slower "
+                     f"than as linked (the seed's relink cost SHA-3 47% through the {cache}-cache's neighbour, the I-cache).")
+        out.append("\n".join(lines))
+    return "\n\n".join(out)
+
+
+def func_size(elf: Path, name: str) -> int:
+    """A function's size from the symbol table (st_size)."""
+    import struct as st
+    data = Path(elf).read_bytes()
+    e = cm.read_elf(elf)
+    # st_size is not kept by read_elf: read it again for one symbol
+    bits, big = e.bits, e.big_endian
+    fmt_e = ">" if big else "<"
+    if bits == 64:
+        shoff, = st.unpack_from(fmt_e + "Q", data, 0x28)
+        shentsize, shnum, _ = st.unpack_from(fmt_e + "HHH", data, 0x3A)
+        sh = fmt_e + "IIQQQQIIQQ"
+    else:
+        shoff, = st.unpack_from(fmt_e + "I", data, 0x20)
+        shentsize, shnum, _ = st.unpack_from(fmt_e + "HHH", data, 0x2E)
+        sh = fmt_e + "IIIIIIIIII"
+    heads = [st.unpack_from(sh, data, shoff + i * shentsize) for i in range(shnum)]
+    for h in heads:
+        if h[1] != 2:
+            continue
+        off, size, link, entsize = h[4], h[5], h[6], h[9]
+        stroff = heads[link][4]
+        for i in range(size // entsize):
+            p = off + i * entsize
+            if bits == 64:
+                nm, info, other, shndx, value, ssize = st.unpack_from(fmt_e + "IBBHQQ", data, p)
+            else:
+                nm, value, ssize, info, other, shndx = st.unpack_from(fmt_e + "IIIBBH", data, p)
+            end = data.index(b"\0", stroff + nm)
+            if data[stroff + nm:end].decode() == name:
+                return ssize
+    raise BuildFailed(f"{elf}: no symbol {name}")
+
+
+# ---- the STM32 study's memory experiments ------------------------------------------------------------
+STM32_VARIANTS = [(None, "caches on, data and stack in DTCM"), ("sram", None), ("icache-only-dtcm", None),
+                  ("icache-only-sram", None), ("nocache-dtcm", None), ("nocache-sram", None)]
+
+
+def validate_stm32(algos=("sha256", "ascon-hash256"), sizes=(1024, 65536), log=print) -> str:
+    titles = cm.variant_titles("cortex-m7-stm32f767")
+    t, elf = qemu_target("cortex-m7")
+    res = {}
+    for var, title in STM32_VARIANTS:
+        log(f"Cortex-M7: {var or 'base'} ...")
+        model = cm.load_model("cortex-m7-stm32f767", var)
+        res[var] = run_engine(t, elf, model, list(algos), sizes, tag=f".{var or 'base'}")
+    cols = [(a, s) for a in algos for s in sizes]
+    lines = ["| memory configuration | " + " | ".join(f"{LABELS.get(a, a)} {s} B cycles/B" for a, s in cols) + " |",
+             "|---|" + "---:|" * len(cols)]
+    for var, title in STM32_VARIANTS:
+        cells = []
+        for a, s in cols:
+            c = res[var][(a, "portable", s)]["cycles"] / s
+            b = res[None][(a, "portable", s)]["cycles"] / s
+            cells.append(f"{c:.1f}" + ("" if var is None else f" ({c / b:.2f}x)"))
+        lines.append(f"| {title or titles.get(var, var)} | " + " | ".join(cells) + " |")
+    def eff(v1, v2, a, s):
+        return res[v2][(a, "portable", s)]["cycles"] / res[v1][(a, "portable", s)]["cycles"]
+    big = max(sizes)
+    notes = []
+    for a in algos:
+        notes.append(f"{LABELS.get(a, a)} at {big} B: SRAM instead of DTCM costs {100 * (eff(None, 'sram', a, big) - 1):+.1f}% "
+                     f"with the caches on, {100 * (eff('nocache-dtcm', 'nocache-sram', a, big) - 1):+.1f}% with them off; "
+                     f"turning both caches off costs {100 * (eff(None, 'nocache-dtcm', a, big) - 1):+.0f}% (data in DTCM), "
+                     f"the D-cache alone {100 * (eff(None, 'icache-only-dtcm', a, big) - 1):+.1f}% (DTCM) and "
+                     f"{100 * (eff('sram', 'icache-only-sram', a, big) - 1):+.1f}% (SRAM).")
+    return "\n".join(lines) + "\n\n" + "\n".join(f"- {n}" for n in notes)
 
 
 # ---- main ---------------------------------------------------------------------------------------
@@ -491,6 +741,18 @@ def main(argv=None) -> int:
         for p in problems:
             print("note:", p)
         md.append("## GBA: cycle model against mGBA\n\n" + text + "\n\n" + gba_summary(rows) + "\n")
+    if "seeds" in what:
+        text = validate_seeds(rows if "gba" in what else None, log=lambda m: print(m, file=sys.stderr))
+        print("## Estimates against the seeds\n\n" + text)
+        md.append("## Estimates against the seeds\n\n" + text + "\n")
+    if "layout" in what:
+        text = validate_layout(log=lambda m: print(m, file=sys.stderr))
+        print("## N64: SHA-3 and the I-cache layout\n\n" + text)
+        md.append("## N64: SHA-3 and the I-cache layout\n\n" + text + "\n")
+    if "stm32" in what:
+        text = validate_stm32(log=lambda m: print(m, file=sys.stderr))
+        print("## Cortex-M7: the STM32 study's memory experiments\n\n" + text)
+        md.append("## Cortex-M7: the STM32 study's memory experiments\n\n" + text + "\n")
     if args.markdown:
         Path(args.markdown).write_text("\n".join(md))
     return 0

@@ -297,7 +297,9 @@ def memory_map(model: Model, elf: Elf | str | Path | None = None) -> list:
     return ranges
 
 
-def model_file_text(model: Model, elf: Elf | str | Path | None = None) -> str:
+def model_file_text(model: Model, elf: Elf | str | Path | None = None, shifts=()) -> str:
+    """shifts: [(lo, hi, delta)]: a layout experiment, code in [lo, hi)
+    indexing the I-cache as if it sat delta bytes further on."""
     doc = model.doc
     cpu = doc["cpu"]
     lines = [f"# hashbench cycle model {model.label}: generated from {model.path.relative_to(ROOT) if model.path.is_relative_to(ROOT) else model.path}",
@@ -313,6 +315,8 @@ def model_file_text(model: Model, elf: Elf | str | Path | None = None) -> str:
     for lo, hi, kind in memory_map(model, elf):
         lines.append(f"map 0x{lo:x} 0x{hi:x} {kind}")
     lines.append(f"default {doc.get('defaults', {}).get('kind', next(iter(doc['kinds'])))}")
+    for lo, hi, delta in shifts:
+        lines.append(f"shift 0x{lo:x} 0x{hi:x} {int(delta)}")
     for key, val in _flatten(doc.get("params", {})):
         if key not in PARAM_KEYS:
             raise ModelError(f"{model.path.name}: [params] has unknown key {key!r}")
@@ -337,10 +341,10 @@ def model_file_text(model: Model, elf: Elf | str | Path | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_model_file(model: Model, path, elf=None) -> Path:
+def write_model_file(model: Model, path, elf=None, shifts=()) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(model_file_text(model, elf))
+    path.write_text(model_file_text(model, elf, shifts))
     return path
 
 

@@ -20,6 +20,8 @@
  *   map LO HI NAME         (guest addresses [LO, HI) are that kind)
  *   default NAME           (every other address)
  *   set KEY VALUE          (a scalar: class costs, branch costs, caches ...)
+ *   shift LO HI DELTA      (layout experiment: addresses in [LO, HI) index the
+ *                          caches as if DELTA bytes further on)
  *
  * How it works.  At translation every instruction is decoded once
  * (qemu_cycles_isa.c) into a class, its registers and its kind of branch;
@@ -123,6 +125,14 @@ struct range {
     int kind;
 };
 
+/* A layout experiment: code fetched from, or data accessed in, [lo, hi)
+ * indexes the caches as if it sat delta bytes further on (a relink that
+ * moved one function or table), without rebuilding the program. */
+struct shift {
+    uint64_t lo, hi;
+    int64_t delta;
+};
+
 struct cache {
     int on;
     uint32_t sets, ways, line;      /* line in bytes, power of two */
@@ -142,6 +152,8 @@ struct model {
     int nkinds;
     struct range map[MAX_RANGES];
     int nmap, default_kind;
+    struct shift shifts[MAX_RANGES];
+    int nshifts;
     /* bus core */
     int mul_m;
     /* pipe core: per class */
@@ -515,6 +527,8 @@ static uint64_t wbuf_push(uint64_t t, int cost)
     return stall;
 }
 
+static uint64_t layout_addr(uint64_t a);
+
 /* Stall cycles of one data access issued at cycle t. */
 static uint64_t data_access(const struct access *a, uint64_t t)
 {
@@ -523,7 +537,7 @@ static uint64_t data_access(const struct access *a, uint64_t t)
     int ev;
     if (c->on && k->dcache) {
         int alloc = !a->store || c->write_alloc;
-        int hit = cache_access(c, a->addr, a->store, alloc, &ev);
+        int hit = cache_access(c, layout_addr(a->addr), a->store, alloc, &ev);
         uint64_t cost = 0;
         if (hit) {
             if (a->store && !c->write_back) return wbuf_push(t, burst_write(k, a->size));
@@ -550,17 +564,26 @@ static uint64_t data_access(const struct access *a, uint64_t t)
     }
 }
 
+static uint64_t layout_addr(uint64_t pc)
+{
+    int i;
+    for (i = 0; i < M.nshifts; i++)
+        if (pc >= M.shifts[i].lo && pc < M.shifts[i].hi) return pc + (uint64_t)M.shifts[i].delta;
+    return pc;
+}
+
 /* Front-end stall before an instruction can issue. */
 static uint64_t fetch_stall(const struct insn *in)
 {
     const struct kind *k = &M.kinds[in->kind];
     uint64_t stall = 0;
     if (M.ic.on && k->icache) {
-        uint64_t line = in->pc >> M.ic.line_shift;
-        uint64_t last = in->pc + in->size - 1;
+        uint64_t pc = layout_addr(in->pc);
+        uint64_t line = pc >> M.ic.line_shift;
+        uint64_t last = pc + in->size - 1;
         int ev;
         if (line != last_fetch_chunk) {
-            if (!cache_access(&M.ic, in->pc, 0, 1, &ev)) {
+            if (!cache_access(&M.ic, pc, 0, 1, &ev)) {
                 ct[CT_IMISS]++;
                 stall += (uint64_t)(M.ic.critical_first ? k->n : burst_read(k, (int)M.ic.line));
             }
@@ -1095,6 +1118,14 @@ static int load_model(const char *path, char *why, size_t whylen)
             r = &M.map[M.nmap++];
             if (!parse_u64(tok[1], &r->lo) || !parse_u64(tok[2], &r->hi) || r->hi <= r->lo) goto bad;
             r->kind = k;
+        } else if (!strcmp(tok[0], "shift") && n == 4) {
+            struct shift *sh;
+            uint64_t d;
+            if (M.nshifts >= MAX_RANGES) goto bad;
+            sh = &M.shifts[M.nshifts++];
+            if (!parse_u64(tok[1], &sh->lo) || !parse_u64(tok[2], &sh->hi) || sh->hi <= sh->lo) goto bad;
+            if (!parse_u64(tok[3], &d)) goto bad;
+            sh->delta = (int64_t)d;
         } else if (!strcmp(tok[0], "default") && n == 2) {
             M.default_kind = find_kind(tok[1]);
             if (M.default_kind < 0) goto bad;
