@@ -116,6 +116,10 @@ static const struct arm_mn arm_mns[] = {
     {"msr", K_SYS, 0}, {"mcr", K_SYS, 0}, {"mcr2", K_SYS, 0}, {"cpsid", K_SYS, 0},
     {"cpsie", K_SYS, 0}, {"wfi", K_SYS, 0}, {"wfe", K_SYS, 0}, {"sev", K_SYS, 0},
     {"mrs", K_MRS, 0}, {"mrc", K_MRS, 0}, {"mrc2", K_MRS, 0},
+    /* VFP (glibc's start-up and setjmp save FP registers; no hash uses the FPU) */
+    {"vstmia", K_SYS, 0}, {"vstmdb", K_SYS, 0}, {"vldmia", K_SYS, 0}, {"vldmdb", K_SYS, 0},
+    {"vpush", K_SYS, 0}, {"vpop", K_SYS, 0}, {"vstr", K_SYS, 0}, {"vldr", K_SYS, 0},
+    {"vmov", K_SYS, 0}, {"vmrs", K_SYS, 0}, {"vmsr", K_SYS, 0},
 };
 
 static const char *const arm_conds[] = {"eq", "ne", "cs", "hs", "cc", "lo", "mi", "pl", "vs",
