@@ -16,6 +16,7 @@ This module is the Python side, standalone (standard library only):
     span_costs(counts)                    console programs: per-span cost, harness subtracted
     region_cost(counts, region, harness, calls)
     cycles_to_time(cycles, clock_hz)      -> ns
+    result_fields(cost, size, model)      the format-2 result fields of one estimate
 
 No TOML is parsed in C: every figure of a model file is a table
 {v = value, src = "<key of [sources]>", at = "<section or table>"}, and this
@@ -469,3 +470,23 @@ def cycles_to_time(cycles: float, clock_hz: int) -> float:
 def kb_per_s(size: int, cycles: float, clock_hz: int) -> float:
     """The seeds' unit, 10^3 bytes per second."""
     return size * clock_hz / cycles / 1000.0
+
+
+def result_fields(cost: dict, size: int, model: Model) -> dict:
+    """The fields of a format-2 result (docs/records.md) for one estimated
+    cost per call (a dict from span_costs or region_cost): the figure is
+    `est-cycles`, converted to time at the model's CPU clock; the rest of the
+    breakdown goes to `counters`, and a note names the model."""
+    cycles = cost["cycles"]
+    clock = model.clock_hz
+    ns = cycles_to_time(cycles, clock)
+    return {
+        "meter": METER, "instrument": INSTRUMENT, "unit": "cycles",
+        "per_call": cycles, "per_byte": cycles / size if size else None, "spread_pct": 0.0,
+        "cycles_per_byte": cycles / size if size else None, "cycle_unit": "cycles",
+        "clock_hz": clock, "ns_per_call": ns,
+        "mb_per_s": size * 1e3 / ns if ns else None, "kb_per_s": kb_per_s(size, cycles, clock) if cycles else None,
+        "counters": {k: v for k, v in cost.items() if k not in ("cycles", "repeat")},
+        "notes": [{"reason": "cycle-model", "detail": f"estimated by the {model.label} model ({model.title})",
+                   "data": {"model": model.label, "file": model.path.name}}],
+    }

@@ -175,6 +175,14 @@ def test_time_conversions():
     assert cm.kb_per_s(1024, 16777216, 16777216) == pytest.approx(1.024)
 
 
+def test_result_fields():
+    m = cm.load_model("arm7tdmi-gba")
+    r = cm.result_fields({"cycles": 16777216, "instructions": 5, "repeat": True}, 1024, m)
+    assert r["meter"] == "est-cycles" and r["unit"] == "cycles" and r["clock_hz"] == 16777216
+    assert r["ns_per_call"] == pytest.approx(1e9) and r["kb_per_s"] == pytest.approx(1.024)
+    assert r["counters"] == {"instructions": 5} and r["notes"][0]["data"]["model"] == "arm7tdmi-gba"
+
+
 def test_plugin_spec():
     spec = cm.plugin_spec("/p/hb_cycles.so", "/m.model", "/o.txt", mark=0x8002068)
     assert spec == "/p/hb_cycles.so,model=/m.model,out=/o.txt,mark=0x8002068"
