@@ -1,1 +1,0 @@
-"""Meters: what reads the cost of a measurement (docs/records.md, "The meter")."""
