@@ -20,7 +20,7 @@ ENGINE_SRC := $(CORE_SRC) $(PLAT_SRC) src/engine/main.c src/engine/hb_bench.c \
 
 include backends/backends.mk
 
-.PHONY: all setup build bench test test-c test-py test-sanitize test-nou64 test-clang test-qemu clean
+.PHONY: all setup build bench test test-c test-py test-sanitize test-nou64 test-clang test-qemu clean roster
 
 all: build
 
@@ -39,6 +39,15 @@ $(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_OBJ) $(BACKENDS_LIST) $(CORE
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE -DHB_BUILD_FLAGS='"$(OPT) $(EXTRA_CFLAGS)"' -Isrc/engine \
 	    $(ENGINE_SRC) $(BACKENDS_LIST) $(BACKENDS_OBJ) -o $@ $(EXTRA_LDFLAGS) $(BACKENDS_LIBS)
+
+# ---- the roster description: data/roster.json from registry.def -----------
+# Committed; tests/python/test_roster.py fails when it is stale.
+roster: $(BUILD)/describe-roster
+	$(BUILD)/describe-roster > data/roster.json.tmp && mv data/roster.json.tmp data/roster.json
+
+$(BUILD)/describe-roster: tools/describe_roster.c src/algos/registry.def
+	@mkdir -p $(@D)
+	$(CC) $(STRICT) -O0 tools/describe_roster.c -o $@
 
 # ---- setup: system packages (Debian) and the Python environment ----------
 setup: $(VENV_STAMP)
