@@ -6,7 +6,7 @@ import platform
 import subprocess
 
 from . import __version__
-from .engine import ROOT
+from .paths import ROOT
 
 
 def cpu_model() -> str:

@@ -18,7 +18,7 @@ point 4 and 6): our exact-cycle figures beside the hash-bench family's own.
 The section sits between the markers below; tools/cross_report.py keeps it
 when it regenerates the rest of the file.  Every figure comes from a run
 whose digest matched the host's; nothing is copied by hand except the
-seeds' published numbers (from /work/shared/spec/seed-measurements.md).
+seeds' published numbers (docs/seeds.md).
 """
 import argparse
 import datetime

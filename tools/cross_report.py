@@ -36,7 +36,7 @@ SHA_TARGETS = ["nds", "3ds", "cortex-m7", "ppc", "i686", "n64", "aarch64", "risc
 ITANIUM_TARGETS = ["ppc", "i686", "nds", "n64", "aarch64", "riscv64", "s390x"]
 ALGOS = ["md4", "md5", "tiger", "sha256", "sha512"]
 
-# The seeds' published figures (see /work/shared/spec/seed-measurements.md and
+# The seeds' published figures (docs/seeds.md, and
 # the Itanium study): KB/s, higher is faster.
 SEED_SHA = {"GBA (ARM7TDMI)": (280, 140), "NDS (ARM946E-S)": (620, 310), "N64 (VR4300)": (778, 1379)}
 SEED_ITANIUM_1MB = {  # machine: (MD4, MD5, Tiger) KB/s at 1 MB

@@ -32,7 +32,7 @@ Files written (tests/vectors/):
                           2f6f56f3477321c9e4742f1c863e45f2cfcbfb5e; with
                           --blake3-json a local copy is read instead.
   blake2-seed-prefixes.txt  the seed's published BLAKE2s prefix of the
-                          1024-byte workload (shared/spec/algorithms.md).
+                          1024-byte workload (docs/algorithms.md).
   blake2-regression.txt,  REGRESSION vectors, computed here with the oracles
   blake3-regression.txt   of tests/oracles/blake.py (hashlib; the blake3
                           package), at the block, chunk and tree-shape
@@ -253,10 +253,10 @@ def blake3_official(json_path):
 # ---- seed prefix and regression -------------------------------------------------
 
 def seed_prefix():
-    md = "ad41d5e9"  # shared/spec/algorithms.md: BLK2S AD 41 D5 E9
+    md = "ad41d5e9"  # docs/algorithms.md: BLK2S AD 41 D5 E9
     check("blake2s", workload(1024), md)
     write("blake2-seed-prefixes.txt", [
-        "# source: shared/spec/algorithms.md, \"Seed-published digest prefixes for the 1024-byte",
+        "# source: docs/algorithms.md, \"Seed-published digest prefixes for the 1024-byte",
         "# workload\" (buf[i] = (i*31+7) & 0xFF, period 256): BLK2S AD 41 D5 E9; md is the",
         "# published prefix, so only those leading bytes are compared.  Checked against",
         "# Python hashlib.  Written by tools/vectors/blake.py.",
