@@ -4,9 +4,9 @@ exact instruction counts.
 
 A target is data (cross/targets/<name>.toml): compiler and flags, platform
 sources, how QEMU runs it, the cost metric.  For each target this module
-builds the cross engine (src/engine/main_cross.c + the core) into
+builds the QEMU guest engine (src/engine/guest/qemu.c + the core) into
 build/cross/<target>/, cached on a hash of everything that goes into it;
-builds the counting plugin (cross/qemu-plugin/hb_insn.c) once; finds the
+builds the counting plugin (src/meters/qemu_insn.c) once; finds the
 marker functions with the target's `nm`; runs the engine under QEMU with
 the plugin; and turns its lines into results.
 
@@ -42,15 +42,15 @@ from .units import format_size, parse_sizes
 
 TARGETS_DIR = ROOT / "cross" / "targets"
 BUILD_ROOT = ROOT / "build" / "cross"
-PLUGIN_SRC = ROOT / "cross" / "qemu-plugin" / "hb_insn.c"
+PLUGIN_SRC = ROOT / "src" / "meters" / "qemu_insn.c"
 REFERENCE_TSV = ROOT / "data" / "reference-digests.tsv"
 REGISTRY_DEF = ROOT / "src" / "algos" / "registry.def"
-ENGINE_SRC = ["src/engine/main_cross.c", "src/engine/hb_registry.c", "src/engine/hb_workload.c"]
+ENGINE_SRC = ["src/engine/guest/qemu.c", "src/engine/hb_registry.c", "src/engine/hb_workload.c"]
 # the order: the consoles first, then the other CPUs
 TARGET_ORDER = ["n64", "nds", "3ds", "cortex-m7", "aarch64", "riscv64", "s390x", "ppc", "i686"]
 DEFAULT_SIZES = [64, 256, 1024]
 DEFAULT_CALLS = 2
-MAX_SIZE = 65536  # HB_CROSS_MAX_SIZE in main_cross.c
+MAX_SIZE = 65536  # HB_CROSS_MAX_SIZE in src/engine/guest/qemu.c
 RUN_TIMEOUT_S = 600
 IMPLS = ("portable", "compact")
 
@@ -218,7 +218,7 @@ def core_sources() -> list:
 
 
 def core_headers() -> list:
-    pats = ["src/algos/*.h", "src/algos/*.def", "src/engine/*.h", "cross/*/include/*.h"]
+    pats = ["src/algos/*.h", "src/algos/*.def", "src/engine/*.h", "src/platform/guest/*/include/*.h"]
     return sorted(str(p.relative_to(ROOT)) for pat in pats for p in ROOT.glob(pat))
 
 
@@ -492,7 +492,7 @@ def code_sizes(t: Target, algos=None, log=lambda m: None) -> dict:
     lib = bdir / "libcore.a"
     objs = []
     for src in core_sources():
-        if src == "src/engine/main_cross.c":
+        if src == "src/engine/guest/qemu.c":
             continue
         obj = bdir / (Path(src).stem + ".o")
         _cached_build(obj, [t.cc, "-std=c99"] + flags + ["-c", src, "-o", str(obj)],

@@ -6,7 +6,7 @@ cycles - the 6502 (NES) under sim65, the SM83 (Game Boy) and the ARM7TDMI
 A target is data (cross8/targets/<name>.toml): toolchain and flags,
 platform sources, how cycles are read (`run`), the CPU clock.  Unlike the
 QEMU targets of part 1 (hashbench/cross.py), these machines have 2 to 32
-KiB of RAM, so each algorithm is its own small program: cross8/engine8.c
+KiB of RAM, so each algorithm is its own small program: src/engine/guest/console.c
 compiled with that algorithm's one-shot functions and linked against a
 library of the whole core (the linker takes only the modules it needs).
 A source file the target's compiler rejects costs only its own algorithms.
@@ -16,7 +16,7 @@ How cycles are read:
           total.  Each (implementation, size) runs with EXTRA = 0 and 1 calls
           after the digest's; per call = the difference (and with
           --check-repeat, EXTRA = 2 must add exactly as much again).
-  mgba    cross8/runners/mgba_run.c (libmgba) prints the emulator's cycle
+  mgba    src/meters/mgba_run.c (libmgba) prints the emulator's cycle
           count at every hb8_mark(); per call = span(one call) - span(no
           call), and a second one-call span must equal the first.
   ucsim   sz80 stops at a breakpoint on hb8_mark() and the driver reads the
@@ -42,11 +42,12 @@ from .engine import ROOT
 
 TARGETS_DIR = ROOT / "cross8" / "targets"
 BUILD_ROOT = ROOT / "build" / "cross8"
-ENGINE8 = "cross8/engine8.c"
+ENGINE8 = "src/engine/guest/console.c"
 WORKLOAD = "src/engine/hb_workload.c"
-INCLUDES = ["-Icross8", "-Isrc/engine", "-Isrc/algos"]
+INCLUDES = ["-Isrc/platform/guest", "-Isrc/engine", "-Isrc/algos"]
 TARGET_ORDER = ["nes", "gb", "z80", "gba", "gba-iwram"]
-MGBA_RUNNER_SRC = "cross8/runners/mgba_run.c"
+MGBA_RUNNER_SRC = "src/meters/mgba_run.c"
+PLATFORM_H = "src/platform/guest/hb_guest.h"  # the guest platform contract
 MGBA_HEADER = Path("/usr/include/mgba/core/core.h")
 RUN_TIMEOUT_S = 600
 # hb_config.h: no large tables or written-out rounds; the portable entry
@@ -166,7 +167,7 @@ def compile_cmd(t: Target8, src: str, obj: Path, defines=()) -> list:
 
 
 def _compile(t: Target8, src: str, obj: Path, log, defines=()) -> Path:
-    inputs = [src] + cross.core_headers() + ["cross8/hb8_platform.h"]
+    inputs = [src] + cross.core_headers() + [PLATFORM_H]
     _cached_build(obj, compile_cmd(t, src, obj, defines), inputs, _version(t.cc), log)
     return obj
 
@@ -251,7 +252,7 @@ def _platform_objs(t: Target8, log) -> list:
             cmd = [t.asm, "-plosgff", "-o", _rel(obj), t.crt0]
         else:
             cmd = [t.cc] + list(t.cflags) + ["-c", t.crt0, "-o", _rel(obj)]
-        incs = sorted(_rel(i) for i in (ROOT / "cross8").glob("*.inc"))  # sdcc_areas.inc
+        incs = sorted(_rel(i) for i in (ROOT / "src" / "platform" / "guest").glob("*.inc"))  # sdcc_areas.inc
         _cached_build(obj, cmd, [t.crt0] + incs, _version(t.asm or t.cc), log)
         objs.insert(0, obj)
     return objs

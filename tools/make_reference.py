@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Writes data/reference-digests.tsv and src/engine/hb_reference_data.inc:
+"""Writes data/reference-digests.tsv and src/engine/host/hb_reference_data.inc:
 the digest of the standard workload (buf[i] = (i*31+7) & 0xFF) for every
 algorithm at every power-of-two size from 1 B to 1 MiB.
 
@@ -22,7 +22,7 @@ from oracles import all_oracles, workload  # noqa: E402
 
 SIZES = [1 << k for k in range(21)]  # 1 B .. 1 MiB
 TSV = ROOT / "data" / "reference-digests.tsv"
-INC = ROOT / "src" / "engine" / "hb_reference_data.inc"
+INC = ROOT / "src" / "engine" / "host" / "hb_reference_data.inc"
 
 
 def registry_ids():

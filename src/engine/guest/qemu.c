@@ -29,9 +29,9 @@
  */
 #include <string.h>
 
-#include "hb_registry.h"
-#include "hb_workload.h"
-#include "../algos/hb_config.h"
+#include "../hb_registry.h"
+#include "../hb_workload.h"
+#include "../../algos/hb_config.h"
 
 #ifndef HB_CROSS_MAX_SIZE
 #define HB_CROSS_MAX_SIZE 65536u /* the largest --size; the buffer is static */

@@ -6,8 +6,8 @@
 #define HB_BENCH_H
 
 #include <stdint.h>
-#include "hb_registry.h"
-#include "../platform/hb_timer.h"
+#include "../hb_registry.h"
+#include "../../platform/host/hb_timer.h"
 
 #define HB_MAX_SAMPLES 1000
 

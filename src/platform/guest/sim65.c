@@ -11,7 +11,7 @@
 #if defined(HB8_SIM65) && defined(__CC65__)
 #include <stdio.h>
 #include <stdlib.h>
-#include "hb8_platform.h"
+#include "hb_guest.h"
 
 void hb8_init(void)
 {

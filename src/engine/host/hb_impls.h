@@ -5,7 +5,7 @@
 #ifndef HB_IMPLS_H
 #define HB_IMPLS_H
 
-#include "hb_registry.h"
+#include "../hb_registry.h"
 
 /* A library backend: one per folder under backends/. */
 typedef struct {

@@ -23,8 +23,8 @@
 #include "hb_bench.h"
 #include "hb_impls.h"
 #include "hb_reference.h"
-#include "hb_workload.h"
-#include "../algos/hb_algos.h"
+#include "../hb_workload.h"
+#include "../../algos/hb_algos.h"
 
 #define HB_ENGINE_VERSION "0.1.0"
 #define HB_RECORD_FORMAT 1

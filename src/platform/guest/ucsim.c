@@ -9,7 +9,7 @@
  * below the interface byte, so a push never touches it.
  */
 #if defined(HB8_UCSIM) && defined(__SDCC)
-#include "hb8_platform.h"
+#include "hb_guest.h"
 
 #ifndef HB8_SIMIF_ADDR
 #define HB8_SIMIF_ADDR 0xFFFF

@@ -10,7 +10,7 @@
  * on the GBA.
  */
 #if defined(HB8_MGBA)
-#include "hb8_platform.h"
+#include "hb_guest.h"
 
 #ifndef HB8_MAILBOX
 #if defined(__SDCC_sm83)

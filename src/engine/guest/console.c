@@ -28,7 +28,7 @@
  */
 #include <stdint.h>
 #include <stddef.h>
-#include "hb8_platform.h"
+#include "../../platform/guest/hb_guest.h"
 
 #if !defined(HB8_FN) && !defined(HB8_FN_COMPACT)
 #error "define HB8_FN and/or HB8_FN_COMPACT, the algorithm's one-shot functions"

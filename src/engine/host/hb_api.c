@@ -4,7 +4,7 @@
  * Implementations are addressed by index into hb_core_impl().
  */
 #include <string.h>
-#include "hb_registry.h"
+#include "../hb_registry.h"
 
 int hb_api_find(const char *algo, const char *impl)
 {
