@@ -28,9 +28,10 @@ all: build
 
 build: $(BUILD)/hashbench-engine $(BUILD)/hb-test $(BUILD)/libhashbench.so
 
-$(BUILD)/hb-test: tests/c/hb_test.c $(CORE_SRC) $(CORE_HDR)
+$(BUILD)/hb-test: tests/c/hb_test.c $(CORE_SRC) src/engine/hb_record.c $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -D_DEFAULT_SOURCE -D_FILE_OFFSET_BITS=64 tests/c/hb_test.c $(CORE_SRC) -o $@ $(EXTRA_LDFLAGS)
+	$(CC) $(CFLAGS_ALL) -D_DEFAULT_SOURCE -D_FILE_OFFSET_BITS=64 tests/c/hb_test.c $(CORE_SRC) \
+	    src/engine/hb_record.c -o $@ $(EXTRA_LDFLAGS)
 
 $(BUILD)/libhashbench.so: src/engine/host/hb_api.c $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
