@@ -17,8 +17,8 @@ CORE_HDR   := $(wildcard src/algos/*.h src/algos/*.def src/engine/*.h)
 HOST_HDR   := $(wildcard src/engine/host/*.h src/platform/host/*.h)
 # the host engine: src/engine/host/ and the host's timers, nothing of the guests
 PLAT_SRC   := $(sort $(wildcard src/platform/host/*.c))
-ENGINE_SRC := $(CORE_SRC) $(PLAT_SRC) src/engine/host/main.c src/engine/host/hb_bench.c \
-              src/engine/host/hb_impls.c src/engine/host/hb_reference.c
+ENGINE_SRC := $(CORE_SRC) $(PLAT_SRC) src/engine/hb_record.c src/engine/host/main.c \
+              src/engine/host/hb_bench.c src/engine/host/hb_impls.c src/engine/host/hb_reference.c
 
 include backends/backends.mk
 
@@ -37,10 +37,11 @@ $(BUILD)/libhashbench.so: src/engine/host/hb_api.c $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -fPIC -shared src/engine/host/hb_api.c $(CORE_SRC) -o $@ $(EXTRA_LDFLAGS)
 
+# HB_RECORD_U64: the records carry ticks and nanoseconds, which need 64 bits.
 $(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_OBJ) $(BACKENDS_LIST) $(CORE_HDR) $(HOST_HDR) \
                            src/engine/host/hb_reference_data.inc
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE -DHB_BUILD_FLAGS='"$(OPT) $(EXTRA_CFLAGS)"' -Isrc/engine/host \
+	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE -DHB_BUILD_FLAGS='"$(OPT) $(EXTRA_CFLAGS)"' -DHB_RECORD_U64 -Isrc/engine/host \
 	    $(ENGINE_SRC) $(BACKENDS_LIST) $(BACKENDS_OBJ) -o $@ $(EXTRA_LDFLAGS) $(BACKENDS_LIBS)
 
 # ---- setup: system packages (Debian) and the Python environment ----------

@@ -3,16 +3,16 @@
 
 The engine is built by the project's Makefile into build/host/; the front end
 asks make to bring it up to date before use (a no-op when it is)."""
-import json
 import os
 import shutil
 import subprocess
 from pathlib import Path
 
+from . import records
 from .errors import UserError
 
 ROOT = Path(__file__).resolve().parent.parent
-RECORD_FORMAT = 1
+RECORD_FORMAT = records.FORMAT
 
 
 def engine_path(build="build/host") -> Path:
@@ -42,11 +42,14 @@ def ensure_built(build="build/host", make_vars=None, quiet=True) -> Path:
 
 
 def run_json_lines(engine: Path, args) -> list:
-    """Runs an engine command that prints JSON lines; returns the records."""
+    """Runs an engine command that prints records; returns them."""
     proc = subprocess.run([str(engine)] + list(args), capture_output=True, text=True)
     if proc.returncode != 0:
         raise UserError(proc.stderr.strip() or f"engine exited with status {proc.returncode}")
-    return [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    try:
+        return records.read(proc.stdout)
+    except records.RecordError as exc:
+        raise UserError(f"the engine printed a {exc}") from exc
 
 
 def catalogue(engine: Path):
@@ -66,13 +69,12 @@ class RecordStream:
 
     def __iter__(self):
         for line in self.proc.stdout:
-            line = line.strip()
-            if not line:
-                continue
             try:
-                rec = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise UserError(f"engine printed a malformed record: {line[:80]!r}") from exc
+                rec = records.parse_line(line)
+            except records.RecordError as exc:
+                raise UserError(f"the engine printed a {exc}") from exc
+            if rec is None:
+                continue  # not a record
             if rec.get("rec") == "engine" and rec.get("format") != RECORD_FORMAT:
                 raise UserError(f"engine record format {rec.get('format')} is not {RECORD_FORMAT}: rebuild")
             yield rec

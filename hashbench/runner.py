@@ -53,6 +53,7 @@ def run_host(opts, catalogue, store=None, quiet=False, engine_path=None):
     progress = None
     timer = None
     overhead = {}
+    digests = {}  # (algo, impl, size): the digest record that precedes each result
     status = "complete"
     try:
         for rec in stream:
@@ -71,10 +72,16 @@ def run_host(opts, catalogue, store=None, quiet=False, engine_path=None):
                 run.setdefault("overhead", {})[rec["size"]] = stats.median(stats.per_call(rec["samples"]))
             elif kind == "start" and progress:
                 progress.step(f"{rec['algo']}/{rec['impl']} @{rec['size']}")
+            elif kind == "digest":
+                digests[(rec["algo"], rec["impl"], rec["size"])] = rec["digest"]
             elif kind == "result":
                 a = info.get(rec["algo"], {})
+                digest = digests.get((rec["algo"], rec["impl"], rec["size"]))
+                if digest is None:
+                    raise UserError(f"the engine gave a result for {rec['algo']}/{rec['impl']} @{rec['size']} "
+                                    "without its digest record")
                 res = {"algorithm": rec["algo"], "implementation": rec["impl"], "size": rec["size"],
-                       "verified": True, "verified_against": rec["verified"], "digest": rec["digest"],
+                       "verified": True, "verified_against": rec["verified"], "digest": digest,
                        "tier": a.get("tier"), "label": a.get("label"), "target": "host",
                        "samples": rec["samples"], "calibrated_iters": rec.get("calibrated_iters")}
                 for extra in ("params", "impl_version"):
@@ -87,6 +94,8 @@ def run_host(opts, catalogue, store=None, quiet=False, engine_path=None):
                 if progress:
                     progress.step(f"{rec['algo']}/{rec['impl']} @{rec['size']}", advance=1)
             elif kind == "error":
+                if rec.get("kind") != "verify":
+                    continue  # a usage or system error: the engine exits 2, finish() reports it
                 run["errors"].append(rec)
                 if progress:
                     progress.step(rec["algo"], advance=1)

@@ -12,8 +12,10 @@
  *       --table   a seed-style text table instead of records
  *       --interleave  sample an algorithm's implementations in turn (compare)
  *
- * Records are versioned JSON lines documented in docs/records.md.  Exit
- * status: 0 ok, 1 a verification failed, 2 usage or system error.
+ * Records (format 2, docs/records.md) are written by ../hb_record.c, the
+ * writer every engine shares; hash and digest print plain text.  Exit
+ * status: 0 ok, 1 a verification failed, 2 usage or system error (also an
+ * `error` record where the command writes records).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,11 +25,11 @@
 #include "hb_bench.h"
 #include "hb_impls.h"
 #include "hb_reference.h"
+#include "../hb_record.h"
 #include "../hb_workload.h"
 #include "../../algos/hb_algos.h"
 
 #define HB_ENGINE_VERSION "0.1.0"
-#define HB_RECORD_FORMAT 1
 #define MAX_DIGEST 64
 
 #ifndef HB_PBKDF2_SHA256_ITERATIONS /* normally from pbkdf2_sha256.h */
@@ -45,16 +47,39 @@
 #define HB_COMPILER "unknown"
 #endif
 
+void hb_putc(char c)
+{
+    putchar(c);
+}
+
+/* Set by the commands that write records: a failure is then also an
+ * `error` record, so that a reader of the stream sees why it ended. */
+static int records_out;
+
+static void fail(const char *kind, const char *msg, const char *arg)
+{
+    char text[256];
+    snprintf(text, sizeof text, "%s%s%s", msg, arg ? ": " : "", arg ? arg : "");
+    fprintf(stderr, "hashbench-engine: %s\n", text);
+    if (records_out) {
+        hb_rec_begin("error");
+        hb_rec_str("kind", kind);
+        hb_rec_str("message", text);
+        hb_rec_end();
+        fflush(stdout);
+    }
+    exit(2);
+}
+
 static void die(const char *msg, const char *arg)
 {
-    fprintf(stderr, "hashbench-engine: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
-    exit(2);
+    fail("usage", msg, arg);
 }
 
 static void *xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
-    if (!p) die("out of memory", NULL);
+    if (!p) fail("system", "out of memory", NULL);
     return p;
 }
 
@@ -69,17 +94,6 @@ static void to_hex(char *dst, const uint8_t *src, size_t n)
     dst[2 * n] = '\0';
 }
 
-/* JSON string with the two characters our strings can contain escaped. */
-static void json_str(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') putchar('\\');
-        putchar(*s);
-    }
-    putchar('"');
-}
-
 static const char *endianness(void)
 {
     const uint16_t one = 1;
@@ -87,10 +101,14 @@ static const char *endianness(void)
 }
 
 /* Parameters recorded with a result, where the roster fixes one. */
-static void print_params(const char *algo)
+static void rec_params(const char *algo)
 {
-    if (strcmp(algo, "pbkdf2-sha256") == 0)
-        printf(",\"params\":{\"iterations\":%d}", HB_PBKDF2_SHA256_ITERATIONS);
+    if (strcmp(algo, "pbkdf2-sha256") == 0) {
+        hb_rec_key("params");
+        hb_put_str("{\"iterations\":");
+        hb_put_uint(HB_PBKDF2_SHA256_ITERATIONS);
+        hb_putc('}');
+    }
 }
 
 /* ---- list / timers / hash / digest ---------------------------------- */
@@ -98,34 +116,39 @@ static void print_params(const char *algo)
 static int cmd_list(void)
 {
     size_t i, j, n = hb_impl_count();
+    records_out = 1;
     for (i = 0; i < hb_algo_count; i++) {
         const hb_algo *a = &hb_algos[i];
         int first = 1;
-        printf("{\"rec\":\"algo\",\"id\":");
-        json_str(a->id);
-        printf(",\"label\":");
-        json_str(a->label);
-        printf(",\"tier\":\"%s\",\"digest_len\":%u,\"block_len\":%u,\"width\":%u,"
-               "\"streaming\":%s,\"spec\":",
-               hb_tier_name(a->tier), (unsigned)a->digest_len, (unsigned)a->block_len,
-               (unsigned)a->width, a->stream ? "true" : "false");
-        json_str(a->spec);
-        printf(",\"impls\":[");
+        hb_rec_begin("algo");
+        hb_rec_str("id", a->id);
+        hb_rec_str("label", a->label);
+        hb_rec_str("tier", hb_tier_name(a->tier));
+        hb_rec_uint("digest_len", a->digest_len);
+        hb_rec_uint("block_len", a->block_len);
+        hb_rec_uint("width", a->width);
+        hb_rec_bool("streaming", a->stream != NULL);
+        hb_rec_str("spec", a->spec);
+        hb_rec_key("impls");
+        hb_putc('[');
         for (j = 0; j < n; j++) {
             hb_impl r = hb_impl_at(j);
             if (r.algo != a) continue;
-            printf("%s\"%s\"", first ? "" : ",", r.name);
+            if (!first) hb_putc(',');
+            hb_put_json(r.name);
             first = 0;
         }
-        printf("]}\n");
+        hb_putc(']');
+        hb_rec_end();
     }
     for (i = 0; hb_backends[i]; i++) {
         const hb_backend *b = hb_backends[i];
         int ok = !b->available || b->available();
-        printf("{\"rec\":\"backend\",\"name\":\"%s\",\"available\":%s,\"version\":", b->name,
-               ok ? "true" : "false");
-        json_str(ok ? b->version() : "");
-        printf("}\n");
+        hb_rec_begin("backend");
+        hb_rec_str("name", b->name);
+        hb_rec_bool("available", ok);
+        hb_rec_str("version", ok ? b->version() : "");
+        hb_rec_end();
     }
     return 0;
 }
@@ -133,17 +156,20 @@ static int cmd_list(void)
 static int cmd_timers(void)
 {
     size_t i;
+    records_out = 1;
     for (i = 0; hb_timers[i]; i++) {
         hb_timer_info info;
         int ok = hb_timers[i]->open(&info);
-        printf("{\"rec\":\"timer\",\"name\":\"%s\",\"available\":%s", hb_timers[i]->name,
-               ok ? "true" : "false");
-        if (ok)
-            printf(",\"unit\":\"%s\",\"hz\":%llu,\"hz_source\":\"%s\"", info.unit,
-                   (unsigned long long)info.hz, info.hz_source);
-        printf(",\"description\":");
-        json_str(hb_timers[i]->description);
-        printf("}\n");
+        hb_rec_begin("timer");
+        hb_rec_str("name", hb_timers[i]->name);
+        hb_rec_bool("available", ok);
+        if (ok) {
+            hb_rec_str("unit", info.unit);
+            hb_rec_uint("hz", info.hz);
+            hb_rec_str("hz_source", info.hz_source);
+        }
+        hb_rec_str("description", hb_timers[i]->description);
+        hb_rec_end();
     }
     return 0;
 }
@@ -262,14 +288,31 @@ static int selected(const hb_impl *r, char **algos, int nalgos, char **impls, in
     return in_list("all", impls, nimpls) || in_list(r->name, impls, nimpls);
 }
 
-static void print_samples(const hb_bench_result *res)
+static void rec_samples(const hb_bench_result *res)
 {
     unsigned i;
-    printf(",\"samples\":[");
-    for (i = 0; i < res->nsamples; i++)
-        printf("%s[%llu,%llu,%llu]", i ? "," : "", (unsigned long long)res->samples[i].iters,
-               (unsigned long long)res->samples[i].ticks, (unsigned long long)res->samples[i].ns);
-    printf("]");
+    hb_rec_key("samples");
+    hb_putc('[');
+    for (i = 0; i < res->nsamples; i++) {
+        if (i) hb_putc(',');
+        hb_putc('[');
+        hb_put_uint(res->samples[i].iters);
+        hb_putc(',');
+        hb_put_uint(res->samples[i].ticks);
+        hb_putc(',');
+        hb_put_uint(res->samples[i].ns);
+        hb_putc(']');
+    }
+    hb_putc(']');
+}
+
+/* The fields a measurement's records start with. */
+static void rec_head(const char *kind, const hb_impl *r, unsigned long size)
+{
+    hb_rec_begin(kind);
+    hb_rec_str("algo", r->algo->id);
+    hb_rec_str("impl", r->name);
+    hb_rec_uint("size", size);
 }
 
 /* Median ns per call x1000 (integer-only), for the text table. */
@@ -305,20 +348,21 @@ static void print_header(const bench_opts *o, int total)
         printf("-------------------------------------------------------------------------\n");
         return;
     }
-    printf("{\"rec\":\"engine\",\"format\":%d,\"engine_version\":\"%s\",\"target\":\"host\","
-           "\"compiler\":",
-           HB_RECORD_FORMAT, HB_ENGINE_VERSION);
-    json_str(HB_COMPILER);
-    printf(",\"cflags\":");
-    json_str(HB_BUILD_FLAGS);
-    printf(",\"endian\":\"%s\",\"pointer_bits\":%u,\"planned\":%d}\n", endianness(),
-           (unsigned)(sizeof(void *) * 8), total);
-    printf("{\"rec\":\"timer\",\"name\":\"%s\",\"unit\":\"%s\",\"hz\":%llu,\"hz_source\":\"%s\","
-           "\"is_cycles\":%s,\"description\":",
-           o->cfg.timer->name, o->tinfo.unit, (unsigned long long)o->tinfo.hz, o->tinfo.hz_source,
-           o->tinfo.is_cycles ? "true" : "false");
-    json_str(o->cfg.timer->description);
-    printf("}\n");
+    hb_rec_engine("host", HB_HAVE_U64);
+    hb_rec_str("version", HB_ENGINE_VERSION);
+    hb_rec_str("target", "host");
+    hb_rec_str("compiler", HB_COMPILER);
+    hb_rec_str("cflags", HB_BUILD_FLAGS);
+    hb_rec_uint("planned", (hb_uint)total);
+    hb_rec_end();
+    hb_rec_begin("timer");
+    hb_rec_str("name", o->cfg.timer->name);
+    hb_rec_str("unit", o->tinfo.unit);
+    hb_rec_uint("hz", o->tinfo.hz);
+    hb_rec_str("hz_source", o->tinfo.hz_source);
+    hb_rec_bool("is_cycles", o->tinfo.is_cycles);
+    hb_rec_str("description", o->cfg.timer->description);
+    hb_rec_end();
 }
 
 /* Verifies one implementation's digest; returns the basis ("reference",
@@ -343,9 +387,18 @@ static const char *verify(const hb_impl *r, const uint8_t *buf, unsigned long si
         printf("! %s/%s @%lu: DIGEST MISMATCH got %s want %s (%s)\n", r->algo->id, r->name, size,
                hex, want, basis);
     } else {
-        printf("{\"rec\":\"error\",\"kind\":\"verify\",\"algo\":\"%s\",\"impl\":\"%s\",\"size\":%lu,"
-               "\"digest\":\"%s\",\"expected\":\"%s\",\"basis\":\"%s\"}\n",
-               r->algo->id, r->name, size, hex, want, basis);
+        hb_rec_begin("error");
+        hb_rec_str("kind", "verify");
+        hb_rec_str("message", strcmp(basis, "reference") == 0
+                                  ? "the digest does not match the reference digest"
+                                  : "the digest does not match our portable code's digest");
+        hb_rec_str("algo", r->algo->id);
+        hb_rec_str("impl", r->name);
+        hb_rec_uint("size", size);
+        hb_rec_str("digest", hex);
+        hb_rec_str("expected", want);
+        hb_rec_str("basis", basis);
+        hb_rec_end();
     }
     fflush(stdout);
     return NULL;
@@ -367,16 +420,13 @@ static void emit_result(const bench_opts *o, size_t k, unsigned long size, const
                r.algo->digest_len > 1 ? hex + 2 : "", r.algo->digest_len > 2 ? hex + 4 : "",
                r.algo->digest_len > 3 ? hex + 6 : "");
     } else {
-        printf("{\"rec\":\"result\",\"algo\":\"%s\",\"impl\":\"%s\",\"size\":%lu,\"verified\":\"%s\","
-               "\"digest\":\"%s\",\"calibrated_iters\":%llu",
-               r.algo->id, r.name, size, basis, hex, (unsigned long long)res->calibrated_iters);
-        if (version) {
-            printf(",\"impl_version\":");
-            json_str(version);
-        }
-        print_params(r.algo->id);
-        print_samples(res);
-        printf("}\n");
+        rec_head("result", &r, size);
+        hb_rec_str("verified", basis);
+        hb_rec_uint("calibrated_iters", res->calibrated_iters);
+        if (version) hb_rec_str("impl_version", version);
+        rec_params(r.algo->id);
+        rec_samples(res);
+        hb_rec_end();
     }
     fflush(stdout);
 }
@@ -389,12 +439,20 @@ static const char *start_one(const bench_opts *o, size_t k, const uint8_t *buf, 
     hb_impl r = hb_impl_at(k);
     uint8_t out[MAX_DIGEST];
     if (!o->table) {
-        printf("{\"rec\":\"start\",\"algo\":\"%s\",\"impl\":\"%s\",\"size\":%lu,\"index\":%d,"
-               "\"total\":%d}\n", r.algo->id, r.name, size, index, total);
+        rec_head("start", &r, size);
+        hb_rec_uint("index", (hb_uint)index);
+        hb_rec_uint("total", (hb_uint)total);
+        hb_rec_end();
         fflush(stdout);
     }
     r.fn(out, buf, size);
     to_hex(hex, out, r.algo->digest_len);
+    if (!o->table) {
+        /* the digest of the code about to be timed, before any cost */
+        rec_head("digest", &r, size);
+        hb_rec_str("digest", hex);
+        hb_rec_end();
+    }
     return verify(&r, buf, size, hex, o->table);
 }
 
@@ -466,6 +524,9 @@ static int cmd_bench(int argc, char **argv)
     size_t k, nimpl_all = hb_impl_count();
     impls[0] = default_impl;
     sizes_s[0] = default_size;
+    for (i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--table") == 0) break;
+    records_out = i == argc; /* --table: a text table, no records */
     memset(&o, 0, sizeof o);
     o.cfg.min_samples = 5;
     for (i = 0; i < argc; i++) {
@@ -519,9 +580,10 @@ static int cmd_bench(int argc, char **argv)
         ocfg.budget_ns = o.cfg.budget_ns / 4;
         hb_bench_measure(&ocfg, hb_bench_null, buf, sizes[s], out, &res);
         if (!o.table) {
-            printf("{\"rec\":\"overhead\",\"size\":%lu", sizes[s]);
-            print_samples(&res);
-            printf("}\n");
+            hb_rec_begin("overhead");
+            hb_rec_uint("size", sizes[s]);
+            rec_samples(&res);
+            hb_rec_end();
         }
         if (o.interleave) {
             /* one interleaved group per algorithm: its implementations */
@@ -546,7 +608,11 @@ static int cmd_bench(int argc, char **argv)
         }
         free(buf);
     }
-    if (!o.table) printf("{\"rec\":\"done\",\"failed\":%s}\n", failed ? "true" : "false");
+    if (!o.table) {
+        hb_rec_begin("done");
+        hb_rec_bool("failed", failed);
+        hb_rec_end();
+    }
     return failed ? 1 : 0;
 }
 
