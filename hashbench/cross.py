@@ -8,7 +8,7 @@ builds the QEMU guest engine (src/engine/guest/qemu.c + the core) into
 build/cross/<target>/, cached on a hash of everything that goes into it;
 builds the counting plugin (src/meters/qemu_insn.c) once; finds the
 marker functions with the target's `nm`; runs the engine under QEMU with
-the plugin; and turns its lines into results.
+the plugin; and turns their records (docs/records.md) into results.
 
 Verify before cost: every digest the target prints is compared, byte for
 byte, with data/reference-digests.tsv (or, for a size the table lacks or
@@ -35,6 +35,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import records
 from .context import host_context
 from .engine import ROOT
 from .errors import UserError
@@ -45,7 +46,8 @@ BUILD_ROOT = ROOT / "build" / "cross"
 PLUGIN_SRC = ROOT / "src" / "meters" / "qemu_insn.c"
 REFERENCE_TSV = ROOT / "data" / "reference-digests.tsv"
 REGISTRY_DEF = ROOT / "src" / "algos" / "registry.def"
-ENGINE_SRC = ["src/engine/guest/qemu.c", "src/engine/hb_registry.c", "src/engine/hb_workload.c"]
+RECORD_SRC = "src/engine/hb_record.c"  # the record writer, linked into every engine and meter
+ENGINE_SRC = ["src/engine/guest/qemu.c", RECORD_SRC, "src/engine/hb_registry.c", "src/engine/hb_workload.c"]
 # the issue's order: the consoles first, then the other CPUs
 TARGET_ORDER = ["n64", "nds", "3ds", "cortex-m7", "aarch64", "riscv64", "s390x", "ppc", "i686"]
 DEFAULT_SIZES = [64, 256, 1024]
@@ -263,11 +265,12 @@ class BuildError(Exception):
 def build_plugin(log=lambda m: None) -> Path:
     cc = os.environ.get("CC", "cc")
     out = BUILD_ROOT / "plugin" / "hb_insn.so"
+    src = str(PLUGIN_SRC.relative_to(ROOT))
     cmd = [cc, "-std=gnu11", "-O2", "-Wall", "-Wextra", "-fPIC", "-shared", "-fvisibility=hidden",
-           str(PLUGIN_SRC.relative_to(ROOT)), "-o", str(out.relative_to(ROOT))]
+           "-DHB_RECORD_U64", src, RECORD_SRC, "-o", str(out.relative_to(ROOT))]
     if shutil.which(cc) is None:
         raise UserError(f"no host C compiler ({cc}) to build the QEMU plugin: run scripts/setup.sh")
-    _cached_build(out, cmd, [str(PLUGIN_SRC.relative_to(ROOT))], _version(cc), log)
+    _cached_build(out, cmd, [src, RECORD_SRC, "src/engine/hb_record.h"], _version(cc), log)
     return out
 
 
@@ -313,40 +316,37 @@ def run_command(t: Target, elf: Path, plugin: Path, markers, count_file: Path, e
 
 
 def parse_engine(text: str) -> dict:
-    """The engine's HBX lines -> {engine, digests, regions, errors, done}."""
+    """The engine's records -> {engine, digests, regions, errors, done}."""
     out = {"engine": None, "digests": {}, "regions": [], "errors": [], "done": None}
-    for line in text.splitlines():
-        parts = line.strip().split()
-        if len(parts) < 2 or parts[0] != "HBX":
-            continue
-        kind = parts[1]
+    for rec in records.read(text, out["errors"]):
+        kind = rec["rec"]
         try:
             if kind == "engine":
-                out["engine"] = {"format": int(parts[2]), "endian": parts[3], "pointer_bits": int(parts[4]),
-                                 "u64": parts[5] == "1", "calls": int(parts[6])}
+                out["engine"] = {k: v for k, v in rec.items() if k != "rec"}
+                if rec.get("format") != records.FORMAT:
+                    out["errors"].append(f"engine record format {rec.get('format')} is not {records.FORMAT}")
             elif kind == "digest":
-                out["digests"][(parts[2], parts[3], int(parts[4]))] = parts[5] if len(parts) > 5 else ""
+                out["digests"][(rec["algo"], rec["impl"], rec["size"])] = rec["digest"]
             elif kind == "region":
-                out["regions"].append({"index": int(parts[2]), "algo": parts[3], "impl": parts[4],
-                                       "size": int(parts[5]), "calls": int(parts[6])})
+                out["regions"].append({k: rec[k] for k in ("index", "algo", "impl", "size", "calls")})
             elif kind == "error":
-                out["errors"].append(" ".join(parts[2:]))
+                out["errors"].append(rec.get("message", "error"))
             elif kind == "done":
-                out["done"] = int(parts[2])
-        except (IndexError, ValueError):
-            out["errors"].append(f"malformed engine line: {line.strip()[:80]}")
+                out["done"] = rec["regions"]
+        except KeyError as exc:
+            out["errors"].append(f"{kind} record without {exc}")
     return out
 
 
 def parse_counts(text: str) -> dict:
-    """The plugin's file -> {region index: instructions}, plus 'unmatched'."""
+    """The plugin's records -> {counts: {region index: instructions}, total,
+    regions, unmatched}."""
     counts, meta = {}, {}
-    for line in text.splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[0] == "region":
-            counts[int(parts[1])] = int(parts[2])
-        elif len(parts) == 2 and parts[0] in ("total", "regions", "unmatched"):
-            meta[parts[0]] = int(parts[1])
+    for rec in records.read(text, []):
+        if rec["rec"] == "count":
+            counts[rec["region"]] = rec["instructions"]
+        elif rec["rec"] == "totals":
+            meta = {"total": rec["instructions"], "regions": rec["regions"], "unmatched": rec["unmatched"]}
     return {"counts": counts, **meta}
 
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
- * hb_insn.c - a QEMU TCG plugin that counts the guest instructions executed
- * between two marker functions, exactly, once per measured region.
+ * qemu_insn.c - hb_insn, a QEMU TCG plugin that counts the guest
+ * instructions executed between two marker functions, exactly, once per
+ * measured region.
  *
  *   qemu-<arch> -plugin hb_insn.so,begin=0xADDR,end=0xADDR,out=FILE prog ...
  *
@@ -8,22 +9,28 @@
  * hb_cross_begin / hb_cross_end (from `nm`; Thumb bit already cleared).
  * Every executed instruction adds one to a counter (an inline TCG add, no
  * helper call); executing the first instruction of a marker snapshots the
- * counter.  Each begin..end pair is one region; its count goes to FILE as
- * "region N COUNT" the moment the region ends, so nothing is lost if the
- * guest dies later.  Only instructions inside the region are counted, never
- * start-up, so the figure is the same run after run.
+ * counter.  Each begin..end pair is one region; its count goes to FILE as a
+ * record (format 2, docs/records.md, written by src/engine/hb_record.c,
+ * linked in) the moment the region ends, so nothing is lost if the guest
+ * dies later:
+ *   plugin   first: name "hb_insn", begin, end
+ *   count    region, instructions
+ *   totals   last: instructions (the whole run), regions, unmatched
+ * Only instructions inside the region are counted, never start-up, so the
+ * figure is the same run after run.
  *
  * Debian's QEMU 7.2 loads plugins but ships no <qemu-plugin.h>: the few
  * entry points used here are declared below from the plugin API
  * documentation of that release (API version 1).  Nothing else from QEMU is
  * needed, not even glib.
  */
-#include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../engine/hb_record.h"
 
 /* ---- the QEMU 7.2 plugin ABI (API version 1), declared by hand ---------- */
 #define HB_EXPORT __attribute__((visibility("default")))
@@ -67,6 +74,12 @@ static unsigned long unmatched; /* an end without a begin, or nesting  */
 static uint64_t begin_addr, end_addr;
 static FILE *out;
 
+/* The record writer's output: the out= file. */
+void hb_putc(char c)
+{
+    putc(c, out);
+}
+
 static void on_begin(unsigned int vcpu, void *udata)
 {
     (void)vcpu; (void)udata;
@@ -85,7 +98,10 @@ static void on_end(unsigned int vcpu, void *udata)
     in_region = 0;
     /* The marker's first instruction is counted on both sides alike, so
      * the difference is the instructions from begin's entry to end's. */
-    fprintf(out, "region %lu %" PRIu64 "\n", regions++, executed - region_start);
+    hb_rec_begin("count");
+    hb_rec_uint("region", regions++);
+    hb_rec_uint("instructions", executed - region_start);
+    hb_rec_end();
     fflush(out);
 }
 
@@ -109,8 +125,11 @@ static void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 static void on_exit_cb(qemu_plugin_id_t id, void *udata)
 {
     (void)id; (void)udata;
-    fprintf(out, "total %" PRIu64 "\nregions %lu\nunmatched %lu\n", executed, regions,
-            unmatched + (unsigned long)in_region);
+    hb_rec_begin("totals");
+    hb_rec_uint("instructions", executed);
+    hb_rec_uint("regions", regions);
+    hb_rec_uint("unmatched", unmatched + (unsigned long)in_region);
+    hb_rec_end();
     fflush(out);
     if (out != stderr) fclose(out);
     out = NULL;
@@ -148,7 +167,11 @@ HB_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, 
         qemu_plugin_outs("hb_insn: cannot open the out= file\n");
         return -1;
     }
-    fprintf(out, "hb_insn 1 begin=0x%" PRIx64 " end=0x%" PRIx64 "\n", begin_addr, end_addr);
+    hb_rec_begin("plugin");
+    hb_rec_str("name", "hb_insn");
+    hb_rec_uint("begin", begin_addr);
+    hb_rec_uint("end", end_addr);
+    hb_rec_end();
     fflush(out);
     qemu_plugin_register_vcpu_tb_trans_cb(id, on_tb_trans);
     qemu_plugin_register_atexit_cb(id, on_exit_cb, NULL);

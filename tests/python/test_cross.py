@@ -104,24 +104,33 @@ def test_registry_is_read_from_registry_def():
 # ---- line formats and verify-before-cost ----------------------------------------
 
 ENGINE_OUT = """junk before
-HBX engine 1 big 64 1 2
-HBX region 0 - - 64 2
-HBX digest crc32 portable 64 0a0b0c0d
-HBX region 1 crc32 portable 64 2
-HBX digest crc32 compact 64 ffffffff
-HBX region 2 crc32 compact 64 2
-HBX done 3
+{"rec":"engine","format":2,"engine":"qemu","endian":"big","pointer_bits":64,"u64":true,"calls":2}
+{"rec":"region","index":0,"algo":"-","impl":"-","size":64,"calls":2}
+{"rec":"digest","algo":"crc32","impl":"portable","size":64,"digest":"0a0b0c0d"}
+{"rec":"region","index":1,"algo":"crc32","impl":"portable","size":64,"calls":2}
+{"rec":"digest","algo":"crc32","impl":"compact","size":64,"digest":"ffffffff"}
+{"rec":"region","index":2,"algo":"crc32","impl":"compact","size":64,"calls":2}
+{"rec":"done","regions":3}
 """
-COUNTS = "hb_insn 1 begin=0x10 end=0x20\nregion 0 40\nregion 1 1040\nregion 2 9040\ntotal 99999\nregions 3\nunmatched 0\n"
+COUNTS = ('{"rec":"plugin","name":"hb_insn","begin":16,"end":32}\n'
+          '{"rec":"count","region":0,"instructions":40}\n{"rec":"count","region":1,"instructions":1040}\n'
+          '{"rec":"count","region":2,"instructions":9040}\n'
+          '{"rec":"totals","instructions":99999,"regions":3,"unmatched":0}\n')
 
 
 def test_parse_engine_and_counts():
     p = cross.parse_engine(ENGINE_OUT)
-    assert p["engine"] == {"format": 1, "endian": "big", "pointer_bits": 64, "u64": True, "calls": 2}
+    assert p["engine"] == {"format": 2, "engine": "qemu", "endian": "big", "pointer_bits": 64, "u64": True,
+                           "calls": 2}
+    assert not p["errors"]
     assert p["digests"][("crc32", "compact", 64)] == "ffffffff" and p["done"] == 3
     assert [r["index"] for r in p["regions"]] == [0, 1, 2] and p["regions"][0]["algo"] == "-"
     c = cross.parse_counts(COUNTS)
     assert c["counts"] == {0: 40, 1: 1040, 2: 9040} and c["unmatched"] == 0 and c["total"] == 99999
+    p = cross.parse_engine('{"rec":"error","kind":"usage","message":"bad size: 9x"}\n{"rec":"engine","format":1}\n'
+                           '{"rec":"digest","algo":"crc32"\n')
+    assert "bad size: 9x" in p["errors"] and p["done"] is None
+    assert any("format 1 is not 2" in e for e in p["errors"]) and any("malformed record" in e for e in p["errors"])
 
 
 def test_cost_subtracts_the_harness_and_a_mismatch_has_no_cost():

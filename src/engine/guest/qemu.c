@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * main_cross.c - the cross engine: what runs on an emulated CPU (QEMU user
+ * qemu.c - the QEMU guest engine: what runs on an emulated CPU (QEMU user
  * or system mode) for `hashbench cross`.
  *
  *   hb-cross [-a ALGO[,ALGO..]] [-i IMPL[,IMPL..]] [-s SIZE[,SIZE..]] [-k CALLS]
@@ -9,26 +9,27 @@
  * one, `compact`) and every size: hash the standard workload once and print
  * the digest, then run the measured region - CALLS back-to-back calls
  * bracketed by hb_cross_begin() / hb_cross_end().  The QEMU plugin
- * (cross/qemu-plugin/hb_insn.c) counts the instructions executed between
+ * (src/meters/qemu_insn.c) counts the instructions executed between
  * those two markers; the engine itself measures nothing, it only makes the
  * regions happen in a known order.  Region 0 of each size is the same loop
  * around a do-nothing hash, so the front end can subtract the harness.
  *
- * Output, one line each, space separated, parsed by hashbench/cross.py:
- *   HBX engine 1 <endian> <pointer-bits> <u64:0|1> <calls>
- *   HBX digest <algo> <impl> <size> <hex>       (the first call: warm-up)
- *   HBX region <n> <algo> <impl> <size> <calls>  (region n was just measured)
- *   HBX error <message>
- *   HBX done <regions>
+ * Output: records of format 2 (docs/records.md) through ../hb_record.c:
+ *   engine  first: format, engine "qemu", endian, pointer_bits, u64, calls
+ *   digest  algo, impl, size, digest       (the first call: also the warm-up)
+ *   region  index, algo, impl, size, calls (region `index` was just measured)
+ *   error   kind "usage", message
+ *   done    regions
  * The empty-hash region is named "-" "-".  No floating point, no printf:
  * the same code runs with glibc, newlib or no C library at all.
  *
- * The platform layer (cross/platform/, cross/<target>/) supplies
- *   void hb_cross_write(const char *s, size_t n);   write to the output
- * and, for freestanding targets, the C start-up; main() returns the status.
+ * The platform (src/platform/guest/posix.c) supplies hb_putc; freestanding
+ * targets add their C start-up (src/platform/guest/<target>/).  main()
+ * returns the status.
  */
 #include <string.h>
 
+#include "../hb_record.h"
 #include "../hb_registry.h"
 #include "../hb_workload.h"
 #include "../../algos/hb_config.h"
@@ -40,8 +41,6 @@
 #define HB_CROSS_MAX_SIZES 16
 #define HB_CROSS_DEFAULT_CALLS 2
 
-void hb_cross_write(const char *s, size_t n);
-
 /* ---- the markers ---------------------------------------------------------
  * Never inlined, never merged (each stores a different value, so identical
  * code folding cannot make them one function), and kept even when unused:
@@ -50,33 +49,6 @@ volatile unsigned hb_cross_phase;
 
 __attribute__((noinline, used)) void hb_cross_begin(void) { hb_cross_phase = 1u; }
 __attribute__((noinline, used)) void hb_cross_end(void) { hb_cross_phase = 2u; }
-
-/* ---- output ---------------------------------------------------------------- */
-static void put(const char *s) { hb_cross_write(s, strlen(s)); }
-
-static void put_ulong(unsigned long v)
-{
-    char tmp[24];
-    int i = (int)sizeof tmp;
-    tmp[--i] = '\0';
-    do {
-        tmp[--i] = (char)('0' + (int)(v % 10u));
-        v /= 10u;
-    } while (v && i > 0);
-    put(tmp + i);
-}
-
-static void put_hex(const uint8_t *b, size_t n)
-{
-    static const char digits[] = "0123456789abcdef";
-    char tmp[2 * HB_CROSS_MAX_DIGEST + 1];
-    size_t i;
-    for (i = 0; i < n; i++) {
-        tmp[2 * i] = digits[b[i] >> 4];
-        tmp[2 * i + 1] = digits[b[i] & 15];
-    }
-    hb_cross_write(tmp, 2 * n);
-}
 
 /* ---- the workload and the measured region ---------------------------------- */
 #if HB_HAVE_U64
@@ -136,13 +108,36 @@ static int listed(const char *list, const char *name)
     return 0;
 }
 
+/* An error record: "msg: arg" (arg may be NULL). */
 static int fail(const char *msg, const char *arg)
 {
-    put("HBX error ");
-    put(msg);
-    if (arg) { put(": "); put(arg); }
-    put("\n");
+    char text[160];
+    size_t n = 0;
+    while (*msg && n < sizeof text - 1) text[n++] = *msg++;
+    if (arg) {
+        const char *sep = ": ";
+        while (*sep && n < sizeof text - 1) text[n++] = *sep++;
+        while (*arg && n < sizeof text - 1) text[n++] = *arg++;
+    }
+    text[n] = '\0';
+    hb_rec_begin("error");
+    hb_rec_str("kind", "usage");
+    hb_rec_str("message", text);
+    hb_rec_end();
     return 2;
+}
+
+/* After each measured region: which region that was. */
+static void rec_region(unsigned long index, const char *algo, const char *impl, size_t len,
+                       unsigned long calls)
+{
+    hb_rec_begin("region");
+    hb_rec_uint("index", index);
+    hb_rec_str("algo", algo);
+    hb_rec_str("impl", impl);
+    hb_rec_uint("size", (unsigned long)len);
+    hb_rec_uint("calls", calls);
+    hb_rec_end();
 }
 
 int main(int argc, char **argv)
@@ -179,58 +174,33 @@ int main(int argc, char **argv)
         }
     }
 
-    {
-        const uint16_t one = 1;
-        put("HBX engine 1 ");
-        put(*(const uint8_t *)&one ? "little " : "big ");
-        put_ulong((unsigned long)(sizeof(void *) * 8u));
-        put(HB_HAVE_U64 ? " 1 " : " 0 ");
-        put_ulong(calls);
-        put("\n");
-    }
+    hb_rec_engine("qemu", HB_HAVE_U64);
+    hb_rec_uint("calls", calls);
+    hb_rec_end();
 
     for (s = 0; s < nsizes; s++) {
         size_t len = (size_t)sizes[s];
         hb_workload_fill(buf, len);
         /* the harness alone, once per size */
         measure(hb_nothing, buf, len, calls);
-        put("HBX region ");
-        put_ulong(region++);
-        put(" - - ");
-        put_ulong((unsigned long)len);
-        put(" ");
-        put_ulong(calls);
-        put("\n");
+        rec_region(region++, "-", "-", len, calls);
         for (k = 0; k < nimpl; k++) {
             hb_impl r = hb_core_impl(k);
             if (!listed(algos, r.algo->id) || !listed(impls, r.name)) continue;
             memset(digest, 0, sizeof digest);
             r.fn(digest, buf, len); /* the digest to verify, and the warm-up */
-            put("HBX digest ");
-            put(r.algo->id);
-            put(" ");
-            put(r.name);
-            put(" ");
-            put_ulong((unsigned long)len);
-            put(" ");
-            put_hex(digest, r.algo->digest_len);
-            put("\n");
+            hb_rec_begin("digest");
+            hb_rec_str("algo", r.algo->id);
+            hb_rec_str("impl", r.name);
+            hb_rec_uint("size", (unsigned long)len);
+            hb_rec_hex("digest", digest, r.algo->digest_len);
+            hb_rec_end();
             measure(r.fn, buf, len, calls);
-            put("HBX region ");
-            put_ulong(region++);
-            put(" ");
-            put(r.algo->id);
-            put(" ");
-            put(r.name);
-            put(" ");
-            put_ulong((unsigned long)len);
-            put(" ");
-            put_ulong(calls);
-            put("\n");
+            rec_region(region++, r.algo->id, r.name, len, calls);
         }
     }
-    put("HBX done ");
-    put_ulong(region);
-    put("\n");
+    hb_rec_begin("done");
+    hb_rec_uint("regions", region);
+    hb_rec_end();
     return 0;
 }

@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: MIT
- * n64_sys.c - the little C library the freestanding N64 build needs: output
- * through the Linux write syscall (n64 ABI numbers) and the <string.h>
- * functions the algorithms and the engine call.  Compiled with
+ * sys.c - the little C library the freestanding N64 build needs: write(2)
+ * through the Linux syscall (n64 ABI numbers), for ../posix.c, and the
+ * <string.h> functions the algorithms and the engine call.  Compiled with
  * -fno-builtin and without loop-to-memset rewriting, so these loops do not
  * turn into calls to themselves.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
-
-void hb_cross_write(const char *s, size_t n);
+#include <unistd.h>
 
 static long sys_write(long fd, const void *p, unsigned long n)
 {
@@ -26,15 +25,9 @@ static long sys_write(long fd, const void *p, unsigned long n)
     return a3 ? -v0 : v0;
 }
 
-void hb_cross_write(const char *s, size_t n)
+ssize_t write(int fd, const void *buf, size_t n)
 {
-    while (n > 0) {
-        long w = sys_write(1, s, n);
-        if (w <= 0)
-            return;
-        s += w;
-        n -= (size_t)w;
-    }
+    return sys_write(fd, buf, n);
 }
 
 void *memcpy(void *dst, const void *src, size_t n)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * string.h for the freestanding N64 build: what cross/n64/n64_sys.c
+ * string.h for the freestanding N64 build: what n64/sys.c
  * implements, nothing more.
  */
 #ifndef HB_N64_STRING_H
