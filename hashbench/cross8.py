@@ -16,11 +16,15 @@ How cycles are read:
           total.  Each (implementation, size) runs with EXTRA = 0 and 1 calls
           after the digest's; per call = the difference (and with
           --check-repeat, EXTRA = 2 must add exactly as much again).
-  mgba    src/meters/mgba_run.c (libmgba) prints the emulator's cycle
-          count at every hb8_mark(); per call = span(one call) - span(no
-          call), and a second one-call span must equal the first.
-  ucsim   sz80 stops at a breakpoint on hb8_mark() and the driver reads the
-          cycle counter there; the same spans as mgba.
+  mgba    src/meters/mgba_run.c (libmgba) writes a `mark` record with the
+          emulator's cycle count at every hb_mark(); per call = span(one
+          call) - span(no call), and a second one-call span must equal the
+          first.
+  ucsim   sz80 stops at a breakpoint on hb_mark() and the driver reads the
+          cycle counter there (ucsim_to_program: `mark` records); the same
+          spans as mgba.
+The program and the instruments write records (docs/records.md), read by
+hashbench/records.py.
 Verify before cost, as part 1: every digest is compared byte for byte with
 the host's (cross.Expected); a mismatch carries no cost.  Results are the
 records of part 1 (target, metric "cycles", per_call, clock_hz) plus KB/s at
@@ -36,7 +40,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import cross
+from . import cross, records
 from .cross import BuildError, _cached_build, _run, _version
 from .engine import ROOT
 
@@ -44,6 +48,7 @@ TARGETS_DIR = ROOT / "cross8" / "targets"
 BUILD_ROOT = ROOT / "build" / "cross8"
 ENGINE8 = "src/engine/guest/console.c"
 WORKLOAD = "src/engine/hb_workload.c"
+RECORD = cross.RECORD_SRC  # the record writer, linked into every program and the mGBA runner
 INCLUDES = ["-Isrc/platform/guest", "-Isrc/engine", "-Isrc/algos"]
 TARGET_ORDER = ["nes", "gb", "z80", "gba", "gba-iwram"]
 MGBA_RUNNER_SRC = "src/meters/mgba_run.c"
@@ -53,6 +58,16 @@ RUN_TIMEOUT_S = 600
 # hb_config.h: no large tables or written-out rounds; the portable entry
 # points run the compact code.  Recorded in each result built with it.
 SMALL_DEFINE = "HB_NO_PORTABLE_TABLES"
+# Where a program and its instrument meet, written here only: both are built
+# or started with these.  mGBA's mailbox byte (and the status byte after it),
+# per CPU (the first word of the target's `isa`): HRAM on the Game Boy, the
+# last bytes of EWRAM on the GBA (gba.ld keeps them free); -DHB_MAILBOX for
+# src/platform/guest/mgba.c, --mailbox for src/meters/mgba_run.c.
+MGBA_MAILBOX = {"sm83": 0xFF80, "armv4t": 0x0203FFF0}
+# ucsim's simulator-interface byte: -DHB_SIMIF for src/platform/guest/ucsim.c,
+# `-I if=rom[...]` for sz80.  The top of the Z80's memory (z80/crt0.s keeps
+# the stack below it).
+UCSIM_SIMIF = 0xFFFF
 SAME_AS_COMPACT = "where it runs the compact code"  # ends the note on a portable left out for that
 
 
@@ -80,7 +95,6 @@ class Target8:
     metric: str = "cycles"
     u64: bool = True
     max_size: int = 1024
-    mailbox: str = ""         # mgba: the mailbox address, when not the platform's default
     rom_end: int = None       # sdcc: code and constants must end below this address
     ram_end: int = None       # sdcc: data must end below this (room for the stack left above)
     no_portable_tables: list = field(default_factory=list)  # core sources (stems) built with HB_NO_PORTABLE_TABLES
@@ -243,9 +257,28 @@ def build_library(t: Target8, sources=None, log=lambda m: None, small_for=None):
     return lib, failed
 
 
+def mailbox(t: Target8) -> int:
+    """mGBA's mailbox address for this target's CPU."""
+    cpu = t.isa.split()[0].lower() if t.isa else ""
+    if cpu not in MGBA_MAILBOX:
+        raise BuildError(f"{t.name}: no mGBA mailbox address for the CPU {t.isa!r} (MGBA_MAILBOX)")
+    return MGBA_MAILBOX[cpu]
+
+
+def platform_defines(t: Target8) -> list:
+    """What the platform file needs to meet its instrument: the address it
+    shares with it, from the one constant above."""
+    if t.run == "mgba":
+        return [f"HB_MAILBOX=0x{mailbox(t):X}"]
+    if t.run == "ucsim":
+        return [f"HB_SIMIF=0x{UCSIM_SIMIF:X}"]
+    return []
+
+
 def _platform_objs(t: Target8, log) -> list:
-    objs = [_compile(t, src, t.build_dir / "obj" / (Path(src).stem + _obj_suffix(t)), log)
-            for src in list(t.platform) + [WORKLOAD]]
+    objs = [_compile(t, src, t.build_dir / "obj" / (Path(src).stem + _obj_suffix(t)), log,
+                     platform_defines(t) if src in t.platform else ())
+            for src in list(t.platform) + [WORKLOAD, RECORD]]
     if t.crt0:
         obj = t.build_dir / "obj" / ("crt0" + _obj_suffix(t))
         if t.toolchain == "sdcc":
@@ -271,7 +304,7 @@ def engine_defines(t: Target8, algo: dict, impls, sizes) -> list:
 def build_program(t: Target8, algo: dict, impls, sizes, lib: Path, log=lambda m: None, small=False):
     """One algorithm's program for this target -> (the file to run, its link command)."""
     pdir = t.build_dir / algo["id"] / ("-".join(impls) + ("-small" if small else ""))
-    eobj = _compile(t, ENGINE8, pdir / ("engine8" + _obj_suffix(t)), log, engine_defines(t, algo, impls, sizes))
+    eobj = _compile(t, ENGINE8, pdir / ("console" + _obj_suffix(t)), log, engine_defines(t, algo, impls, sizes))
     objs = _platform_objs(t, log) + [eobj]  # crt0 first: its areas fix the link order
     inputs = [_rel(o) for o in objs + [lib]]
     if t.toolchain == "cc65":
@@ -344,8 +377,9 @@ def check_fit(t: Target8, ihx: Path):
 def build_mgba_runner(log=lambda m: None) -> Path:
     cc = os.environ.get("CC", "cc")
     out = BUILD_ROOT / "mgba-run"
-    cmd = [cc, "-std=gnu11", "-O2", "-Wall", "-Wextra", MGBA_RUNNER_SRC, "-o", _rel(out), "-lmgba"]
-    _cached_build(out, cmd, [MGBA_RUNNER_SRC], _version(cc), log)
+    cmd = [cc, "-std=gnu11", "-O2", "-Wall", "-Wextra", "-DHB_RECORD_U64", MGBA_RUNNER_SRC, RECORD, "-o", _rel(out),
+           "-lmgba"]
+    _cached_build(out, cmd, [MGBA_RUNNER_SRC, RECORD, "src/engine/hb_record.h"], _version(cc), log)
     return out
 
 
@@ -362,46 +396,63 @@ def _exec(cmd, timeout=RUN_TIMEOUT_S):
 
 
 def parse_program(text: str) -> dict:
-    """engine8's lines -> {algo, digest_len, digests {(impl, size): hex}, spans
-    {(impl, size): [spans]}, end}.  `@N` lines are the runner's marks; the
-    marks since the last D line belong to the next T line."""
+    """A program's records, with its instrument's -> {algo, digest_len,
+    digests {(impl, size): hex}, spans {(impl, size): [spans]}, end, exit,
+    cycles, errors}.  The `mark` records since the last digest record belong
+    to the next span record."""
     out = {"algo": None, "digest_len": None, "digests": {}, "spans": {}, "end": False, "exit": None,
            "cycles": None, "errors": []}
     marks = []
-    for line in text.splitlines():
-        parts = line.split()
-        if not parts:
-            continue
+    for rec in records.read(text, out["errors"]):
+        kind = rec["rec"]
         try:
-            if parts[0] == "HB8":
-                out["algo"], out["digest_len"] = parts[1], int(parts[2])
-            elif parts[0] == "D":
-                out["digests"][(parts[1], int(parts[2]))] = parts[3] if len(parts) > 3 else ""
+            if kind == "engine":
+                out["algo"], out["digest_len"] = rec["algo"], rec["digest_len"]
+                if rec.get("format") != records.FORMAT:
+                    out["errors"].append(f"record format {rec.get('format')} is not {records.FORMAT}: rebuild")
+            elif kind == "digest":
+                out["digests"][(rec["impl"], rec["size"])] = rec["digest"]
                 marks = []
-            elif parts[0].startswith("@"):
-                marks.append(int(parts[0][1:]))
-            elif parts[0] == "T":
+            elif kind == "mark":
+                marks.append(rec["cycles"])
+            elif kind == "span":
                 if len(marks) != 6:
-                    out["errors"].append(f"{parts[1]} @{parts[2]} B: {len(marks)} marks, not 6")
+                    out["errors"].append(f"{rec['impl']} @{rec['size']} B: {len(marks)} marks, not 6")
                 else:
-                    out["spans"][(parts[1], int(parts[2]))] = [marks[i + 1] - marks[i] for i in (0, 2, 4)]
+                    out["spans"][(rec["impl"], rec["size"])] = [marks[i + 1] - marks[i] for i in (0, 2, 4)]
                 marks = []
-            elif parts[0] == "END":
+            elif kind == "done":
                 out["end"] = True
-            elif parts[0] == "#exit":
-                out["exit"], out["cycles"] = int(parts[1]), int(parts[2])
-            elif parts[0] == "#timeout":
-                out["errors"].append(f"ran past the runner's cycle limit ({parts[1]} cycles)")
-            elif len(parts) == 2 and parts[1] == "cycles" and parts[0].isdigit():
-                out["cycles"] = int(parts[0])  # sim65 -c
-        except (IndexError, ValueError):
-            out["errors"].append(f"malformed line: {line.strip()[:80]}")
+            elif kind == "exit":
+                out["exit"], out["cycles"] = rec["status"], rec["cycles"]
+            elif kind == "timeout":
+                out["errors"].append(f"ran past the runner's cycle limit ({rec['cycles']} cycles)")
+            elif kind == "total":
+                out["cycles"] = rec["cycles"]
+            elif kind == "error":
+                out["errors"].append(rec.get("message", "error"))
+        except KeyError as exc:
+            out["errors"].append(f"{kind} record without {exc}")
     return out
+
+
+def sim65_to_program(text: str) -> str:
+    """sim65's output -> the program's records and a `total` record: sim65 -c
+    ends with the run's cycle count ("2570907 cycles"), which the program
+    cannot see."""
+    out = []
+    for line in text.splitlines():
+        m = re.fullmatch(r"(\d+) cycles", line.strip())
+        if m:
+            out.append('{"rec":"total","cycles":%s}' % m.group(1))
+        elif line.startswith(records.PREFIX):
+            out.append(line)
+    return "\n".join(out) + "\n"
 
 
 def run_sim65(t: Target8, prog: Path, impl: str, size: int, extra: int) -> dict:
     proc = _exec(list(t.runner) + [_rel(prog), impl, str(size), str(extra)])
-    p = parse_program(proc.stdout)
+    p = parse_program(sim65_to_program(proc.stdout))
     if proc.returncode != 0 or not p["end"] or p["cycles"] is None:
         why = "; ".join(p["errors"]) or (proc.stdout + proc.stderr).strip()[-200:] or "no output"
         raise BuildError(f"{prog.name} {impl} {size} {extra}: sim65 exit {proc.returncode}: {why}")
@@ -451,7 +502,7 @@ def spans_to_costs(parsed: dict, prog_name: str) -> dict:
 
 
 def run_mgba(t: Target8, runner: Path, rom: Path) -> dict:
-    cmd = [_rel(runner)] + (["--mailbox", t.mailbox] if t.mailbox else []) + [_rel(rom)]
+    cmd = [_rel(runner), "--mailbox", f"0x{mailbox(t):X}", _rel(rom)]
     proc = _exec(cmd)
     p = parse_program(proc.stdout)
     if proc.returncode != 0 or not p["end"] or p["errors"]:
@@ -461,37 +512,38 @@ def run_mgba(t: Target8, runner: Path, rom: Path) -> dict:
 
 
 def mark_address(prog: Path) -> int:
-    """hb8_mark's address from the SDCC linker's .noi file (DEF _hb8_mark 0x109)."""
+    """hb_mark's address from the SDCC linker's .noi file (DEF _hb_mark 0x109)."""
     noi = prog.with_suffix(".noi")
-    m = re.search(r"^DEF _hb8_mark (0x[0-9A-Fa-f]+)$", noi.read_text() if noi.exists() else "", re.M)
+    m = re.search(r"^DEF _hb_mark (0x[0-9A-Fa-f]+)$", noi.read_text() if noi.exists() else "", re.M)
     if not m:
-        raise BuildError(f"{noi.name}: no address for hb8_mark")
+        raise BuildError(f"{noi.name}: no address for hb_mark")
     return int(m.group(1), 16)
 
 
 def ucsim_script(addr: int, marks: int) -> str:
-    """Console commands: stop at hb8_mark, read the clock at each of the
+    """Console commands: stop at hb_mark, read the clock at each of the
     `marks` stops, then run to the end.  One `run` too many would restart the
     program's final loop forever, so the count must be exact."""
     return f"break 0x{addr:x}\n" + "run\nstate\n" * marks + "run\nquit\n"
 
 
 def ucsim_to_program(text: str) -> str:
-    """ucsim's console -> engine8 lines with `@N` marks: the program's own
-    lines pass, each `state` after a breakpoint stop becomes @<clks>."""
+    """ucsim's console -> the program's records with `mark` records: the
+    program's own lines pass, each `state` after a breakpoint stop becomes
+    {"rec":"mark","cycles":<clks>}."""
     out = []
     for line in text.splitlines():
         m = re.match(r"Total time since last reset= \S+ sec \((\d+) clks\)", line)
         if m:
-            out.append("@" + m.group(1))
-        elif re.match(r"(HB8 |D |T |END$)", line):
+            out.append('{"rec":"mark","cycles":%s}' % m.group(1))
+        elif line.startswith(records.PREFIX):
             out.append(line)
     return "\n".join(out) + "\n"
 
 
 def run_ucsim(t: Target8, prog: Path, marks: int) -> dict:
     script = ucsim_script(mark_address(prog), marks)
-    cmd = list(t.runner) + ["-I", "if=rom[0xffff]", "-b", "-q", _rel(prog)]
+    cmd = list(t.runner) + ["-I", f"if=rom[0x{UCSIM_SIMIF:x}]", "-b", "-q", _rel(prog)]
     try:
         proc = subprocess.run(cmd, cwd=ROOT, input=script, capture_output=True, text=True,
                               timeout=RUN_TIMEOUT_S, errors="replace")

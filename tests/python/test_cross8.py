@@ -5,6 +5,7 @@ derived (run differences on sim65, mark spans on mGBA and ucsim), the
 records and tables, and real runs on the NES and the GBA where cc65,
 arm-none-eabi-gcc and libmgba are installed (PKGS_CROSS8 in scripts/setup.sh)."""
 import dataclasses
+import json
 import os
 import shutil
 import subprocess
@@ -108,31 +109,29 @@ def test_engine_defines():
 
 # ---- line formats and cycle arithmetic ----------------------------------------------
 
-MGBA_OUT = """HB8 crc32 4
-D portable 64 0a0b0c0d
-@1000
-@1077
-@1100
-@4935
-@5000
-@8835
-T portable 64
-D compact 64 0a0b0c0d
-@9000
-@9077
-@9100
-@9200
-@9300
-@9401
-T compact 64
-END
-#exit 0 9999
-"""
+def rec(rec_kind, **fields):
+    """One record line, as src/engine/hb_record.c writes it."""
+    return json.dumps({"rec": rec_kind, **fields}, separators=(",", ":"))
+
+
+def marks(*cycles):
+    return "".join(rec("mark", cycles=c) + "\n" for c in cycles)
+
+
+MGBA_OUT = (rec("engine", format=2, engine="console", endian="little", pointer_bits=32, u64=True, algo="crc32",
+                digest_len=4) + "\n"
+            + rec("digest", algo="crc32", impl="portable", size=64, digest="0a0b0c0d") + "\n"
+            + marks(1000, 1077, 1100, 4935, 5000, 8835)
+            + rec("span", algo="crc32", impl="portable", size=64) + "\n"
+            + rec("digest", algo="crc32", impl="compact", size=64, digest="0a0b0c0d") + "\n"
+            + marks(9000, 9077, 9100, 9200, 9300, 9401)
+            + rec("span", algo="crc32", impl="compact", size=64) + "\n"
+            + rec("done") + "\n" + rec("exit", status=0, cycles=9999) + "\n")
 
 
 def test_mark_spans_give_the_cost_of_one_call():
     p = cross8.parse_program(MGBA_OUT)
-    assert p["algo"] == "crc32" and p["digest_len"] == 4 and p["end"] and p["exit"] == 0
+    assert p["algo"] == "crc32" and p["digest_len"] == 4 and p["end"] and p["exit"] == 0 and not p["errors"]
     assert p["spans"][("portable", 64)] == [77, 3835, 3835]
     costs = cross8.spans_to_costs({**p, "digests": {("portable", 64): "0a0b0c0d"}}, "crc32.gba")
     assert costs[("portable", 64)] == ("0a0b0c0d", 3835 - 77, {"spans": [77, 3835, 3835]})
@@ -141,8 +140,17 @@ def test_mark_spans_give_the_cost_of_one_call():
 
 
 def test_a_missing_mark_is_an_error():
-    p = cross8.parse_program("HB8 x 1\nD portable 64 00\n@1\n@2\nT portable 64\nEND\n")
+    p = cross8.parse_program(rec("digest", algo="x", impl="portable", size=64, digest="00") + "\n" + marks(1, 2)
+                             + rec("span", algo="x", impl="portable", size=64) + "\n" + rec("done") + "\n")
     assert p["errors"] and "2 marks" in p["errors"][0]
+
+
+def test_runner_and_program_errors_are_reported():
+    p = cross8.parse_program(rec("error", kind="usage", message="size too large") + "\n"
+                             + rec("timeout", cycles=20000000001) + "\n" + '{"rec":"digest","algo"\n'
+                             + rec("engine", format=1, algo="x", digest_len=1) + "\n")
+    assert "size too large" in p["errors"] and any("cycle limit (20000000001" in e for e in p["errors"])
+    assert any("malformed record" in e for e in p["errors"]) and any("format 1 is not 2" in e for e in p["errors"])
 
 
 def test_sim65_run_differences(monkeypatch):
@@ -159,18 +167,38 @@ def test_sim65_run_differences(monkeypatch):
         cross8.measure_sim65(TARGETS["nes"], Path("x.prg"), ["portable"], [64], check_repeat=True)
 
 
-def test_sim65_cycle_line_is_read():
-    p = cross8.parse_program("HB8 xor8 1\nD portable 64 00\nEND\n2570907 cycles\n")
-    assert p["cycles"] == 2570907 and p["digests"] == {("portable", 64): "00"}
+def test_sim65_total_becomes_a_record():
+    digest = rec("digest", algo="xor8", impl="portable", size=64, digest="00")
+    out = cross8.sim65_to_program(digest + "\n" + rec("done") + "\n2570907 cycles\n")
+    assert out == digest + "\n" + rec("done") + "\n" + rec("total", cycles=2570907) + "\n"
+    p = cross8.parse_program(out)
+    assert p["cycles"] == 2570907 and p["digests"] == {("portable", 64): "00"} and p["end"]
 
 
 def test_ucsim_console_becomes_marks():
     script = cross8.ucsim_script(0x109, 6)
     assert script.startswith("break 0x109\n") and script.count("run\n") == 7 and script.endswith("quit\n")
-    console = ("Simulation started, PC=0x000000\nHB8 xor8 1\nD portable 64 00\n\nStop at 0x000109: (104) "
+    digest = rec("digest", algo="xor8", impl="portable", size=64, digest="00")
+    span = rec("span", algo="xor8", impl="portable", size=64)
+    console = ("Simulation started, PC=0x000000\n" + digest + "\n\nStop at 0x000109: (104) "
                "Breakpoint\nTotal time since last reset= 0.0077 sec (85610 clks)\n"
-               "Time in isr = 0.000000000000000 sec (0 clks) 0.00%\nT portable 64\nEND\n")
-    assert cross8.ucsim_to_program(console) == "HB8 xor8 1\nD portable 64 00\n@85610\nT portable 64\nEND\n"
+               "Time in isr = 0.000000000000000 sec (0 clks) 0.00%\n" + span + "\n" + rec("done") + "\n")
+    assert cross8.ucsim_to_program(console) == "\n".join(
+        [digest, rec("mark", cycles=85610), span, rec("done")]) + "\n"
+
+
+def test_the_addresses_a_program_shares_with_its_instrument_are_given_once():
+    """mGBA's mailbox and ucsim's interface byte come from one constant each:
+    the platform file is built with it, the instrument started with it."""
+    gb, gba, z80, nes = (TARGETS[n] for n in ("gb", "gba", "z80", "nes"))
+    assert cross8.platform_defines(gb) == ["HB_MAILBOX=0xFF80"] and cross8.mailbox(gb) == 0xFF80
+    assert cross8.platform_defines(gba) == ["HB_MAILBOX=0x203FFF0"]
+    assert cross8.platform_defines(TARGETS["gba-iwram"]) == cross8.platform_defines(gba)
+    assert cross8.platform_defines(z80) == ["HB_SIMIF=0xFFFF"] and cross8.platform_defines(nes) == []
+    for src in ("src/platform/guest/mgba.c", "src/meters/mgba_run.c", "src/platform/guest/ucsim.c",
+                "src/platform/guest/gb/crt0.s", "src/platform/guest/z80/crt0.s"):
+        text = (ROOT / src).read_text().lower()
+        assert "0xff80" not in text and "0x0203fff0" not in text and "0xffff" not in text, src
 
 
 def test_rom_and_ram_extent():
@@ -261,7 +289,9 @@ def test_cli_nes_run(tmp_path):
 
 @pytest.mark.skipif(shutil.which("cc") is None or not cross8.MGBA_HEADER.exists(), reason="no libmgba")
 def test_mgba_runner_builds():
-    assert cross8.build_mgba_runner().exists()
+    runner = cross8.build_mgba_runner()
+    r = subprocess.run([str(runner), "x.gba"], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "--mailbox ADDR" in r.stderr  # the address is the caller's, always
 
 
 def test_each_implementation_alone_when_both_do_not_fit(monkeypatch, tmp_path):

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT
- * engine8.c - the measuring program of the 8/16-bit console targets
+ * console.c - the measuring program of the 8/16-bit console targets
  * (cross8/, issue 6): 6502 (cc65, sim65), SM83 and Z80 (SDCC; mGBA, ucsim)
  * and ARM7TDMI (gcc; mGBA).
  *
@@ -8,13 +8,17 @@
  * own algorithms.  hashbench/cross8.py compiles it with
  *   -DHB8_ID="sha256" -DHB8_FN=hb_sha256 [-DHB8_FN_COMPACT=hb_sha256_compact]
  *   -DHB8_DIGEST_LEN=32 -DHB8_MAX_SIZE=1024 [-DHB8_SIZES=64,1024] [-DHB8_ARGV]
- * It prints only text, one line each:
- *   HB8 <algo> <digest_len>       first
- *   D <impl> <size> <hex>         the digest of the workload (verified by the front end)
- *   T <impl> <size>               after the three timed sections of that digest
- *   END                           last
+ * and links it with ../hb_record.c and one platform of
+ * src/platform/guest/.  It writes records (format 2, docs/records.md):
+ *   engine  first: format, engine "console", endian, pointer_bits, u64,
+ *           algo, digest_len
+ *   digest  algo, impl, size, digest: the digest of the workload (verified
+ *           by the front end)
+ *   span    algo, impl, size: after the three timed spans of that digest
+ *   error   kind "usage", message (sim65's command line)
+ *   done    last
  * The simulator, not the program, counts cycles: around every timed
- * section the program calls hb8_mark(), where the mGBA runner or the
+ * span the program calls hb_mark(), where the mGBA runner or the
  * ucsim driver reads the cycle counter.  Each (impl, size) runs
  *   mark [no call] mark   mark [one call] mark   mark [one call] mark
  * so that the cost of one call is the difference of the first two spans
@@ -28,6 +32,8 @@
  */
 #include <stdint.h>
 #include <stddef.h>
+#include "../hb_record.h"
+#include "../../algos/hb_config.h"
 #include "../../platform/guest/hb_guest.h"
 
 #if !defined(HB8_FN) && !defined(HB8_FN_COMPACT)
@@ -63,74 +69,73 @@ static uint8_t out[HB8_DIGEST_LEN];
 /* Read at run time, so the compiler keeps the call in every timed section. */
 volatile uint8_t hb8_extra;
 
-static void put_str(const char *s)
+/* A digest record (kind "digest": with the digest) or a span record: one
+ * function, so that the Game Boy's ROM holds the calls once. */
+static void record(const char *kind, const char *impl, size_t size)
 {
-    while (*s) hb8_putc(*s++);
+    hb_rec_begin(kind);
+    hb_rec_str("algo", HB8_ID);
+    hb_rec_str("impl", impl);
+    hb_rec_uint("size", (unsigned long)size);
+    if (kind[0] == 'd') hb_rec_hex("digest", out, HB8_DIGEST_LEN);
+    hb_rec_end();
 }
 
-static void put_dec(unsigned long v)
+static void engine(void)
 {
-    char tmp[11];
-    unsigned char n = 0;
-    do {
-        tmp[n++] = (char)('0' + (unsigned char)(v % 10u));
-        v /= 10u;
-    } while (v);
-    while (n) hb8_putc(tmp[--n]);
+    hb_rec_engine("console", HB_HAVE_U64);
+    hb_rec_str("algo", HB8_ID);
+    hb_rec_uint("digest_len", HB8_DIGEST_LEN);
+    hb_rec_end();
 }
 
-static void put_hex(const uint8_t *p, unsigned char n)
+static void done(void)
 {
-    static const char digits[] = "0123456789abcdef";
-    unsigned char i;
-    for (i = 0; i < n; i++) {
-        hb8_putc(digits[p[i] >> 4]);
-        hb8_putc(digits[p[i] & 15]);
-    }
-}
-
-static void put_line(char kind, const char *impl, size_t size, int with_digest)
-{
-    hb8_putc(kind);
-    hb8_putc(' ');
-    put_str(impl);
-    hb8_putc(' ');
-    put_dec((unsigned long)size);
-    if (with_digest) {
-        hb8_putc(' ');
-        put_hex(out, HB8_DIGEST_LEN);
-    }
-    hb8_putc('\n');
+    hb_rec_begin("done");
+    hb_rec_end();
 }
 
 static void digest(const char *impl, hb8_fn fn, size_t size)
 {
     fn(out, buf, size);
-    put_line('D', impl, size, 1);
+    record("digest", impl, size);
 }
 
 #ifndef HB8_ARGV
 static void timed(hb8_fn fn, size_t size)
 {
-    hb8_mark();
+    hb_mark();
     if (hb8_extra) fn(out, buf, size);
-    hb8_mark();
+    hb_mark();
 }
 
 /* The three spans run from one loop, so that each starts from the same
  * instructions: on the ARM7TDMI the pipeline and the cartridge bus carry
  * state (a sequential or non-sequential ROM fetch) into the first cycles
  * of a span, and two spans reached by different code differ by a few
- * cycles although they run the same instructions. */
-static void measure(const char *impl, hb8_fn fn, size_t size)
+ * cycles although they run the same instructions.  The loop is a function
+ * of its own, never inlined, so that the code between the marks does not
+ * depend on the code around it: inlined into measure(), gcc allocated the
+ * call's arguments to registers or stack slots as the output code left
+ * them free, which moved a call's cost by up to 11 cycles on the GBA.
+ * (cc65 and SDCC inline nothing unasked.) */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void spans(hb8_fn fn, size_t size)
 {
     uint8_t k;
-    digest(impl, fn, size);
     for (k = 0; k < 3; k++) {
         hb8_extra = (uint8_t)(k != 0);
         timed(fn, size);
     }
-    put_line('T', impl, size, 0);
+}
+
+static void measure(const char *impl, hb8_fn fn, size_t size)
+{
+    digest(impl, fn, size);
+    spans(fn, size);
+    record("span", impl, size);
 }
 
 static const unsigned int sizes[] = { HB8_SIZES };
@@ -138,10 +143,8 @@ static const unsigned int sizes[] = { HB8_SIZES };
 int main(void)
 {
     unsigned char i;
-    hb8_init();
-    put_str("HB8 " HB8_ID " ");
-    put_dec(HB8_DIGEST_LEN);
-    hb8_putc('\n');
+    hb_guest_init();
+    engine();
     for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         if (sizes[i] > HB8_MAX_SIZE) continue;
         hb_workload_fill(buf, sizes[i]);
@@ -152,8 +155,8 @@ int main(void)
         measure("compact", HB8_FN_COMPACT, sizes[i]);
 #endif
     }
-    put_str("END\n");
-    hb8_exit(0);
+    done();
+    hb_exit(0);
     return 0;
 }
 #else /* HB8_ARGV: sim65 */
@@ -164,6 +167,16 @@ static unsigned int parse_uint(const char *s)
     return v;
 }
 
+static int usage(const char *message)
+{
+    hb_rec_begin("error");
+    hb_rec_str("kind", "usage");
+    hb_rec_str("message", message);
+    hb_rec_end();
+    hb_exit(2);
+    return 2;
+}
+
 /* prog IMPL SIZE EXTRA: IMPL is "portable" or "compact"; EXTRA calls
  * follow the digest's.  Every run prints the same text, so the difference
  * of two runs' cycle totals is EXTRA calls (and the loop around them). */
@@ -172,12 +185,8 @@ int main(int argc, char **argv)
     hb8_fn fn = 0;
     const char *impl = "";
     unsigned int size, extra;
-    hb8_init();
-    if (argc != 4) {
-        put_str("usage: IMPL SIZE EXTRA\n");
-        hb8_exit(2);
-        return 2;
-    }
+    hb_guest_init();
+    if (argc != 4) return usage("usage: IMPL SIZE EXTRA");
 #ifdef HB8_FN
     if (argv[1][0] == 'p') {
         fn = HB8_FN;
@@ -190,26 +199,16 @@ int main(int argc, char **argv)
         impl = "compact";
     }
 #endif
-    if (!fn) {
-        put_str("no such implementation\n");
-        hb8_exit(2);
-        return 2;
-    }
+    if (!fn) return usage("no such implementation");
     size = parse_uint(argv[2]);
-    if (size > HB8_MAX_SIZE) {
-        put_str("size too large\n");
-        hb8_exit(2);
-        return 2;
-    }
+    if (size > HB8_MAX_SIZE) return usage("size too large");
     extra = parse_uint(argv[3]);
-    put_str("HB8 " HB8_ID " ");
-    put_dec(HB8_DIGEST_LEN);
-    hb8_putc('\n');
+    engine();
     hb_workload_fill(buf, size);
     digest(impl, fn, size);
     for (hb8_extra = 0; hb8_extra < extra; hb8_extra++) fn(out, buf, size);
-    put_str("END\n");
-    hb8_exit(0);
+    done();
+    hb_exit(0);
     return 0;
 }
 #endif

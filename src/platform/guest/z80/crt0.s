@@ -1,10 +1,12 @@
 ; SPDX-License-Identifier: MIT
 ; crt0.s - start-up of the `z80` target (SDCC -mz80 under ucsim's sz80):
 ; a flat 64 KiB machine, code from 0x0000, data from 0xF000, the stack below
-; the simulator-interface byte at 0xFFFF (src/platform/sim_ucsim.c) and above
-; ucsim's stack-limit check (0xF000).  Interrupts stay off.
+; the simulator-interface byte (the top of memory: ../ucsim.c, whose
+; address the build gives) and above ucsim's stack-limit check (0xF000).
+; Interrupts stay off.
         .module crt0
         .globl  _main
+        .globl  _hb_fault
 
         .area   _HEADER (ABS)
         .org    0
@@ -12,10 +14,7 @@
         ld      sp, #0xFFF0
         call    gsinit
         call    _main
-        ld      a, #0x73        ; 's': stop the simulation
-        ld      (0xFFFF), a
-1$:     halt
-        jr      1$
+        jp      _hb_fault       ; main never returns (it ends with hb_exit)
 
         ;; Link order = area order: the C code follows this file.
         .include "../sdcc_areas.inc"
