@@ -9,8 +9,15 @@ from ..present.table import fmt_num, render
 from ..result import Run
 from ..store import Store
 from ..targets import host
-from .common import (add_store_args, formatter, header, measure_host, note_skipped_backends, report_mismatches,
-                     select_impls)
+from .common import (
+    add_store_args,
+    formatter,
+    header,
+    measure_host,
+    note_skipped_backends,
+    report_mismatches,
+    select_impls,
+)
 from .run import add_size_args, timing_options
 
 
