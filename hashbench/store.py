@@ -1,37 +1,18 @@
 # SPDX-License-Identifier: MIT
-"""The results database (SQLite): one row per run, one per measured result,
-raw samples kept.  Every result is committed as it arrives, so an
-interrupted run keeps what it measured."""
+"""The results database (SQLite): one row per run, one per result, raw
+samples kept.  Every result is committed as it arrives, so an interrupted
+run keeps what it measured.  A database of an older schema is migrated when
+it is opened (hashbench.migrations)."""
 import json
 import os
 import sqlite3
 from pathlib import Path
 
+from . import migrations
 from .errors import UserError
+from .result import Note, Result, Run
 
-SCHEMA_VERSION = 1
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE IF NOT EXISTS runs (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    started_at TEXT NOT NULL,
-    kind TEXT NOT NULL,            -- 'host' or 'cross'
-    command TEXT,
-    options TEXT,                  -- JSON
-    context TEXT,                  -- JSON: machine, compiler, timer, libraries, commit
-    status TEXT NOT NULL           -- 'running', 'complete', 'interrupted', 'failed'
-);
-CREATE TABLE IF NOT EXISTS results (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    run_id INTEGER NOT NULL REFERENCES runs(id),
-    algorithm TEXT NOT NULL,
-    implementation TEXT NOT NULL,
-    size INTEGER NOT NULL,
-    target TEXT NOT NULL DEFAULT 'host',
-    data TEXT NOT NULL             -- JSON: the full result, raw samples included
-);
-CREATE INDEX IF NOT EXISTS results_run ON results(run_id);
-"""
+SCHEMA_VERSION = migrations.LATEST
 
 
 def default_path() -> Path:
@@ -45,13 +26,7 @@ class Store:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(str(self.path))
-            self.db.executescript(SCHEMA)
-            row = self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-            if row is None:
-                self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-                self.db.commit()
-            elif row[0] != str(SCHEMA_VERSION):
-                raise UserError(f"{self.path}: database schema {row[0]} is not {SCHEMA_VERSION}")
+            migrations.upgrade(self.db, str(self.path))
         except sqlite3.DatabaseError as exc:
             raise UserError(f"{self.path}: not a usable hashbench database ({exc})") from exc
         except OSError as exc:
@@ -65,28 +40,36 @@ class Store:
         except sqlite3.DatabaseError as exc:
             raise UserError(f"{self.path}: database error ({exc})") from exc
 
-    def begin_run(self, kind, command, options, context) -> int:
-        cur = self._exec("INSERT INTO runs (started_at, kind, command, options, context, status) "
-                         "VALUES (?, ?, ?, ?, ?, 'running')",
-                         (context.get("date", ""), kind, command, json.dumps(options), json.dumps(context)))
-        return cur.lastrowid
+    # ---- writing, as a run goes ------------------------------------------------
 
-    def update_context(self, run_id, context):
-        self._exec("UPDATE runs SET context=? WHERE id=?", (json.dumps(context), run_id))
+    def begin_run(self, run: Run) -> int:
+        cur = self._exec("INSERT INTO runs (started_at, kind, command, options, context, status, notes) "
+                         "VALUES (?, ?, ?, ?, ?, 'running', '[]')",
+                         (run.started_at, run.kind, run.command, json.dumps(run.options), json.dumps(run.context)))
+        run.id = cur.lastrowid
+        return run.id
 
-    def add_result(self, run_id, result):
-        self._exec("INSERT INTO results (run_id, algorithm, implementation, size, target, data) "
-                   "VALUES (?, ?, ?, ?, ?, ?)",
-                   (run_id, result["algorithm"], result["implementation"], result["size"],
-                    result.get("target", "host"), json.dumps(result)))
+    def update_context(self, run: Run):
+        self._exec("UPDATE runs SET context=? WHERE id=?", (json.dumps(run.context), run.id))
 
-    def end_run(self, run_id, status):
-        self._exec("UPDATE runs SET status=? WHERE id=?", (status, run_id))
+    def add_result(self, run: Run, result: Result):
+        self._exec("INSERT INTO results (run_id, algorithm, implementation, size, target, meter, data) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   (run.id, result.algorithm, result.implementation, result.size, result.target, result.meter,
+                    json.dumps(result.to_dict())))
 
-    def runs(self, limit=50):
+    def end_run(self, run: Run):
+        self._exec("UPDATE runs SET status=?, context=?, notes=? WHERE id=?",
+                   (run.status, json.dumps(run.context), json.dumps([n.to_dict() for n in run.notes]), run.id))
+
+    # ---- reading ---------------------------------------------------------------
+
+    def runs(self, limit=50, kind=None):
+        where = "WHERE r.kind=?" if kind else ""
+        args = (kind, limit) if kind else (limit,)
         rows = self._exec("SELECT r.id, r.started_at, r.kind, r.command, r.status, r.context, "
                           "(SELECT COUNT(*) FROM results WHERE run_id=r.id) "
-                          "FROM runs r ORDER BY r.id DESC LIMIT ?", (limit,)).fetchall()
+                          f"FROM runs r {where} ORDER BY r.id DESC LIMIT ?", args).fetchall()
         return [dict(id=r[0], started_at=r[1], kind=r[2], command=r[3], status=r[4],
                      context=json.loads(r[5] or "{}"), results=r[6]) for r in rows]
 
@@ -109,10 +92,29 @@ class Store:
             raise UserError(f"no run {ref} in {self.path} (see 'hashbench history')")
         return int(ref)
 
-    def load_run(self, run_id):
-        r = self._exec("SELECT id, started_at, kind, command, options, context, status FROM runs WHERE id=?",
+    def load_run(self, run_id) -> Run:
+        r = self._exec("SELECT id, started_at, kind, command, options, context, status, notes FROM runs WHERE id=?",
                        (run_id,)).fetchone()
-        results = [json.loads(row[0]) for row in
+        if r is None:
+            raise UserError(f"no run {run_id} in {self.path}")
+        results = [Result.from_dict(json.loads(row[0])) for row in
                    self._exec("SELECT data FROM results WHERE run_id=? ORDER BY id", (run_id,))]
-        return dict(id=r[0], started_at=r[1], kind=r[2], command=r[3], options=json.loads(r[4] or "{}"),
-                    context=json.loads(r[5] or "{}"), status=r[6], results=results)
+        return Run(id=r[0], started_at=r[1], kind=r[2], command=r[3] or "", options=json.loads(r[4] or "{}"),
+                   context=json.loads(r[5] or "{}"), status=r[6], notes=[Note.from_dict(n) for n in
+                                                                            json.loads(r[7] or "[]")],
+                   results=results)
+
+    def load(self, ref: str) -> Run:
+        return self.load_run(self.resolve(ref))
+
+    def latest_results(self, kind=None, targets=None) -> list:
+        """The newest result per (target, build, algorithm, implementation,
+        size, meter) over the stored runs of `kind`."""
+        seen, out = set(), []
+        for run in self.runs(limit=1000, kind=kind):
+            for r in self.load_run(run["id"]).results:
+                if r.key in seen or (targets and r.target not in targets):
+                    continue
+                seen.add(r.key)
+                out.append(r)
+        return out

@@ -20,13 +20,13 @@
 #define HB_COMPACT_PTR_COMPACT(sym) hb_##sym##_compact
 #define HB_COMPACT_PTR_NOCOMPACT(sym) NULL
 
-#define HB_ALGO(sym, id, label, tier, dlen, blen, width, stream, compact, spec) \
+#define HB_ALGO(sym, id, label, tier, dlen, blen, width, stream, compact, spec, src, csrc) \
     HB_STREAM_DEFS_##stream(sym)
 #include "../algos/registry.def"
 #undef HB_ALGO
 
 const hb_algo hb_algos[] = {
-#define HB_ALGO(sym, id, label, tier, dlen, blen, width, stream, compact, spec) \
+#define HB_ALGO(sym, id, label, tier, dlen, blen, width, stream, compact, spec, src, csrc) \
     { id, label, HB_TIER_##tier, dlen, blen, width, spec, hb_##sym,             \
       HB_COMPACT_PTR_##compact(sym), HB_STREAM_PTR_##stream(sym) },
 #include "../algos/registry.def"

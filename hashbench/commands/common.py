@@ -1,0 +1,155 @@
+# SPDX-License-Identifier: MIT
+"""What several commands share: help formatting, the host measurement flow
+(run and compare), the run header and footer, the tables of a run."""
+import argparse
+import difflib
+import sys
+
+from .. import __version__
+from ..context import host_context
+from ..errors import UserError
+from ..present.crosstab import meter_tables
+from ..present.table import fmt_num, render, single_size_table, sort_results, sweep_table
+from ..result import METER_TITLES, Run
+from ..roster import split
+from ..targets import host
+from ..units import UNITS, format_size
+
+
+def formatter(prog):
+    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=30)
+
+
+def add_store_args(p, save=True):
+    p.add_argument("--db", metavar="PATH", help="results database (default ~/.local/share/hashbench/)")
+    if save:
+        p.add_argument("--no-save", action="store_true", help="do not store the run")
+
+
+def log_to_stderr(quiet):
+    return (lambda m: None) if quiet else (lambda m: print(m, file=sys.stderr))
+
+
+def select_impls(catalogue_algos, impls):
+    """-> implementation names for the engine; 'all' means every one."""
+    names = split(impls) or ["portable"]
+    if "all" in names:
+        return ["all"]
+    known = {i for a in catalogue_algos for i in a["impls"]}
+    for n in names:
+        if n not in known:
+            near = difflib.get_close_matches(n, sorted(known), n=2)
+            hint = f"; did you mean {', '.join(near)}?" if near else ""
+            raise UserError(f"unknown implementation {n!r}{hint} (available: {', '.join(sorted(known))})")
+    return names
+
+
+def note_skipped_backends(backends, impls):
+    for b in backends:
+        if not b["available"] and (impls == ["all"] or b["name"] in impls):
+            print(f"note: backend {b['name']} is not available on this machine: skipped", file=sys.stderr)
+
+
+def measure_host(run: Run, opts, catalogue_algos, backends, store, quiet, engine):
+    """Runs the host engine for `run`, storing each result as it arrives.
+    Sets the run's status: complete, failed (a digest mismatch) or interrupted."""
+    if store:
+        store.begin_run(run)
+
+    def on_engine(reader):
+        run.context = host_context(reader.engine, reader.timer, backends)
+        if store:
+            store.update_context(run)
+
+    def on_result(res):
+        run.results.append(res)
+        if store:
+            store.add_result(run, res)
+
+    import time
+    t0 = time.monotonic()
+    _, _, status = host.measure(opts, catalogue_algos, engine, on_engine, on_result, quiet)
+    run.elapsed_s = time.monotonic() - t0
+    run.status = "failed" if status == "complete" and run.mismatches else status
+    if store:
+        store.end_run(run)
+    return run
+
+
+def report_mismatches(run):
+    for r in run.mismatches:
+        where = "" if r.target == "host" else f"{r.target}: "
+        print(f"error: {where}{r.algorithm}/{r.implementation} @{r.size} B: digest {r.digest} does not match "
+              f"the {r.verified_against} digest {r.expected}: not timed", file=sys.stderr)
+
+
+def header(run) -> str:
+    ctx = run.context
+    t = ctx.get("timer") or {}
+    hz = f", {t['hz'] / 1e9:.3f} GHz {t.get('hz_source')}" if t.get("hz") and t.get("unit") != "ns" else ""
+    budget = run.options.get("budget_ms", "?")
+    return "\n".join([f"hashbench {__version__} · {ctx.get('cpu')} · {ctx.get('cores')} cores · "
+                      f"{ctx.get('os')} {ctx.get('kernel')}",
+                      f"compiler {ctx.get('compiler')} {(ctx.get('cflags') or '').strip()} · timer {t.get('name')} "
+                      f"({t.get('unit')}{hz}) · budget {budget} ms · workload (i*31+7)&0xFF"])
+
+
+def footer(run, results, unit) -> str:
+    parts = [f"{len(results)} results in {run.elapsed_s:.1f} s"] if run.elapsed_s else [f"{len(results)} results"]
+    for tier in ("checksum", "non-crypto", "crypto"):
+        rs = [r for r in results if r.tier == tier and r.mb_per_s]
+        if rs:
+            best = max(rs, key=lambda r: r.mb_per_s)
+            parts.append(f"fastest {tier}: {best.label} ({fmt_num(best.mb_per_s * 1e6 / UNITS[unit][0])} {unit})")
+    over = {}
+    for r in results:
+        if r.extra.get("overhead_ns") is not None:
+            over.setdefault(r.size, r.extra["overhead_ns"])
+    if over:
+        parts.append("harness overhead " + ", ".join(f"{fmt_num(v)} ns@{format_size(s)}" for s, v in sorted(over.items()))
+                     + " per call (subtracted)")
+    return " · ".join(parts)
+
+
+def present_timed(run, results, unit, order, catalogue_order, quiet=False):
+    """The host table of timed results: one size, or a sweep."""
+    sizes = sorted({r.size for r in results})
+    impls = {r.implementation for r in results}
+    if len(sizes) > 1:
+        h, rows, al = sweep_table(results, sizes, unit, len(impls) > 1, order, catalogue_order)
+    else:
+        ordered = sort_results(results, order, catalogue_order)
+        h, rows, al = single_size_table(ordered, unit, len(impls) > 1, any(r.cycles_per_byte for r in results))
+        if sizes and not quiet:
+            n = min((len(r.samples) for r in results if r.verified), default=0)
+            print(f"size {sizes[0]} B · median of {n}+ samples · ± = MAD in % of the median")
+    render(h, rows, al)
+    if not quiet:
+        print(footer(run, results, unit))
+    noisy = [r for r in results if (r.spread_pct or 0) > 5]
+    if noisy and not quiet:
+        worst = max(noisy, key=lambda r: r.spread_pct)
+        print(f"warning: spread above 5% on {len(noisy)} result(s), worst {worst.algorithm} "
+              f"{worst.spread_pct:.0f}%: close other programs or raise --budget", file=sys.stderr)
+
+
+def present_exact(results, size=None, targets=None, suffix=""):
+    """The cross tables of exact results, one per meter."""
+    for title, h, rows, al in meter_tables(results, size, targets):
+        render(h, rows, al, title=title + suffix)
+
+
+def present_run(run, unit="MB/s", order="category", catalogue_order=(), quiet=False):
+    """Every result of a stored run, whatever its meters: timed results as
+    the host table, exact ones as algorithms x targets, per size."""
+    timed = [r for r in run.results if not r.exact]
+    exact = [r for r in run.results if r.exact]
+    if timed:
+        if not quiet:
+            print(header(run))
+        present_timed(run, timed, unit, order, catalogue_order, quiet)
+    for name, tc in (run.context.get("targets") or {}).items():
+        print(f"{name}: {tc.get('title')} · {tc.get('compiler')} · {tc.get('runner')} · "
+              f"{METER_TITLES.get(tc.get('meter'), tc.get('meter'))}")
+    for size in sorted({r.size for r in exact}):
+        present_exact(exact, size)

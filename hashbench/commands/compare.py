@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: MIT
+"""hashbench compare: every implementation of algorithms, ranked."""
+import sys
+
+from .. import roster
+from ..build.host import ensure_engine
+from ..present import exporters
+from ..present.table import fmt_num, render
+from ..result import Run
+from ..store import Store
+from ..targets import host
+from .common import (
+    add_store_args,
+    formatter,
+    header,
+    measure_host,
+    note_skipped_backends,
+    report_mismatches,
+    select_impls,
+)
+from .run import add_size_args, timing_options
+
+
+def add_parser(sub):
+    c = sub.add_parser("compare", help="rank every implementation of algorithms", formatter_class=formatter,
+                       description="Measure every available implementation of each ALGO (ours and the "
+                                   "library backends), each verified first, sampled in turn (A B C A B C "
+                                   "...) so drift hits all alike; rank them fastest first by time relative "
+                                   "to the fastest, with spread.",
+                       epilog="examples:\n  hashbench compare keccak-256\n  hashbench compare sha256 blake3 --size 1m\n"
+                              "  hashbench compare crc32 --sweep --impl portable,zlib,rust-crc32fast")
+    c.add_argument("algos", nargs="+", metavar="ALGO")
+    c.add_argument("--impl", action="append", metavar="IMPL", help="only these implementations (default: all)")
+    add_size_args(c, "time per implementation and size (default 200 ms)")
+    c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    add_store_args(c)
+    c.add_argument("-q", "--quiet", action="store_true")
+    c.set_defaults(func=main)
+    return c
+
+
+def ranking_rows(results):
+    """Rows 'rank, relative time ± spread, impl, MB/s, cyc/B, version', fastest
+    first.  The relative spread combines both relative MADs (as hyperfine
+    combines standard deviations): r * sqrt((s_i/t_i)^2 + (s_best/t_best)^2)."""
+    ranked = sorted(results, key=lambda r: r.per_call)
+    best = ranked[0]
+    rows = []
+    for n, r in enumerate(ranked, 1):
+        rel = r.per_call / best.per_call
+        err = 0.0 if r is best else rel * ((r.spread_pct / 100) ** 2 + (best.spread_pct / 100) ** 2) ** 0.5
+        rows.append([f"{n}.", f"{rel:.2f} ± {err:.2f}", r.implementation, fmt_num(r.mb_per_s),
+                     fmt_num(r.cycles_per_byte), r.extra.get("impl_version") or "ours"])
+    return rows
+
+
+def main(args) -> int:
+    opts = timing_options(args)
+    if args.output:
+        exporters.check_path(args.output)
+    engine = ensure_engine()
+    catalogue, backends = host.catalogue(engine)
+    algos = [a.id for a in roster.select(args.algos, None, [a for a in roster.algorithms()
+                                                           if a.id in {c["id"] for c in catalogue}])]
+    impls = select_impls(catalogue, args.impl or ["all"])
+    note_skipped_backends(backends, ["all"])
+    store = None if args.no_save else Store(args.db)
+    opts.update(algos=algos, impls=impls, interleave=True)
+    run = Run(kind="compare", command=" ".join(sys.argv), options=opts)
+    measure_host(run, opts, catalogue, backends, store, args.quiet, engine)
+    report_mismatches(run)
+    if not args.quiet:
+        print(header(run))
+    labels = roster.labels()
+    for algo in algos:
+        for size in opts["sizes"]:
+            rs = [r for r in run.results if r.algorithm == algo and r.size == size and r.verified]
+            if not rs:
+                continue
+            print()
+            render(["#", "TIME (rel.)", "IMPL", "MB/s", "cyc/B", "VERSION"], ranking_rows(rs), "lrlrrl",
+                   title=f"{labels.get(algo, algo)} @ {size} B: {len(rs)} implementations, each verified")
+    if args.output:
+        exporters.write(args.output, run)
+    if run.status == "interrupted":
+        print(f"interrupted: kept the {len(run.results)} result(s) measured so far", file=sys.stderr)
+        return 130
+    return 1 if run.mismatches else 0

@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: MIT
+"""hashbench diff: two stored runs, result by result.
+
+Rows are matched on (target, build, algorithm, implementation, size, meter).
+Exact meters (instructions, exact or model cycles) give the same figure on
+every run: the ratio is the answer, "identical" when equal, no test.  Timed
+figures get a significance test on their raw samples."""
+import sys
+
+from .. import stats
+from ..errors import UserError
+from ..present.table import fmt_num, render
+from ..store import Store
+from ..units import format_size
+from .common import add_store_args, formatter
+
+
+def add_parser(sub):
+    d = sub.add_parser("diff", help="compare two stored runs", formatter_class=formatter,
+                       description="Ratio per result (B / A: below 1 means B costs less).  Exact counts "
+                                   "(cross targets: instructions, cycles) are compared as they are: 'identical' "
+                                   "or the exact ratio.  Timed results get a Mann-Whitney test on the raw "
+                                   "samples; differences under 1% or with p >= 0.01 are reported as not "
+                                   "significant.",
+                       epilog="examples:\n  hashbench diff last~1 last\n  hashbench diff 3 7 --db team.sqlite")
+    d.add_argument("run_a")
+    d.add_argument("run_b")
+    add_store_args(d, save=False)
+    d.set_defaults(func=main)
+
+
+def verdict_exact(a, b):
+    if a.per_call == b.per_call:
+        return 1.0, "identical"
+    ratio = b.per_call / a.per_call if a.per_call else float("inf")
+    return ratio, "B costs less" if ratio < 1 else "B costs more"
+
+
+def rows_for(a_run, b_run):
+    bmap = {r.key: r for r in b_run.results if r.verified}
+    rows = []
+    for ra in a_run.results:
+        rb = bmap.get(ra.key)
+        if rb is None or not ra.verified or ra.per_call is None or rb.per_call is None:
+            continue
+        if ra.exact:
+            ratio, verdict = verdict_exact(ra, rb)
+            p = "-"
+        else:
+            ratio, pval, sig = stats.compare(ra.samples, rb.samples)
+            verdict = ("B faster" if ratio < 1 else "B slower") if sig else "no significant difference"
+            p = f"{pval:.3g}"
+        a_fig, b_fig = (ra.per_call, rb.per_call) if ra.exact else (ra.per_call / 1000, rb.per_call / 1000)
+        unit = ra.unit if ra.exact else "µs"
+        rows.append([ra.label or ra.algorithm, ra.implementation, ra.target, format_size(ra.size),
+                     fmt_num(a_fig), fmt_num(b_fig), unit, f"{ratio:.3f}", p, verdict])
+    return rows
+
+
+def main(args) -> int:
+    store = Store(args.db)
+    a = store.load(args.run_a)
+    b = store.load(args.run_b)
+    rows = rows_for(a, b)
+    if not rows:
+        raise UserError(f"runs {a.id} and {b.id} have no measurement in common "
+                        "(the same target, build, algorithm, implementation, size and meter)")
+    print(f"A = run {a.id} ({a.started_at}), B = run {b.id} ({b.started_at}); ratio = B / A per call")
+    headers = ["ALGO", "IMPL", "TARGET", "SIZE", "A", "B", "UNIT", "B/A", "p", "VERDICT"]
+    render(headers, rows, "llllrrlrrl")
+    if a.context.get("cpu") != b.context.get("cpu"):
+        print("note: the runs were measured on different CPUs", file=sys.stderr)
+    return 0

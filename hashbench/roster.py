@@ -1,0 +1,122 @@
+# SPDX-License-Identifier: MIT
+"""The roster: every algorithm and our implementations of it, read from
+data/roster.json, which tools/describe_roster.c generates from
+src/algos/registry.def (`make roster`).  Nothing in the front end parses C.
+
+Library backends add implementations at run time; the host engine's
+`list` names them (hashbench.targets.host.catalogue)."""
+import difflib
+import fnmatch
+import functools
+import json
+from dataclasses import dataclass, field
+
+from .errors import UserError
+from .paths import ROOT
+
+DESCRIPTION = ROOT / "data" / "roster.json"
+TIERS = ("checksum", "non-crypto", "crypto")
+OURS = ("portable", "compact")  # our implementation ids, in the order tables show them
+
+
+@dataclass(frozen=True)
+class Impl:
+    name: str          # "portable", "compact"
+    symbol: str        # the one-shot: hb_sha256, hb_sha256_compact
+    sources: tuple     # files of src/algos it needs, its own first
+
+
+@dataclass(frozen=True)
+class Algorithm:
+    id: str
+    label: str
+    tier: str
+    digest_len: int
+    block_len: int
+    width: int         # widest integer it needs: 16, 32 or 64
+    streaming: bool
+    spec: str
+    impls: dict = field(default_factory=dict)  # {name: Impl}: ours only
+
+    @property
+    def has_compact(self) -> bool:
+        return "compact" in self.impls
+
+
+@functools.lru_cache(maxsize=1)
+def algorithms() -> tuple:
+    """Every algorithm, in registry order."""
+    try:
+        doc = json.loads(DESCRIPTION.read_text())
+    except (OSError, ValueError) as exc:
+        raise UserError(f"{DESCRIPTION}: cannot read the roster description ({exc}); run 'make roster'") from exc
+    out = []
+    for a in doc["algorithms"]:
+        impls = {name: Impl(name, i["symbol"], tuple(i["sources"])) for name, i in a["implementations"].items()}
+        out.append(Algorithm(a["id"], a["label"], a["tier"], a["digest_len"], a["block_len"], a["width"],
+                             a["streaming"], a["spec"], impls))
+    return tuple(out)
+
+
+def ids() -> list:
+    return [a.id for a in algorithms()]
+
+
+def find(algo_id: str) -> Algorithm:
+    for a in algorithms():
+        if a.id == algo_id:
+            return a
+    raise UserError(f"unknown algorithm {algo_id!r} (see 'hashbench list')")
+
+
+def order() -> dict:
+    """{id: position}: registry order, for sorting."""
+    return {a.id: i for i, a in enumerate(algorithms())}
+
+
+def labels() -> dict:
+    return {a.id: a.label for a in algorithms()}
+
+
+def split(values) -> list:
+    """Repeatable, comma-separated options -> their items."""
+    out = []
+    for v in values or []:
+        out.extend(x.strip() for x in str(v).split(",") if x.strip())
+    return out
+
+
+def select(patterns=None, tiers=None, catalogue=None) -> list:
+    """Algorithms named by ids, labels, globs ('sha*') and tiers, in registry
+    order; all of them when nothing is named.  `catalogue`: the algorithms to
+    choose from (default: the whole roster).  Unknown names fail with the
+    nearest ids suggested."""
+    pool = list(catalogue if catalogue is not None else algorithms())
+    all_ids = [a.id for a in pool]
+    by_label = {a.label.lower(): a.id for a in pool}
+    chosen = set()
+    for pat in split(patterns):
+        p = pat.lower()
+        if any(c in p for c in "*?["):
+            hits = fnmatch.filter(all_ids, p)
+            if not hits:
+                raise UserError(f"no algorithm matches {pat!r} (see 'hashbench list')")
+            chosen.update(hits)
+        elif p in all_ids:
+            chosen.add(p)
+        elif p in by_label:
+            chosen.add(by_label[p])
+        else:
+            near = difflib.get_close_matches(p, all_ids + list(by_label), n=3, cutoff=0.5)
+            names = list(dict.fromkeys(by_label.get(n, n) for n in near))
+            hint = f"; did you mean {', '.join(names)}?" if names else ""
+            raise UserError(f"unknown algorithm {pat!r}{hint} (see 'hashbench list')")
+    tier_set = set()
+    for t in split(tiers):
+        if t.lower() not in TIERS:
+            raise UserError(f"unknown tier {t!r}: choose from {', '.join(TIERS)}")
+        tier_set.add(t.lower())
+    out = [a for a in pool if (not chosen or a.id in chosen) and (not tier_set or a.tier in tier_set)]
+    if not out:
+        raise UserError("that selection names no algorithm")
+    return out
