@@ -7,9 +7,10 @@
  *   qemu-<arch> -plugin hb_cycles.so,model=FILE,out=FILE,mark=ADDR prog ...
  *
  * begin/end: the QEMU engine's hb_cross_begin/hb_cross_end, one region per
- * pair (as hb_insn.c counts instructions).  mark: a console program's
- * hb8_mark(), called at both ends of every timed span: hits 2k and 2k+1
- * bound region k.  Optional trace=FILE,trace_region=N writes every retired
+ * pair (as qemu_insn.c counts instructions).  mark: a console program's
+ * hb_mark(), called at both ends of every timed span: hits 2k and 2k+1
+ * bound region k.  Records (format 2, docs/records.md) go to the out= file
+ * through src/engine/hb_record.c, built with HB_RECORD_U64.  Optional trace=FILE,trace_region=N writes every retired
  * instruction of region N with what it was charged (for checking a model by
  * hand).
  *
@@ -52,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../engine/hb_record.h"
 #include "qemu_cycles.h"
 
 /* ---- the QEMU 7.2 plugin ABI (API version 1), declared by hand ---------- */
@@ -803,16 +805,23 @@ static void retire(uint64_t next_pc, const struct insn *next)
     nacc = 0;
 }
 
+/* The record writer's output (src/engine/hb_record.c): the out= file. */
+void hb_putc(char c)
+{
+    putc(c, out);
+}
+
 static void write_count(void)
 {
     int i;
-    fprintf(out, "{\"rec\":\"count\",\"region\":%lu", regions);
+    hb_rec_begin("count");
+    hb_rec_uint("region", regions);
     for (i = 0; i < CT_N; i++) {
         if (M.core == CORE_BUS && i >= CT_ISSUE && i <= CT_DUAL) continue;
         if (M.core == CORE_PIPE && i >= CT_FETCH && i <= CT_INTERNAL) continue;
-        fprintf(out, ",\"%s\":%" PRIu64, ct_names[i], ct[i] - ct_start[i]);
+        hb_rec_uint(ct_names[i], ct[i] - ct_start[i]);
     }
-    fputs("}\n", out);
+    hb_rec_end();
     fflush(out);
 }
 
@@ -916,10 +925,13 @@ static void on_exit_cb(qemu_plugin_id_t id, void *udata)
     (void)id;
     (void)udata;
     retire(prev ? prev->pc + prev->size : 0, NULL);
-    fprintf(out, "{\"rec\":\"totals\",\"instructions\":%" PRIu64 ",\"cycles\":%" PRIu64
-                 ",\"regions\":%lu,\"unmatched\":%lu,\"unknown_instructions\":%" PRIu64 "}\n",
-            ct[CT_INSNS], ct[CT_CYCLES], regions, unmatched + (unsigned long)in_region,
-            ct[CT_UNKNOWN]);
+    hb_rec_begin("totals");
+    hb_rec_uint("instructions", ct[CT_INSNS]);
+    hb_rec_uint("cycles", ct[CT_CYCLES]);
+    hb_rec_uint("regions", regions);
+    hb_rec_uint("unmatched", unmatched + (unsigned long)in_region);
+    hb_rec_uint("unknown_instructions", ct[CT_UNKNOWN]);
+    hb_rec_end();
     fflush(out);
     if (out != stderr) fclose(out);
     out = NULL;
@@ -1170,16 +1182,6 @@ bad:
 /* =========================================================================
  * Install
  * ========================================================================= */
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') fputc('\\', f);
-        if ((unsigned char)*s >= 0x20) fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
 HB_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char **argv)
 {
     int i;
@@ -1224,12 +1226,17 @@ HB_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, 
             return -1;
         }
     }
-    fprintf(out, "{\"rec\":\"plugin\",\"name\":\"hb_cycles\",\"model\":");
-    json_str(out, M.name);
-    fprintf(out, ",\"core\":\"%s\"", M.core == CORE_BUS ? "bus" : "pipe");
-    if (have_mark) fprintf(out, ",\"mark\":%" PRIu64, mark_addr);
-    else fprintf(out, ",\"begin\":%" PRIu64 ",\"end\":%" PRIu64, begin_addr, end_addr);
-    fputs("}\n", out);
+    hb_rec_begin("plugin");
+    hb_rec_str("name", "hb_cycles");
+    hb_rec_str("model", M.name);
+    hb_rec_str("core", M.core == CORE_BUS ? "bus" : "pipe");
+    if (have_mark) {
+        hb_rec_uint("mark", mark_addr);
+    } else {
+        hb_rec_uint("begin", begin_addr);
+        hb_rec_uint("end", end_addr);
+    }
+    hb_rec_end();
     fflush(out);
     qemu_plugin_register_vcpu_tb_trans_cb(id, on_tb_trans);
     qemu_plugin_register_atexit_cb(id, on_exit_cb, NULL);

@@ -7,8 +7,10 @@
  *   sim65.c   cc65's sim6502 under sim65 (nes)
  *   mgba.c    the mGBA runner's mailbox (gb, gba, gba-iwram)
  *   ucsim.c   ucsim's simulator interface (z80)
+ *   gba-qemu/ Linux system calls, for a gba program under qemu-arm and the
+ *             cycle-model plugin (hashbench cross --meter cycle-model)
  * and the start-up code of the targets that have no C library (n64/, gb/,
- * z80/, gba/, cortex-m7/).
+ * z80/, gba/, cortex-m7/, and gba-qemu/ for QEMU user mode).
  *
  * Every guest writes records (src/engine/hb_record.c) through hb_putc.
  * The console programs also mark their spans and end with hb_exit; the

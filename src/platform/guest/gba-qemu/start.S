@@ -1,22 +1,25 @@
 @ SPDX-License-Identifier: MIT
-@ start.S - entry of a `gba`/`gba-iwram` program when QEMU user mode runs it
-@ for the cycle model (hashbench/meters/cycle_model.py, docs/cycle-models.md).
+@ start.S - entry of a `gba` or `gba-iwram` console program when QEMU user
+@ mode runs it for the cycle-model meter (hashbench/meters/
+@ cycle_model_console.py, docs/cycle-models.md), in place of ../gba/crt0.s.
 @
-@ The program is linked with the target's own linker script (cross8/gba/gba.ld
+@ The program is linked with the target's own linker script (../gba/gba.ld
 @ or gba-iwram.ld), so code, tables, data and stack sit at the GBA addresses
 @ the model maps to ROM and IWRAM.  QEMU loads each segment at its run
-@ address (.data is already in IWRAM), so unlike cross8/gba/crt0.s nothing
-@ is copied.  .bss is zeroed here all the same: when .data and .bss share a
-@ page (gba-iwram), the loader maps that page from the file and the start of
+@ address (.data is already in IWRAM), so unlike crt0.s nothing is copied.
+@ .bss is zeroed here all the same: when .data and .bss share a page
+@ (gba-iwram), the loader maps that page from the file and the start of
 @ .bss holds file bytes.  The top of IWRAM, where the stack lives and no
 @ segment reaches, is mapped (mmap2, MAP_FIXED on pages no segment uses).
 @ IWRAM is first made readable, writable and executable (mprotect): the
 @ loader gives the segment holding gba-iwram's code and data, and the page it
 @ shares with .bss, the flags of its code.  Then main runs in Thumb, and
-@ exit_group ends the process.
+@ exit_group ends the process with main's status.
 @
-@ This section is padded to CRT0_SIZE, the size of crt0.s's .crt0, so that
-@ every function after it has the address it has in the mGBA build.
+@ This code is smaller than crt0.s, so everything after it sits a little
+@ lower than in the mGBA build: no ARM7TDMI timing depends on where code
+@ sits (no cache; a ROM access is N or S by the access sequence), below the
+@ 128 KiB ROM boundaries that force an N access, which no program reaches.
         .section .crt0, "ax"
         .arm
         .global _start
@@ -59,6 +62,3 @@ _start:
         svc     #0
 3:      b       3b
         .pool
-#ifdef CRT0_SIZE
-        .fill   CRT0_SIZE - (. - _start), 1, 0
-#endif
