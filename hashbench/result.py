@@ -92,6 +92,8 @@ class Result:
     cycles_per_byte: float = None
     cycle_unit: str = None       # for cycles_per_byte beside a time: "ref-cycles" or "cycles"
     clock_hz: float = None       # the clock any conversion to time used
+    variant: str = None          # a meter's configuration that changes the figure, not the build (a cycle
+                                 # model's variant: caches off, data in SRAM): part of what is measured
     notes: list = field(default_factory=list)
     extra: dict = field(default_factory=dict)  # params, impl_version, defines, counters, ...
 
@@ -118,7 +120,13 @@ class Result:
     @property
     def key(self) -> tuple:
         """What two runs must share for their results to be compared."""
-        return (self.target, self.build.name, self.algorithm, self.implementation, self.size, self.meter)
+        return (self.target, self.build.name, self.algorithm, self.implementation, self.size, self.meter,
+                self.variant or "")
+
+    @property
+    def where(self) -> str:
+        """The target, and the meter's variant when there is one: a table's column."""
+        return f"{self.target}:{self.variant}" if self.variant else self.target
 
     def to_dict(self) -> dict:
         d = {"algorithm": self.algorithm, "implementation": self.implementation, "size": self.size,
@@ -131,6 +139,8 @@ class Result:
              "cycle_unit": self.cycle_unit, "clock_hz": self.clock_hz,
              "sample_fields": list(self.sample_fields), "samples": self.samples, "harness": self.harness,
              "notes": [n.to_dict() for n in self.notes]}
+        if self.variant:
+            d["variant"] = self.variant
         for k, v in self.extra.items():
             d.setdefault(k, v)
         return d

@@ -9,6 +9,8 @@ from .. import roster
 from ..build.host import ensure_engine
 from ..context import host_context
 from ..errors import BuildError, UserError
+from ..meters import CHOICES, CYCLE_MODEL, DEFAULT
+from ..meters.cpu_models import load_model, variant_titles
 from ..present import exporters
 from ..present.table import render
 from ..result import METER_TITLES, Note, Run
@@ -31,11 +33,16 @@ def add_parser(sub):
                     "cortex-m7, ...): instructions per call, counted by a QEMU plugin.  Console targets (nes, "
                     "gb, z80, gba, gba-iwram): one program per algorithm, exact cycles from sim65, mGBA or "
                     "ucsim.  Counts are exact and repeatable; a wrong digest is reported as a mismatch with no "
-                    "cost.  SDCC (gb, z80) is slow: a first run of every algorithm on both took 9.5 minutes on "
-                    "2 cores; builds are cached after that.",
+                    "cost.  --meter cycle-model instead estimates cycles with the target's CPU model "
+                    "(data/cpu-models/, docs/cycle-models.md): meter est-cycles, converted to time at the "
+                    "CPU's real clock, labelled as estimated and never tabled with exact figures.  SDCC (gb, "
+                    "z80) is slow: a first run of every algorithm on both took 9.5 minutes on 2 cores; builds "
+                    "are cached after that.",
         epilog="examples:\n  hashbench cross --list\n  hashbench cross --target n64,nds\n"
                "  hashbench cross --target nes,gba --size 64  # exact 6502 and ARM7TDMI cycles\n"
                "  hashbench cross --all -o cross.json\n  hashbench cross --all -a 'sha*' --size 1k\n"
+               "  hashbench cross --target n64,nds,3ds,cortex-m7 --meter cycle-model   # estimated cycles\n"
+               "  hashbench cross --target cortex-m7 --meter cycle-model --model-variant nocache-sram\n"
                "  hashbench cross --table            # the stored results, algorithms x targets")
     c.add_argument("--target", action="append", metavar="T[,T...]", help="targets to run")
     c.add_argument("--all", action="store_true", help="every target")
@@ -47,6 +54,12 @@ def add_parser(sub):
     c.add_argument("--size", action="append", metavar="SIZE", help="bytes (default 64,256,1024; at most 64K)")
     c.add_argument("--calls", type=int, default=DEFAULT_CALLS, help="calls in each measured region (default 2)")
     c.add_argument("--check-repeat", action="store_true", help="run everything twice; fail unless counts repeat")
+    c.add_argument("--meter", choices=CHOICES, default=DEFAULT,
+                   help="default: each target's own (QEMU: instructions; consoles: exact cycles); "
+                        "cycle-model: cycles estimated by the target's CPU model (the MODEL column of --list)")
+    c.add_argument("--model-variant", metavar="NAME",
+                   help="with --meter cycle-model: a variant of the CPU model (caches off, data in SRAM, ...; "
+                        "--list names them); results of a variant are kept apart from the model's own")
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_store_args(c)
     c.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
@@ -60,8 +73,11 @@ def list_targets(targets) -> int:
         miss = t.missing()
         meter = METER_TITLES["instructions" if t.kind == "qemu" else "exact-cycles"]
         clock = f" @ {t.clock_hz:,} Hz" if t.clock_hz and t.kind == "console" else ""
-        rows.append([n, t.title, " ".join(t.runner[:3]), meter + clock, "yes" if not miss else "missing " + ", ".join(miss)])
-    render(["TARGET", "CPU", "RUNS ON", "METER", "READY"], rows, "lllll")
+        variants = ", ".join(variant_titles(t.cycle_model)) if t.cycle_model else ""
+        model = (t.cycle_model + (f" (variants: {variants})" if variants else "")) if t.cycle_model else "-"
+        rows.append([n, t.title, " ".join(t.runner[:3]), meter + clock, model,
+                     "yes" if not miss else "missing " + ", ".join(miss)])
+    render(["TARGET", "CPU", "RUNS ON", "METER", "MODEL (--meter cycle-model)", "READY"], rows, "llllll")
     return 0
 
 
@@ -125,16 +141,18 @@ def run_targets(run: Run, targets: dict, names, job: Job, store=None):
 
 
 def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, check_repeat=False,
-            store=None, log=lambda m: None, targets=None) -> Run:
+            store=None, log=lambda m: None, targets=None, meter=DEFAULT, model_variant=None) -> Run:
     """A cross run of `names` without the command line (the report tools)."""
     targets = targets or load_all()
     algos = algos or list(roster.algorithms())
     expected = Expected(fallback=lambda a, s: host.portable_digest(ensure_engine())(a, s))
     job = Job(algos=algos, impls=list(impls), sizes=list(sizes), expected=expected, calls=calls,
-              check_repeat=check_repeat, log=log)
-    run = Run(kind="cross", command=" ".join(sys.argv), context=host_context(),
-              options={"targets": list(names), "sizes": list(sizes), "algos": [a.id for a in algos],
-                       "impls": list(impls), "calls": calls})
+              check_repeat=check_repeat, log=log, meter=meter, model_variant=model_variant)
+    options = {"targets": list(names), "sizes": list(sizes), "algos": [a.id for a in algos],
+               "impls": list(impls), "calls": calls}
+    if meter != DEFAULT:
+        options.update(meter=meter, model_variant=model_variant)
+    run = Run(kind="cross", command=" ".join(sys.argv), context=host_context(), options=options)
     return run_targets(run, targets, names, job, store)
 
 
@@ -157,11 +175,21 @@ def main(args) -> int:
     if bad:
         raise UserError(f"unknown implementation {bad[0]!r}: cross runs portable and compact")
     algos = roster.select(args.algo)
+    if args.model_variant and args.meter != CYCLE_MODEL:
+        raise UserError("--model-variant goes with --meter cycle-model")
+    if args.meter == CYCLE_MODEL:
+        lacking = [n for n in names if not targets[n].cycle_model]
+        if lacking:
+            with_model = ", ".join(n for n, t in targets.items() if t.cycle_model)
+            raise UserError(f"no cycle model for {', '.join(lacking)} (targets with one: {with_model})")
+        for n in names:
+            load_model(targets[n].cycle_model, args.model_variant)   # an unknown variant stops here
     if args.output:
         exporters.check_path(args.output)
     store = None if args.no_save else Store(args.db)
     log = log_to_stderr(args.quiet)
-    run = measure(names, sizes, algos, impls, args.calls, args.check_repeat, store, log, targets)
+    run = measure(names, sizes, algos, impls, args.calls, args.check_repeat, store, log, targets, args.meter,
+                  args.model_variant)
     report_mismatches(run)
     for n in run.notes:
         if n.reason not in ("target-failed", "target-missing"):

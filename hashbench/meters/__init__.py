@@ -2,16 +2,32 @@
 """Meters: what reads a cost, and what the figure made from it is.
 
 One module per instrument: `timer` (the host engine's timers), `qemu_insn`
-(the instruction-counting QEMU plugin), `sim65`, `mgba`, `ucsim` (the
-console simulators).  Each owns its constants (the mGBA mailbox, ucsim's
-interface byte) and hands them to the guest build, so an address is written
-in one place.  Statistics follow the meter: timed figures are medians with a
-spread; exact counts need none, and must repeat."""
-from . import mgba, sim65, ucsim
+(the instruction-counting QEMU plugin), `cycle_model` and
+`cycle_model_console` (the cycle-model QEMU plugin, estimated cycles, on the
+QEMU engine and on the console programs; its CPU models in `cpu_models`),
+`sim65`, `mgba`, `ucsim` (the console simulators).  Each owns its constants
+(the mGBA mailbox, ucsim's interface byte) and hands them to the guest build,
+so an address is written in one place.  Statistics follow the meter: timed
+figures are medians with a spread; exact counts and deterministic estimates
+need none, and must repeat.
+
+`hashbench cross --meter` picks one for every target: DEFAULT is each
+target's own (QEMU: instructions; consoles: their simulator's exact
+cycles), CYCLE_MODEL the target's CPU model."""
+from . import cycle_model, cycle_model_console, mgba, qemu_insn, sim65, ucsim
 from .exact import Measured, NotRepeatable, exact_per_call, fill_exact  # noqa: F401  (the package's interface)
 
-CONSOLE_METERS = {"sim65": sim65, "mgba": mgba, "ucsim": ucsim}
+DEFAULT = "default"
+CYCLE_MODEL = "cycle-model"
+CHOICES = (DEFAULT, CYCLE_MODEL)   # hashbench cross --meter
+QEMU_METERS = {DEFAULT: qemu_insn, CYCLE_MODEL: cycle_model}
+CONSOLE_METERS = {"sim65": sim65, "mgba": mgba, "ucsim": ucsim, CYCLE_MODEL: cycle_model_console}
 
 
 def console_meter(name: str):
     return CONSOLE_METERS[name]
+
+
+def qemu_meter(choice: str):
+    """--meter -> the module a QEMU target measures with."""
+    return QEMU_METERS[choice]

@@ -4,7 +4,7 @@ console simulators' cycles).  A figure is (count - harness) / calls; every
 sample must give the same figure, or the count is refused.  Also the
 console programs' mark protocol (docs/records.md), shared by the meters that
 read a cycle counter at each hb_mark()."""
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import BuildError
 
@@ -19,6 +19,8 @@ class Measured:
     digest: str
     samples: list   # [[calls, count], ...]
     harness: list   # [[calls, count]]: the same region without the hash
+    variant: str = None                          # the meter's variant (a cycle model's)
+    extra: dict = field(default_factory=dict)    # further figures of the meter (counters)
 
 
 def exact_per_call(samples, harness):
@@ -34,12 +36,13 @@ def exact_per_call(samples, harness):
     return figures.pop()
 
 
-def fill_exact(result, clock_hz=None):
-    """A verified exact result's figures from its samples; cycles also as
-    time at `clock_hz` (a console CPU's real clock), instructions never."""
+def fill_exact(result, clock_hz=None, per_call=exact_per_call):
+    """A verified exact result's figures from its samples (`per_call`: how
+    the meter makes one call's figure of them); cycles also as time at
+    `clock_hz` (a CPU's real clock), instructions never."""
     if not result.verified:
         return result
-    result.per_call = exact_per_call(result.samples, result.harness)
+    result.per_call = per_call(result.samples, result.harness)
     result.spread_pct = 0.0
     if result.unit == "cycles":
         result.cycles_per_byte = result.per_byte

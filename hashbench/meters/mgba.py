@@ -16,6 +16,7 @@ from ..paths import BUILD
 from .exact import execute, read_console, spans_measured
 
 NAME = "mgba"
+METER = "exact-cycles"
 MAILBOX = {"gb": 0xFF80, "gba": 0x0203FFF0}  # by the target's `system`
 RUNNER_SRC = ["src/meters/mgba_run.c", "src/engine/hb_record.c"]
 HEADER = "/usr/include/mgba/core/core.h"

@@ -14,8 +14,11 @@ from .. import records
 from ..build import cache
 from ..errors import BuildError, UserError
 from ..paths import BUILD
+from .exact import fill_exact
 
 NAME = "qemu-plugin"
+METER = "instructions"
+SAMPLE_FIELDS = ("calls", "count")
 PLUGIN_SRC = ["src/meters/qemu_insn.c", "src/engine/hb_record.c"]
 PLUGIN = BUILD / "meters" / "hb_insn.so"
 MARKERS = ("hb_cross_begin", "hb_cross_end")
@@ -51,3 +54,43 @@ def read_counts(text: str) -> dict:
     if totals[-1].get("unmatched"):
         raise BuildError("the plugin saw unbalanced markers")
     return counts
+
+
+# ---- the QEMU meter interface (hashbench.targets.qemu; cycle_model has the same) ----
+def prepare(t, elf, job):
+    """What the runs share: the plugin."""
+    return build_plugin(job.log)
+
+
+def run_calls(job) -> list:
+    """The -k of each run: CALLS (twice with --check-repeat)."""
+    return [job.calls] * (2 if job.check_repeat else 1)
+
+
+def engine_plugin_arg(plugin, markers, out_file) -> str:
+    return plugin_arg(plugin, markers, out_file)
+
+
+def measured(runs, pos, hpos):
+    """Region `pos` (and its size's harness region `hpos`) of every run ->
+    (samples, harness, extra): each run's count is one sample; the harness
+    must count the same in every run."""
+    first = runs[0]
+    reg, h = first["regions"][pos], first["regions"][hpos]
+    samples = [[reg["calls"], run["counts"][reg["index"]]] for run in runs]
+    base = [[h["calls"], first["counts"][h["index"]]]]
+    if any(run["counts"][h["index"]] != base[0][1] for run in runs):
+        raise BuildError("the harness count differs between runs")
+    return samples, base, {}
+
+
+def fill(result, t):
+    return fill_exact(result)
+
+
+def context(plugin) -> dict:
+    return {"meter": METER, "instrument": NAME}
+
+
+def result_variant(plugin):
+    return None

@@ -17,6 +17,7 @@ from ..errors import BuildError
 from .exact import Measured, execute, read_console
 
 NAME = "sim65"
+METER = "exact-cycles"
 
 
 def platform_defines(t) -> list:

@@ -14,6 +14,7 @@ from ..errors import BuildError
 from .exact import execute, read_console, spans_measured
 
 NAME = "ucsim"
+METER = "exact-cycles"
 SIMIF_ADDR = 0xFFFF
 MARK_SYMBOL = "hb_mark"
 _CLOCK = re.compile(r"Total time since last reset= \S+ sec \((\d+) clks\)")

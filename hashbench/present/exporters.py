@@ -15,7 +15,7 @@ from .crosstab import meter_tables
 from .table import render_markdown, single_size_table, sweep_table
 
 # every CSV has these columns, whatever the run measured
-CSV_COLUMNS = ["algorithm", "implementation", "size", "target", "build", "meter", "tier", "verified",
+CSV_COLUMNS = ["algorithm", "implementation", "size", "target", "build", "meter", "variant", "tier", "verified",
                "verified_against", "digest", "expected", "per_call", "unit", "per_byte", "spread_pct",
                "ns_per_call", "mb_per_s", "cycles_per_byte", "clock_hz", "samples_count", "notes"]
 

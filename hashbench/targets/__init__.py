@@ -33,6 +33,7 @@ class Target:
     clock_hz: int = None      # the real CPU's clock: converts cycles (never instructions) to time
     packages: list = field(default_factory=list)  # Debian packages (scripts/setup.sh installs them)
     note: str = ""
+    cycle_model: str = ""     # a CPU model of data/cpu-models/: what `--meter cycle-model` estimates with
     path: Path = None
 
     def context(self) -> dict:
@@ -108,7 +109,9 @@ def position() -> dict:
 class Job:
     """What a cross run asks of every target: algorithms (roster entries),
     our implementations, sizes, calls per measured region, whether to prove
-    the counts repeat, where expected digests come from, a progress log."""
+    the counts repeat, where expected digests come from, a progress log;
+    the meter (`default`: the target's own; `cycle-model`: hashbench.meters)
+    and the variant of the target's CPU model."""
     algos: list
     impls: list
     sizes: list
@@ -116,6 +119,8 @@ class Job:
     calls: int = 2
     check_repeat: bool = False
     log: object = print
+    meter: str = "default"
+    model_variant: str = None
 
 
 @dataclass

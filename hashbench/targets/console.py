@@ -26,7 +26,7 @@ from pathlib import Path
 from .. import roster
 from ..build import TOOLCHAINS, cache, toolchain
 from ..errors import BuildError, UserError
-from ..meters import CONSOLE_METERS, NotRepeatable, console_meter, fill_exact
+from ..meters import CONSOLE_METERS, DEFAULT, NotRepeatable, console_meter, fill_exact
 from ..paths import BUILD, ROOT
 from ..result import Build, Note
 from ..verify import checked
@@ -62,6 +62,8 @@ class ConsoleTarget(Target):
     no_portable_tables: list = field(default_factory=list)  # stems of src/algos/*.c always built small
     source_cflags: dict = field(default_factory=dict)       # {stem: [flags]}: a compiler bug's workaround
 
+    build_tag = ""            # not a field: a stand-in's builds go apart (hashbench.meters.cycle_model_console)
+
     def check(self):
         if self.toolchain not in TOOLCHAINS:
             raise UserError(f"{self.path}: toolchain must be " + " or ".join(f"'{k}'" for k in TOOLCHAINS))
@@ -79,7 +81,7 @@ class ConsoleTarget(Target):
 
     @property
     def build_dir(self) -> Path:
-        return BUILD / "console" / self.name
+        return BUILD / "console" / (self.name + self.build_tag)
 
     def missing(self) -> list:
         progs = self.tc.programs(self) + console_meter(self.meter).programs(self)
@@ -149,6 +151,14 @@ class ConsoleTarget(Target):
     # ---- measuring ------------------------------------------------------------
 
     def measure(self, job):
+        """--meter default: the target's own simulator; another meter runs
+        the target as it can (its stand-in: hashbench.meters)."""
+        if job.meter == DEFAULT:
+            return self.measure_with(console_meter(self.meter), job)
+        meter = console_meter(job.meter)
+        return meter.runs_as(self, job).measure_with(meter, job)
+
+    def measure_with(self, meter, job):
         sizes = [s for s in job.sizes if s <= self.max_size]
         notes = []
         if len(sizes) < len(job.sizes):
@@ -159,7 +169,6 @@ class ConsoleTarget(Target):
         todo = self.algorithms(job.algos)
         sources = needed_sources(todo, job.impls)
         lib, failed_files = self.library(sources, job.log)
-        meter = console_meter(self.meter)
         meter.prepare(self, job.log)
         results, link_cmd = [], None
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool:
@@ -179,15 +188,17 @@ class ConsoleTarget(Target):
                     notes.append(Note("not-run", f"{a.id}: does not run: {exc}", {"algorithm": a.id}))
                     job.log(f"{self.name}: {a.id}: does not run: {exc}")
                     continue
-                results += self.results(a, got, sizes, costs, small, job.expected, notes)
+                results += self.results(a, got, sizes, costs, small, job.expected, notes, meter)
         ctx = self.context()
         ctx.update(compiler=self.tc.version(self), compile=" ".join(link_cmd or []), runner=" ".join(self.runner),
-                   runner_version=meter.version(self), toolchain=self.toolchain, meter="exact-cycles",
-                   instrument=self.meter, unbuilt_files=failed_files, sizes_run=sizes,
+                   runner_version=meter.version(self), toolchain=self.toolchain, meter=meter.METER,
+                   instrument=meter.NAME, unbuilt_files=failed_files, sizes_run=sizes,
                    repeat_checked=job.check_repeat)
+        if hasattr(meter, "context"):
+            ctx.update(meter.context(self))
         return Outcome(ctx, results, notes)
 
-    def results(self, algo, impls, sizes, costs, small, expected, notes) -> list:
+    def results(self, algo, impls, sizes, costs, small, expected, notes, meter) -> list:
         out = []
         for impl in impls:
             defines = [SMALL_DEFINE] if small and impl == "portable" else []
@@ -198,8 +209,11 @@ class ConsoleTarget(Target):
                     continue
                 m = costs[(impl, size)]
                 res = checked(algo, impl, size, m.digest, expected, target=self.name, build=self.build(defines),
-                              meter="exact-cycles", instrument=self.meter, sample_fields=SAMPLE_FIELDS,
+                              meter=meter.METER, instrument=meter.NAME, sample_fields=SAMPLE_FIELDS,
                               samples=m.samples, harness=m.harness)
+                res.variant = m.variant
+                if res.verified:
+                    res.extra.update(m.extra)
                 if defines:
                     res.extra["defines"] = defines
                     res.note("small-build", f"built with {SMALL_DEFINE}: rolled rounds, no big tables")

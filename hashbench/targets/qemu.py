@@ -1,14 +1,17 @@
 # SPDX-License-Identifier: MIT
 """QEMU targets: the same portable C on other CPUs (the N64's VR4300, the
 NDS's ARM946E-S, PowerPC, s390x, a Cortex-M7, ...), instructions counted
-exactly by a plugin (hashbench.meters.qemu_insn).
+exactly by a plugin (hashbench.meters.qemu_insn), or - where the target
+names a CPU model - cycles estimated by the cycle-model plugin
+(hashbench.meters.cycle_model, `--meter cycle-model`).
 
 For each target: build the guest engine (src/engine/guest/qemu.c + the core)
 with the target's gcc into build/cross/<target>/, cached; find the marker
-functions with the target's nm; run the engine under QEMU with the plugin;
-verify every digest against the reference; cost = (region - harness) /
-calls, where the harness region is the same loop around a do-nothing
-function.  `check_repeat` runs everything twice: the counts must be equal."""
+functions with the target's nm; run the engine under QEMU with the meter's
+plugin, as many times as the meter asks (run_calls); verify every digest
+against the reference; the meter makes each result's figure from the
+region and the harness region (the same loop around a do-nothing function)
+of every run.  `check_repeat` runs everything twice: the counts must be equal."""
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -17,7 +20,7 @@ from pathlib import Path
 from .. import records, roster
 from ..build import cache, gcc
 from ..errors import BuildError, UserError
-from ..meters import fill_exact, qemu_insn
+from ..meters import qemu_insn, qemu_meter
 from ..paths import BUILD, ROOT
 from ..result import Build
 from ..verify import checked
@@ -28,7 +31,6 @@ ENGINE_SRC = ["src/engine/guest/qemu.c", "src/engine/hb_registry.c", "src/engine
 INCLUDES = ["-Isrc/engine", "-Isrc/platform/guest"]
 MAX_SIZE = 65536  # HB_CROSS_MAX_SIZE in src/engine/guest/qemu.c
 RUN_TIMEOUT_S = 600
-SAMPLE_FIELDS = ("calls", "count")
 GUEST_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LC_ALL": "C"}
 
 
@@ -85,15 +87,14 @@ class QemuTarget(Target):
             raise BuildError(f"{elf}: marker functions {' and '.join(qemu_insn.MARKERS)} not found")
         return tuple(syms[m] for m in qemu_insn.MARKERS)
 
-    def command(self, elf, plugin, markers, count_file, engine_args) -> list:
-        arg = qemu_insn.plugin_arg(plugin, markers, count_file)
+    def command(self, elf, plugin_arg, engine_args) -> list:
         if self.mode == "user":
-            return list(self.runner) + ["-plugin", arg, str(elf)] + engine_args
+            return list(self.runner) + ["-plugin", plugin_arg, str(elf)] + engine_args
         semi = ",".join(["enable=on", "target=native", "arg=hb-cross"] +
                         [f"arg={qemu_insn.option(a)}" for a in engine_args])
-        return list(self.runner) + ["-semihosting-config", semi, "-plugin", arg, "-kernel", str(elf)]
+        return list(self.runner) + ["-semihosting-config", semi, "-plugin", plugin_arg, "-kernel", str(elf)]
 
-    def run_engine(self, elf, plugin, engine_args) -> dict:
+    def run_engine(self, elf, meter, probe, engine_args) -> dict:
         """One run under QEMU -> {digests, regions, counts}, checked: the
         engine finished, the plugin counted every region it ran."""
         import subprocess
@@ -105,11 +106,12 @@ class QemuTarget(Target):
         # its alignment moves some counts (ppc: 18 instructions per call in
         # MD5): a relative ELF path and a fixed environment make the count
         # the same from any checkout and any shell.
-        cmd = self.command(Path(cache.rel(elf)), plugin, self.markers(elf), count_file, engine_args)
+        cmd = self.command(Path(cache.rel(elf)), meter.engine_plugin_arg(probe, self.markers(elf), count_file),
+                           engine_args)
         try:
             proc = subprocess.run(cmd, cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True,
                                   timeout=RUN_TIMEOUT_S, errors="replace", env=GUEST_ENV)
-            counts = qemu_insn.read_counts(count_file.read_text())
+            counts = meter.read_counts(count_file.read_text())
         except subprocess.TimeoutExpired as exc:
             raise BuildError(f"{self.name}: {cmd[0]} did not finish within {RUN_TIMEOUT_S} s") from exc
         except OSError as exc:
@@ -119,45 +121,47 @@ class QemuTarget(Target):
         return read_run(self.name, proc.stdout, counts, proc.returncode, proc.stderr) | {"command": cmd}
 
     def measure(self, job):
-        plugin = qemu_insn.build_plugin(job.log)
+        meter = qemu_meter(job.meter)
         elf, was_cached, cmd = self.engine(job.log)
-        args = ["-s", ",".join(str(s) for s in job.sizes), "-k", str(job.calls)]
+        probe = meter.prepare(self, elf, job)
+        args = ["-s", ",".join(str(s) for s in job.sizes)]
         if [a.id for a in job.algos] != roster.ids():
             args += ["-a", ",".join(a.id for a in job.algos)]
         if list(job.impls) != list(roster.OURS):
             args += ["-i", ",".join(job.impls)]
-        runs = [self.run_engine(elf, plugin, args)]
-        if job.check_repeat:
-            runs.append(self.run_engine(elf, plugin, args))
-            if runs[1]["digests"] != runs[0]["digests"]:
-                raise BuildError(f"{self.name}: the digests differ between two runs")
-        results = self.results(runs, job.expected)
+        runs = [self.run_engine(elf, meter, probe, args + ["-k", str(k)]) for k in meter.run_calls(job)]
+        if any(run["digests"] != runs[0]["digests"] for run in runs[1:]):
+            raise BuildError(f"{self.name}: the digests differ between two runs")
+        if any([(r["algo"], r["impl"], r["size"]) for r in run["regions"]] !=
+               [(r["algo"], r["impl"], r["size"]) for r in runs[0]["regions"]] for run in runs[1:]):
+            raise BuildError(f"{self.name}: the regions differ between two runs")
+        results = self.results(runs, job.expected, meter, probe)
         ctx = self.context()
         ctx.update(compiler=gcc.version(self), compile=" ".join(cmd), runner=" ".join(self.runner),
-                   runner_version=cache.tool_version(self.runner[0]), meter="instructions",
-                   instrument=qemu_insn.NAME, cached_build=was_cached, repeat_checked=job.check_repeat)
+                   runner_version=cache.tool_version(self.runner[0]), cached_build=was_cached,
+                   repeat_checked=job.check_repeat, **meter.context(probe))
         return Outcome(ctx, results)
 
-    def results(self, runs, expected) -> list:
-        """Regions and counts of one or more runs -> results: each run's count
-        is one sample, the harness region of that size the harness."""
+    def results(self, runs, expected, meter, probe) -> list:
+        """Regions and counts of the runs -> results: the meter makes each
+        one's samples and harness of every run's region and the harness
+        region of that size."""
         first = runs[0]
-        harness = {r["size"]: r for r in first["regions"] if r["algo"] == "-"}
+        harness = {r["size"]: pos for pos, r in enumerate(first["regions"]) if r["algo"] == "-"}
         out = []
-        for reg in first["regions"]:
+        for pos, reg in enumerate(first["regions"]):
             if reg["algo"] == "-":
                 continue
             algo = roster.find(reg["algo"])
-            h = harness[reg["size"]]
-            samples = [[reg["calls"], run["counts"][reg["index"]]] for run in runs]
-            base = [[h["calls"], first["counts"][h["index"]]]]
-            if any(run["counts"][h["index"]] != base[0][1] for run in runs):
-                raise BuildError(f"{self.name}: the harness count differs between runs")
+            samples, base, extra = meter.measured(runs, pos, harness[reg["size"]])
             digest = first["digests"].get((reg["algo"], reg["impl"], reg["size"]), "")
             res = checked(algo, reg["impl"], reg["size"], digest, expected, target=self.name,
-                          build=self.build(), meter="instructions", instrument=qemu_insn.NAME,
-                          sample_fields=SAMPLE_FIELDS, samples=samples, harness=base)
-            out.append(fill_exact(res))
+                          build=self.build(), meter=meter.METER, instrument=meter.NAME,
+                          sample_fields=meter.SAMPLE_FIELDS, samples=samples, harness=base)
+            res.variant = meter.result_variant(probe)
+            if res.verified:
+                res.extra.update(extra)
+            out.append(meter.fill(res, self))
         return out
 
 
