@@ -149,7 +149,8 @@ def present_run(run, unit="MB/s", order="category", catalogue_order=(), quiet=Fa
             print(header(run))
         present_timed(run, timed, unit, order, catalogue_order, quiet)
     for name, tc in (run.context.get("targets") or {}).items():
+        model = "/".join(x for x in (tc.get("cycle_model"), tc.get("model_variant")) if x)
         print(f"{name}: {tc.get('title')} · {tc.get('compiler')} · {tc.get('runner')} · "
-              f"{METER_TITLES.get(tc.get('meter'), tc.get('meter'))}")
+              f"{METER_TITLES.get(tc.get('meter'), tc.get('meter'))}" + (f" · model {model}" if model else ""))
     for size in sorted({r.size for r in exact}):
         present_exact(exact, size)

@@ -131,6 +131,7 @@ def run_targets(run: Run, targets: dict, names, job: Job, store=None):
         run.status = "interrupted"
     finally:
         run.elapsed_s = time.monotonic() - t0
+        run.context["elapsed_s"] = round(run.elapsed_s, 1)
         if run.status == "running":
             run.status = "failed"
         if run.status == "complete" and (run.mismatches or run.target_notes("target-failed")):

@@ -52,7 +52,7 @@ def rows_for(a_run, b_run):
             p = f"{pval:.3g}"
         a_fig, b_fig = (ra.per_call, rb.per_call) if ra.exact else (ra.per_call / 1000, rb.per_call / 1000)
         unit = ra.unit if ra.exact else "µs"
-        rows.append([ra.label or ra.algorithm, ra.implementation, ra.target, format_size(ra.size),
+        rows.append([ra.label or ra.algorithm, ra.implementation, ra.where, format_size(ra.size),
                      fmt_num(a_fig), fmt_num(b_fig), unit, f"{ratio:.3f}", p, verdict])
     return rows
 
@@ -64,7 +64,7 @@ def main(args) -> int:
     rows = rows_for(a, b)
     if not rows:
         raise UserError(f"runs {a.id} and {b.id} have no measurement in common "
-                        "(the same target, build, algorithm, implementation, size and meter)")
+                        "(the same target, build, algorithm, implementation, size, meter and variant)")
     print(f"A = run {a.id} ({a.started_at}), B = run {b.id} ({b.started_at}); ratio = B / A per call")
     headers = ["ALGO", "IMPL", "TARGET", "SIZE", "A", "B", "UNIT", "B/A", "p", "VERDICT"]
     render(headers, rows, "llllrrlrrl")

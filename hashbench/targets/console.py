@@ -112,7 +112,7 @@ class ConsoleTarget(Target):
         """The core files -> (library, {file: why it failed}).  small_for=<id>:
         every source with HB_NO_PORTABLE_TABLES, in that algorithm's own
         small library."""
-        odir = self.build_dir / ("lib" if small_for is None else "lib-small")
+        odir = BUILD / "console" / self.name / ("lib" if small_for is None else "lib-small")  # a stand-in's too
         objs, failed = [], {}
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool:  # SDCC: minutes a file
             futures = {src: pool.submit(self.compile, src, odir / (Path(src).stem + self.tc.obj_suffix), log,
