@@ -1,20 +1,28 @@
 # SPDX-License-Identifier: MIT
-"""The cycle-model meter (est-cycles): hashbench/meters/cycle_model.py, the
-plugin's instruction decoder (src/meters/qemu_cycles_isa.c, through ctypes),
-and - where QEMU, arm-none-eabi-gcc and libmgba are installed - a CI-sized
-check of the GBA model against mGBA's exact cycles."""
+"""The cycle-model meter (est-cycles): the CPU model files
+(hashbench/meters/cpu_models.py), the ELF reader, the plugin's records and
+per-call figures (hashbench/meters/cycle_model.py), the plugin's build and
+its instruction decoder (src/meters/qemu_cycles_isa.c, through ctypes), and -
+where QEMU, arm-none-eabi-gcc and libmgba are installed - the CI-sized check
+of the GBA model against mGBA's exact cycles, through `hashbench cross`'s
+own machinery."""
 import ctypes
-import importlib.util
 import shutil
 import struct
 import subprocess
 import sys
+import time
 import tomllib
 from pathlib import Path
 
 import pytest
 
-from hashbench.meters import cycle_model as cm
+from hashbench.build.elf import read_elf
+from hashbench.errors import BuildError
+from hashbench.meters import CYCLE_MODEL, NotRepeatable, cycle_model
+from hashbench.meters import cpu_models as cm
+from hashbench.result import Build, Result
+from hashbench.targets import load_all
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,6 +38,17 @@ def test_every_model_cites_every_figure():
         assert cm.uncited_figures(raw) == [], name
         for var in raw.get("variants", {}):
             assert cm.uncited_figures({"sources": raw["sources"], **raw["variants"][var]}) == [], (name, var)
+
+
+def test_targets_name_their_models():
+    """The targets with a model say so; its clock is theirs."""
+    targets = load_all()
+    named = {n: t.cycle_model for n, t in targets.items() if t.cycle_model}
+    assert named == {"n64": "vr4300-n64", "nds": "arm946e-s-nds", "3ds": "arm11-3ds",
+                     "cortex-m7": "cortex-m7-stm32f767", "gba": "arm7tdmi-gba", "gba-iwram": "arm7tdmi-gba"}
+    for n, model in named.items():
+        assert cm.load_model(model).clock_hz == targets[n].clock_hz, n
+    assert set(named.values()) == set(cm.available_models())
 
 
 def test_every_model_becomes_a_model_file():
@@ -119,13 +138,13 @@ def make_elf32(path: Path, sections, symbols, big=False):
 def test_read_elf_sections_and_symbols(tmp_path):
     elf = make_elf32(tmp_path / "a.elf", [(".text", 0x1000, 0x200, 6), (".data", 0x4000, 0x40, 3)],
                      [("hb_cross_begin", 0x1011, 2), ("table", 0x4000, 1)])
-    e = cm.read_elf(elf)
+    e = read_elf(elf)
     assert [(s.name, s.addr, s.size, s.alloc, s.execute) for s in e.sections if s.alloc] == [
         (".text", 0x1000, 0x200, True, True), (".data", 0x4000, 0x40, True, False)]
     assert e.symbol("hb_cross_begin") == 0x1011
     assert e.symbol("hb_cross_begin", clear_thumb=True) == 0x1010
     assert "hb_cross_begin" in e.functions and "table" not in e.functions
-    with pytest.raises(cm.ModelError):
+    with pytest.raises(BuildError):
         e.symbol("missing")
 
 
@@ -140,67 +159,86 @@ def test_memory_map_from_sections(tmp_path):
     assert "map 0x0 0x800 flash" in text and "shift 0x100 0x200 4096" in text
 
 
-# ---- records -------------------------------------------------------------------------------
+# ---- records and figures ----------------------------------------------------------------------
 RECORDS = """\
-{"rec":"plugin","name":"hb_cycles","model":"arm7tdmi-gba","core":"bus","mark":134226024}
+{"rec":"plugin","name":"hb_cycles","model":"vr4300-n64","core":"pipe","begin":268436000,"end":268436016}
 noise from the guest
-{"rec":"count","region":0,"instructions":7,"cycles":52,"fetch_cycles":50,"data_cycles":1,"internal_cycles":1,"unknown_instructions":0}
-{"rec":"count","region":1,"instructions":107,"cycles":452,"fetch_cycles":400,"data_cycles":40,"internal_cycles":12,"unknown_instructions":0}
-{"rec":"count","region":2,"instructions":107,"cycles":452,"fetch_cycles":400,"data_cycles":40,"internal_cycles":12,"unknown_instructions":0}
-{"rec":"totals","instructions":1000,"cycles":5000,"regions":3,"unmatched":0,"unknown_instructions":0}
+{"rec":"count","region":0,"instructions":7,"cycles":52,"issue_cycles":50,"icache_misses":1,"unknown_instructions":0}
+{"rec":"count","region":1,"instructions":107,"cycles":452,"issue_cycles":400,"icache_misses":3,"unknown_instructions":0}
+{"rec":"totals","instructions":1000,"cycles":5000,"regions":2,"unmatched":0,"unknown_instructions":0}
 """
 
 
-def test_parse_records_and_span_costs():
-    c = cm.parse_records(RECORDS)
-    assert c.plugin["model"] == "arm7tdmi-gba" and len(c.counts) == 3 and c.totals["regions"] == 3
-    (cost,) = cm.span_costs(c)
-    assert cost["cycles"] == 400 and cost["instructions"] == 100 and cost["fetch_cycles"] == 350
-    assert cost["repeat"] is True
-    assert cm.region_cost(c, 1, 0, 2)["cycles"] == 200
+def test_read_counts():
+    counts = cycle_model.read_counts(RECORDS)
+    assert sorted(counts) == [0, 1] and counts[1]["cycles"] == 452 and counts[1]["icache_misses"] == 3
+    assert cycle_model.difference(counts[0], counts[1]) == {"instructions": 100, "cycles": 400, "issue_cycles": 350,
+                                                             "icache_misses": 2, "unknown_instructions": 0}
 
 
-def test_parse_records_refuses_bad_runs():
-    with pytest.raises(cm.ModelError, match="totals"):
-        cm.parse_records(RECORDS.rsplit("\n", 2)[0])
-    with pytest.raises(cm.ModelError, match="unbalanced"):
-        cm.parse_records(RECORDS.replace('"unmatched":0', '"unmatched":1'))
-    with pytest.raises(cm.ModelError, match="triples"):
-        cm.span_costs(cm.parse_records(RECORDS.replace('"region":2', '"region":9').replace(
-            '{"rec":"count","region":9', 'x')))
+def test_read_counts_refuses_bad_runs():
+    with pytest.raises(BuildError, match="totals"):
+        cycle_model.read_counts(RECORDS.rsplit("\n", 2)[0])
+    with pytest.raises(BuildError, match="unbalanced"):
+        cycle_model.read_counts(RECORDS.replace('"unmatched":0', '"unmatched":1'))
+    with pytest.raises(BuildError, match="order"):
+        cycle_model.read_counts(RECORDS.replace('"region":1', '"region":5'))
 
 
-def test_time_conversions():
-    assert cm.cycles_to_time(16777216, 16777216) == pytest.approx(1e9)
-    assert cm.kb_per_s(1024, 16777216, 16777216) == pytest.approx(1.024)
+def test_steady_per_call():
+    """Runs of 1 and 3 calls, the harness region's difference subtracted:
+    the first call of a region (cold caches) cancels."""
+    samples, harness = [[1, 1300], [3, 3700]], [[1, 100], [3, 200]]
+    assert cycle_model.steady_per_call(samples, harness) == 1150
+    assert cycle_model.steady_per_call(samples * 2, harness * 2) == 1150
+    with pytest.raises(NotRepeatable):
+        cycle_model.steady_per_call(samples + [[1, 1300], [3, 3702]], harness * 2)
+    with pytest.raises(BuildError):
+        cycle_model.steady_per_call(samples[:1], harness[:1])
+    counters = cycle_model.counters_per_call(
+        [{"cycles": 1300, "instructions": 500, "icache_misses": 9}, {"cycles": 3700, "instructions": 1300, "icache_misses": 11}],
+        [{"cycles": 100, "instructions": 40, "icache_misses": 0}, {"cycles": 200, "instructions": 80, "icache_misses": 0}], 2)
+    assert counters == {"instructions": 380, "icache_misses": 1}
 
 
-def test_result_fields():
-    m = cm.load_model("arm7tdmi-gba")
-    r = cm.result_fields({"cycles": 16777216, "instructions": 5, "repeat": True}, 1024, m)
-    assert r["meter"] == "est-cycles" and r["unit"] == "cycles" and r["clock_hz"] == 16777216
-    assert r["ns_per_call"] == pytest.approx(1e9) and r["kb_per_s"] == pytest.approx(1.024)
-    assert r["counters"] == {"instructions": 5} and r["notes"][0]["data"]["model"] == "arm7tdmi-gba"
+def test_fill_converts_at_the_targets_clock():
+    t = load_all()["n64"]
+    r = Result(algorithm="md5", implementation="portable", size=1024, target="n64", build=Build("n64"),
+               meter=cycle_model.METER, instrument=cycle_model.NAME, digest="x", verified=True,
+               sample_fields=cycle_model.SAMPLE_FIELDS, samples=[[1, 93750 + 100], [3, 3 * 93750 + 200]],
+               harness=[[1, 100], [3, 200]])
+    cycle_model.fill(r, t)
+    assert r.per_call == 93750 and r.unit == "cycles" and r.exact and r.clock_hz == 93750000
+    assert r.ns_per_call == pytest.approx(1e6) and r.kb_per_s == pytest.approx(1024)
 
 
-def test_plugin_spec():
-    spec = cm.plugin_spec("/p/hb_cycles.so", "/m.model", "/o.txt", mark=0x8002068)
-    assert spec == "/p/hb_cycles.so,model=/m.model,out=/o.txt,mark=0x8002068"
-    spec = cm.plugin_spec("p.so", "m", "o", begin=0x10, end=0x20, trace="t", trace_region=3)
-    assert spec.endswith("begin=0x10,end=0x20,trace=t,trace_region=3")
-    with pytest.raises(cm.ModelError):
-        cm.plugin_spec("p.so", "m,x", "o", mark=1)
+def test_variant_is_part_of_the_key():
+    def res(variant):
+        return Result(algorithm="md5", implementation="portable", size=64, target="cortex-m7", build=Build("cortex-m7"),
+                      meter="est-cycles", instrument=cycle_model.NAME, digest="x", verified=True, variant=variant)
+    assert res(None).key != res("nocache-sram").key
+    assert res("nocache-sram").where == "cortex-m7:nocache-sram" and res(None).where == "cortex-m7"
+    assert Result.from_dict(res("sram").to_dict()).variant == "sram"
+    assert "variant" not in res(None).to_dict()
+
+
+def test_plugin_arg():
+    arg = cycle_model.plugin_arg("/p/hb_cycles.so", "m.model", "/o,x.txt", mark=0x8002068)
+    assert arg == "/p/hb_cycles.so,model=m.model,out=/o,,x.txt,mark=0x8002068"
+    arg = cycle_model.plugin_arg("p.so", "m", "o", begin=0x10, end=0x20)
+    assert arg.endswith("begin=0x10,end=0x20")
+    with pytest.raises(Exception, match="mark"):
+        cycle_model.plugin_arg("p.so", "m", "o")
 
 
 # ---- the plugin: builds warning-free; its decoder, through ctypes ----------------------------------
-needs_cc = pytest.mark.skipif(shutil.which("cc") is None, reason="no host C compiler")
-
-
-@needs_cc
-def test_plugin_builds_without_warnings(tmp_path):
-    proc = subprocess.run(["cc", "-std=gnu11", "-O2", "-Wall", "-Wextra", "-Werror", "-fPIC", "-shared",
-                           "-fvisibility=hidden", *[str(ROOT / s) for s in cm.PLUGIN_SOURCES],
-                           "-o", str(tmp_path / "hb_cycles.so")], capture_output=True, text=True)
+@pytest.mark.parametrize("cc", ["gcc", "clang"])
+def test_plugin_builds_without_warnings(tmp_path, cc):
+    if shutil.which(cc) is None:
+        pytest.skip(f"no {cc}")
+    proc = subprocess.run([cc, "-std=gnu11", "-O2", "-Wall", "-Wextra", "-Werror", "-fPIC", "-shared",
+                           "-fvisibility=hidden", "-DHB_RECORD_U64", "-Isrc/engine", *cycle_model.PLUGIN_SRC,
+                           "-o", str(tmp_path / "hb_cycles.so")], cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
 
 
@@ -310,31 +348,61 @@ def test_decode_mips(isa):
 
 
 # ---- the CI-sized check against mGBA --------------------------------------------------------------------
-def _tool():
-    spec = importlib.util.spec_from_file_location("validate_cycle_model", ROOT / "tools" / "validate_cycle_model.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod   # its dataclasses look their module up
-    spec.loader.exec_module(mod)
-    return mod
+def gba_ready() -> bool:
+    targets = load_all()
+    return (all(shutil.which(p) for p in ("qemu-arm", "cc")) and not targets["gba"].missing()
+            and not targets["gba-iwram"].missing())
 
 
-def _gba_ready() -> bool:
-    return (all(shutil.which(p) for p in ("qemu-arm", "arm-none-eabi-gcc", "cc"))
-            and Path("/usr/include/mgba/core/core.h").exists())
-
-
-@pytest.mark.skipif(not _gba_ready(), reason="needs qemu-arm, arm-none-eabi-gcc and libmgba")
+@pytest.mark.skipif(not gba_ready(), reason="needs qemu-arm, arm-none-eabi-gcc and libmgba")
 def test_gba_model_against_mgba_ci():
-    """A few algorithms, ROM and IWRAM, 64 and 1024 B: every estimate within
-    10% of mGBA's exact cycles, every digest right (checked inside), and the
-    same estimate twice (the model is deterministic)."""
-    tool = _tool()
-    algos = ["crc32", "sha256", "xxh64", "md5"]
-    rows, problems = tool.validate_gba(algos, log=lambda m: None)
+    """A few algorithms, ROM and IWRAM, 64 and 1024 B, through `hashbench
+    cross`'s machinery (--meter default: mGBA; --meter cycle-model): every
+    digest verified, every estimate within 6% of mGBA's exact cycles (the
+    full validation's bound: tools/validate_cycle_model.py gba), and the
+    model run twice gives the same counts (--check-repeat)."""
+    sys.path.insert(0, str(ROOT))
+    from tools import validate_cycle_model as tool
+    t0 = time.monotonic()
+    rows, problems, (exact, est) = tool.validate_gba(["crc32", "sha256", "xxh64", "md5"], check_repeat=True)
     assert not problems, problems
-    assert len(rows) == 4 * 2 * 2 + 3 * 2 * 2   # crc32, sha256 and md5 have a compact too
-    for r in rows:
-        assert abs(r.error_pct) <= 10, (r.placement, r.algo, r.impl, r.size, r.truth, r.model)
-    again, _ = tool.validate_gba(["sha256"], log=lambda m: None)
-    first = {(r.placement, r.impl, r.size): r.model for r in rows if r.algo == "sha256"}
-    assert {(r.placement, r.impl, r.size): r.model for r in again} == first
+    assert len(rows) == 2 * 2 * (4 + 3)   # crc32, sha256 and md5 have a compact too
+    for row in rows:
+        assert abs(tool.error_pct(row)) <= 6, row
+    assert all(r.meter == "est-cycles" and r.instrument == cycle_model.NAME and r.clock_hz == 16777216
+               for r in est.results)
+    assert {r.meter for r in exact.results} == {"exact-cycles"}
+    assert est.context["targets"]["gba"]["cycle_model"] == "arm7tdmi-gba"
+    print(f"GBA model against mGBA: {len(rows)} rows in {time.monotonic() - t0:.0f} s")
+
+
+def cli(*args, db):
+    return subprocess.run([str(ROOT / ".venv" / "bin" / "hashbench"), *args, "--db", str(db)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=900)
+
+
+@pytest.mark.skipif(not (shutil.which("qemu-system-arm") and shutil.which("arm-none-eabi-gcc")
+                         and (ROOT / ".venv" / "bin" / "hashbench").exists()), reason="needs the cortex-m7 target")
+def test_estimates_are_results_like_any(tmp_path):
+    """--meter cycle-model through the CLI: stored, shown, exported, tabled
+    and diffed like any result; two runs identical; a variant is kept apart."""
+    db = tmp_path / "r.sqlite"
+    base = ["cross", "--target", "cortex-m7", "--meter", CYCLE_MODEL, "-a", "crc32", "--impl", "portable",
+            "--size", "64", "-q"]
+    for extra in ([], [], ["--model-variant", "nocache-sram"]):
+        p = cli(*base, *extra, db=db)
+        assert p.returncode == 0, p.stderr
+        assert "estimated cycles per byte (cost model)" in p.stdout
+    p = cli("diff", "1", "2", db=db)
+    assert p.returncode == 0 and "identical" in p.stdout, p.stdout + p.stderr
+    p = cli("diff", "2", "3", db=db)
+    assert p.returncode == 2 and "variant" in p.stderr
+    p = cli("cross", "--table", db=db)
+    assert "cortex-m7:nocache-sram" in p.stdout and "estimated KB/s" in p.stdout
+    assert "instructions" not in p.stdout
+    p = cli("show", "last", "-o", str(tmp_path / "r.csv"), db=db)
+    assert p.returncode == 0 and "model cortex-m7-stm32f767/nocache-sram" in p.stdout
+    rows = (tmp_path / "r.csv").read_text().splitlines()
+    assert rows[0].split(",")[6] == "variant" and ",est-cycles,nocache-sram," in rows[1]
+    p = cli("history", db=db)
+    assert p.returncode == 0 and len(p.stdout.splitlines()) == 5
