@@ -15,10 +15,12 @@ point 4 and 6): our exact-cycle figures beside the hash-bench family's own.
     .venv/bin/python tools/cross8_report.py --targets nes,gba  # only these (the rest: left as "not measured")
     .venv/bin/python tools/cross8_report.py --stdout         # print the section instead
 
-The section sits between the markers below; tools/cross_report.py keeps it
-when it regenerates the rest of the file.  Every figure comes from a run
-whose digest matched the host's; nothing is copied by hand except the
-seeds' published numbers (docs/seeds.md).
+The section sits between the markers below.  tools/cross_report.py writes
+the whole file from stored runs, this section included (`section`); this
+script alone runs the console targets and rewrites only the section.  Every
+figure comes from a run whose digest matched the host's; nothing is copied
+by hand: the seeds' published numbers come from data/seed-speeds.toml
+(docs/seeds.md is the prose).
 """
 import argparse
 import datetime
@@ -33,32 +35,15 @@ from hashbench import roster  # noqa: E402
 from hashbench.commands.cross import measure  # noqa: E402
 from hashbench.context import project_commit  # noqa: E402
 from hashbench.targets import load_all  # noqa: E402
+from tools.seed_tables import seed_data  # noqa: E402
 
 OUT = ROOT / "docs" / "cross-platform.md"
 BEGIN, END = "<!-- cross8:begin (tools/cross8_report.py) -->", "<!-- cross8:end -->"
 
-# seed label -> our algorithm id
-IDS = {"CRC8": "crc8", "CRC16": "crc16", "CRC32": "crc32", "ADL32": "adler32", "FLT16": "fletcher16",
-       "FLT32": "fletcher32", "PRSN8": "pearson8", "KNUTH": "knuth", "OAT": "oat", "PJW": "pjw",
-       "SDBM": "sdbm", "DJB2": "djb2", "FNV1A": "fnv1a32", "MMUR3": "murmur3-32", "XXH32": "xxh32",
-       "MD4": "md4", "MD5": "md5", "SHA1": "sha1", "RMD160": "ripemd160", "SHA256": "sha256",
-       "SHA512": "sha512", "SHA3-256": "sha3-256", "BLAKE2s": "blake2s", "HMAC-S256": "hmac-sha256",
-       "PBKDF2": "pbkdf2-sha256", "AES-CBC-MAC": "aes-cbc-mac"}
-# hash-bench-nes, 64 B: ms/iter as printed (50 Hz assumed) and corrected to the NTSC 60 Hz clock()
-SEED_NES = {"CRC8": (32, 26.7), "CRC16": (65, 54.2), "CRC32": (145, 120.8), "ADL32": (22, 18.3),
-            "FLT16": (62, 51.7), "FLT32": (130, 108.3), "PRSN8": (13, 10.8), "KNUTH": (120, 100.0),
-            "OAT": (41, 34.2), "PJW": (74, 61.7), "SDBM": (47, 39.2), "DJB2": (35, 29.2), "FNV1A": (108, 90.0),
-            "MMUR3": (108, 90.0), "XXH32": (83, 69.2), "MD4": (240, 200.0), "MD5": (450, 375.0),
-            "SHA1": (640, 533.3)}
-# hash-bench-gb, 1024 B: ms per hash, the C build and the hand-written assembly port
-SEED_GB = {"CRC8": (268, 39), "CRC16": (268, 77), "CRC32": (1076, 243), "ADL32": (165, 31), "FLT16": (1358, 16),
-           "FLT32": (398, None), "PRSN8": (54, 10), "KNUTH": (1318, 741), "OAT": (381, None), "PJW": (448, None),
-           "SDBM": (473, None), "DJB2": (362, None), "FNV1A": (1306, 713), "MMUR3": (1323, None),
-           "XXH32": (854, None), "MD4": (912, None), "MD5": (1942, None), "SHA1": (2076, None)}
-# the suite page's GBA column (approximate, KB/s at 1024 B)
-SEED_GBA = {"MD4": 440, "MD5": 280, "SHA1": 220, "RMD160": 180, "SHA256": 140, "SHA512": 50, "SHA3-256": 50,
-            "BLAKE2s": 190, "HMAC-S256": 70, "PBKDF2": 0.07, "AES-CBC-MAC": 40}
-SEED_GBA_SHA_TABLE = (280, 140)  # the suite's "SHA-256 against SHA-512" table says this instead
+SEEDS = seed_data()
+SEED_GBA = dict(zip(SEEDS["crypto_column"]["order"], SEEDS["crypto_column"]["gba"]))
+SEED_GBA_SHA_TABLE = tuple(SEEDS["sha256_vs_sha512"]["gba"])  # the suite's "SHA-256 against SHA-512" table
+SECTION_TITLE = "The 8- and 16-bit consoles: exact cycles beside the seed family (issue 6)"
 
 
 def stub_digest(hexd: str) -> bool:
@@ -66,9 +51,10 @@ def stub_digest(hexd: str) -> bool:
 
 
 def index(results):
-    """{(target, algo, impl, size): result}, verified and not a stub's all-zero digest."""
+    """{(target, algo, impl, size): result} of the simulators' exact cycles,
+    verified and not a stub's all-zero digest."""
     return {(r.target, r.algorithm, r.implementation, r.size): r for r in results
-            if r.verified and not stub_digest(r.digest)}
+            if r.meter == "exact-cycles" and not r.variant and r.verified and not stub_digest(r.digest)}
 
 
 def ms(r):
@@ -167,16 +153,15 @@ def section_nes(good, wall, notes):
              "the printed ms are 1.2× too high: the corrected column is the one to compare.", "",
              "| algo | ours portable ms | ours compact ms | seed ms (printed) | seed ms (60 Hz) | seed ÷ ours (compact if any) |",
              "|---|---:|---:|---:|---:|---:|"]
-    for label, (printed, corr) in SEED_NES.items():
-        a = IDS[label]
+    labels = roster.labels()
+    for a, (printed, corr) in SEEDS["nes"]["ms"].items():
         p, c = ms(good.get(("nes", a, "portable", 64))), ms(good.get(("nes", a, "compact", 64)))
-        lines.append(f"| {label} | {f(p)} | {f(c)} | {printed} | {corr} | {ratio(corr, c or p)} |")
-    extra = sorted({k[1] for k in good if k[0] == "nes" and k[3] == 64} - set(IDS[x] for x in SEED_NES),
+        lines.append(f"| {labels[a]} | {f(p)} | {f(c)} | {printed} | {corr} | {ratio(corr, c or p)} |")
+    extra = sorted({k[1] for k in good if k[0] == "nes" and k[3] == 64} - set(SEEDS["nes"]["ms"]),
                    key=roster.order().get)
     if extra:
         lines += ["", "Beyond the family's 18 (the seed left these out on the NES):", "",
                   "| algo | portable ms | compact ms |", "|---|---:|---:|"]
-        labels = roster.labels()
         for a in extra:
             p, c = ms(good.get(("nes", a, "portable", 64))), ms(good.get(("nes", a, "compact", 64)))
             lines.append(f"| {labels[a]} | {f(p)} | {f(c)} |")
@@ -199,15 +184,15 @@ def section_gb(good, notes=()):
              "| algo | ours portable ms | ours compact ms | seed C ms | seed asm ms | seed C ÷ ours (compact if any) |",
              "|---|---:|---:|---:|---:|---:|"]
     have = False
-    for label, (cms, asm) in SEED_GB.items():
-        a = IDS[label]
+    labels = roster.labels()
+    for a, (cms, asm) in SEEDS["gb"]["ms"].items():
         p, c = good.get(("gb", a, "portable", 1024)), good.get(("gb", a, "compact", 1024))
         have = have or p is not None or c is not None
-        lines.append(f"| {label} | {ms_cell(p, 0)} | {ms_cell(c, 0)} | {cms} | {'–' if asm is None else asm} | "
+        lines.append(f"| {labels[a]} | {ms_cell(p, 0)} | {ms_cell(c, 0)} | {cms} | {asm or '–'} | "
                      f"{ratio(cms, ms(c) or ms(p))} |")
     if not have:
-        return lines + ["", "(Not measured in this generation: run `tools/cross8_report.py --targets gb`.)"]
-    lines += beyond(good, "gb", 1024, [IDS[x] for x in SEED_GB], "Beyond the family's 18 (the seed's GB C stopped at SHA-1):")
+        return lines + ["", "(Not measured in this generation: run `hashbench cross --target gb --size 1k`.)"]
+    lines += beyond(good, "gb", 1024, list(SEEDS["gb"]["ms"]), "Beyond the family's 18 (the seed's GB C stopped at SHA-1):")
     lines += sha2_ratio(good, "gb", 1024) + ["", SMALL_LEGEND] + not_measured("gb", notes, good)
     return lines
 
@@ -218,11 +203,11 @@ def section_gba(good):
              "`gba`: code and tables in cartridge ROM (WAITCNT at its reset value: 4/2 wait states, no prefetch);",
              "`gba-iwram`: the same program copied into IWRAM (32-bit, no wait states).", "",
              "| algo | ours ROM KB/s | ours IWRAM KB/s | IWRAM ÷ ROM | seed KB/s (approx.) |", "|---|---:|---:|---:|---:|"]
-    for label, seed in SEED_GBA.items():
-        a = IDS[label]
+    labels = roster.labels()
+    for a, seed in SEED_GBA.items():
         rom, iw = good.get(("gba", a, "portable", 1024)), good.get(("gba-iwram", a, "portable", 1024))
         kr, ki = getattr(rom, "kb_per_s", None), getattr(iw, "kb_per_s", None)
-        lines.append(f"| {label} | {f(kr)} | {f(ki)} | {ratio(ki, kr)} | {seed} |")
+        lines.append(f"| {labels[a]} | {f(kr)} | {f(ki)} | {ratio(ki, kr)} | {seed} |")
     lines += ["", "SHA-256 : SHA-512 (cost per byte of SHA-512 ÷ SHA-256; above 1 favours SHA-256):", "",
               "| build | SHA-256 KB/s | SHA-512 KB/s | SHA-512 ÷ SHA-256 cost |", "|---|---:|---:|---:|"]
     for tn in ("gba", "gba-iwram"):
@@ -232,9 +217,10 @@ def section_gba(good):
             lines.append(f"| {tn} {impl} | {f(k2)} | {f(k5)} | {ratio(k2, k5)} |")
     a, b = SEED_GBA_SHA_TABLE
     lines.append(f"| seed (suite table) | ~{a} | ~{b} | {a / b:.2f} |")
-    lines.append(f"| seed (crypto column) | ~{SEED_GBA['SHA256']} | ~{SEED_GBA['SHA512']} | "
-                 f"{SEED_GBA['SHA256'] / SEED_GBA['SHA512']:.2f} |")
-    return lines
+    lines.append(f"| seed (crypto column) | ~{SEED_GBA['sha256']} | ~{SEED_GBA['sha512']} | "
+                 f"{SEED_GBA['sha256'] / SEED_GBA['sha512']:.2f} |")
+    return lines + ["", "The cycle model's estimates of the same programs, beside mGBA's and the seed's: "
+                        "section 4."]
 
 
 def section_z80(good, notes=()):
@@ -256,8 +242,9 @@ def section_why():
             "- **Different C.** The family's files are not ours. Its CRCs are bitwise (our `compact`; our",
             "  `portable` CRCs use tables of up to 8 KiB, which is why they are 4-6× faster on the NES and do",
             "  not fit the 32 KiB Game Boy ROM at all). Its Fletcher-16 pays a `%` per byte (the seed notes",
-            "  109 ms without it on the GB), ours reduces once per block. Its PBKDF2 runs 1000 iterations, ours 100",
-            "  (the registry's parameter), so ours is about 10× the seed's KB/s for that reason alone.",
+            "  109 ms without it on the GB), ours reduces once per block. Its READMEs say PBKDF2 runs 1000",
+            "  iterations, but the digest prefix they publish for it (4F AC C7 38) is the digest of 100, as",
+            "  ours: its timings are of 100 iterations, and its PBKDF2 rows compare like the others.",
             "- **Compilers.** Debian's cc65 2.19 with `-O`, as the seed (whose cc65 version is not stated); SDCC 4.2.0 against",
             "  GBDK-2020's SDCC; Debian's arm-none-eabi-gcc 12 `-O2 -mthumb` against devkitARM. cc65 has no",
             "  64-bit type, so SHA-512 and the other 64-bit algorithms are absent on the NES; SDCC has one, so",
@@ -285,6 +272,21 @@ def section_why():
             "  32-bit hashes there, while SipHash and BLAKE2b (additions, rotations) lose only 4-10×.",
             "- **The seeds disagree with themselves** on the GBA's SHA-2 figures (~140/~50 KB/s in the crypto",
             "  column, ~280/~140 in the SHA-256-against-SHA-512 table); both are marked approximate."]
+
+
+def section(results, notes=(), wall=None, header=(), skipped=()) -> str:
+    """The consoles' section, markers included, from results of any runs:
+    the simulators' exact cycles are taken, nothing else."""
+    good = index(results)
+    sec = [BEGIN, f"## 6. {SECTION_TITLE}", ""] + list(header)
+    sec += ["Costs are exact CPU cycles from the simulators (sim65, mGBA, ucsim), one call, harness",
+            "subtracted, every digest equal to the host's; `hashbench cross --target nes,gb,z80,gba,gba-iwram`",
+            "runs the same (targets: `targets/*.toml`).", ""]
+    if skipped:
+        sec += [f"Not measured for this generation: {', '.join(skipped)}.", ""]
+    sec += section_nes(good, wall, notes) + [""] + section_gb(good, notes) + [""]
+    sec += section_gba(good) + [""] + section_z80(good, notes) + [""] + section_why() + [END]
+    return "\n".join(sec) + "\n"
 
 
 def main():
@@ -316,22 +318,14 @@ def main():
         results += stored
         for run in store.runs(limit=1000, kind="cross"):  # newest first
             notes += [n for n in store.load_run(run["id"]).notes if n.data.get("target") in rest]
-    good = index(results)
     from_db = sorted({r.target for r in stored})
     skipped = [n for n in targets if n not in names and n not in from_db]
-    sec = [BEGIN, "## 5. The 8- and 16-bit consoles: exact cycles beside the seed family (issue 6)", "",
-           f"Generated by `tools/cross8_report.py` on {datetime.date.today().isoformat()} at commit "
-           f"{project_commit()}; do not edit by hand. `hashbench cross --target nes,gb,z80,gba,gba-iwram` runs",
-           "the same; the targets are `targets/*.toml`. Costs are exact CPU cycles from the simulators",
-           "(sim65, mGBA, ucsim), one call, harness subtracted, every digest equal to the host's.", ""]
+    header = [f"Generated by `tools/cross8_report.py` on {datetime.date.today().isoformat()} at commit "
+              f"{project_commit()}; do not edit by hand.", ""]
     if from_db:
-        sec += [f"Taken from the newest stored `hashbench cross` results (runs made apart from this script's, "
-                f"`--db`): {', '.join(from_db)}.", ""]
-    if skipped:
-        sec += [f"Not run for this generation: {', '.join(skipped)}.", ""]
-    sec += section_nes(good, wall, notes) + [""] + section_gb(good, notes) + [""]
-    sec += section_gba(good) + [""] + section_z80(good, notes) + [""] + section_why() + [END]
-    text = "\n".join(sec) + "\n"
+        header += [f"Taken from the newest stored `hashbench cross` results (runs made apart from this script's, "
+                   f"`--db`): {', '.join(from_db)}.", ""]
+    text = section(results, notes, wall, header, skipped)
     if args.stdout:
         sys.stdout.write(text)
         return 0

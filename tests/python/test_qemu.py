@@ -129,7 +129,7 @@ def test_engine_records_and_counts():
 
 def test_cost_subtracts_the_harness_and_a_mismatch_has_no_cost():
     run = read_run("n64", ENGINE_OUT, qemu_insn.read_counts(COUNTS))
-    good, bad = TARGETS["n64"].results([run], FixedExpected({("crc32", 64): "0a0b0c0d"}))
+    good, bad = TARGETS["n64"].results([run], FixedExpected({("crc32", 64): "0a0b0c0d"}), qemu_insn, None)
     assert good.verified and good.per_call == (1040 - 40) // 2 == 500
     assert good.per_byte == pytest.approx(500 / 64) and good.meter == "instructions" and good.unit == "instructions"
     assert good.ns_per_call is None and good.target == "n64" and good.label == "CRC32"
@@ -140,12 +140,13 @@ def test_cost_subtracts_the_harness_and_a_mismatch_has_no_cost():
 
 def test_qemu_option_escaping_and_commands():
     t = TARGETS["cortex-m7"]
-    cmd = t.command(Path("/x/e.elf"), Path("/p/hb.so"), (0x358, 0x364), Path("/c,1.txt"), ["-s", "64,1024"])
+    cmd = t.command(Path("/x/e.elf"), qemu_insn.plugin_arg(Path("/p/hb.so"), (0x358, 0x364), Path("/c,1.txt")),
+                    ["-s", "64,1024"])
     semi = cmd[cmd.index("-semihosting-config") + 1]
     assert "arg=hb-cross,arg=-s,arg=64,,1024" in semi
     assert cmd[cmd.index("-plugin") + 1] == "/p/hb.so,begin=0x358,end=0x364,out=/c,,1.txt"
     assert cmd[-2:] == ["-kernel", "/x/e.elf"]
-    u = TARGETS["n64"].command(Path("/e"), Path("/p.so"), (1, 2), Path("/c"), ["-k", "2"])
+    u = TARGETS["n64"].command(Path("/e"), qemu_insn.plugin_arg(Path("/p.so"), (1, 2), Path("/c")), ["-k", "2"])
     assert u[:3] == ["qemu-mips64", "-cpu", "R4000"] and u[-3:] == ["/e", "-k", "2"]
 
 
