@@ -56,7 +56,7 @@ def add_parser(sub):
     c.add_argument("--check-repeat", action="store_true", help="run everything twice; fail unless counts repeat")
     c.add_argument("--meter", choices=CHOICES, default=DEFAULT,
                    help="default: each target's own (QEMU: instructions; consoles: exact cycles); "
-                        "cycle-model: cycles estimated by the target's CPU model (the MODEL column of --list)")
+                        "cycle-model: cycles estimated by the target's CPU model (the CYCLE MODEL column of --list)")
     c.add_argument("--model-variant", metavar="NAME",
                    help="with --meter cycle-model: a variant of the CPU model (caches off, data in SRAM, ...; "
                         "--list names them); results of a variant are kept apart from the model's own")
@@ -68,16 +68,18 @@ def add_parser(sub):
 
 
 def list_targets(targets) -> int:
-    rows = []
+    rows, variants = [], {}
     for n, t in targets.items():
         miss = t.missing()
         meter = METER_TITLES["instructions" if t.kind == "qemu" else "exact-cycles"]
         clock = f" @ {t.clock_hz:,} Hz" if t.clock_hz and t.kind == "console" else ""
-        variants = ", ".join(variant_titles(t.cycle_model)) if t.cycle_model else ""
-        model = (t.cycle_model + (f" (variants: {variants})" if variants else "")) if t.cycle_model else "-"
-        rows.append([n, t.title, " ".join(t.runner[:3]), meter + clock, model,
+        if t.cycle_model:
+            variants[t.cycle_model] = list(variant_titles(t.cycle_model))
+        rows.append([n, t.title, " ".join(t.runner[:3]), meter + clock, t.cycle_model or "-",
                      "yes" if not miss else "missing " + ", ".join(miss)])
-    render(["TARGET", "CPU", "RUNS ON", "METER", "MODEL (--meter cycle-model)", "READY"], rows, "llllll")
+    render(["TARGET", "CPU", "RUNS ON", "METER", "CYCLE MODEL", "READY"], rows, "llllll")
+    print("--meter cycle-model estimates cycles with the CYCLE MODEL; its --model-variant: " +
+          "; ".join(f"{m}: {', '.join(v)}" for m, v in variants.items() if v))
     return 0
 
 
