@@ -84,7 +84,8 @@ def stored(store, targets):
                       not any(m.data == n.data and m.detail == n.detail for m in notes)]
         if wall is None and run.options.get("targets") == ["nes"] and run.options.get("sizes") == [64] \
                 and "meter" not in run.options:
-            wall = run.context.get("elapsed_s")
+            nes = run.context.get("targets", {}).get("nes", {})
+            wall = (run.context["elapsed_s"], bool(nes.get("cached_build"))) if "elapsed_s" in run.context else None
     return results, sorted(runs.values(), key=lambda r: r.id), notes, wall
 
 
