@@ -1,9 +1,26 @@
 # SPDX-License-Identifier: MIT
 """Statistics of timed samples: medians, robust spread, tests.  No I/O and
 no drawing here; what a sample holds is the meter's business
-(hashbench.meters.timer)."""
+(hashbench.meters.timer).
+
+The machine model (docs/records.md, "How timed figures are compared"): a
+timed figure is measured in several engine processes, and a shared machine
+changes speed between processes far more than between the samples of one
+process.  So the *process* is the unit: each process gives one value (its
+median, the harness subtracted), and the figure, its ± and every test
+between two figures work on those values - on their logarithms, since
+speeds change by factors.  `estimate`, `compare_processes` and
+`bootstrap_ratio` are the reusable pieces (run, diff, compare, matrix).
+Samples treated as independent (`compare`, Mann-Whitney) remain only for
+runs stored with one process."""
 import math
+import random
 import statistics
+from dataclasses import dataclass
+
+ALPHA = 0.01        # a difference is significant at p < ALPHA ...
+MIN_EFFECT = 0.01   # ... and when it exceeds 1%: smaller shifts are not worth a word here
+LEVEL = 0.95        # confidence of the ± and of the ratio intervals
 
 
 def per_call(samples, index=2):
@@ -25,6 +42,196 @@ def spread_pct(values):
     m = median(values)
     return 100.0 * mad(values) / m if m > 0 else float("nan")
 
+
+# ---- Student's t, without scipy ------------------------------------------------
+
+def _betacf(a, b, x):
+    """Continued fraction of the incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 300):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c
+        c = c if abs(c) > tiny else tiny
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < 1e-15:
+            break
+    return h
+
+
+def _betainc(a, b, x):
+    """The regularised incomplete beta function I_x(a, b)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+
+
+def t_sf2(t, df):
+    """Two-sided tail of Student's t: P(|T| >= |t|) with df degrees of freedom."""
+    if math.isinf(t):
+        return 0.0
+    return _betainc(df / 2.0, 0.5, df / (df + t * t))
+
+
+def t_quantile(level, df):
+    """t such that P(|T| <= t) = level (the two-sided critical value)."""
+    lo, hi = 0.0, 1.0
+    while t_sf2(hi, df) > 1.0 - level:
+        hi *= 2.0
+    for _ in range(200):
+        mid = (lo + hi) / 2.0
+        if t_sf2(mid, df) > 1.0 - level:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2.0
+
+
+# ---- one figure from its processes ---------------------------------------------
+
+@dataclass
+class Estimate:
+    """A figure measured in n processes: the geometric mean of their values,
+    the standard deviation of their logarithms, and the half-width of the
+    confidence interval in % of the figure (None with one process: the
+    variance between processes is then unknown)."""
+    value: float
+    n: int
+    sd_log: float = None
+    ci_pct: float = None
+
+
+def _logs(values):
+    return [math.log(v) for v in values if v > 0]
+
+
+def geomean(values):
+    """The geometric mean of the positive values (one value: itself, exactly)."""
+    vals = [v for v in values if v and v > 0]
+    if len(vals) == 1:
+        return vals[0]
+    return math.exp(statistics.fmean(math.log(v) for v in vals)) if vals else float("nan")
+
+
+def estimate(values, level=LEVEL) -> Estimate:
+    """Per-process values -> the figure and its ± (Student's t on the logs)."""
+    logs = _logs(values)
+    if not logs:
+        return Estimate(float("nan"), 0)
+    mean = statistics.fmean(logs)
+    if len(logs) < 2:
+        return Estimate(geomean(values), len(logs))
+    sd = statistics.stdev(logs)
+    half = t_quantile(level, len(logs) - 1) * sd / math.sqrt(len(logs))
+    return Estimate(math.exp(mean), len(logs), sd, 100.0 * (math.exp(half) - 1.0))
+
+
+# ---- two figures ---------------------------------------------------------------
+
+@dataclass
+class Comparison:
+    """B against A: ratio = B / A (below 1: B costs less), its confidence
+    interval, the p-value, and the verdict: 'B faster', 'B slower', 'no
+    significant difference' or 'inconclusive' (the machine's own change of
+    speed, `drift_pct`, is as large as the difference)."""
+    ratio: float
+    lo: float
+    hi: float
+    p: float
+    verdict: str
+    method: str            # 'processes' (Welch's t on the process values) or 'samples'
+    drift_pct: float = None
+
+    @property
+    def significant(self) -> bool:
+        return self.verdict in ("B faster", "B slower")
+
+
+def welch_log(a_values, b_values, level=LEVEL):
+    """Welch's t-test on the logarithms of per-process values -> (ratio of
+    geometric means B / A, lo, hi, p).  With only one process on one side,
+    that side borrows the other's variance; with one on each side there is
+    no test (p = nan)."""
+    la, lb = _logs(a_values), _logs(b_values)
+    if not la or not lb:
+        return float("nan"), float("nan"), float("nan"), float("nan")
+    diff = statistics.fmean(lb) - statistics.fmean(la)
+    if len(la) < 2 and len(lb) < 2:
+        return math.exp(diff), float("nan"), float("nan"), float("nan")
+    va = statistics.variance(la) if len(la) > 1 else statistics.variance(lb)
+    vb = statistics.variance(lb) if len(lb) > 1 else statistics.variance(la)
+    qa, qb = va / len(la), vb / len(lb)
+    se = math.sqrt(qa + qb)
+    if se == 0.0:
+        p = 1.0 if diff == 0.0 else 0.0
+        return math.exp(diff), math.exp(diff), math.exp(diff), p
+    parts = [(q, n) for q, n in ((qa, len(la)), (qb, len(lb))) if n > 1]
+    df = (qa + qb) ** 2 / sum(q * q / (n - 1) for q, n in parts)
+    half = t_quantile(level, df) * se
+    return math.exp(diff), math.exp(diff - half), math.exp(diff + half), t_sf2(diff / se, df)
+
+
+def verdict(ratio, p, drift_pct=None, alpha=ALPHA, min_effect=MIN_EFFECT) -> str:
+    """The word for a ratio and its p-value.  A significant difference that
+    the machine's own change of speed (drift_pct, %) could explain is
+    'inconclusive', never a verdict."""
+    if not (p < alpha and abs(ratio - 1.0) > min_effect):
+        return "no significant difference"
+    if drift_pct is not None and abs(math.log(ratio)) <= math.log1p(abs(drift_pct) / 100.0):
+        return "inconclusive"
+    return "B faster" if ratio < 1.0 else "B slower"
+
+
+def compare_processes(a_values, b_values, drift_pct=None, alpha=ALPHA, min_effect=MIN_EFFECT) -> Comparison:
+    """Two figures from their per-process values (the process is the unit)."""
+    ratio, lo, hi, p = welch_log(a_values, b_values)
+    return Comparison(ratio, lo, hi, p, verdict(ratio, p, drift_pct, alpha, min_effect), "processes", drift_pct)
+
+
+def bootstrap_ratio(a_groups, b_groups, rounds=2000, level=LEVEL, seed=1):
+    """Hierarchical bootstrap of B / A: resample processes, then samples
+    within each resampled process; the figure of a side is the geometric
+    mean of its processes' medians.  a_groups, b_groups: per-process lists
+    of per-call values.  -> (ratio, lo, hi), percentile interval.  For many
+    processes (matrix); with few, welch_log's t is the honest interval."""
+    rng = random.Random(seed)
+
+    def figure(groups):
+        return statistics.fmean(math.log(median(g)) for g in groups)
+
+    def resample(groups):
+        picked = [groups[rng.randrange(len(groups))] for _ in groups]
+        return [[g[rng.randrange(len(g))] for _ in g] for g in picked]
+
+    a_groups = [g for g in a_groups if g]
+    b_groups = [g for g in b_groups if g]
+    if not a_groups or not b_groups:
+        return float("nan"), float("nan"), float("nan")
+    base = figure(b_groups) - figure(a_groups)
+    draws = sorted(figure(resample(b_groups)) - figure(resample(a_groups)) for _ in range(rounds))
+    k = int((1.0 - level) / 2.0 * rounds)
+    return math.exp(base), math.exp(draws[k]), math.exp(draws[rounds - 1 - k])
+
+
+# ---- samples as independent (runs stored with one process) ---------------------
 
 def mann_whitney_p(a, b):
     """Two-sided p-value of the Mann-Whitney U test (normal approximation
@@ -57,8 +264,11 @@ def mann_whitney_p(a, b):
     return math.erfc(max(z, 0) / math.sqrt(2))
 
 
-def compare(a_samples, b_samples, alpha=0.01, min_effect=0.01):
-    """Ratio of B's median time to A's, with significance.
+def compare(a_samples, b_samples, alpha=ALPHA, min_effect=MIN_EFFECT):
+    """Ratio of B's median time to A's, with significance, treating every
+    sample as independent: only for runs stored with one process, where
+    nothing better is possible (it overstates significance on a machine
+    whose speed changes between processes).
 
     Significant means: p < alpha AND the medians differ by more than
     min_effect (1%): on a shared machine, smaller shifts are not worth a word.

@@ -2,16 +2,26 @@
 """The host engine's timers (src/platform/host/): what their samples mean
 and how a figure is made from them.
 
-Each sample is [iterations, ticks, ns] for one batch of calls.
-- ns per call: median over samples of ns/iterations, less the harness (the
-  do-nothing hash's median at the same size), never below a tenth of the
-  raw figure: the subtraction must not manufacture infinite speed.
-- spread: the median absolute deviation of the per-call times, in % of
-  their median (robust against the odd preempted sample).
-- cycles/byte: only when the timer counts cycles (core, or TSC reference)."""
+Each sample is one batch of calls: [iters, ticks, ns], then with the
+calibration kernel around it (meter est-core-cycles) clock_ticks, then the
+engine process it came from (the front end adds it; a result stored before
+processes existed has none: one process).  Per process:
+- ns per call: median over its samples of ns/iters, less the harness (the
+  do-nothing hash's median in the same process and at the same size), never
+  below a tenth of the raw figure: the subtraction must not manufacture
+  infinite speed.  The same for ticks, and for estimated core cycles
+  (hashbench.meters.clock.est_cycles).
+The figure is the geometric mean over processes, its ± (`ci_pct`) the 95%
+confidence interval from the spread between processes
+(hashbench.stats.estimate); `spread_pct` stays the median absolute deviation
+of all samples' per-call values, in % of their median.
+- cycles/byte: from a timer that counts cycles (core, or TSC reference), or
+  estimated from the kernel."""
 from .. import stats
+from . import clock
 
-SAMPLE_FIELDS = ("iters", "ticks", "ns")
+SAMPLE_FIELDS = ("iters", "ticks", "ns", "process")
+CLOCK_SAMPLE_FIELDS = ("iters", "ticks", "ns", "clock_ticks", "process")
 TIMER_FIELDS = ("name", "unit", "hz", "hz_source", "is_cycles", "description")
 
 
@@ -20,24 +30,106 @@ def timer_info(rec) -> dict:
     return {k: rec.get(k) for k in TIMER_FIELDS}
 
 
-def net(samples, harness, index):
-    raw = stats.median(stats.per_call(samples, index))
-    over = stats.median(stats.per_call(harness, index)) if harness else 0.0
+def meter_of(timer, clock_adds, wanted="time") -> str:
+    """The meter of a host result: what the user asked for, what the timer counts."""
+    if wanted != "cycles":
+        return "ns"
+    if clock_adds:
+        return "est-core-cycles"
+    return "core-cycles" if (timer or {}).get("unit") == "cycles" else "ns"
+
+
+def per_call_fn(fields, kind, adds=None):
+    """sample -> its per-call value of `kind` ('ns', 'ticks' or 'est'), or None."""
+    fields = list(fields) or ["iters", "ticks", "ns"]
+    if kind == "est":
+        t, c = fields.index("ticks"), fields.index("clock_ticks")
+        return lambda s: clock.est_cycles(s, t, c, adds)
+    i = fields.index(kind)
+    return lambda s: s[i] / s[0] if s[0] else None
+
+
+def by_process(samples, fields) -> dict:
+    """process -> its samples (all in process 0 when the samples do not say)."""
+    if "process" not in fields:
+        return {0: list(samples)} if samples else {}
+    i = list(fields).index("process")
+    out = {}
+    for s in samples:
+        out.setdefault(s[i] if len(s) > i else 0, []).append(s)
+    return out
+
+
+def net(samples, harness, fn):
+    vals = [v for v in map(fn, samples) if v is not None]
+    raw = stats.median(vals)
+    over_vals = [v for v in map(fn, harness or ()) if v is not None]
+    over = stats.median(over_vals) if over_vals else 0.0
     return (max(raw - over, raw * 0.1) if raw == raw else raw), raw, over
+
+
+def process_values(result, kind="ns") -> dict:
+    """process -> (net, raw, harness) per-call value of `kind`: the unit of
+    every statistic on a timed result (stats.estimate, stats.compare_processes)."""
+    fields = result.sample_fields or ("iters", "ticks", "ns")
+    fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
+    groups = by_process(result.samples, fields)
+    harness = by_process(result.harness, fields)
+    pooled = list(result.harness or ())
+    return {p: net(ss, harness.get(p, pooled), fn) for p, ss in sorted(groups.items())}
+
+
+def figure_kind(result) -> str:
+    """Which per-call value a result's figure is: 'ns', 'ticks' or 'est'."""
+    return {"est-core-cycles": "est", "core-cycles": "ticks"}.get(result.meter, "ns")
+
+
+def values(result, kind=None) -> list:
+    """The per-process net values of the result's figure (or of `kind`)."""
+    return [v[0] for v in process_values(result, kind or figure_kind(result)).values()]
+
+
+def sample_values(result) -> list:
+    """Every sample's per-call value of the result's figure (no harness
+    subtracted): for tests that treat samples as independent."""
+    fn = per_call_fn(result.sample_fields, figure_kind(result), result.extra.get("clock_adds"))
+    return [v for v in map(fn, result.samples) if v is not None]
+
+
+def clock_bound(result) -> bool:
+    """Whether the figure moves with the machine's clock: time and reference
+    cycles do; core cycles, measured or estimated from the kernel, do not."""
+    return result.meter in ("ns", "ref-cycles")
+
+
+def _geo(vals):
+    return stats.geomean(vals)
 
 
 def summarise(result, timer=None):
     """Fills a verified host result's figures from its samples."""
     if not result.verified or not result.samples:
         return result
-    ns, raw, over = net(result.samples, result.harness, 2)
-    result.per_call = ns
+    kind = figure_kind(result)
+    per = process_values(result, kind)
+    est = stats.estimate([v[0] for v in per.values()])
+    result.per_call = est.value
+    result.ci_pct = est.ci_pct
+    result.processes = est.n
+    fields = result.sample_fields or ("iters", "ticks", "ns")
+    fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
+    result.spread_pct = stats.spread_pct([v for v in map(fn, result.samples) if v is not None])
+    per_ns = per if kind == "ns" else process_values(result, "ns")
+    ns = _geo(v[0] for v in per_ns.values())
     result.ns_per_call = ns
     result.mb_per_s = result.size / ns * 1e3 if ns > 0 else None
-    result.spread_pct = stats.spread_pct(stats.per_call(result.samples, 2))
-    result.extra.update(ns_per_call_raw=raw, overhead_ns=over)
-    if timer and timer.get("is_cycles"):
-        cyc, _, _ = net(result.samples, result.harness, 1)
-        result.cycles_per_byte = cyc / result.size
+    result.extra.update(ns_per_call_raw=_geo(v[1] for v in per_ns.values()),
+                        overhead_ns=stats.median([v[2] for v in per_ns.values()]))
+    if kind != "ns":
+        result.cycles_per_byte = result.per_call / result.size if result.size else None
+        result.cycle_unit = result.meter
+    elif timer and timer.get("is_cycles"):
+        cyc = _geo(v[0] for v in process_values(result, "ticks").values())
+        result.cycles_per_byte = cyc / result.size if result.size else None
         result.cycle_unit = timer.get("unit")
     return result
