@@ -52,11 +52,16 @@ class Store:
     def update_context(self, run: Run):
         self._exec("UPDATE runs SET context=? WHERE id=?", (json.dumps(run.context), run.id))
 
-    def add_result(self, run: Run, result: Result):
-        self._exec("INSERT INTO results (run_id, algorithm, implementation, size, target, meter, data) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   (run.id, result.algorithm, result.implementation, result.size, result.target, result.meter,
-                    json.dumps(result.to_dict())))
+    def add_result(self, run: Run, result: Result) -> int:
+        cur = self._exec("INSERT INTO results (run_id, algorithm, implementation, size, target, meter, data) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                         (run.id, result.algorithm, result.implementation, result.size, result.target, result.meter,
+                          json.dumps(result.to_dict())))
+        return cur.lastrowid
+
+    def update_result(self, row_id: int, result: Result):
+        """A result that gained samples (a later engine process): rewritten in place."""
+        self._exec("UPDATE results SET data=? WHERE id=?", (json.dumps(result.to_dict()), row_id))
 
     def end_run(self, run: Run):
         self._exec("UPDATE runs SET status=?, context=?, notes=? WHERE id=?",

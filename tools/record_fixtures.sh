@@ -10,6 +10,8 @@ F=tests/python/fixtures
 $E list > $F/engine-list.jsonl
 $E bench -a crc32,md5,sha256,xxh64 -b 20 -n 7 > $F/engine-bench.jsonl
 $E bench -a crc32,xxh64 -s 64,256,1024 -b 10 -n 5 > $F/engine-sweep.jsonl
+# --meter cycles: the calibration kernel around every sample (clock_ticks)
+$E bench -a crc32,md5,sha256,xxh64 -b 20 -n 7 -c -l 1000 > $F/engine-bench-cycles.jsonl
 # `hashbench compare md5`: every implementation of this machine, interleaved
 $E bench -a md5 -i all --interleave -b 20 -n 7 > $F/engine-compare.jsonl
 # a verification failure: the real sha256 digest record with its digest

@@ -4,12 +4,15 @@
 import argparse
 import difflib
 import sys
+import time
 
 from .. import __version__
 from ..context import host_context
 from ..errors import UserError
+from ..meters import clock as clock_meter
+from ..meters import timer as timer_meter
 from ..present.crosstab import meter_tables
-from ..present.table import fmt_num, render, single_size_table, sort_results, sweep_table
+from ..present.table import fmt_num, plus_minus, render, single_size_table, sort_results, sweep_table
 from ..result import METER_TITLES, Run
 from ..roster import split
 from ..targets import host
@@ -51,24 +54,32 @@ def note_skipped_backends(backends, impls):
 
 
 def measure_host(run: Run, opts, catalogue_algos, backends, store, quiet, engine):
-    """Runs the host engine for `run`, storing each result as it arrives.
-    Sets the run's status: complete, failed (a digest mismatch) or interrupted."""
+    """Runs the host engine for `run`, storing each result as it arrives and
+    again as later processes add samples; the calibration kernel's points go
+    to the context (`clock`).  Sets the run's status: complete, failed (a
+    digest mismatch) or interrupted."""
     if store:
         store.begin_run(run)
+    rows = {}  # id(result) -> its database row
 
     def on_engine(reader):
         run.context = host_context(reader.engine, reader.timer, backends)
+        run.context["clock"] = []
         if store:
             store.update_context(run)
 
     def on_result(res):
-        run.results.append(res)
-        if store:
-            store.add_result(run, res)
+        if id(res) not in rows:
+            run.results.append(res)
+            rows[id(res)] = store.add_result(run, res) if store else None
+        elif store:
+            store.update_result(rows[id(res)], res)
 
-    import time
+    def on_clock(point):
+        run.context.setdefault("clock", []).append(point)
+
     t0 = time.monotonic()
-    _, _, status = host.measure(opts, catalogue_algos, engine, on_engine, on_result, quiet)
+    _, _, status = host.measure(opts, catalogue_algos, engine, on_engine, on_result, quiet, on_clock)
     run.elapsed_s = time.monotonic() - t0
     run.status = "failed" if status == "complete" and run.mismatches else status
     if store:
@@ -84,14 +95,36 @@ def report_mismatches(run):
 
 
 def header(run) -> str:
+    """The machine, build, timer, meter and processes of a timed run, and the
+    machine's clock during it (the calibration kernel) with its drift."""
     ctx = run.context
     t = ctx.get("timer") or {}
     hz = f", {t['hz'] / 1e9:.3f} GHz {t.get('hz_source')}" if t.get("hz") and t.get("unit") != "ns" else ""
     budget = run.options.get("budget_ms", "?")
-    return "\n".join([f"hashbench {__version__} · {ctx.get('cpu')} · {ctx.get('cores')} cores · "
-                      f"{ctx.get('os')} {ctx.get('kernel')}",
-                      f"compiler {ctx.get('compiler')} {(ctx.get('cflags') or '').strip()} · timer {t.get('name')} "
-                      f"({t.get('unit')}{hz}) · budget {budget} ms · workload (i*31+7)&0xFF"])
+    meters = sorted({r.meter for r in run.results if not r.exact}) or ["ns"]
+    nproc = run.options.get("processes") or 1
+    lines = [f"hashbench {__version__} · {ctx.get('cpu')} · {ctx.get('cores')} cores · {ctx.get('os')} {ctx.get('kernel')}",
+             f"compiler {ctx.get('compiler')} {(ctx.get('cflags') or '').strip()} · timer {t.get('name')} "
+             f"({t.get('unit')}{hz}) · {', '.join(METER_TITLES.get(m, m) for m in meters)} · "
+             f"{nproc} process{'es' if nproc > 1 else ''} · budget {budget} ms · workload (i*31+7)&0xFF"]
+    clk = clock_meter.of_run(run)
+    if clk:
+        lines.append(clock_meter.describe(clk))
+    return "\n".join(lines)
+
+
+def warn_drift(run, quiet=False):
+    """On stderr: a warning when the machine's clock moved more than a few %
+    during the run."""
+    clk = clock_meter.of_run(run)
+    if clk and clk["drift_pct"] > clock_meter.DRIFT_WARN_PCT and not quiet:
+        if any(timer_meter.clock_bound(r) for r in run.results if not r.exact):
+            advice = "time figures moved with it: --meter cycles divides it out"
+        else:
+            advice = "the estimated core cycles divide it out, time figures did not"
+        print(f"warning: the machine's clock changed by {clk['drift_pct']:.1f}% during the run "
+              f"(calibration kernel, {clk['min_hz'] / 1e9:.2f}-{clk['max_hz'] / 1e9:.2f} GHz): {advice}",
+              file=sys.stderr)
 
 
 def footer(run, results, unit) -> str:
@@ -122,15 +155,21 @@ def present_timed(run, results, unit, order, catalogue_order, quiet=False):
         h, rows, al = single_size_table(ordered, unit, len(impls) > 1, any(r.cycles_per_byte for r in results))
         if sizes and not quiet:
             n = min((len(r.samples) for r in results if r.verified), default=0)
-            print(f"size {sizes[0]} B · median of {n}+ samples · ± = MAD in % of the median")
+            procs = min((r.processes or 1 for r in results if r.verified), default=1)
+            if procs > 1:
+                print(f"size {sizes[0]} B · {procs} processes, {n}+ samples in all · figure = geometric mean of the "
+                      "processes' medians · ± = its 95% confidence interval between processes, %")
+            else:
+                print(f"size {sizes[0]} B · median of {n}+ samples · ± = MAD in % of the median")
     render(h, rows, al)
     if not quiet:
         print(footer(run, results, unit))
-    noisy = [r for r in results if (r.spread_pct or 0) > 5]
+    noisy = [r for r in results if r.verified and (plus_minus(r) or 0) > 5]
     if noisy and not quiet:
-        worst = max(noisy, key=lambda r: r.spread_pct)
-        print(f"warning: spread above 5% on {len(noisy)} result(s), worst {worst.algorithm} "
-              f"{worst.spread_pct:.0f}%: close other programs or raise --budget", file=sys.stderr)
+        worst = max(noisy, key=plus_minus)
+        print(f"warning: ± above 5% on {len(noisy)} result(s), worst {worst.algorithm} "
+              f"{plus_minus(worst):.0f}%: close other programs, raise --budget or --processes", file=sys.stderr)
+    warn_drift(run, quiet)
 
 
 def present_exact(results, size=None, targets=None, suffix=""):

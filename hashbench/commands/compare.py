@@ -2,8 +2,9 @@
 """hashbench compare: every implementation of algorithms, ranked."""
 import sys
 
-from .. import roster
+from .. import roster, stats
 from ..build.host import ensure_engine
+from ..meters import timer
 from ..present import exporters
 from ..present.table import fmt_num, render
 from ..result import Run
@@ -25,8 +26,9 @@ def add_parser(sub):
     c = sub.add_parser("compare", help="rank every implementation of algorithms", formatter_class=formatter,
                        description="Measure every available implementation of each ALGO (ours and the "
                                    "library backends), each verified first, sampled in turn (A B C A B C "
-                                   "...) so drift hits all alike; rank them fastest first by time relative "
-                                   "to the fastest, with spread.",
+                                   "...) so drift hits all alike, in several engine processes; rank them "
+                                   "fastest first by time relative to the fastest, ± the 95% interval of "
+                                   "the per-process ratios.",
                        epilog="examples:\n  hashbench compare keccak-256\n  hashbench compare sha256 blake3 --size 1m\n"
                               "  hashbench compare crc32 --sweep --impl portable,zlib,rust-crc32fast")
     c.add_argument("algos", nargs="+", metavar="ALGO")
@@ -39,16 +41,29 @@ def add_parser(sub):
     return c
 
 
+def relative(r, best):
+    """(r / best, its ±).  Interleaved, both were sampled in the same
+    processes, so each process gives one ratio and the ± is their 95%
+    interval (stats.estimate).  With one process: the two relative MADs
+    combined (as hyperfine combines standard deviations)."""
+    if r is best:
+        return 1.0, 0.0
+    pr, pb = timer.process_values(r, timer.figure_kind(r)), timer.process_values(best, timer.figure_kind(best))
+    common = sorted(set(pr) & set(pb))
+    if len(common) >= 2:
+        est = stats.estimate([pr[p][0] / pb[p][0] for p in common])
+        return est.value, est.value * est.ci_pct / 100
+    rel = r.per_call / best.per_call
+    return rel, rel * ((r.spread_pct / 100) ** 2 + (best.spread_pct / 100) ** 2) ** 0.5
+
+
 def ranking_rows(results):
-    """Rows 'rank, relative time ± spread, impl, MB/s, cyc/B, version', fastest
-    first.  The relative spread combines both relative MADs (as hyperfine
-    combines standard deviations): r * sqrt((s_i/t_i)^2 + (s_best/t_best)^2)."""
+    """Rows 'rank, relative time ± interval, impl, MB/s, cyc/B, version', fastest first."""
     ranked = sorted(results, key=lambda r: r.per_call)
     best = ranked[0]
     rows = []
     for n, r in enumerate(ranked, 1):
-        rel = r.per_call / best.per_call
-        err = 0.0 if r is best else rel * ((r.spread_pct / 100) ** 2 + (best.spread_pct / 100) ** 2) ** 0.5
+        rel, err = relative(r, best)
         rows.append([f"{n}.", f"{rel:.2f} ± {err:.2f}", r.implementation, fmt_num(r.mb_per_s),
                      fmt_num(r.cycles_per_byte), r.extra.get("impl_version") or "ours"])
     return rows

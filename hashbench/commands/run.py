@@ -50,8 +50,14 @@ def add_size_args(p, budget_help="time per measurement, e.g. 200, 200ms, 1s (def
     p.add_argument("--sweep", nargs="?", const="seed", choices=sorted(SWEEPS),
                    help="several sizes: 'seed' = 64/256/1024 (default), 'long' = 16 B .. 1 MiB")
     p.add_argument("--budget", default="200", help=budget_help)
-    p.add_argument("--samples", type=int, help="exactly this many samples (default: as many as the budget allows)")
+    p.add_argument("--samples", type=int,
+                   help="this many samples, shared by the processes (default: as many as the budget allows)")
     p.add_argument("--timer", default="auto", help="auto, perf, tsc, cntvct, monotonic or cputime")
+    p.add_argument("--processes", type=int, default=host.DEFAULT_PROCESSES, metavar="N",
+                   help="engine processes sharing the budget, one after another: the spread between "
+                        f"processes is part of every ± and test (default {host.DEFAULT_PROCESSES})")
+    p.add_argument("--meter", choices=["time", "cycles"], default="time",
+                   help="time (default); cycles: core cycles from perf, else estimated from a calibration kernel")
 
 
 def timing_options(args) -> dict:
@@ -59,10 +65,13 @@ def timing_options(args) -> dict:
     budget = parse_budget(args.budget)
     if args.samples is not None and not 1 <= args.samples <= 1000:
         raise UserError("--samples must be between 1 and 1000")
+    if not 1 <= args.processes <= 100:
+        raise UserError("--processes must be between 1 and 100")
     if args.sweep and args.size:
         raise UserError("use either --size or --sweep, not both")
     sizes = SWEEPS[args.sweep] if args.sweep else (parse_sizes(args.size) if args.size else [1024])
-    return {"sizes": sizes, "budget_ms": budget, "samples": args.samples, "timer": args.timer}
+    return {"sizes": sizes, "budget_ms": budget, "samples": args.samples, "timer": args.timer,
+            "processes": args.processes, "meter": args.meter}
 
 
 def main(args) -> int:

@@ -11,13 +11,14 @@ import tempfile
 from pathlib import Path
 
 from ..errors import UserError
+from ..meters import clock
 from .crosstab import meter_tables
 from .table import render_markdown, single_size_table, sweep_table
 
 # every CSV has these columns, whatever the run measured
 CSV_COLUMNS = ["algorithm", "implementation", "size", "target", "build", "meter", "tier", "verified",
                "verified_against", "digest", "expected", "per_call", "unit", "per_byte", "spread_pct",
-               "ns_per_call", "mb_per_s", "cycles_per_byte", "clock_hz", "samples_count", "notes"]
+               "ci_pct", "processes", "ns_per_call", "mb_per_s", "cycles_per_byte", "clock_hz", "samples_count", "notes"]
 
 
 def to_json(run) -> str:
@@ -43,6 +44,9 @@ def context_lines(run) -> list:
         lines.append(f"- Compiler: {ctx.get('compiler')} `{ctx.get('cflags', '')}`")
     if ctx.get("timer"):
         lines.append(f"- Timer: {ctx['timer'].get('name')}")
+    clk = clock.summary(ctx.get("clock"))
+    if clk:
+        lines.append(f"- Machine: {clock.describe(clk)}")
     for name, tc in (ctx.get("targets") or {}).items():
         lines.append(f"- **{name}**: {tc.get('title')}; {tc.get('compiler')}; `{tc.get('runner')}`; "
                      f"{tc.get('meter')}")

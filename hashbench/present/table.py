@@ -37,6 +37,12 @@ def digest_head(r) -> str:
     return " ".join(d[i:i + 2].upper() for i in range(0, min(len(d), 8), 2))
 
 
+def plus_minus(r):
+    """The ± of a timed result: its confidence interval between processes,
+    or, for a run of one process, the spread of its samples (MAD %)."""
+    return r.ci_pct if r.ci_pct is not None else r.spread_pct
+
+
 def sort_results(results, order, catalogue_order):
     pos = {a: i for i, a in enumerate(catalogue_order)}
     if order == "speed":
@@ -61,7 +67,7 @@ def single_size_table(results, unit="MB/s", show_impl=False, show_cycles=True):
             row += [r.tier, "MISMATCH", "-"] + (["-"] if show_cycles else []) + ["-", "-", digest_head(r)]
             rows.append(row)
             continue
-        row += [r.tier, fmt_num(throughput(r, unit)), f"{r.spread_pct:.1f}"]
+        row += [r.tier, fmt_num(throughput(r, unit)), f"{plus_minus(r):.1f}"]
         if show_cycles:
             row.append(fmt_num(r.cycles_per_byte))
         iters = sum(s[0] for s in r.samples)

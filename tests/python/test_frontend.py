@@ -54,7 +54,10 @@ def test_json_export_derives_figures_from_the_raw_samples(fake_env, tmp_path):
         want = max(stats.median(per_call) - over, stats.median(per_call) * 0.1)
         assert res["ns_per_call"] == pytest.approx(want)
         assert res["mb_per_s"] == pytest.approx(1024 / want * 1e3)
-        assert res["samples"] == rec["samples"]
+        # every process (the fake engine replays one) adds its samples, each tagged with its process
+        n = doc["options"]["processes"]
+        assert res["samples"] == [s + [p] for p in range(n) for s in rec["samples"]]
+        assert res["processes"] == n and res["sample_fields"] == ["iters", "ticks", "ns", "process"]
         assert res["digest"] == digests[(rec["algo"], rec["impl"], rec["size"])]
         if timer["is_cycles"]:
             assert res["cycles_per_byte"] > 0
@@ -141,3 +144,26 @@ def test_compare_ranks_every_implementation_by_relative_time(fake_env, tmp_path)
     versions = {x["impl"]: x.get("impl_version") for x in recorded}
     for row in rows:
         assert (versions[row[4]] or "ours").split()[0] == row[7]
+
+
+def test_estimated_core_cycles_from_the_recorded_kernel(fake_env, tmp_path):
+    env = dict(fake_env, HB_FAKE_BENCH="engine-bench-cycles.jsonl")
+    out = tmp_path / "c.json"
+    r = hb(env, "run", "--no-save", "--meter", "cycles", "--processes", "2", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "estimated core cycles" in r.stdout and "core clock" in r.stdout
+    doc = json.loads(out.read_text())
+    recs = records("engine-bench-cycles.jsonl")
+    over = next(x for x in recs if x["rec"] == "overhead")["samples"]
+    got = {x["algorithm"]: x for x in doc["results"]}
+    for rec in (x for x in recs if x["rec"] == "result"):
+        res, adds = got[rec["algo"]], rec["clock_adds"]
+        est = stats.median([s[1] * adds / s[3] / s[0] for s in rec["samples"]])
+        harness = stats.median([s[1] * adds / s[3] / s[0] for s in over])
+        assert res["meter"] == "est-core-cycles" and res["unit"] == "cycles"
+        assert res["per_call"] == pytest.approx(max(est - harness, est * 0.1))
+        assert res["cycles_per_byte"] == pytest.approx(res["per_call"] / 1024)
+        assert res["ci_pct"] == pytest.approx(0.0, abs=1e-9)  # the fake engine replays one process twice
+    # the clock records of both processes, start and end, are in the context
+    assert [(c["process"], c["at"]) for c in doc["context"]["clock"]] == [(0, "start"), (0, "end"),
+                                                                          (1, "start"), (1, "end")]
