@@ -2,10 +2,13 @@
 """The host engine's timers (src/platform/host/): what their samples mean
 and how a figure is made from them.
 
-Each sample is one batch of calls: [iters, ticks, ns], then with the
-calibration kernel around it (meter est-core-cycles) clock_ticks, then the
-engine process it came from (the front end adds it; a result stored before
-processes existed has none: one process).  Per process:
+Each sample is one batch of calls: [iters, ticks, ns, switches], then with
+the calibration kernel around it (meter est-core-cycles) clock_ticks, then
+the engine process it came from (the front end adds it; a result stored
+before processes existed has neither switches nor process: one process).
+A sample during which the process was switched out (switches > 0) timed
+another program too: it is left out, as long as the process keeps
+MIN_KEPT samples that were not.  Per process:
 - ns per call: median over its samples of ns/iters, less the harness (the
   do-nothing hash's median in the same process and at the same size), never
   below a tenth of the raw figure: the subtraction must not manufacture
@@ -20,8 +23,9 @@ of all samples' per-call values, in % of their median.
 from .. import stats
 from . import clock
 
-SAMPLE_FIELDS = ("iters", "ticks", "ns", "process")
-CLOCK_SAMPLE_FIELDS = ("iters", "ticks", "ns", "clock_ticks", "process")
+SAMPLE_FIELDS = ("iters", "ticks", "ns", "switches", "process")
+CLOCK_SAMPLE_FIELDS = ("iters", "ticks", "ns", "switches", "clock_ticks", "process")
+MIN_KEPT = 3
 TIMER_FIELDS = ("name", "unit", "hz", "hz_source", "is_cycles", "description")
 
 
@@ -60,6 +64,16 @@ def by_process(samples, fields) -> dict:
     return out
 
 
+def kept(samples, fields) -> list:
+    """The samples no context switch interrupted, if there are MIN_KEPT of
+    them; else all (a machine too busy to give any is still measured)."""
+    if "switches" not in fields:
+        return list(samples)
+    i = list(fields).index("switches")
+    calm = [s for s in samples if len(s) <= i or not s[i]]
+    return calm if len(calm) >= MIN_KEPT else list(samples)
+
+
 def net(samples, harness, fn):
     vals = [v for v in map(fn, samples) if v is not None]
     raw = stats.median(vals)
@@ -75,8 +89,15 @@ def process_values(result, kind="ns") -> dict:
     fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
     groups = by_process(result.samples, fields)
     harness = by_process(result.harness, fields)
-    pooled = list(result.harness or ())
-    return {p: net(ss, harness.get(p, pooled), fn) for p, ss in sorted(groups.items())}
+    pooled = kept(result.harness or (), fields)
+    return {p: net(kept(ss, fields), kept(harness[p], fields) if p in harness else pooled, fn)
+            for p, ss in sorted(groups.items())}
+
+
+def kept_samples(result) -> list:
+    """Every process's kept samples, together."""
+    fields = result.sample_fields or ("iters", "ticks", "ns")
+    return [s for ss in by_process(result.samples, fields).values() for s in kept(ss, fields)]
 
 
 def figure_kind(result) -> str:
@@ -93,7 +114,7 @@ def sample_values(result) -> list:
     """Every sample's per-call value of the result's figure (no harness
     subtracted): for tests that treat samples as independent."""
     fn = per_call_fn(result.sample_fields, figure_kind(result), result.extra.get("clock_adds"))
-    return [v for v in map(fn, result.samples) if v is not None]
+    return [v for v in map(fn, kept_samples(result)) if v is not None]
 
 
 def clock_bound(result) -> bool:
@@ -118,7 +139,7 @@ def summarise(result, timer=None):
     result.processes = est.n
     fields = result.sample_fields or ("iters", "ticks", "ns")
     fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
-    result.spread_pct = stats.spread_pct([v for v in map(fn, result.samples) if v is not None])
+    result.spread_pct = stats.spread_pct([v for v in map(fn, kept_samples(result)) if v is not None])
     per_ns = per if kind == "ns" else process_values(result, "ns")
     ns = _geo(v[0] for v in per_ns.values())
     result.ns_per_call = ns

@@ -204,7 +204,8 @@ def test_engine_writes_the_calibration_kernel_at_start_and_end():
     for rec in (start, end):
         assert len(rec["samples"]) == 15 and all(s[0] == 262144 and s[1] > 0 and s[2] > 0 for s in rec["samples"])
     result = next(r for r in recs if r["rec"] == "result")
-    assert "clock_adds" not in result and all(len(s) == 3 for s in result["samples"])
+    # [iters, ticks, ns, switches]: no kernel around the samples without -c
+    assert "clock_adds" not in result and all(len(s) == 4 for s in result["samples"])
 
 
 def test_engine_puts_the_kernel_around_every_sample_with_c():
@@ -217,7 +218,7 @@ def test_engine_puts_the_kernel_around_every_sample_with_c():
         return
     assert result["clock_adds"] == 262144
     for s in result["samples"] + overhead["samples"]:
-        assert len(s) == 4 and s[3] > 0
+        assert len(s) == 5 and s[4] > 0
 
 
 def test_engine_clock_checks_three_kernels():
@@ -237,7 +238,7 @@ def test_processes_end_to_end(tmp_path):
     assert doc["options"]["processes"] == 3
     for res in doc["results"]:
         assert res["processes"] == 3 and res["meter"] == "ns" and res["ci_pct"] is not None
-        assert res["sample_fields"] == ["iters", "ticks", "ns", "process"]
+        assert res["sample_fields"] == ["iters", "ticks", "ns", "switches", "process"]
         assert {s[-1] for s in res["samples"]} == {0, 1, 2} == {h[-1] for h in res["harness"]}
     clock = doc["context"]["clock"]
     assert [(c["process"], c["at"]) for c in clock] == [(p, at) for p in range(3) for at in ("start", "end")]
@@ -257,6 +258,6 @@ def test_meter_cycles_end_to_end(tmp_path):
         assert b"core cycles (perf)" in r.stdout
         return
     assert res["meter"] == "est-core-cycles" and res["clock_adds"] == 262144
-    assert res["sample_fields"] == ["iters", "ticks", "ns", "clock_ticks", "process"]
-    assert all(s[3] > 0 for s in res["samples"]) and res["ns_per_call"] > 0
+    assert res["sample_fields"] == ["iters", "ticks", "ns", "switches", "clock_ticks", "process"]
+    assert all(s[4] > 0 for s in res["samples"]) and res["ns_per_call"] > 0
     assert b"estimated core cycles" in r.stdout

@@ -31,6 +31,12 @@ def hb(env, *args):
                           capture_output=True, text=True, timeout=60)
 
 
+def calm(samples):
+    """The samples no context switch interrupted (4th member), when there are 3."""
+    kept = [s for s in samples if not s[3]]
+    return kept if len(kept) >= 3 else samples
+
+
 def records(name):
     return [json.loads(x) for x in (FIX / name).read_text().splitlines() if x.strip()]
 
@@ -49,15 +55,15 @@ def test_json_export_derives_figures_from_the_raw_samples(fake_env, tmp_path):
     assert recs[0]["rec"] == "engine" and recs[0]["format"] == 2 and recs[0]["engine"] == "host"
     for rec in (x for x in recs if x["rec"] == "result"):
         res = got[rec["algo"]]
-        per_call = sorted(s[2] / s[0] for s in rec["samples"])
-        over = stats.median([s[2] / s[0] for s in overhead])
+        per_call = sorted(s[2] / s[0] for s in calm(rec["samples"]))
+        over = stats.median([s[2] / s[0] for s in calm(overhead)])
         want = max(stats.median(per_call) - over, stats.median(per_call) * 0.1)
         assert res["ns_per_call"] == pytest.approx(want)
         assert res["mb_per_s"] == pytest.approx(1024 / want * 1e3)
         # every process (the fake engine replays one) adds its samples, each tagged with its process
         n = doc["options"]["processes"]
         assert res["samples"] == [s + [p] for p in range(n) for s in rec["samples"]]
-        assert res["processes"] == n and res["sample_fields"] == ["iters", "ticks", "ns", "process"]
+        assert res["processes"] == n and res["sample_fields"] == ["iters", "ticks", "ns", "switches", "process"]
         assert res["digest"] == digests[(rec["algo"], rec["impl"], rec["size"])]
         if timer["is_cycles"]:
             assert res["cycles_per_byte"] > 0
@@ -158,8 +164,8 @@ def test_estimated_core_cycles_from_the_recorded_kernel(fake_env, tmp_path):
     got = {x["algorithm"]: x for x in doc["results"]}
     for rec in (x for x in recs if x["rec"] == "result"):
         res, adds = got[rec["algo"]], rec["clock_adds"]
-        est = stats.median([s[1] * adds / s[3] / s[0] for s in rec["samples"]])
-        harness = stats.median([s[1] * adds / s[3] / s[0] for s in over])
+        est = stats.median([s[1] * adds / s[4] / s[0] for s in calm(rec["samples"])])
+        harness = stats.median([s[1] * adds / s[4] / s[0] for s in calm(over)])
         assert res["meter"] == "est-core-cycles" and res["unit"] == "cycles"
         assert res["per_call"] == pytest.approx(max(est - harness, est * 0.1))
         assert res["cycles_per_byte"] == pytest.approx(res["per_call"] / 1024)

@@ -25,10 +25,10 @@ def timed(samples, harness=(), fields=timer.SAMPLE_FIELDS, meter="ns", extra=Non
 
 
 def processes(levels, n=30, jitter=0.002, seed=1):
-    """Samples [iters, ticks, ns, process]: `n` per process, each process at
-    its own level (ns per call), tight around it."""
+    """Samples [iters, ticks, ns, switches, process]: `n` per process, each
+    process at its own level (ns per call), tight around it."""
     rng = random.Random(seed)
-    return [[1000, 0, round(1_000_000 * lvl * (1 + rng.gauss(0, jitter))), p]
+    return [[1000, 0, round(1_000_000 * lvl * (1 + rng.gauss(0, jitter))), 0, p]
             for p, lvl in enumerate(levels) for _ in range(n)]
 
 
@@ -93,17 +93,25 @@ def test_one_process_and_old_results_keep_the_mad():
 
 
 def test_harness_is_subtracted_per_process():
-    samples = [[100, 0, 100 * 50, 0]] * 5 + [[100, 0, 100 * 60, 1]] * 5
-    harness = [[1000, 0, 1000 * 2, 0]] * 3 + [[1000, 0, 1000 * 4, 1]] * 3
+    samples = [[100, 0, 100 * 50, 0, 0]] * 5 + [[100, 0, 100 * 60, 0, 1]] * 5
+    harness = [[1000, 0, 1000 * 2, 0, 0]] * 3 + [[1000, 0, 1000 * 4, 0, 1]] * 3
     r = timed(samples, harness)
     assert timer.values(r) == [48.0, 56.0]
     assert r.per_call == pytest.approx(math.sqrt(48 * 56))
 
 
+def test_samples_the_scheduler_interrupted_are_left_out():
+    calm = [[1000, 0, 1_000_000, 0, 0]] * 4
+    hit = [[1000, 0, 9_000_000, 1, 0]] * 3  # switched out: another program's time slice inside
+    assert timed(calm + hit).per_call == pytest.approx(1000)
+    assert timed(calm[:2] + hit).per_call == pytest.approx(9000)  # too few calm ones: all kept
+    assert timed(calm + hit).spread_pct == 0
+
+
 def test_estimated_core_cycles_from_the_kernel():
     # 1000 calls in 500,000 ticks; 262,144 adds in 100,000 ticks: 2.62144 cycles per tick
     adds = 262144
-    samples = [[1000, 500_000, 200_000, 100_000, p] for p in range(3) for _ in range(5)]
+    samples = [[1000, 500_000, 200_000, 0, 100_000, p] for p in range(3) for _ in range(5)]
     r = timed(samples, fields=timer.CLOCK_SAMPLE_FIELDS, meter="est-core-cycles", extra={"clock_adds": adds})
     assert r.per_call == pytest.approx(500 * adds / 100_000)
     assert r.cycles_per_byte == pytest.approx(r.per_call / 1000) and r.cycle_unit == "est-core-cycles"
@@ -124,7 +132,7 @@ def test_process_level_test_does_not_mistake_process_drift_for_a_difference():
     the processes as the unit do not."""
     a = timed(processes([1.00, 1.10, 0.95, 1.05, 0.98], seed=1))
     b = timed(processes([1.06, 0.97, 1.12, 1.03, 1.08], seed=2))
-    _, p_samples, sig_samples = stats.compare([s[:3] for s in a.samples], [s[:3] for s in b.samples])
+    _, p_samples, sig_samples = stats.compare(a.samples, b.samples)
     assert sig_samples and p_samples < 1e-6
     c = stats.compare_processes(timer.values(a), timer.values(b))
     assert c.verdict == "no significant difference" and c.p > 0.05 and c.lo < 1 < c.hi
@@ -202,7 +210,7 @@ def test_diff_says_inconclusive_with_the_machines_change():
 def test_diff_of_estimated_cycles_ignores_the_clock():
     def est(levels, seed):
         rng = random.Random(seed)
-        samples = [[1000, round(1000 * lvl * (1 + rng.gauss(0, 0.002))), 1, 262144, p]
+        samples = [[1000, round(1000 * lvl * (1 + rng.gauss(0, 0.002))), 1, 0, 262144, p]
                    for p, lvl in enumerate(levels) for _ in range(10)]
         return timed(samples, fields=timer.CLOCK_SAMPLE_FIELDS, meter="est-core-cycles",
                      extra={"clock_adds": 262144})

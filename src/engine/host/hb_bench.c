@@ -7,7 +7,8 @@
  * one batch; then take samples of that batch until the budget is spent (at
  * least min_samples).  Every sample reads the selected timer and the
  * monotonic clock around the same batch, so MB/s never rests on an assumed
- * cycle frequency.  With clock_rounds, half the calibration kernel runs
+ * cycle frequency, and counts the context switches during it (the front
+ * end leaves out a sample the scheduler interrupted).  With clock_rounds, half the calibration kernel runs
  * just before the batch and half just after (the same timer): the core
  * clock of that moment, centred on the batch, so a steady change of speed
  * cancels out.
@@ -44,17 +45,19 @@ static void take_sample(const hb_bench_cfg *cfg, hb_oneshot_fn fn, uint8_t *out,
                         const uint8_t *in, size_t len, uint64_t iters, hb_sample *s)
 {
     const hb_timer *t = cfg->timer;
-    uint64_t half = cfg->clock_rounds / 2, k0 = 0, k1 = 0, k2 = 0, k3 = 0, n0, t0, t1, n1;
+    uint64_t half = cfg->clock_rounds / 2, k0 = 0, k1 = 0, k2 = 0, k3 = 0, n0, t0, t1, n1, sw;
     if (half) {
         k0 = t->read();
         hb_clock_sink = hb_clock_adds(half);
         k1 = t->read();
     }
+    sw = hb_context_switches();
     n0 = hb_monotonic_ns();
     t0 = t->read();
     run_batch(fn, out, in, len, iters);
     t1 = t->read();
     n1 = hb_monotonic_ns();
+    s->switches = hb_context_switches() - sw;
     if (half) {
         k2 = t->read();
         hb_clock_sink = hb_clock_adds(half);
@@ -75,6 +78,7 @@ void hb_bench_clock_sample(const hb_bench_cfg *cfg, uint64_t rounds, hb_sample *
     s->iters = rounds * HB_CLOCK_OPS_PER_ROUND;
     s->ticks = t1 - t0;
     s->ns = n1 - n0;
+    s->switches = 0;
     s->clock_ticks = 0;
 }
 

@@ -15,6 +15,7 @@ typedef struct {
     uint64_t iters;       /* calls in this sample                          */
     uint64_t ticks;       /* of the selected timer                         */
     uint64_t ns;          /* of the monotonic clock, same span             */
+    uint64_t switches;    /* context switches during the batch             */
     uint64_t clock_ticks; /* the calibration kernel around it (0: not run) */
 } hb_sample;
 

@@ -297,8 +297,9 @@ static int selected(const hb_impl *r, char **algos, int nalgos, char **impls, in
     return in_list("all", impls, nimpls) || in_list(r->name, impls, nimpls);
 }
 
-/* [iters, ticks, ns] per sample, and clock_ticks when the kernel ran */
-static void rec_samples(const hb_sample *samples, unsigned n, int with_clock)
+/* [iters, ticks, ns] per sample; a measurement's samples add switches, and
+ * clock_ticks when the kernel ran around them */
+static void rec_samples(const hb_sample *samples, unsigned n, int measured, int with_clock)
 {
     unsigned i;
     hb_rec_key("samples");
@@ -311,6 +312,10 @@ static void rec_samples(const hb_sample *samples, unsigned n, int with_clock)
         hb_put_uint(samples[i].ticks);
         hb_putc(',');
         hb_put_uint(samples[i].ns);
+        if (measured) {
+            hb_putc(',');
+            hb_put_uint(samples[i].switches);
+        }
         if (with_clock) {
             hb_putc(',');
             hb_put_uint(samples[i].clock_ticks);
@@ -361,7 +366,7 @@ static void rec_clock(const bench_opts *o, const char *at)
     for (i = 0; i < CLOCK_RUNS; i++) hb_bench_clock_sample(&o->cfg, o->clock_rounds, &s[i]);
     hb_rec_begin("clock");
     hb_rec_str("at", at);
-    rec_samples(s, CLOCK_RUNS, 0);
+    rec_samples(s, CLOCK_RUNS, 0, 0);
     hb_rec_end();
     fflush(stdout);
 }
@@ -458,7 +463,7 @@ static void emit_result(const bench_opts *o, size_t k, unsigned long size, const
         if (o->cfg.clock_rounds) hb_rec_uint("clock_adds", o->cfg.clock_rounds * HB_CLOCK_OPS_PER_ROUND);
         if (version) hb_rec_str("impl_version", version);
         rec_params(r.algo->id);
-        rec_samples(res->samples, res->nsamples, o->cfg.clock_rounds != 0);
+        rec_samples(res->samples, res->nsamples, 1, o->cfg.clock_rounds != 0);
         hb_rec_end();
     }
     fflush(stdout);
@@ -639,7 +644,7 @@ static int cmd_clock(int argc, char **argv)
     for (k = 0; k < 3; k++) {
         hb_rec_begin("kernel");
         hb_rec_str("name", names[k]);
-        rec_samples(s[k], (unsigned)runs, 0);
+        rec_samples(s[k], (unsigned)runs, 0, 0);
         hb_rec_end();
     }
     return 0;
@@ -724,7 +729,7 @@ static int cmd_bench(int argc, char **argv)
         if (!o.table) {
             hb_rec_begin("overhead");
             hb_rec_uint("size", sizes[s]);
-            rec_samples(res.samples, res.nsamples, o.cfg.clock_rounds != 0);
+            rec_samples(res.samples, res.nsamples, 1, o.cfg.clock_rounds != 0);
             hb_rec_end();
         }
         if (o.interleave) {
