@@ -77,9 +77,12 @@ class Stream:
         self.proc.wait()
 
 
-# A sample's length when the budget is shared between processes: short
-# enough that a run on a busy machine has many samples the scheduler did not
-# interrupt (a time slice is a few ms), long against the timers' cost.
+# A sample's length: short enough that on a busy machine most samples are
+# not interrupted by the scheduler (a time slice is a few ms; the
+# interrupted ones are left out), long against the timers' cost (~0.1 us).
+# Longer samples lose more to preemption: under a load of 10 on 2 cores,
+# 16 ms samples (a twelfth of 200 ms) were nearly all interrupted, so their
+# estimated core cycles came out 3.5 times too high.
 SAMPLE_US = 1000
 
 
@@ -89,9 +92,7 @@ def engine_args(opts) -> list:
     n = max(1, opts.get("processes") or 1)
     args = ["-a", ",".join(opts["algos"]), "-i", ",".join(opts["impls"]),
             "-s", ",".join(str(s) for s in opts["sizes"]), "-b", str(max(1, round(opts["budget_ms"] / n))),
-            "-t", opts.get("timer", "auto")]
-    if n > 1:
-        args += ["-l", str(SAMPLE_US)]
+            "-t", opts.get("timer", "auto"), "-l", str(SAMPLE_US)]
     if opts.get("samples"):
         args += ["-n", str(math.ceil(opts["samples"] / n))]
     if opts.get("meter") == "cycles":
