@@ -55,6 +55,8 @@ def one_run(out, args, env=None, extra=()):
            "--meter", args.meter] + (["--processes", str(args.processes)] if args.processes else []) + list(extra)
     if args.budget:
         cmd += ["--budget", str(args.budget)]
+    if args.algos and "-a" not in extra:
+        cmd += ["-a", args.algos]
     before = load()
     t0 = time.monotonic()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=env)
@@ -108,6 +110,8 @@ def aa(args):
         change = clock.change_pct(a, b)
         print(f"consecutive runs: {within}/{n} rows agree within 2% ({100 * within / n:.0f}%); median |difference| "
               f"{diffs[n // 2][0]:.2f}%; worst: " + ", ".join(f"{k} {d:.1f}%" for d, k in diffs[-3:]))
+        if args.verbose:
+            print("  |difference| %: " + ", ".join(f"{k} {d:.1f}" for d, k in sorted(diffs, key=lambda x: x[1])))
         print(f"  diff: {len(sig)}/{len(rows)} rows significant ({100 * len(sig) / len(rows):.0f}%)"
               + (": " + ", ".join(f"{r['a'].algorithm} {r['ratio']:.3f}" for r in sig) if sig else "")
               + f"; {len(inc)} inconclusive"
@@ -174,9 +178,11 @@ def main():
     ap.add_argument("--budget", help="as hashbench run --budget (default: its default)")
     ap.add_argument("--meter", default="time", choices=["time", "cycles"])
     ap.add_argument("--processes", type=int, help="as hashbench run --processes (default: its default)")
+    ap.add_argument("--algos", help="A/A on these algorithms only (hashbench run -a)")
     ap.add_argument("--ab", type=float, nargs="+", metavar="FRACTION", help="A/B trials with these extra costs")
     ap.add_argument("--ab-algos", default=AB_ALGOS, type=lambda s: s.split(","), help="comma list")
     ap.add_argument("--trials", type=int, default=10)
+    ap.add_argument("-v", "--verbose", action="store_true", help="every row's difference")
     args = ap.parse_args()
     if not os.environ.get("HASHBENCH_ENGINE"):  # else: measure that engine as it is
         subprocess.run(["make", "-s", "-C", str(ROOT), "build/host/hashbench-engine"], check=True)

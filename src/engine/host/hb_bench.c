@@ -45,24 +45,24 @@ static void take_sample(const hb_bench_cfg *cfg, hb_oneshot_fn fn, uint8_t *out,
                         const uint8_t *in, size_t len, uint64_t iters, hb_sample *s)
 {
     const hb_timer *t = cfg->timer;
-    uint64_t half = cfg->clock_rounds / 2, k0 = 0, k1 = 0, k2 = 0, k3 = 0, n0, t0, t1, n1, sw;
+    uint64_t half = cfg->clock_rounds / 2, k0 = 0, k1 = 0, k2 = 0, k3 = 0, n0, t0, t1, n1;
+    uint64_t sw = hb_context_switches(); /* around the kernel too: it must not be interrupted either */
     if (half) {
         k0 = t->read();
         hb_clock_sink = hb_clock_adds(half);
         k1 = t->read();
     }
-    sw = hb_context_switches();
     n0 = hb_monotonic_ns();
     t0 = t->read();
     run_batch(fn, out, in, len, iters);
     t1 = t->read();
     n1 = hb_monotonic_ns();
-    s->switches = hb_context_switches() - sw;
     if (half) {
         k2 = t->read();
         hb_clock_sink = hb_clock_adds(half);
         k3 = t->read();
     }
+    s->switches = hb_context_switches() - sw;
     s->iters = iters;
     s->ticks = t1 - t0;
     s->ns = n1 - n0;
