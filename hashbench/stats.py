@@ -9,8 +9,15 @@ changes speed between processes far more than between the samples of one
 process.  So the *process* is the unit: each process gives one value (its
 median, the harness subtracted), and the figure, its ± and every test
 between two figures work on those values - on their logarithms, since
-speeds change by factors.  `estimate`, `compare_processes` and
-`bootstrap_ratio` are the reusable pieces (run, diff, compare, matrix).
+speeds change by factors.  Where the processes ran on known CPUs (the
+front end pins them in turn) and a machine's CPUs differ - this VM's two
+vCPUs differ by up to 60% on throughput-bound code - the CPU is a stratum:
+a figure is the mean over CPUs of each CPU's mean, and its variance comes
+from the spread within CPUs (a blocked design), so the luck of how many
+processes landed on the slow CPU no longer moves the figure.
+`estimate_strata`, `compare_strata` (and their unstratified forms
+`estimate`, `compare_processes`) and `bootstrap_ratio` are the reusable
+pieces (run, diff, compare, matrix).
 Samples treated as independent (`compare`, Mann-Whitney) remain only for
 runs stored with one process."""
 import math
@@ -131,6 +138,37 @@ def geomean(values):
     return math.exp(statistics.fmean(math.log(v) for v in vals)) if vals else float("nan")
 
 
+def _strata(groups):
+    """{stratum: values} -> (per-stratum lists of logs, pooled within-stratum
+    variance, its degrees of freedom), or None when the strata cannot give a
+    variance (fewer than two strata, or no stratum with two values)."""
+    logs = {k: _logs(v) for k, v in (groups or {}).items()}
+    logs = {k: v for k, v in logs.items() if v}
+    n = sum(len(v) for v in logs.values())
+    df = n - len(logs)
+    if len(logs) < 2 or df < 1:
+        return None
+    ss = sum(sum((x - statistics.fmean(v)) ** 2 for x in v) for v in logs.values())
+    return logs, ss / df, df
+
+
+def estimate_strata(groups, level=LEVEL) -> Estimate:
+    """{stratum (CPU): per-process values} -> the figure (the geometric mean
+    of the strata's geometric means: every stratum weighs the same) and its
+    ± from the variance within strata (Student's t, N - S degrees of
+    freedom).  Without usable strata: estimate() of all the values."""
+    st = _strata(groups)
+    if st is None:
+        return estimate([v for vals in (groups or {}).values() for v in vals], level)
+    logs, var, df = st
+    k = len(logs)
+    mean = statistics.fmean(statistics.fmean(v) for v in logs.values())
+    se = math.sqrt(var * sum(1.0 / len(v) for v in logs.values())) / k
+    half = t_quantile(level, df) * se
+    return Estimate(math.exp(mean), sum(len(v) for v in logs.values()), math.sqrt(var),
+                    100.0 * (math.exp(half) - 1.0))
+
+
 def estimate(values, level=LEVEL) -> Estimate:
     """Per-process values -> the figure and its ± (Student's t on the logs)."""
     logs = _logs(values)
@@ -157,7 +195,7 @@ class Comparison:
     hi: float
     p: float
     verdict: str
-    method: str            # 'processes' (Welch's t on the process values) or 'samples'
+    method: str            # 'strata' (blocked by CPU), 'processes' (Welch's t on the process values) or 'samples'
     drift_pct: float = None
 
     @property
@@ -204,6 +242,34 @@ def compare_processes(a_values, b_values, drift_pct=None, alpha=ALPHA, min_effec
     """Two figures from their per-process values (the process is the unit)."""
     ratio, lo, hi, p = welch_log(a_values, b_values)
     return Comparison(ratio, lo, hi, p, verdict(ratio, p, drift_pct, alpha, min_effect), "processes", drift_pct)
+
+
+def compare_strata(a_groups, b_groups, drift_pct=None, alpha=ALPHA, min_effect=MIN_EFFECT,
+                   level=LEVEL) -> Comparison:
+    """Two figures from per-process values grouped by stratum (CPU), the
+    strata both runs used compared with each other: the mean over strata of
+    the difference of log means, its variance from the pooled variance
+    within strata (both runs), t with N_A + N_B - 2S degrees of freedom.
+    Without two shared strata with replication: compare_processes."""
+    common = sorted(set(a_groups or {}) & set(b_groups or {}), key=str)
+    joint = {("a", k): a_groups[k] for k in common}
+    joint.update({("b", k): b_groups[k] for k in common})
+    st = _strata(joint) if len(common) >= 2 else None
+    if st is None:
+        flat = [[v for vals in (g or {}).values() for v in vals] for g in (a_groups, b_groups)]
+        return compare_processes(flat[0], flat[1], drift_pct, alpha, min_effect)
+    logs, var, df = st
+    k = len(common)
+    diff = statistics.fmean(statistics.fmean(logs[("b", c)]) - statistics.fmean(logs[("a", c)]) for c in common)
+    se = math.sqrt(var * sum(1.0 / len(logs[("a", c)]) + 1.0 / len(logs[("b", c)]) for c in common)) / k
+    if se == 0.0:
+        p = 1.0 if diff == 0.0 else 0.0
+        lo = hi = math.exp(diff)
+    else:
+        half = t_quantile(level, df) * se
+        p, lo, hi = t_sf2(diff / se, df), math.exp(diff - half), math.exp(diff + half)
+    ratio = math.exp(diff)
+    return Comparison(ratio, lo, hi, p, verdict(ratio, p, drift_pct, alpha, min_effect), "strata", drift_pct)
 
 
 def bootstrap_ratio(a_groups, b_groups, rounds=2000, level=LEVEL, seed=1):

@@ -156,9 +156,12 @@ def present_timed(run, results, unit, order, catalogue_order, quiet=False):
         if sizes and not quiet:
             n = min((len(r.samples) for r in results if r.verified), default=0)
             procs = min((r.processes or 1 for r in results if r.verified), default=1)
+            pinned = {c for r in results if r.verified for c in timer_meter.process_cpus(r).values()} - {None}
             if procs > 1:
-                print(f"size {sizes[0]} B · {procs} processes, {n}+ samples in all · figure = geometric mean of the "
-                      "processes' medians · ± = its 95% confidence interval between processes, %")
+                over = f" pinned to {len(pinned)} CPUs in turn" if pinned else ""
+                weigh = ", every CPU weighing the same" if len(pinned) > 1 else ""
+                print(f"size {sizes[0]} B · {procs} processes{over}, {n}+ samples in all · figure = geometric mean "
+                      f"of the processes' medians{weigh} · ± = its 95% confidence interval, %")
             else:
                 print(f"size {sizes[0]} B · median of {n}+ samples · ± = MAD in % of the median")
     render(h, rows, al)

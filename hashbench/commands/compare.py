@@ -51,7 +51,10 @@ def relative(r, best):
     pr, pb = timer.process_values(r, timer.figure_kind(r)), timer.process_values(best, timer.figure_kind(best))
     common = sorted(set(pr) & set(pb))
     if len(common) >= 2:
-        est = stats.estimate([pr[p][0] / pb[p][0] for p in common])
+        cpus, ratios = timer.process_cpus(r), {}
+        for p in common:
+            ratios.setdefault(cpus.get(p), []).append(pr[p][0] / pb[p][0])
+        est = stats.estimate_strata(ratios)
         return est.value, est.value * est.ci_pct / 100
     rel = r.per_call / best.per_call
     return rel, rel * ((r.spread_pct / 100) ** 2 + (best.spread_pct / 100) ** 2) ** 0.5

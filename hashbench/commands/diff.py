@@ -4,8 +4,9 @@
 Rows are matched on (target, build, algorithm, implementation, size, meter).
 Exact meters (instructions, exact or model cycles) give the same figure on
 every run: the ratio is the answer, "identical" when equal, no test.  Timed
-figures are compared with the engine process as the unit (Welch's t on the
-logarithms of the per-process values: hashbench.stats); a difference of a
+figures are compared with the engine process as the unit (a t-test on the
+logarithms of the per-process values, blocked by the CPU each process was
+pinned to: hashbench.stats); a difference of a
 time-based figure that the machine's own change of speed between the runs
 (the calibration kernel, hashbench.meters.clock) could explain is
 "inconclusive", never a verdict.  Runs stored with one process per result
@@ -48,10 +49,11 @@ def verdict_exact(a, b):
 
 def compare_timed(ra, rb, change_pct) -> stats.Comparison:
     """Two timed results: process-level when either has two processes or
-    more, else the samples as independent (method 'samples')."""
+    more (blocked by CPU where both pinned their processes to the same
+    CPUs), else the samples as independent (method 'samples')."""
     drift = abs(change_pct) if change_pct is not None and timer.clock_bound(ra) else None
     if max(ra.processes or 1, rb.processes or 1) >= 2:
-        return stats.compare_processes(timer.values(ra), timer.values(rb), drift)
+        return stats.compare_strata(timer.grouped_values(ra), timer.grouped_values(rb), drift)
     a, b = timer.sample_values(ra), timer.sample_values(rb)
     ratio = stats.median(b) / stats.median(a) if a and b else float("nan")
     p = stats.mann_whitney_p(a, b)

@@ -17,12 +17,13 @@ import statistics
 DRIFT_WARN_PCT = 3.0   # the header warns above this drift during a run
 
 
-def point(process: int, rec) -> dict:
-    """A `clock` record -> a point of the run's context: where it was taken,
-    the clock it gives (Hz, adds per monotonic second; the median run), and
-    the raw kernel runs [adds, ticks, ns]."""
+def point(process: int, rec, cpu=None) -> dict:
+    """A `clock` record -> a point of the run's context: where it was taken
+    (process, start or end, the CPU the process was pinned to or None), the
+    clock it gives (Hz, adds per monotonic second; the median run), and the
+    raw kernel runs [adds, ticks, ns]."""
     hz = statistics.median(s[0] / s[2] * 1e9 for s in rec["samples"] if s[2] > 0)
-    return {"process": process, "at": rec.get("at", ""), "hz": hz, "samples": rec["samples"]}
+    return {"process": process, "at": rec.get("at", ""), "cpu": cpu, "hz": hz, "samples": rec["samples"]}
 
 
 def summary(points):

@@ -4,8 +4,9 @@ and how a figure is made from them.
 
 Each sample is one batch of calls: [iters, ticks, ns, switches], then with
 the calibration kernel around it (meter est-core-cycles) clock_ticks, then
-the engine process it came from (the front end adds it; a result stored
-before processes existed has neither switches nor process: one process).
+the engine process it came from and the CPU that process was pinned to (-1:
+not pinned) - the front end adds both; a result stored before processes
+existed has neither switches nor process: one process.
 A sample during which the process was switched out (switches > 0) timed
 another program too: it is left out, as long as the process keeps
 MIN_KEPT samples that were not.  Per process:
@@ -23,8 +24,8 @@ of all samples' per-call values, in % of their median.
 from .. import stats
 from . import clock
 
-SAMPLE_FIELDS = ("iters", "ticks", "ns", "switches", "process")
-CLOCK_SAMPLE_FIELDS = ("iters", "ticks", "ns", "switches", "clock_ticks", "process")
+SAMPLE_FIELDS = ("iters", "ticks", "ns", "switches", "process", "cpu")
+CLOCK_SAMPLE_FIELDS = ("iters", "ticks", "ns", "switches", "clock_ticks", "process", "cpu")
 MIN_KEPT = 3
 TIMER_FIELDS = ("name", "unit", "hz", "hz_source", "is_cycles", "description")
 
@@ -110,6 +111,27 @@ def values(result, kind=None) -> list:
     return [v[0] for v in process_values(result, kind or figure_kind(result)).values()]
 
 
+def process_cpus(result) -> dict:
+    """process -> the CPU it was pinned to, or None (not pinned, or not recorded)."""
+    fields = list(result.sample_fields or ())
+    if "cpu" not in fields:
+        return {p: None for p in by_process(result.samples, fields)}
+    i = fields.index("cpu")
+    return {p: (ss[0][i] if len(ss[0]) > i and ss[0][i] >= 0 else None)
+            for p, ss in by_process(result.samples, fields).items()}
+
+
+def grouped_values(result, kind=None) -> dict:
+    """CPU -> the per-process net values of the processes pinned to it (one
+    group, None, when the processes were not pinned): the strata of
+    stats.estimate_strata and stats.compare_strata."""
+    cpus = process_cpus(result)
+    out = {}
+    for p, v in process_values(result, kind or figure_kind(result)).items():
+        out.setdefault(cpus.get(p), []).append(v[0])
+    return out
+
+
 def sample_values(result) -> list:
     """Every sample's per-call value of the result's figure (no harness
     subtracted): for tests that treat samples as independent."""
@@ -133,7 +155,7 @@ def summarise(result, timer=None):
         return result
     kind = figure_kind(result)
     per = process_values(result, kind)
-    est = stats.estimate([v[0] for v in per.values()])
+    est = stats.estimate_strata(grouped_values(result, kind))
     result.per_call = est.value
     result.ci_pct = est.ci_pct
     result.processes = est.n
@@ -141,7 +163,7 @@ def summarise(result, timer=None):
     fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
     result.spread_pct = stats.spread_pct([v for v in map(fn, kept_samples(result)) if v is not None])
     per_ns = per if kind == "ns" else process_values(result, "ns")
-    ns = _geo(v[0] for v in per_ns.values())
+    ns = stats.estimate_strata(grouped_values(result, "ns")).value
     result.ns_per_call = ns
     result.mb_per_s = result.size / ns * 1e3 if ns > 0 else None
     result.extra.update(ns_per_call_raw=_geo(v[1] for v in per_ns.values()),
@@ -150,7 +172,7 @@ def summarise(result, timer=None):
         result.cycles_per_byte = result.per_call / result.size if result.size else None
         result.cycle_unit = result.meter
     elif timer and timer.get("is_cycles"):
-        cyc = _geo(v[0] for v in process_values(result, "ticks").values())
+        cyc = stats.estimate_strata(grouped_values(result, "ticks")).value
         result.cycles_per_byte = cyc / result.size if result.size else None
         result.cycle_unit = timer.get("unit")
     return result

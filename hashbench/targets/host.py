@@ -13,6 +13,7 @@ processes (every sample keeps its process), hands a result to a callback
 whenever it gains samples (the store commits it), and shows progress.
 Ctrl-C stops the engine and keeps what finished."""
 import math
+import os
 import subprocess
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from ..progress import Progress
 from ..result import Build, Result
 
 TARGET = "host"
-DEFAULT_PROCESSES = 5   # chosen by measurement: docs/performance.md
+DEFAULT_PROCESSES = 6   # chosen by measurement: docs/performance.md
 
 
 def catalogue(engine: Path):
@@ -49,12 +50,32 @@ def portable_digest(engine: Path):
     return digest
 
 
-class Stream:
-    """`engine bench ...` as a stream of records, read as they arrive."""
+def cpus() -> list:
+    """The CPUs this process may run on, in order; [] where a process cannot
+    be pinned (no sched_setaffinity)."""
+    if not hasattr(os, "sched_setaffinity"):
+        return []
+    try:
+        return sorted(os.sched_getaffinity(0))
+    except OSError:
+        return []
 
-    def __init__(self, engine: Path, args):
+
+def cpu_of(process: int, nproc: int, allowed) -> int:
+    """The CPU the process-th of nproc engine processes is pinned to: each
+    CPU in turn, so that every run spreads its processes alike over CPUs
+    that may differ in speed; None with one process or nowhere to pin."""
+    return allowed[process % len(allowed)] if nproc > 1 and allowed else None
+
+
+class Stream:
+    """`engine bench ...` as a stream of records, read as they arrive; the
+    engine pinned to `cpu` when given."""
+
+    def __init__(self, engine: Path, args, cpu=None):
+        pin = (lambda: os.sched_setaffinity(0, {cpu})) if cpu is not None else None
         self.proc = subprocess.Popen([str(engine), "bench"] + list(args), stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
+                                     stderr=subprocess.PIPE, text=True, preexec_fn=pin)
 
     def __iter__(self):
         for line in self.proc.stdout:
@@ -107,16 +128,17 @@ class Reader:
     time, every sample tagged with `process`.  The figures are left to
     timer_meter.summarise, once the processes' samples are merged."""
 
-    def __init__(self, labels: dict, tiers: dict, process: int = 0, meter: str = "time"):
+    def __init__(self, labels: dict, tiers: dict, process: int = 0, meter: str = "time", cpu=None):
         self.labels, self.tiers = labels, tiers
-        self.process, self.meter = process, meter
+        self.process, self.meter, self.cpu = process, meter, cpu
         self.engine = None
         self.timer = None
         self.harness = {}
         self.digests = {}
 
     def tag(self, samples) -> list:
-        return [list(s) + [self.process] for s in samples]
+        cpu = -1 if self.cpu is None else self.cpu
+        return [list(s) + [self.process, cpu] for s in samples]
 
     def build(self) -> Build:
         e = self.engine or {}
@@ -188,12 +210,14 @@ def measure(opts, catalogue_algos, engine=None, on_engine=None, on_result=None, 
     tiers = {a["id"]: a["tier"] for a in catalogue_algos}
     nproc = max(1, opts.get("processes") or 1)
     args = engine_args(opts)
+    allowed = cpus()
     merged, first, progress, status = {}, None, None, "complete"
     try:
         for p in range(nproc):
-            reader = Reader(labels, tiers, p, opts.get("meter", "time"))
+            cpu = cpu_of(p, nproc, allowed)
+            reader = Reader(labels, tiers, p, opts.get("meter", "time"), cpu)
             first = first or reader
-            stream = Stream(engine, args)
+            stream = Stream(engine, args, cpu)
             try:
                 for rec in stream:
                     res = reader.feed(rec)
@@ -204,7 +228,7 @@ def measure(opts, catalogue_algos, engine=None, on_engine=None, on_result=None, 
                         if on_engine:
                             on_engine(reader)
                     elif kind == "clock" and on_clock:
-                        on_clock(clock_meter.point(p, rec))
+                        on_clock(clock_meter.point(p, rec, cpu))
                     elif kind == "start" and progress:
                         where = f" ({p + 1}/{nproc})" if nproc > 1 else ""
                         progress.step(f"{rec['algo']}/{rec['impl']} @{rec['size']}{where}")

@@ -238,8 +238,11 @@ def test_processes_end_to_end(tmp_path):
     assert doc["options"]["processes"] == 3
     for res in doc["results"]:
         assert res["processes"] == 3 and res["meter"] == "ns" and res["ci_pct"] is not None
-        assert res["sample_fields"] == ["iters", "ticks", "ns", "switches", "process"]
-        assert {s[-1] for s in res["samples"]} == {0, 1, 2} == {h[-1] for h in res["harness"]}
+        assert res["sample_fields"] == ["iters", "ticks", "ns", "switches", "process", "cpu"]
+        assert {s[-2] for s in res["samples"]} == {0, 1, 2} == {h[-2] for h in res["harness"]}
+        if hasattr(os, "sched_setaffinity"):  # pinned to each allowed CPU in turn
+            allowed = sorted(os.sched_getaffinity(0))
+            assert {(s[-2], s[-1]) for s in res["samples"]} == {(p, allowed[p % len(allowed)]) for p in range(3)}
     clock = doc["context"]["clock"]
     assert [(c["process"], c["at"]) for c in clock] == [(p, at) for p in range(3) for at in ("start", "end")]
     assert all(c["hz"] > 1e8 for c in clock)
@@ -258,6 +261,6 @@ def test_meter_cycles_end_to_end(tmp_path):
         assert b"core cycles (perf)" in r.stdout
         return
     assert res["meter"] == "est-core-cycles" and res["clock_adds"] == 262144
-    assert res["sample_fields"] == ["iters", "ticks", "ns", "switches", "clock_ticks", "process"]
+    assert res["sample_fields"] == ["iters", "ticks", "ns", "switches", "clock_ticks", "process", "cpu"]
     assert all(s[4] > 0 for s in res["samples"]) and res["ns_per_call"] > 0
     assert b"estimated core cycles" in r.stdout

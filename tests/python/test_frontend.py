@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from hashbench import stats
+from hashbench.targets.host import cpu_of, cpus
 
 ROOT = Path(__file__).resolve().parents[2]
 FIX = Path(__file__).resolve().parent / "fixtures"
@@ -61,9 +62,12 @@ def test_json_export_derives_figures_from_the_raw_samples(fake_env, tmp_path):
         assert res["ns_per_call"] == pytest.approx(want)
         assert res["mb_per_s"] == pytest.approx(1024 / want * 1e3)
         # every process (the fake engine replays one) adds its samples, each tagged with its process
+        # and the CPU it was pinned to (every CPU in turn; -1 where processes cannot be pinned)
         n = doc["options"]["processes"]
-        assert res["samples"] == [s + [p] for p in range(n) for s in rec["samples"]]
-        assert res["processes"] == n and res["sample_fields"] == ["iters", "ticks", "ns", "switches", "process"]
+        cpu = [-1 if c is None else c for c in (cpu_of(p, n, cpus()) for p in range(n))]
+        assert res["samples"] == [s + [p, cpu[p]] for p in range(n) for s in rec["samples"]]
+        assert res["processes"] == n
+        assert res["sample_fields"] == ["iters", "ticks", "ns", "switches", "process", "cpu"]
         assert res["digest"] == digests[(rec["algo"], rec["impl"], rec["size"])]
         if timer["is_cycles"]:
             assert res["cycles_per_byte"] > 0

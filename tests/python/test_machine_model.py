@@ -14,6 +14,7 @@ from hashbench.commands.diff import compare_runs
 from hashbench.meters import clock, timer
 from hashbench.present.table import single_size_table
 from hashbench.result import Build, Result, Run
+from hashbench.targets.host import cpu_of
 
 
 def timed(samples, harness=(), fields=timer.SAMPLE_FIELDS, meter="ns", extra=None, algo="x"):
@@ -24,11 +25,12 @@ def timed(samples, harness=(), fields=timer.SAMPLE_FIELDS, meter="ns", extra=Non
     return timer.summarise(res, {"is_cycles": True, "unit": "ref-cycles"})
 
 
-def processes(levels, n=30, jitter=0.002, seed=1):
-    """Samples [iters, ticks, ns, switches, process]: `n` per process, each
-    process at its own level (ns per call), tight around it."""
+def processes(levels, n=30, jitter=0.002, seed=1, cpus=None):
+    """Samples [iters, ticks, ns, switches, process, cpu]: `n` per process,
+    each process at its own level (ns per call), tight around it; pinned
+    to cpus[p] when given (else -1: not pinned)."""
     rng = random.Random(seed)
-    return [[1000, 0, round(1_000_000 * lvl * (1 + rng.gauss(0, jitter))), 0, p]
+    return [[1000, 0, round(1_000_000 * lvl * (1 + rng.gauss(0, jitter))), 0, p, cpus[p] if cpus else -1]
             for p, lvl in enumerate(levels) for _ in range(n)]
 
 
@@ -93,16 +95,16 @@ def test_one_process_and_old_results_keep_the_mad():
 
 
 def test_harness_is_subtracted_per_process():
-    samples = [[100, 0, 100 * 50, 0, 0]] * 5 + [[100, 0, 100 * 60, 0, 1]] * 5
-    harness = [[1000, 0, 1000 * 2, 0, 0]] * 3 + [[1000, 0, 1000 * 4, 0, 1]] * 3
+    samples = [[100, 0, 100 * 50, 0, 0, -1]] * 5 + [[100, 0, 100 * 60, 0, 1, -1]] * 5
+    harness = [[1000, 0, 1000 * 2, 0, 0, -1]] * 3 + [[1000, 0, 1000 * 4, 0, 1, -1]] * 3
     r = timed(samples, harness)
     assert timer.values(r) == [48.0, 56.0]
     assert r.per_call == pytest.approx(math.sqrt(48 * 56))
 
 
 def test_samples_the_scheduler_interrupted_are_left_out():
-    calm = [[1000, 0, 1_000_000, 0, 0]] * 4
-    hit = [[1000, 0, 9_000_000, 1, 0]] * 3  # switched out: another program's time slice inside
+    calm = [[1000, 0, 1_000_000, 0, 0, -1]] * 4
+    hit = [[1000, 0, 9_000_000, 1, 0, -1]] * 3  # switched out: another program's time slice inside
     assert timed(calm + hit).per_call == pytest.approx(1000)
     assert timed(calm[:2] + hit).per_call == pytest.approx(9000)  # too few calm ones: all kept
     assert timed(calm + hit).spread_pct == 0
@@ -111,7 +113,7 @@ def test_samples_the_scheduler_interrupted_are_left_out():
 def test_estimated_core_cycles_from_the_kernel():
     # 1000 calls in 500,000 ticks; 262,144 adds in 100,000 ticks: 2.62144 cycles per tick
     adds = 262144
-    samples = [[1000, 500_000, 200_000, 0, 100_000, p] for p in range(3) for _ in range(5)]
+    samples = [[1000, 500_000, 200_000, 0, 100_000, p, -1] for p in range(3) for _ in range(5)]
     r = timed(samples, fields=timer.CLOCK_SAMPLE_FIELDS, meter="est-core-cycles", extra={"clock_adds": adds})
     assert r.per_call == pytest.approx(500 * adds / 100_000)
     assert r.cycles_per_byte == pytest.approx(r.per_call / 1000) and r.cycle_unit == "est-core-cycles"
@@ -158,6 +160,70 @@ def test_small_differences_are_never_significant():
     a, b = [100, 100.1, 99.9, 100, 100], [100.8, 100.9, 100.7, 100.8, 100.8]
     c = stats.compare_processes(a, b)
     assert c.p < 1e-6 and c.verdict == "no significant difference"
+
+
+# ---- processes pinned to CPUs that differ: the CPU as a stratum -------------------
+
+SLOW, FAST = 1.6, 1.0   # this VM's two vCPUs on throughput-bound code (docs/performance.md)
+
+
+def test_processes_take_every_cpu_in_turn():
+    assert [cpu_of(p, 5, [0, 1]) for p in range(5)] == [0, 1, 0, 1, 0]
+    assert cpu_of(0, 1, [0, 1]) is None and cpu_of(3, 5, []) is None
+
+
+def test_estimate_strata_known_answer():
+    groups = {0: [100.0, 102.0, 98.0], 1: [150.0, 153.0, 147.0]}
+    est = stats.estimate_strata(groups)
+    logs = {k: [math.log(v) for v in vals] for k, vals in groups.items()}
+    means = {k: sum(v) / 3 for k, v in logs.items()}
+    var = sum((x - means[k]) ** 2 for k, v in logs.items() for x in v) / 4  # N - S = 4
+    se = math.sqrt(var * (1 / 3 + 1 / 3)) / 2
+    assert est.value == pytest.approx(math.exp((means[0] + means[1]) / 2))
+    assert est.ci_pct == pytest.approx(100 * (math.exp(stats.t_quantile(0.95, 4) * se) - 1))
+    # the CPUs' difference is not noise: the unstratified interval is ten times wider
+    assert stats.estimate(groups[0] + groups[1]).ci_pct > 10 * est.ci_pct
+    # one process per CPU: no variance within CPUs, so no strata
+    assert stats.estimate_strata({0: [100.0], 1: [150.0]}) == stats.estimate([100.0, 150.0])
+
+
+def test_strata_remove_the_luck_of_the_cpu_mix():
+    """Run A had 3 of 5 processes on the slow CPU, run B 2: unstratified,
+    the mix moves the figure by 10%; by CPU, nothing changed."""
+    a = {0: [SLOW * 100, SLOW * 101, SLOW * 99], 1: [FAST * 100, FAST * 100.5]}
+    b = {0: [SLOW * 100.5, SLOW * 99.5], 1: [FAST * 100, FAST * 99, FAST * 101]}
+    flat = [[v for vals in g.values() for v in vals] for g in (a, b)]
+    assert stats.geomean(flat[1]) / stats.geomean(flat[0]) < 0.92
+    c = stats.compare_strata(a, b)
+    assert c.method == "strata" and c.ratio == pytest.approx(1.0, abs=0.005)
+    assert c.verdict == "no significant difference"
+
+
+def test_strata_find_a_change_the_cpu_mix_hides():
+    a = {0: [SLOW * 100, SLOW * 101, SLOW * 99], 1: [FAST * 100, FAST * 100.5, FAST * 99.5]}
+    b = {k: [1.1 * v for v in vals] for k, vals in a.items()}
+    c = stats.compare_strata(a, b)
+    assert c.verdict == "B slower" and c.ratio == pytest.approx(1.1) and c.p < 1e-4
+    flat = stats.compare_processes(a[0] + a[1], b[0] + b[1])
+    assert flat.verdict == "no significant difference"  # the CPUs' spread swamps 10%
+    # strata the runs do not share: back to the processes as a whole
+    assert stats.compare_strata({0: a[0]}, {1: b[1]}).method == "processes"
+
+
+def test_pinned_results_weigh_every_cpu_alike():
+    r = timed(processes([SLOW, FAST, SLOW, FAST, SLOW], cpus=[0, 1, 0, 1, 0]))
+    assert r.per_call == pytest.approx(1000 * math.sqrt(SLOW * FAST), rel=3e-3)
+    assert r.ci_pct < 1
+    assert timer.grouped_values(r).keys() == {0, 1}
+
+
+def test_diff_of_pinned_runs_is_blocked_by_cpu():
+    a = run_of([timed(processes([SLOW, FAST, SLOW, FAST, SLOW], cpus=[0, 1, 0, 1, 0], seed=11))], 3e9)
+    b = run_of([timed(processes([1.05 * x for x in (FAST, SLOW, FAST, SLOW, FAST)], cpus=[1, 0, 1, 0, 1],
+                                seed=12))], 3e9)
+    (row,) = compare_runs(a, b)
+    assert row["method"] == "strata" and row["verdict"] == "B slower"
+    assert row["ratio"] == pytest.approx(1.05, rel=5e-3)
 
 
 def test_bootstrap_over_processes():
@@ -210,7 +276,7 @@ def test_diff_says_inconclusive_with_the_machines_change():
 def test_diff_of_estimated_cycles_ignores_the_clock():
     def est(levels, seed):
         rng = random.Random(seed)
-        samples = [[1000, round(1000 * lvl * (1 + rng.gauss(0, 0.002))), 1, 0, 262144, p]
+        samples = [[1000, round(1000 * lvl * (1 + rng.gauss(0, 0.002))), 1, 0, 262144, p, -1]
                    for p, lvl in enumerate(levels) for _ in range(10)]
         return timed(samples, fields=timer.CLOCK_SAMPLE_FIELDS, meter="est-core-cycles",
                      extra={"clock_adds": 262144})
