@@ -28,6 +28,10 @@ from dataclasses import dataclass
 ALPHA = 0.01        # a difference is significant at p < ALPHA ...
 MIN_EFFECT = 0.01   # ... and when it exceeds 1%: smaller shifts are not worth a word here
 LEVEL = 0.95        # confidence of the ± and of the ratio intervals
+# A stratum (CPU) counts with this many processes: with two, its variance
+# rests on one degree of freedom, and A/A trials with 2 + 2 processes on
+# this VM called 16% of rows significant (docs/performance.md).
+MIN_PER_STRATUM = 3
 
 
 def per_call(samples, index=2):
@@ -141,12 +145,14 @@ def geomean(values):
 def _strata(groups):
     """{stratum: values} -> (per-stratum lists of logs, pooled within-stratum
     variance, its degrees of freedom), or None when the strata cannot give a
-    variance (fewer than two strata, or no stratum with two values)."""
+    variance (fewer than two strata, a stratum with fewer than
+    MIN_PER_STRATUM values, or an unknown stratum: None)."""
     logs = {k: _logs(v) for k, v in (groups or {}).items()}
     logs = {k: v for k, v in logs.items() if v}
     n = sum(len(v) for v in logs.values())
     df = n - len(logs)
-    if len(logs) < 2 or df < 1:
+    if len(logs) < 2 or df < 1 or any(k is None or (isinstance(k, tuple) and k[1] is None) for k in logs) \
+            or min(len(v) for v in logs.values()) < MIN_PER_STRATUM:
         return None
     ss = sum(sum((x - statistics.fmean(v)) ** 2 for x in v) for v in logs.values())
     return logs, ss / df, df
