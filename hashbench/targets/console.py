@@ -16,6 +16,7 @@ does not fit is built again that way, in a library of its own.  There
 `portable` runs the compact code: an algorithm with a compact reports only
 that; one without reports its portable with a note and `defines`."""
 import concurrent.futures
+import dataclasses
 import functools
 import os
 import shutil
@@ -25,6 +26,7 @@ from pathlib import Path
 
 from .. import roster
 from ..build import TOOLCHAINS, cache, toolchain
+from ..build.configs import replace_opt
 from ..errors import BuildError, UserError
 from ..meters import CONSOLE_METERS, NotRepeatable, console_meter, fill_exact
 from ..paths import BUILD, ROOT
@@ -62,6 +64,8 @@ class ConsoleTarget(Target):
     no_portable_tables: list = field(default_factory=list)  # stems of src/algos/*.c always built small
     source_cflags: dict = field(default_factory=dict)       # {stem: [flags]}: a compiler bug's workaround
 
+    variant = None            # not a field: a BuildConfig replacing the -O level (with_build)
+
     def check(self):
         if self.toolchain not in TOOLCHAINS:
             raise UserError(f"{self.path}: toolchain must be " + " or ".join(f"'{k}'" for k in TOOLCHAINS))
@@ -78,8 +82,19 @@ class ConsoleTarget(Target):
         return toolchain(self.toolchain)
 
     @property
-    def build_dir(self) -> Path:
+    def build_root(self) -> Path:
         return BUILD / "console" / self.name
+
+    @property
+    def build_dir(self) -> Path:
+        return self.build_root / self.variant.name if self.variant else self.build_root
+
+    def with_build(self, cfg) -> "ConsoleTarget":
+        """This target built by `cfg`: its flags with the -O level replaced
+        (cc65's -O, -Oirs too), in a folder of its own, results named by it."""
+        t = dataclasses.replace(self, cflags=replace_opt(self.cflags, cfg.flags))
+        t.variant = cfg
+        return t
 
     def missing(self) -> list:
         progs = self.tc.programs(self) + console_meter(self.meter).programs(self)
@@ -87,7 +102,7 @@ class ConsoleTarget(Target):
 
     def build(self, defines=()) -> Build:
         flags = " ".join(self.cflags + ["-D" + d for d in defines])
-        return Build(self.name, self.tc.version(self), flags)
+        return Build(self.variant.name if self.variant else self.name, self.tc.version(self), flags)
 
     def algorithms(self, algos) -> list:
         """The roster entries this target can build: no 64-bit ones without u64."""
