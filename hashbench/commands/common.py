@@ -9,6 +9,7 @@ from .. import __version__
 from ..context import host_context
 from ..errors import UserError
 from ..present.crosstab import meter_tables
+from ..present.matrix import present as present_matrix
 from ..present.table import fmt_num, render, single_size_table, sort_results, sweep_table
 from ..result import METER_TITLES, Run
 from ..roster import split
@@ -142,6 +143,11 @@ def present_exact(results, size=None, targets=None, suffix=""):
 def present_run(run, unit="MB/s", order="category", catalogue_order=(), quiet=False):
     """Every result of a stored run, whatever its meters: timed results as
     the host table, exact ones as algorithms x targets, per size."""
+    if run.kind == "matrix":
+        builds = run.context.get("builds") or {}
+        print(f"builds: {', '.join(builds) or '-'} · on {', '.join(run.context.get('targets') or {}) or 'host'}")
+        present_matrix(run.results)
+        return
     timed = [r for r in run.results if not r.exact]
     exact = [r for r in run.results if r.exact]
     if timed:

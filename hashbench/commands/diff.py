@@ -52,8 +52,10 @@ def rows_for(a_run, b_run):
             p = f"{pval:.3g}"
         a_fig, b_fig = (ra.per_call, rb.per_call) if ra.exact else (ra.per_call / 1000, rb.per_call / 1000)
         unit = ra.unit if ra.exact else "µs"
-        rows.append([ra.label or ra.algorithm, ra.implementation, ra.target, format_size(ra.size),
+        rows.append([ra.label or ra.algorithm, ra.implementation, ra.target, ra.build.name, format_size(ra.size),
                      fmt_num(a_fig), fmt_num(b_fig), unit, f"{ratio:.3f}", p, verdict])
+    if len({r[3] for r in rows}) < 2 and all(r[3] in (r[2], "host") for r in rows):
+        rows = [r[:3] + r[4:] for r in rows]   # one build per target: its name says nothing more
     return rows
 
 
@@ -66,8 +68,10 @@ def main(args) -> int:
         raise UserError(f"runs {a.id} and {b.id} have no measurement in common "
                         "(the same target, build, algorithm, implementation, size and meter)")
     print(f"A = run {a.id} ({a.started_at}), B = run {b.id} ({b.started_at}); ratio = B / A per call")
-    headers = ["ALGO", "IMPL", "TARGET", "SIZE", "A", "B", "UNIT", "B/A", "p", "VERDICT"]
-    render(headers, rows, "llllrrlrrl")
+    headers = ["ALGO", "IMPL", "TARGET", "BUILD", "SIZE", "A", "B", "UNIT", "B/A", "p", "VERDICT"]
+    if len(rows[0]) < len(headers):
+        headers.remove("BUILD")
+    render(headers, rows, "l" * (len(headers) - 6) + "rrlrrl")
     if a.context.get("cpu") != b.context.get("cpu"):
         print("note: the runs were measured on different CPUs", file=sys.stderr)
     return 0
