@@ -5,6 +5,7 @@ import sys
 from .. import roster
 from ..build.host import ensure_engine
 from ..present import exporters
+from ..present.ranking import native_table
 from ..present.table import fmt_num, render
 from ..result import Run
 from ..store import Store
@@ -80,6 +81,14 @@ def main(args) -> int:
             print()
             render(["#", "TIME (rel.)", "IMPL", "MB/s", "cyc/B", "VERSION"], ranking_rows(rs), "lrlrrl",
                    title=f"{labels.get(algo, algo)} @ {size} B: {len(rs)} implementations, each verified")
+            native = native_table(rs)
+            if native:
+                print()
+                render(*native, title=f"{labels.get(algo, algo)} @ {size} B in bench-keccak256's form: the Rust "
+                                      "crates built twice, default (no RUSTFLAGS) and native (-C target-cpu=native)")
+                print(f"ours: portable, {run.context.get('compiler')} {(run.context.get('cflags') or '').strip()} "
+                      "(no -march), corresponds to default; its -march=native build: "
+                      f"hashbench matrix --flags='-O2,-O2 -march=native' -a {algo}")
     if args.output:
         exporters.write(args.output, run)
     if run.status == "interrupted":
