@@ -72,8 +72,7 @@ def code_sizes(plan, cfg) -> dict:
         return {}
     ids = {a.id for a in plan.algos}
     try:
-        probe = size.host_probe(cfg) if plan.target is None else size.target_probe(plan.target, cfg)
-        return size.measure(probe, ids, plan.impls, plan.log)
+        return size.sizes_of(plan.target, cfg, ids, plan.impls, plan.log)
     except (BuildError, UserError) as exc:
         plan.failed.append(Note("not-measured", f"build {cfg.name}: no code size: {exc}", {"build": cfg.name}))
         return {}
@@ -100,7 +99,7 @@ def finish(run, plan, store, t0):
 
 def run_host(plan, store=None) -> Run:
     run = Run(kind="matrix", command=" ".join(sys.argv), options=plan.options(), context=host_context())
-    run.context["builds"] = {}
+    run.context.update(builds={}, code_size=size.method(None) if plan.code_size else None)
     if store:
         store.begin_run(run)
     t0 = time.monotonic()
@@ -136,7 +135,7 @@ def run_host(plan, store=None) -> Run:
 def run_cross(plan, store=None) -> Run:
     t = plan.target
     run = Run(kind="matrix", command=" ".join(sys.argv), options=plan.options(), context=host_context())
-    run.context.update(builds={}, targets={})
+    run.context.update(builds={}, targets={}, code_size=size.method(t) if plan.code_size else None)
     if store:
         store.begin_run(run)
     t0 = time.monotonic()

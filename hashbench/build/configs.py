@@ -9,7 +9,8 @@ then each flag without its leading dashes, joined by '-':
     gcc  -O2                  -> gcc-O2
     clang -O3 -march=native   -> clang-O3-march=native
     gcc  -O2 -flto            -> gcc-O2-flto
-    arm-none-eabi-gcc -Os     -> gcc-Os   (a cross target: its gcc is implied)
+    arm-none-eabi-gcc -Os     -> gcc-Os   (a cross target: its toolchain's name)
+    cl65 -Oirs                -> cc65-Oirs
 
 Characters a folder name should not hold become '_'.  The name is also the
 build's folder: build/matrix/<name>/ on the host, build/cross/<target>/<name>/
@@ -33,6 +34,7 @@ HOST_COMPILERS_DEFAULT = ["gcc"]
 FLAGS_DEFAULT = ["-O2"]     # the project's default build (Makefile OPT)
 PASS_THROUGH = re.compile(r"^-(Wl|Wa|Wp|Xlinker)$")
 UNSAFE = re.compile(r"[^A-Za-z0-9=._+-]")
+OPT = re.compile(r"^-O[0-9a-z]*$")        # an optimisation level: gcc's -O2, -Os, -Ofast; cc65's -O, -Oirs
 
 
 @dataclass(frozen=True)
@@ -89,23 +91,27 @@ def short_name(compiler: str) -> str:
     return Path(compiler).name or compiler
 
 
-def parse(compilers=None, flags=None, cross_cc=None) -> list:
+def parse(compilers=None, flags=None, target=None) -> list:
     """--cc and --flags -> the builds, compilers outermost, in the order
     given, each once (the same compiler and flags named twice is one build).
-    cross_cc: a cross target's compiler, the only one it builds with."""
+    target: a cross target, which builds with its own compiler only (named
+    by its toolchain: gcc, cc65, sdcc); without --flags its own -O level."""
     ccs = [c.strip() for v in (compilers or []) for c in str(v).split(",") if c.strip()]
-    if cross_cc:
-        bad = [c for c in ccs if c not in ("gcc", cross_cc)]
+    if target is not None:
+        bad = [c for c in ccs if c not in (target.cc, toolchain_name(target))]
         if bad:
-            raise UserError(f"--cc {bad[0]}: a cross target builds with its own compiler ({cross_cc}); "
+            raise UserError(f"--cc {bad[0]}: target {target.name} builds with its own compiler ({target.cc}); "
                             "--cc chooses the host's")
-        ccs = [cross_cc]
-    ccs = ccs or list(HOST_COMPILERS_DEFAULT)
-    flag_sets = split_flag_sets(flags) if flags else [tuple(f.split()) for f in FLAGS_DEFAULT]
+        ccs = [target.cc]
+        default = [tuple(f for f in target.cflags if OPT.match(f))]
+    else:
+        ccs = ccs or list(HOST_COMPILERS_DEFAULT)
+        default = [tuple(f.split()) for f in FLAGS_DEFAULT]
+    flag_sets = split_flag_sets(flags) if flags else default
     out, names = [], {}
     for cc in ccs:
         for fs in flag_sets:
-            cfg = BuildConfig(cc, fs, "gcc" if cross_cc else short_name(cc))
+            cfg = BuildConfig(cc, fs, toolchain_name(target) if target is not None else short_name(cc))
             if cfg in out:
                 continue
             other = names.get(cfg.name)
@@ -115,6 +121,10 @@ def parse(compilers=None, flags=None, cross_cc=None) -> list:
             names[cfg.name] = cfg
             out.append(cfg)
     return out
+
+
+def toolchain_name(target) -> str:
+    return getattr(target, "toolchain", "gcc")
 
 
 def first_error(text: str) -> str:
@@ -152,4 +162,4 @@ def version(cfg: BuildConfig) -> str:
 def replace_opt(base_flags, flags) -> list:
     """A target's flags with its optimisation level (-O…) replaced by a
     build's flags, which come last."""
-    return [f for f in base_flags if not re.match(r"^-O[0-9a-z]*$", f)] + list(flags)
+    return [f for f in base_flags if not OPT.match(f)] + list(flags)

@@ -18,9 +18,13 @@ and are not counted; compiler run-time routines are.  Where it is linked
 into the program (newlib on the Cortex-M7 and the GBA, the N64's own
 sys.c) the routines an algorithm pulls in are counted.  A cross target's
 probe is a minimal program whose entry is main (no start-up code): its own
-link flags less -static, or `size_ldflags` from its description where those
-do not fit (a linker script that keeps a vector table); `size_sources` are
-linked into every probe (a freestanding target's C library)."""
+link flags less -static, position-dependent (-fno-pie, -no-pie, as the
+static engine), or `size_ldflags` from its description where those do not fit (a linker script that keeps a vector table); `size_sources` are
+linked into every probe (a freestanding target's C library).
+
+cc65 and SDCC have no section garbage collection (their linkers keep or
+drop whole object files): there the figure is the ROM bytes of the object
+files an algorithm needs (module_sizes), every function in them."""
 import concurrent.futures
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,16 +69,15 @@ def host_probe(cfg: BuildConfig) -> Probe:
 def target_probe(t, cfg: BuildConfig = None) -> Probe:
     """A gcc target's probe: its flags with the optimisation level replaced
     by `cfg`'s (default: its `size_cflags`, the -Os build)."""
-    if getattr(t, "toolchain", "gcc") != "gcc":
-        raise UserError(f"target {t.name}: code size needs gcc's section garbage collection "
-                        f"({t.toolchain}'s linker keeps whole modules; see 'hashbench size --help')")
     if cfg is None:
         if not getattr(t, "size_cflags", None):
             raise UserError(f"target {t.name} has no size_cflags")
         cflags, name = list(t.size_cflags), "size"
     else:
         cflags, name = replace_opt(t.cflags, cfg.flags), f"{cfg.name}/size"
-    link = list(getattr(t, "size_ldflags", None) or ([f for f in t.ldflags if f != "-static"] + MINIMAL))
+    link = list(getattr(t, "size_ldflags", None) or [])
+    if not link:   # dynamic: the C library stays shared; position-dependent code, as a static program's
+        cflags, link = cflags + ["-fno-pie"], [f for f in t.ldflags if f != "-static"] + ["-no-pie"] + MINIMAL
     return Probe(t.cc, gcc.expand(t, cflags), link, t.build_root / name, gcc.tool(t, "size"),
                  list(getattr(t, "size_sources", None) or []), gcc.version(t))
 
@@ -135,6 +138,58 @@ def measure(p: Probe, algos=None, impls=None, log=lambda m: None) -> dict:
         own = [objs[s] for s in impl.sources]
         out[(a.id, name)] = linked_bytes(p, impl.symbol, own + common, log) - base
     return out
+
+
+def module_sizes(t, algos=None, impls=None, log=lambda m: None) -> dict:
+    """cc65 and SDCC: their linkers keep or drop whole object files, so an
+    algorithm costs the ROM bytes of the object files it needs (every
+    function in them, its own and any it shares), run-time library routines
+    not counted.  `t` is a console target (with its build applied)."""
+    chosen = [(a, name, impl) for a in t.algorithms(roster.algorithms()) if not algos or a.id in algos
+              for name, impl in a.impls.items() if not impls or name in impls]
+    sources = sorted({s for _, _, impl in chosen for s in impl.sources})
+    odir = t.build_dir / "lib"
+    objs, each = {}, {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:   # SDCC: minutes a file
+        futures = {s: pool.submit(t.compile, s, odir / (Path(s).stem + t.tc.obj_suffix), log, t.source_defines(s))
+                   for s in sources}
+    failed = []
+    for s, f in futures.items():
+        try:
+            objs[s] = f.result()
+            each[s] = t.tc.object_bytes(t, objs[s])
+        except BuildError as exc:
+            failed.append(f"{s} does not build: {cache.why(exc)}")
+            log(f"{t.name}: {failed[-1]}")
+    if failed and not each:
+        raise BuildError(failed[0])
+    return {(a.id, name): sum(each[s] for s in impl.sources) for a, name, impl in chosen
+            if all(s in each for s in impl.sources)}
+
+
+def whole_modules(t) -> bool:
+    return t is not None and getattr(t, "toolchain", "gcc") != "gcc"
+
+
+def method(t) -> str:
+    """What a code-size figure of target `t` (None: the host) counts, in words."""
+    if whole_modules(t):
+        return ("ROM bytes of the whole object files the algorithm needs (cc65 and SDCC link whole modules; "
+                "run-time library routines not counted)")
+    lib = "newlib's or its own C library's routines counted" if t is not None and (
+        getattr(t, "size_ldflags", None) or getattr(t, "size_sources", None) or t.kind == "console") \
+        else "the shared C library's routines not counted"
+    return f"text + data the algorithm adds to a program linked with --gc-sections ({lib})"
+
+
+def sizes_of(t, cfg, algos=None, impls=None, log=lambda m: None) -> dict:
+    """The code sizes of build `cfg` on target `t` (None: the host): probes
+    where gcc or clang link, whole modules for cc65 and SDCC."""
+    if t is None:
+        return measure(host_probe(cfg), algos, impls, log)
+    if whole_modules(t):
+        return module_sizes(t.with_build(cfg), algos, impls, log)
+    return measure(target_probe(t, cfg), algos, impls, log)
 
 
 def code_sizes(t, algos=None, log=lambda m: None) -> dict:

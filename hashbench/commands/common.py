@@ -146,6 +146,8 @@ def present_run(run, unit="MB/s", order="category", catalogue_order=(), quiet=Fa
     if run.kind == "matrix":
         builds = run.context.get("builds") or {}
         print(f"builds: {', '.join(builds) or '-'} · on {', '.join(run.context.get('targets') or {}) or 'host'}")
+        if run.context.get("code_size"):
+            print(f"CODE B: {run.context['code_size']}")
         present_matrix(run.results)
         return
     timed = [r for r in run.results if not r.exact]

@@ -75,7 +75,7 @@ def target_and_builds(args):
         missing = target.missing()
         if missing:
             raise UserError(f"{target.name}: not installed: {', '.join(missing)} (scripts/setup.sh installs them)")
-    return target, configs.parse(args.cc, args.flags, cross_cc=target.cc if target else None)
+    return target, configs.parse(args.cc, args.flags, target)
 
 
 def chosen_impls(text) -> list:
@@ -114,6 +114,8 @@ def main(args) -> int:
     where = target.title if target else f"this machine ({run.context.get('cpu')})"
     print(f"{len(builds) - len(failed)} builds on {where}" +
           (f"; not built: {', '.join(n.data['build'] for n in failed)}" if failed else ""))
+    if run.context.get("code_size"):
+        print(f"CODE B: {run.context['code_size']}")
     present.present(run.results)
     if args.output:
         exporters.write(args.output, run)

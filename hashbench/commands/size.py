@@ -23,7 +23,8 @@ def add_parser(sub):
                     "optimisation when the flags say -flto), as the STM32 study measured flash.  On the host and "
                     "the Linux targets the shared C library is not counted; newlib (cortex-m7, gba) and the "
                     "N64's own C library are.  cc65 and SDCC (nes, gb, z80) keep or drop whole object files, "
-                    "with no section garbage collection: they have no per-function figure here.",
+                    "with no section garbage collection: there an algorithm's figure is the ROM bytes of the "
+                    "object files it needs (every function in them), without the run-time library's routines.",
         epilog="examples:\n  hashbench size                                # gcc -O2, every algorithm\n"
                "  hashbench size --cc gcc,clang --flags=-Os,-O2,-O3 -a 'sha*'\n"
                "  hashbench size --target cortex-m7 --flags='-Os,-O3,-Os -flto'\n"
@@ -47,8 +48,7 @@ def main(args) -> int:
     sizes = {}
     for cfg in ok:
         try:
-            probe = size.host_probe(cfg) if target is None else size.target_probe(target, cfg)
-            sizes[cfg.name] = size.measure(probe, {a.id for a in algos}, plan.impls, plan.log)
+            sizes[cfg.name] = size.sizes_of(target, cfg, {a.id for a in algos}, plan.impls, plan.log)
         except BuildError as exc:
             plan.failed.append(f"build {cfg.name}: {exc}")
     for n in plan.failed:
@@ -64,5 +64,5 @@ def main(args) -> int:
     else:
         where = target.name if target else "host"
         h, rows, al = size_table(sizes, names)
-        render(h, rows, al, title=f"code bytes each algorithm adds ({where}; text + data, --gc-sections)")
+        render(h, rows, al, title=f"code bytes on {where}: {size.method(target)}")
     return 1 if plan.failed else 0
