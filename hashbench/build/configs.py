@@ -17,8 +17,9 @@ build's folder: build/matrix/<name>/ on the host, build/cross/<target>/<name>/
 for a QEMU target, build/console/<target>/<name>/ for a console.
 
 --flags takes flag sets separated by commas (`--flags=-O2,-O3,-Os`); a flag
-set may hold several flags (`--flags='-O3 -march=native,-O2 -flto'`); the
-commas inside -Wl,… -Wa,… -Wp,… stay with their flag."""
+set may hold several flags (`--flags='-O3 -march=native,-O2 -flto'`); every
+comma after a -Wl,… (-Wa, -Wp, -Xlinker) stays with it (ld has its own -O1),
+so a flag set after one goes in a --flags of its own."""
 import re
 import shlex
 import shutil
