@@ -12,9 +12,11 @@ then each flag without its leading dashes, joined by '-':
     arm-none-eabi-gcc -Os     -> gcc-Os   (a cross target: its toolchain's name)
     cl65 -Oirs                -> cc65-Oirs
 
-Characters a folder name should not hold become '_'.  The name is also the
-build's folder: build/matrix/<name>/ on the host, build/cross/<target>/<name>/
-for a QEMU target, build/console/<target>/<name>/ for a console.
+Characters a folder name should not hold become '_'.  The name, with '='
+written '_' (make reads a target with '=' as an assignment), is also the
+build's folder: build/matrix/<folder>/ on the host,
+build/cross/<target>/<folder>/ for a QEMU target, build/console/<target>/<folder>/
+for a console.
 
 --flags takes flag sets separated by commas (`--flags=-O2,-O3,-Os`); a flag
 set may hold several flags (`--flags='-O3 -march=native,-O2 -flto'`); every
@@ -51,6 +53,11 @@ class BuildConfig:
     def name(self) -> str:
         parts = [self.short] + [f.lstrip("-") for f in self.flags]
         return UNSAFE.sub("_", "-".join(p for p in parts if p))
+
+    @property
+    def folder(self) -> str:
+        """The name as a folder: '=' would make make read a target as an assignment."""
+        return self.name.replace("=", "_")
 
     @property
     def flag_text(self) -> str:

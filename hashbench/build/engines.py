@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The host engine of one build configuration, in build/matrix/<name>/.
+"""The host engine of one build configuration, in build/matrix/<folder>/.
 
 The project's Makefile builds it (CC and OPT set, no library backends:
 a matrix measures our code), so the engine is exactly the default one but
@@ -18,7 +18,7 @@ MATRIX = BUILD / "matrix"
 
 
 def folder(cfg: BuildConfig):
-    return MATRIX / cfg.name
+    return MATRIX / cfg.folder
 
 
 def engine(cfg: BuildConfig, log=lambda m: None):
@@ -40,8 +40,9 @@ def engine(cfg: BuildConfig, log=lambda m: None):
     log(f"build {cfg.name}: make ({cfg.compiler} {cfg.flag_text})")
     proc = cache.run(cmd)
     if proc.returncode != 0 or not path.exists():
+        text = (proc.stderr + proc.stdout).strip()
         raise BuildError(f"build {cfg.name}: the engine does not build: "
-                         f"{cache.why(proc.stderr + proc.stdout)}")
+                         + (cache.why(text) if text else f"make wrote no {cache.rel(path)}"))
     out.mkdir(parents=True, exist_ok=True)
     stamp.write_text(json.dumps(want) + "\n")
     return path, before is not None and path.stat().st_mtime == before

@@ -62,7 +62,7 @@ class Probe:
 
 
 def host_probe(cfg: BuildConfig) -> Probe:
-    return Probe(cfg.compiler, list(cfg.flags), [], BUILD / "matrix" / cfg.name / "size",
+    return Probe(cfg.compiler, list(cfg.flags), [], BUILD / "matrix" / cfg.folder / "size",
                  version=cache.tool_version(cfg.compiler))
 
 
@@ -74,7 +74,7 @@ def target_probe(t, cfg: BuildConfig = None) -> Probe:
             raise UserError(f"target {t.name} has no size_cflags")
         cflags, name = list(t.size_cflags), "size"
     else:
-        cflags, name = replace_opt(t.cflags, cfg.flags), f"{cfg.name}/size"
+        cflags, name = replace_opt(t.cflags, cfg.flags), f"{cfg.folder}/size"
     link = list(getattr(t, "size_ldflags", None) or [])
     if not link:   # dynamic: the C library stays shared; position-dependent code, as a static program's
         cflags, link = cflags + ["-fno-pie"], [f for f in t.ldflags if f != "-static"] + ["-no-pie"] + MINIMAL

@@ -5,7 +5,7 @@ import sys
 from .. import roster
 from ..build.host import ensure_engine
 from ..present import exporters
-from ..present.ranking import native_table
+from ..present.native import native_table
 from ..present.table import fmt_num, render
 from ..result import Run
 from ..store import Store

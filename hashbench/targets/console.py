@@ -87,7 +87,7 @@ class ConsoleTarget(Target):
 
     @property
     def build_dir(self) -> Path:
-        return self.build_root / self.variant.name if self.variant else self.build_root
+        return self.build_root / self.variant.folder if self.variant else self.build_root
 
     def with_build(self, cfg) -> "ConsoleTarget":
         """This target built by `cfg`: its flags with the -O level replaced

@@ -16,7 +16,7 @@ import pytest
 from hashbench import relative
 from hashbench.build import configs, size
 from hashbench.errors import UserError
-from hashbench.present.ranking import native_table
+from hashbench.present.native import native_table
 from hashbench.result import Build, Result
 from hashbench.targets import load_all
 
@@ -90,6 +90,7 @@ def test_a_cross_target_builds_with_its_own_compiler():
     assert configs.replace_opt(m7.cflags, ("-O3",))[-1] == "-O3" and "-O2" not in configs.replace_opt(m7.cflags, ())
     t = m7.with_build(configs.parse(None, ["-Os"], target=m7)[0])
     assert t.build().name == "gcc-Os" and "-Os" in t.cflags and t.build_dir.name == "gcc-Os"
+    assert configs.parse(None, ["-O2 -march=native"])[0].folder == "gcc-O2-march_native"   # make-safe
     assert m7.build().name == "cortex-m7" and m7.build_dir.name == "cortex-m7"   # the plain cross build
 
 
