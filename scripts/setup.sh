@@ -13,7 +13,10 @@ PKGS_CROSS="gcc-mips64-linux-gnuabi64 gcc-arm-linux-gnueabi libc6-dev-armel-cros
 # the 8/16-bit consoles (hashbench cross --target nes,gb,z80,gba): cc65 and sim65; SDCC and
 # ucsim; mGBA's core as a library (cross8/runners/mgba_run.c links it)
 PKGS_CROSS8="cc65 sdcc sdcc-ucsim libmgba-dev"
-PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CROSS8 ${HB_EXTRA_PKGS:-}"
+# the report's browser test (headless Chromium through its WebDriver; DejaVu for its text) and the
+# PostgreSQL server the store's tests start in a temporary folder (hashbench report, --db postgresql://)
+PKGS_REPORT="chromium chromium-driver fonts-dejavu-core postgresql"
+PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CROSS8 $PKGS_REPORT ${HB_EXTRA_PKGS:-}"
 
 missing=()
 for p in $PKGS; do
