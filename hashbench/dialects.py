@@ -135,7 +135,8 @@ class Postgres(Connection):
         try:
             import psycopg
         except ImportError as exc:
-            raise UserError(f"{self.name}: PostgreSQL needs the psycopg package (pip install 'psycopg[binary]')") from exc
+            raise UserError(f"{self.name}: PostgreSQL needs the psycopg package "
+                            "(pip install 'psycopg[binary]')") from exc
         self.errors = (psycopg.Error,)
         kw = {} if "connect_timeout" in url else {"connect_timeout": 10}
         try:

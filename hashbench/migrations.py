@@ -108,7 +108,8 @@ def result_from_1(r: dict, ctx: dict) -> dict:
         timer = ctx.get("timer") or {}
         out.update(meter="ns", instrument=timer.get("name", ""), unit="ns", per_call=r.get("ns_per_call"),
                    sample_fields=["iters", "ticks", "ns"], harness=[],
-                   build={"name": "host", "compiler": ctx.get("compiler", ""), "flags": (ctx.get("cflags") or "").strip()})
+                   build={"name": "host", "compiler": ctx.get("compiler", ""),
+                          "flags": (ctx.get("cflags") or "").strip()})
     else:
         exact = "instructions" if metric == "instructions" else "exact-cycles"
         out.update(meter=exact, unit="instructions" if metric == "instructions" else "cycles",
@@ -116,7 +117,8 @@ def result_from_1(r: dict, ctx: dict) -> dict:
                    sample_fields=["calls", "count"],
                    build={"name": target, "compiler": tctx.get("compiler", ""), "flags": tctx.get("compile", "")})
         if "region_count" in r:
-            out.update(samples=[[r.get("calls", 1), r["region_count"]]], harness=[[r.get("calls", 1), r["harness_count"]]])
+            out.update(samples=[[r.get("calls", 1), r["region_count"]]],
+                       harness=[[r.get("calls", 1), r["harness_count"]]])
         elif "spans" in r:
             s = r["spans"]
             out.update(samples=[[1, s[1]], [1, s[2]]], harness=[[0, s[0]]])
