@@ -73,8 +73,8 @@ def speed_section(run, rs) -> str:
     rows = []
     for r in rs:
         rows.append(f"<tr {row_attrs(r)}><td>{esc(data.label(r))}</td><td>{esc(r.implementation)}</td>"
-                    f"<td>{esc(r.build.name)}</td><td>{esc(r.tier)}</td>{num_cell(r, 'mb_per_s')}{num_cell(r, 'spread_pct')}"
-                    f"{num_cell(r, 'cycles_per_byte')}{num_cell(r, 'ns_per_call')}</tr>")
+                    f"<td>{esc(r.build.name)}</td><td>{esc(r.tier)}</td>{num_cell(r, 'mb_per_s')}"
+                    f"{num_cell(r, 'spread_pct')}{num_cell(r, 'cycles_per_byte')}{num_cell(r, 'ns_per_call')}</tr>")
     return ("<h3>Throughput</h3>"
             + figure(key, plots.speed(rs, key), marks, "MB/s per algorithm, fastest first; colour: tier")
             + table("speed", run.id, ["algorithm", "impl", "build", "tier", "MB/s", "± %", "cycles/B", "ns/call"],
@@ -110,8 +110,9 @@ def ranking_section(run, groups) -> str:
         for n, k in enumerate(ranks, 1):
             r = k.result
             rows.append(f"<tr {row_attrs(r)}><td>{esc(title)}</td><td class='n'>{n}.</td>"
-                        f"<td>{esc(r.implementation)}</td><td class='n' data-field='relative' data-value='{k.relative!r}'>{k.relative:.2f} ± "
-                        f"{k.spread:.2f}</td>{num_cell(r, 'mb_per_s')}{num_cell(r, 'per_call')}"
+                        f"<td>{esc(r.implementation)}</td><td class='n' data-field='relative' "
+                        f"data-value='{k.relative!r}'>{k.relative:.2f} ± {k.spread:.2f}</td>"
+                        f"{num_cell(r, 'mb_per_s')}{num_cell(r, 'per_call')}"
                         f"<td>{esc(r.extra.get('impl_version') or 'ours')}</td></tr>")
     marks = sum(len(ranks) for _, ranks in groups)
     return ("<h3>Implementations ranked</h3>"
