@@ -35,7 +35,7 @@ def project_commit() -> str:
 
 def host_context(engine_rec=None, timer_rec=None, backends=None) -> dict:
     ctx = {
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "hashbench_version": __version__,
         "commit": project_commit(),
         "hostname": platform.node(),  # with cpu and kernel: which machine (the report's machine table)

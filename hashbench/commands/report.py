@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 """hashbench report: stored runs as one self-contained HTML page."""
+import os
 import sys
 import webbrowser
 from pathlib import Path
@@ -36,6 +37,9 @@ def main(args) -> int:
     out = Path(args.output)
     if out.suffix.lower() not in (".html", ".htm"):
         raise UserError(f"{args.output}: a report is HTML: name it .html")
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise UserError(f"{args.output}: cannot write there")
     store = Store(args.db)
     refs = args.runs or ["last"]
     ids = list(dict.fromkeys(store.resolve(ref) for ref in refs))

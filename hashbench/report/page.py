@@ -38,13 +38,14 @@ def esc(v) -> str:
 
 
 def num_cell(r, field, text=None) -> str:
-    """A figure's cell: its Result attribute and exact stored value, shown formatted."""
+    """A figure's cell: which result (algorithm, implementation, size, target,
+    build, meter), its Result attribute and exact stored value, shown formatted."""
     v = getattr(r, field) if r is not None else None
     if r is not None and not r.verified:
         return '<td class="n bad">MISMATCH</td>'
     if v is None:
         return '<td class="n">-</td>'
-    return f'<td class="n" data-field="{field}" data-value="{v!r}">{esc(text or fmt_num(v))}</td>'
+    return f'<td class="n" {row_attrs(r)} data-field="{field}" data-value="{v!r}">{esc(text or fmt_num(v))}</td>'
 
 
 def row_attrs(r) -> str:
@@ -122,8 +123,8 @@ def ranking_section(run, groups) -> str:
                     numeric=(1, 3, 4, 5)))
 
 
-def grid_section(run, grid, heading, caption) -> str:
-    grid.key = f"r{run.id}-{grid.key}"
+def grid_section(run, grid, heading, caption, prefix=None) -> str:
+    grid.key = (f"r{run.id}-" if prefix is None else prefix) + grid.key
     rows = []
     for row in grid.rows:
         cells = []
@@ -193,7 +194,7 @@ def machines_section(runs) -> str:
         id = "all"
     return ('<section id="machines"><h2>Machines</h2><p class="sub">the newest run of each machine; '
             "machines are told apart by hostname, CPU and kernel</p>"
-            + grid_section(Whole, grid, "Machine × algorithm", "Higher is faster.") + "</section>")
+            + grid_section(Whole, grid, "Machine × algorithm", "Higher is faster.", prefix="") + "</section>")
 
 
 def render(runs, title="hashbench report") -> str:

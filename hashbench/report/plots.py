@@ -33,9 +33,10 @@ def to_svg(fig, key) -> str:
     fig.savefig(buf, format="svg", metadata={"Date": None}, bbox_inches="tight")
     svg = buf.getvalue()
     svg = svg[svg.index("<svg"):]
-    # matplotlib names clip paths and styles per figure ('p0123abcd'): prefix them with the plot's key
-    # so that several inline figures never share an id
-    return re.sub(r'(id="|url\(#|href="#)(p[0-9a-f]{8,})', lambda m: f"{m.group(1)}{key}-{m.group(2)}", svg)
+    svg = re.sub(r"<metadata>.*?</metadata>", "", svg, flags=re.S)  # RDF about the file, not the figure
+    # matplotlib names its groups and clip paths per figure ('figure_1', 'p0123abcd'): prefix every id
+    # and reference with the plot's key, so that several inline figures never share an id
+    return re.sub(r'(\bid="|url\(#|href="#)(?!' + re.escape(key) + r'-)', lambda m: f"{m.group(1)}{key}-", svg)
 
 
 def plain_log(axis):
