@@ -26,8 +26,18 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "setup: installing Debian packages: ${missing[*]}" >&2
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    # apt and dpkg talk on success too (debconf's "delaying package configuration", a service
+    # that cannot start in a container): their words are shown only when they fail
+    log=$(mktemp)
+    if ! { $SUDO apt-get update -qq &&
+           $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+         } >"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        echo "setup: installing Debian packages failed" >&2
+        exit 1
+    fi
+    rm -f "$log"
 fi
 
 # Python environment with hashbench installed (editable) and the test oracles.
