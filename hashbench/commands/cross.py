@@ -98,6 +98,8 @@ def run_targets(run: Run, targets: dict, names, job: Job, store=None):
                 job.log(f"{name}: FAILED: {exc}")
                 continue
             run.context["targets"][name] = outcome.context
+            for n in outcome.notes:
+                n.data.setdefault("target", name)
             run.notes += outcome.notes
             for r in outcome.results:
                 run.results.append(r)
@@ -120,6 +122,20 @@ def run_targets(run: Run, targets: dict, names, job: Job, store=None):
         if store:
             store.end_run(run)
     return run
+
+
+def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, check_repeat=False,
+            store=None, log=lambda m: None, targets=None) -> Run:
+    """A cross run of `names` without the command line (the report tools)."""
+    targets = targets or load_all()
+    algos = algos or list(roster.algorithms())
+    expected = Expected(fallback=lambda a, s: host.portable_digest(ensure_engine())(a, s))
+    job = Job(algos=algos, impls=list(impls), sizes=list(sizes), expected=expected, calls=calls,
+              check_repeat=check_repeat, log=log)
+    run = Run(kind="cross", command=" ".join(sys.argv), context=host_context(),
+              options={"targets": list(names), "sizes": list(sizes), "algos": [a.id for a in algos],
+                       "impls": list(impls), "calls": calls})
+    return run_targets(run, targets, names, job, store)
 
 
 def main(args) -> int:
@@ -145,14 +161,7 @@ def main(args) -> int:
         exporters.check_path(args.output)
     store = None if args.no_save else Store(args.db)
     log = log_to_stderr(args.quiet)
-    expected = Expected(fallback=lambda a, s: host.portable_digest(ensure_engine())(a, s))
-    job = Job(algos=algos, impls=impls, sizes=sizes, expected=expected, calls=args.calls,
-              check_repeat=args.check_repeat, log=log)
-    ctx = host_context()
-    run = Run(kind="cross", command=" ".join(sys.argv), context=ctx,
-              options={"targets": names, "sizes": sizes, "algos": [a.id for a in algos], "impls": impls,
-                       "calls": args.calls})
-    run_targets(run, targets, names, job, store)
+    run = measure(names, sizes, algos, impls, args.calls, args.check_repeat, store, log, targets)
     report_mismatches(run)
     for n in run.notes:
         if n.reason not in ("target-failed", "target-missing"):
