@@ -5,6 +5,7 @@ a bar, a heat-map cell) carries the SVG id '<plot>-mark-<n>', so a test can
 count what was drawn.  Figures come made: Result fields, hashbench.ranking
 (via hashbench.report.data); nothing is computed here but positions."""
 import io
+import math
 import re
 
 import matplotlib
@@ -39,9 +40,13 @@ def to_svg(fig, key) -> str:
     return re.sub(r'(\bid="|url\(#|href="#)(?!' + re.escape(key) + r'-)', lambda m: f"{m.group(1)}{key}-", svg)
 
 
-def plain_log(axis):
-    """Log-scale ticks at 1, 2, 5 x 10^n, written as plain numbers (1,000, not 10^3)."""
-    axis.set_major_locator(LogLocator(base=10, subs=(1, 2, 5)))
+def plain_log(axis, values):
+    """Log-scale ticks written as plain numbers (1,000, not 10^3): at 1, 2, 5 x 10^n, denser over
+    less than a decade, only the powers of ten over more than three."""
+    values = [v for v in values if v and v > 0]
+    span = math.log10(max(values) / min(values)) if values else 1
+    subs = (1, 1.5, 2, 3, 5, 7) if span < 1 else ((1, 2, 5) if span <= 3 else (1,))
+    axis.set_major_locator(LogLocator(base=10, subs=subs))
     axis.set_minor_locator(NullLocator())
     axis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:,.0f}" if v >= 1 else f"{v:g}"))
 
@@ -65,7 +70,7 @@ def speed(results, key="speed") -> str:
     ax.set_yticks(range(len(rs)), names)
     ax.invert_yaxis()
     ax.set_xscale("log")
-    plain_log(ax.xaxis)
+    plain_log(ax.xaxis, [r.mb_per_s for r in rs])
     ax.set_xlabel(f"MB/s (10^6 B/s) @ {format_size(rs[0].size) if rs else ''} B, log scale")
     ax.grid(axis="x", which="both", alpha=0.25)
     handles = [Rectangle((0, 0), 1, 1, color=c) for t, c in TIER_COLOURS.items() if any(r.tier == t for r in rs)]
@@ -88,7 +93,7 @@ def lines(series, key, attr, ylabel) -> str:
             n += 1
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
-        plain_log(ax.yaxis)
+        plain_log(ax.yaxis, [getattr(p, attr) for s in series if s.tier == tier for p in s.points])
         sizes = sorted({p.size for s in series if s.tier == tier for p in s.points})
         ax.set_xticks(sizes, [format_size(x) for x in sizes])
         ax.xaxis.set_minor_locator(NullLocator())
