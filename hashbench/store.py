@@ -69,8 +69,17 @@ class Store:
                                json.dumps(run.context), status, json.dumps([n.to_dict() for n in run.notes])))
         return run.id
 
+    def keep_uuid(self, run: Run):
+        """A context replaced during the run (the engine's record arrives after
+        begin_run) gets back the uuid the run was stored with."""
+        if "run_uuid" not in run.context and run.id is not None:
+            row = self._exec("SELECT uuid FROM runs WHERE id=?", (run.id,)).fetchone()
+            if row and row[0]:
+                run.context["run_uuid"] = row[0]
+        return run_uuid(run)
+
     def update_context(self, run: Run):
-        run_uuid(run)
+        self.keep_uuid(run)
         self._exec("UPDATE runs SET context=? WHERE id=?", (json.dumps(run.context), run.id))
 
     def add_result(self, run: Run, result: Result):
@@ -80,7 +89,7 @@ class Store:
                     json.dumps(result.to_dict())))
 
     def end_run(self, run: Run):
-        run_uuid(run)
+        self.keep_uuid(run)
         self._exec("UPDATE runs SET status=?, context=?, notes=? WHERE id=?",
                    (run.status, json.dumps(run.context), json.dumps([n.to_dict() for n in run.notes]), run.id))
 

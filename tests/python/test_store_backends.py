@@ -43,6 +43,18 @@ def test_reopening_keeps_the_schema_and_runs(target):
     assert len(again.runs()) == 1 and again.load("last").context["run_uuid"]
 
 
+def test_a_replaced_context_keeps_the_run_uuid(target):
+    store = Store(target)
+    run = synthetic.host_run()
+    store.begin_run(run)
+    ident = run.context["run_uuid"]
+    run.context = {"cpu": "from the engine's record"}  # as measure_host does when the engine starts
+    store.update_context(run)
+    run.context = {"cpu": "again"}
+    store.end_run(run)
+    assert store.load("last").context["run_uuid"] == ident == store.db.execute("SELECT uuid FROM runs").fetchone()[0]
+
+
 def test_import_is_atomic_and_recognises_duplicates(target):
     store, runs = filled_store(target, [synthetic.compare_run()])
     assert store.import_run(runs[0]) == (1, True)
