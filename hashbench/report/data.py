@@ -83,9 +83,11 @@ def single(results) -> list:
 
 
 def rankings(results) -> list:
-    """[(title, [Rank])]: every group where several implementations ran."""
+    """[(title, [Rank])]: every group of timed results where several
+    implementations ran (exact counts of portable and compact on a cross
+    target are in its heat map and tables)."""
     out = []
-    for (target, _build, meter, _algo, size), rs in sorted(groups(results).items(),
+    for (target, _build, meter, _algo, size), rs in sorted(groups(timed(results)).items(),
                                                          key=lambda kv: (roster.order().get(kv[0][3], 999), kv[0])):
         where = "" if target == "host" else f" on {target}"
         out.append((f"{label(rs[0])} @ {format_size(size)} B{where} ({METER_TITLES[meter]})", rank(rs)))
