@@ -51,7 +51,7 @@ def host_context(engine_rec=None, timer_rec=None, backends=None) -> dict:
         ctx["compiler"] = engine_rec.get("compiler")
         ctx["cflags"] = engine_rec.get("cflags")
         ctx["endian"] = engine_rec.get("endian")
-        ctx["engine_version"] = engine_rec.get("engine_version")
+        ctx["engine_version"] = engine_rec.get("version")
     if timer_rec:
         ctx["timer"] = {k: timer_rec.get(k) for k in ("name", "unit", "hz", "hz_source", "is_cycles", "description")}
     if backends:

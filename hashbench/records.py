@@ -67,12 +67,20 @@ def parse_line(line: str):
     return rec
 
 
-def parse(text) -> list:
-    """Text (or an iterable of lines) -> its records, in order."""
+def parse(text, errors=None) -> list:
+    """Text (or an iterable of lines) -> its records, in order.  A malformed
+    record raises RecordError, or, when `errors` is a list, is reported there
+    and skipped (a program's broken line fails that program, not the run)."""
     lines = text.splitlines() if isinstance(text, str) else text
     out = []
     for line in lines:
-        rec = parse_line(line)
+        try:
+            rec = parse_line(line)
+        except RecordError as exc:
+            if errors is None:
+                raise
+            errors.append(str(exc))
+            continue
         if rec is not None:
             out.append(rec)
     return out

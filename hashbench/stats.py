@@ -1,13 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""From raw samples to the reported figures.  No I/O and no drawing here.
-
-Each engine sample is [iterations, ticks, ns] for one batch of calls.
-- ns per call: median over samples of ns/iterations, less the harness
-  overhead (the do-nothing hash's median at the same size).
-- spread: the median absolute deviation of the per-call times as a
-  percentage of their median (robust against the odd preempted sample).
-- cycles/byte: only when the timer counts cycles (core or reference).
-"""
+"""Statistics of timed samples: medians, robust spread, tests.  No I/O and
+no drawing here; what a sample holds is the meter's business
+(hashbench.meters.timer)."""
 import math
 import statistics
 
@@ -30,32 +24,6 @@ def mad(values):
 def spread_pct(values):
     m = median(values)
     return 100.0 * mad(values) / m if m > 0 else float("nan")
-
-
-def summarise(result, overhead_samples, timer, size):
-    """Fills the derived fields of a result record (a dict) in place."""
-    ns = per_call(result["samples"], 2)
-    over_ns = median(per_call(overhead_samples, 2)) if overhead_samples else 0.0
-    raw = median(ns)
-    # never report less than a tenth of the raw time: overhead subtraction
-    # must not manufacture infinite speed for a trivial function
-    net = max(raw - over_ns, raw * 0.1) if raw == raw else raw
-    result["ns_per_call"] = net
-    result["ns_per_call_raw"] = raw
-    result["overhead_ns"] = over_ns
-    result["mb_per_s"] = size / net * 1e3 if net > 0 else None
-    result["spread_pct"] = spread_pct(ns)
-    if timer and timer.get("is_cycles"):
-        ticks = per_call(result["samples"], 1)
-        over_t = median(per_call(overhead_samples, 1)) if overhead_samples else 0.0
-        cyc = max(median(ticks) - over_t, median(ticks) * 0.1)
-        result["cycles_per_call"] = cyc
-        result["cycles_per_byte"] = cyc / size
-        result["cycle_unit"] = timer.get("unit")
-    else:
-        result["cycles_per_call"] = None
-        result["cycles_per_byte"] = None
-    return result
 
 
 def mann_whitney_p(a, b):

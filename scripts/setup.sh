@@ -11,7 +11,7 @@ PKGS_TESTS="libclang-rt-dev qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross 
 PKGS_BACKENDS="libssl-dev libsodium-dev zlib1g-dev libxxhash-dev libgcrypt20-dev nettle-dev libmbedtls-dev pkg-config xsltproc"
 PKGS_CROSS="gcc-mips64-linux-gnuabi64 gcc-arm-linux-gnueabi libc6-dev-armel-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-riscv64-linux-gnu libc6-dev-riscv64-cross gcc-powerpc-linux-gnu libc6-dev-powerpc-cross gcc-i686-linux-gnu libc6-dev-i386-cross gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
 # the 8/16-bit consoles (hashbench cross --target nes,gb,z80,gba): cc65 and sim65; SDCC and
-# ucsim; mGBA's core as a library (cross8/runners/mgba_run.c links it)
+# ucsim; mGBA's core as a library (src/meters/mgba_run.c links it)
 PKGS_CROSS8="cc65 sdcc sdcc-ucsim libmgba-dev"
 # the report's browser test (headless Chromium through its WebDriver; DejaVu for its text) and the
 # PostgreSQL server the store's tests start in a temporary folder (hashbench report, --db postgresql://)

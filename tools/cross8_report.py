@@ -22,7 +22,6 @@ seeds' published numbers (docs/seeds.md).
 """
 import argparse
 import datetime
-import re
 import sys
 import time
 from pathlib import Path

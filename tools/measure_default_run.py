@@ -42,7 +42,7 @@ def main():
             print(f"run {i + 1}: {wall:.2f} s wall, {len(doc['results'])} results", flush=True)
     ctx = runs[0][1]["context"]
     print(f"machine: {ctx['cpu']}, {ctx['cores']} cores, {ctx['platform']}; timer {ctx['timer']['name']}")
-    for (w1, d1), (w2, d2) in zip(runs, runs[1:]):
+    for (_, d1), (_, d2) in zip(runs, runs[1:]):
         a = {r["algorithm"]: r for r in d1["results"]}
         b = {r["algorithm"]: r for r in d2["results"]}
         diffs = sorted((abs(b[k]["ns_per_call"] / a[k]["ns_per_call"] - 1) * 100, k) for k in a if k in b)

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <gcrypt.h>
 
-#include "../../src/engine/hb_impls.h"
+#include "../../src/engine/host/hb_impls.h"
 
 /* One line per algorithm: (our id, C suffix, libgcrypt algorithm).
  * Everything below expands this list. */

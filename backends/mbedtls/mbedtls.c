@@ -15,7 +15,7 @@
 #include <mbedtls/pkcs5.h>
 #include <mbedtls/version.h>
 
-#include "../../src/engine/hb_impls.h"
+#include "../../src/engine/host/hb_impls.h"
 
 /* md_info of each hash, looked up once by available(). */
 #define HB_MBEDTLS_DEFINE(sym)                                                 \

@@ -20,7 +20,7 @@
 #include <nettle/sha3.h>
 #include <nettle/version.h>
 
-#include "../../src/engine/hb_impls.h"
+#include "../../src/engine/host/hb_impls.h"
 
 /* Nettle 4 dropped the output-length argument of the digest functions. */
 #if NETTLE_VERSION_MAJOR >= 4

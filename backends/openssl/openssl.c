@@ -21,7 +21,7 @@
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
-#include "../../src/engine/hb_impls.h"
+#include "../../src/engine/host/hb_impls.h"
 
 /* ---- message digests --------------------------------------------------- */
 

@@ -31,7 +31,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/engine/hb_impls.h"
+#include "../../src/engine/host/hb_impls.h"
 
 #ifndef HB_RUST_LIB_DIR
 #define HB_RUST_LIB_DIR ""

@@ -10,8 +10,16 @@ from ..result import Run
 from ..store import Store
 from ..targets import host
 from ..units import SWEEPS, parse_budget, parse_sizes, parse_unit
-from .common import (add_store_args, formatter, measure_host, note_skipped_backends, present_timed, header,
-                     report_mismatches, select_impls)
+from .common import (
+    add_store_args,
+    formatter,
+    header,
+    measure_host,
+    note_skipped_backends,
+    present_timed,
+    report_mismatches,
+    select_impls,
+)
 
 
 def add_parser(sub):

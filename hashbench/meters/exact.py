@@ -50,12 +50,14 @@ def fill_exact(result, clock_hz=None):
     return result
 
 
-def read_console(recs) -> dict:
+def read_console(recs, errors=()) -> dict:
     """A console program's records (marks merged in by its meter) ->
     {engine, digests {(impl, size): hex}, marks {(impl, size): [cycles]},
     done, exit, cycles (the run's total), errors}.  The marks since the last
-    `digest` record belong to the next `span` record."""
-    out = {"engine": None, "digests": {}, "marks": {}, "done": False, "exit": None, "cycles": None, "errors": []}
+    `digest` record belong to the next `span` record.  `errors`: malformed
+    lines already found."""
+    out = {"engine": None, "digests": {}, "marks": {}, "done": False, "exit": None, "cycles": None,
+           "errors": list(errors)}
     marks = []
     for r in recs:
         kind = r["rec"]
@@ -103,6 +105,7 @@ def execute(cmd, stdin_text=None, timeout=RUN_TIMEOUT_S):
     """Runs a simulator in the project root; a hang or a missing program is
     a BuildError for that program only."""
     import subprocess
+
     from ..paths import ROOT
     try:
         return subprocess.run(cmd, cwd=ROOT, input=stdin_text, stdin=None if stdin_text is not None else

@@ -29,8 +29,12 @@ def mailbox(t) -> int:
         raise BuildError(f"{t.name}: mGBA runs 'gb' and 'gba' systems, not {t.system!r}") from None
 
 
-def guest_defines(t) -> list:
-    return [f"HB_MAILBOX=0x{mailbox(t):X}u"]
+def platform_defines(t) -> list:
+    return [f"HB_MAILBOX=0x{mailbox(t):X}"]
+
+
+def engine_defines(t) -> list:
+    return []
 
 
 def programs(t) -> list:
@@ -44,7 +48,7 @@ def version(t) -> str:
 
 def prepare(t, log):
     cc = os.environ.get("CC", "cc")
-    cmd = [cc, "-std=gnu11", "-O2", "-Wall", "-Wextra", "-Isrc/engine"] + RUNNER_SRC + \
+    cmd = [cc, "-std=gnu11", "-O2", "-Wall", "-Wextra", "-DHB_RECORD_U64", "-Isrc/engine"] + RUNNER_SRC + \
         ["-o", cache.rel(RUNNER), "-lmgba"]
     cache.cached(RUNNER, cmd, RUNNER_SRC + ["src/engine/hb_record.h"], cache.tool_version(cc), log)
     return RUNNER
@@ -52,7 +56,8 @@ def prepare(t, log):
 
 def run(t, rom) -> dict:
     proc = execute([str(RUNNER), "--mailbox", f"0x{mailbox(t):X}", cache.rel(rom)])
-    p = read_console(records.parse(proc.stdout))
+    bad = []
+    p = read_console(records.parse(proc.stdout, bad), bad)
     if proc.returncode != 0 or not p["done"] or p["errors"]:
         detail = "; ".join(p["errors"]) or (proc.stdout + proc.stderr).strip()[-200:] or "no output"
         raise BuildError(f"{rom.name}: mgba-run exit {proc.returncode}: {detail}")

@@ -26,7 +26,7 @@ def build_plugin(log=lambda m: None):
     if shutil.which(cc) is None:
         raise UserError(f"no host C compiler ({cc}) to build the QEMU plugin: run scripts/setup.sh")
     cmd = [cc, "-std=gnu11", "-O2", "-Wall", "-Wextra", "-fPIC", "-shared", "-fvisibility=hidden",
-           "-Isrc/engine"] + PLUGIN_SRC + ["-o", cache.rel(PLUGIN)]
+           "-DHB_RECORD_U64", "-Isrc/engine"] + PLUGIN_SRC + ["-o", cache.rel(PLUGIN)]
     cache.cached(PLUGIN, cmd, PLUGIN_SRC + ["src/engine/hb_record.h"], cache.tool_version(cc), log)
     return PLUGIN
 

@@ -3,7 +3,7 @@
 
 A program cannot read sim65's cycle counter; `sim65 -c` prints the run's
 total when the program exits.  So the console program runs as
-`prog IMPL SIZE EXTRA` (built with HB_ARGV): it prints the digest, then
+`prog IMPL SIZE EXTRA` (built with HB8_ARGV): it prints the digest, then
 calls the hash EXTRA more times.  Per (implementation, size) the meter runs
 EXTRA = 0 and 1 (and 2 with check_repeat) and turns each total into a
 `total` record; cost = total(1) - total(0), and total(2) - total(0) must be
@@ -17,11 +17,15 @@ from ..errors import BuildError
 from .exact import Measured, execute, read_console
 
 NAME = "sim65"
-GUEST_DEFINES = ["HB_ARGV"]  # the program takes IMPL SIZE EXTRA from its command line
 
 
-def guest_defines(t) -> list:
-    return list(GUEST_DEFINES)
+def platform_defines(t) -> list:
+    return []
+
+
+def engine_defines(t) -> list:
+    """The program takes IMPL SIZE EXTRA from its command line."""
+    return ["HB8_ARGV"]
 
 
 def programs(t) -> list:
@@ -36,9 +40,9 @@ def prepare(t, log):
     """Nothing to build for sim65."""
 
 
-def to_records(text: str) -> list:
+def to_records(text: str, errors=None) -> list:
     """The program's records, plus sim65's closing 'N cycles' as a total."""
-    recs = records.parse(text)
+    recs = records.parse(text, errors)
     m = re.search(r"^(\d+) cycles$", text, re.M)
     if m:
         recs.append({"rec": "total", "cycles": int(m.group(1))})
@@ -47,7 +51,8 @@ def to_records(text: str) -> list:
 
 def run(t, prog, impl, size, extra) -> dict:
     proc = execute(list(t.runner) + [cache.rel(prog), impl, str(size), str(extra)])
-    p = read_console(to_records(proc.stdout))
+    bad = []
+    p = read_console(to_records(proc.stdout, bad), bad)
     if proc.returncode != 0 or not p["done"] or p["cycles"] is None:
         detail = "; ".join(p["errors"]) or (proc.stdout + proc.stderr).strip()[-200:] or "no output"
         raise BuildError(f"{prog.name} {impl} {size} {extra}: sim65 exit {proc.returncode}: {detail}")

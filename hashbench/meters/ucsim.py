@@ -3,7 +3,7 @@
 
 Output and stop go through ucsim's simulator interface, one byte whose
 address is written here only and handed to the guest build
-(-DHB_SIMIF_ADDR=...) and to sz80 (-I if=rom[...]).  The meter stops sz80 at
+(-DHB_SIMIF=...) and to sz80 (-I if=rom[...]).  The meter stops sz80 at
 a breakpoint on hb_mark() and reads its clock with `state`; each reading
 becomes a `mark` record in the program's stream."""
 import re
@@ -19,8 +19,12 @@ MARK_SYMBOL = "hb_mark"
 _CLOCK = re.compile(r"Total time since last reset= \S+ sec \((\d+) clks\)")
 
 
-def guest_defines(t) -> list:
-    return [f"HB_SIMIF_ADDR=0x{SIMIF_ADDR:X}u"]
+def platform_defines(t) -> list:
+    return [f"HB_SIMIF=0x{SIMIF_ADDR:X}"]
+
+
+def engine_defines(t) -> list:
+    return []
 
 
 def programs(t) -> list:
@@ -42,7 +46,7 @@ def script(addr: int, marks: int) -> str:
     return f"break 0x{addr:x}\n" + "run\nstate\n" * marks + "run\nquit\n"
 
 
-def to_records(console: str) -> list:
+def to_records(console: str, errors=None) -> list:
     """sz80's console -> the program's records, with each clock reading
     after a breakpoint stop as a `mark` record, in order."""
     out = []
@@ -50,17 +54,16 @@ def to_records(console: str) -> list:
         m = _CLOCK.search(line)
         if m:
             out.append({"rec": "mark", "cycles": int(m.group(1))})
-        else:
-            rec = records.parse_line(line[line.find('{"rec":'):]) if '{"rec":' in line else None
-            if rec is not None:
-                out.append(rec)
+        elif '{"rec":' in line:  # the program's line, after ucsim's prompt if any
+            out += records.parse([line[line.find('{"rec":'):]], errors)
     return out
 
 
 def run(t, prog, marks: int) -> dict:
     cmd = list(t.runner) + ["-I", f"if=rom[0x{SIMIF_ADDR:x}]", "-b", "-q", cache.rel(prog)]
     proc = execute(cmd, stdin_text=script(sdcc.symbol_address(prog, MARK_SYMBOL), marks))
-    p = read_console(to_records(proc.stdout))
+    bad = []
+    p = read_console(to_records(proc.stdout, bad), bad)
     if proc.returncode != 0 or not p["done"] or p["errors"]:
         detail = "; ".join(p["errors"]) or (proc.stdout + proc.stderr).strip()[-200:] or "no output"
         raise BuildError(f"{prog.name}: sz80 exit {proc.returncode}: {detail}")

@@ -51,7 +51,7 @@ def context_lines(run) -> list:
 
 
 def to_markdown(run) -> str:
-    lines = [f"# hashbench {run.kind} run {run.id or ''}".rstrip(), ""] + context_lines(run)
+    lines = [f"# hashbench run {run.id or ''}".rstrip(), "", f"- Kind: {run.kind}, {run.status}"] + context_lines(run)
     timed = [r for r in run.results if not r.exact]
     exact = [r for r in run.results if r.exact]
     if timed:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import roster
-from ..build import cache, toolchain, TOOLCHAINS
+from ..build import TOOLCHAINS, cache, toolchain
 from ..errors import BuildError, UserError
 from ..meters import CONSOLE_METERS, NotRepeatable, console_meter, fill_exact
 from ..paths import BUILD, ROOT
@@ -102,8 +102,7 @@ class ConsoleTarget(Target):
         return [SMALL_DEFINE] if small or Path(src).stem in self.no_portable_tables else []
 
     def compile(self, src, obj, log, defines=()):
-        meter = console_meter(self.meter)
-        defs = list(self.defines) + meter.guest_defines(self) + list(defines)
+        defs = list(self.defines) + list(defines)
         flags = self.source_cflags.get(Path(src).stem, [])
         cmd = self.tc.compile_cmd(self, src, obj, defs, flags, INCLUDES)
         inputs = [src] + headers()
@@ -137,7 +136,9 @@ class ConsoleTarget(Target):
         return lib, failed
 
     def support_objects(self, log) -> list:
-        objs = [self.compile(src, self.build_dir / "obj" / (Path(src).stem + self.tc.obj_suffix), log)
+        meter = console_meter(self.meter)
+        objs = [self.compile(src, self.build_dir / "obj" / (Path(src).stem + self.tc.obj_suffix), log,
+                             meter.platform_defines(self) if src in self.platform else ())
                 for src in list(self.platform) + SUPPORT]
         if self.crt0:
             obj = self.build_dir / "obj" / ("crt0" + self.tc.obj_suffix)
@@ -150,7 +151,8 @@ class ConsoleTarget(Target):
     def program(self, algo, impls, sizes, lib, log, small=False):
         """One algorithm's program -> (the file to run, its link command)."""
         pdir = self.build_dir / algo.id / ("-".join(impls) + ("-small" if small else ""))
-        eobj = self.compile(ENGINE, pdir / ("engine" + self.tc.obj_suffix), log, engine_defines(self, algo, impls, sizes))
+        defines = engine_defines(self, algo, impls, sizes) + console_meter(self.meter).engine_defines(self)
+        eobj = self.compile(ENGINE, pdir / ("engine" + self.tc.obj_suffix), log, defines)
         return self.tc.link(self, self.support_objects(log) + [eobj], lib, pdir, algo.id, log)
 
     # ---- measuring ------------------------------------------------------------
@@ -295,7 +297,7 @@ def needed_sources(algos, impls=roster.OURS) -> list:
     return sorted({s for a in algos for name, i in a.impls.items() if name in impls for s in i.sources})
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def shrinks(src: str) -> bool:
     """Does HB_NO_PORTABLE_TABLES change this file?  Asked of the host's
     preprocessor (with and without it), not of the text: only files that

@@ -29,6 +29,7 @@ INCLUDES = ["-Isrc/engine", "-Isrc/platform/guest"]
 MAX_SIZE = 65536  # HB_CROSS_MAX_SIZE in src/engine/guest/qemu.c
 RUN_TIMEOUT_S = 600
 SAMPLE_FIELDS = ("calls", "count")
+GUEST_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LC_ALL": "C"}
 
 
 @dataclass(kw_only=True)
@@ -100,10 +101,14 @@ class QemuTarget(Target):
         fd, tmp = tempfile.mkstemp(dir=str(self.build_dir), prefix="counts.", suffix=".jsonl")
         os.close(fd)
         count_file = Path(tmp)
-        cmd = self.command(elf, plugin, self.markers(elf), count_file, engine_args)
+        # The guest's stack starts below its arguments and environment, and
+        # its alignment moves some counts (ppc: 18 instructions per call in
+        # MD5): a relative ELF path and a fixed environment make the count
+        # the same from any checkout and any shell.
+        cmd = self.command(Path(cache.rel(elf)), plugin, self.markers(elf), count_file, engine_args)
         try:
             proc = subprocess.run(cmd, cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                                  timeout=RUN_TIMEOUT_S, errors="replace")
+                                  timeout=RUN_TIMEOUT_S, errors="replace", env=GUEST_ENV)
             counts = qemu_insn.read_counts(count_file.read_text())
         except subprocess.TimeoutExpired as exc:
             raise BuildError(f"{self.name}: {cmd[0]} did not finish within {RUN_TIMEOUT_S} s") from exc
@@ -111,17 +116,7 @@ class QemuTarget(Target):
             raise BuildError(f"{self.name}: cannot run {cmd[0]}: {exc}") from exc
         finally:
             count_file.unlink(missing_ok=True)
-        recs = records.parse(proc.stdout)
-        done = records.of_kind(recs, "done")
-        errors = [r.get("message", "") for r in records.of_kind(recs, "error")]
-        if proc.returncode != 0 or not done:
-            detail = "; ".join(errors) or (proc.stderr.strip().splitlines() or ["no output"])[-1]
-            raise BuildError(f"{self.name}: the engine failed under {cmd[0]} (exit {proc.returncode}): {detail}")
-        regions = records.of_kind(recs, "region")
-        if len(counts) != done[-1].get("regions", len(regions)) or len(counts) != len(regions):
-            raise BuildError(f"{self.name}: the plugin counted {len(counts)} regions, the engine ran {len(regions)}")
-        digests = {(r["algo"], r["impl"], r["size"]): r["digest"] for r in records.of_kind(recs, "digest")}
-        return {"digests": digests, "regions": regions, "counts": counts, "command": cmd}
+        return read_run(self.name, proc.stdout, counts, proc.returncode, proc.stderr) | {"command": cmd}
 
     def measure(self, job):
         plugin = qemu_insn.build_plugin(job.log)
@@ -164,6 +159,23 @@ class QemuTarget(Target):
                           sample_fields=SAMPLE_FIELDS, samples=samples, harness=base)
             out.append(fill_exact(res))
         return out
+
+
+def read_run(name, engine_text, counts, returncode=0, stderr="") -> dict:
+    """The engine's records and the plugin's counts of one run -> {digests,
+    regions, counts}, checked: the engine finished, and the plugin counted
+    every region it ran."""
+    recs = records.parse(engine_text)
+    done = records.of_kind(recs, "done")
+    errors = [r.get("message", "") for r in records.of_kind(recs, "error")]
+    if returncode != 0 or not done:
+        detail = "; ".join(errors) or (stderr.strip().splitlines() or ["no output"])[-1]
+        raise BuildError(f"{name}: the engine failed (exit {returncode}): {detail}")
+    regions = records.of_kind(recs, "region")
+    if len(counts) != len(regions) or done[-1].get("regions", len(regions)) != len(regions):
+        raise BuildError(f"{name}: the plugin counted {len(counts)} regions, the engine ran {len(regions)}")
+    digests = {(r["algo"], r["impl"], r["size"]): r["digest"] for r in records.of_kind(recs, "digest")}
+    return {"digests": digests, "regions": regions, "counts": counts}
 
 
 def headers() -> list:

@@ -71,7 +71,7 @@ def test_run_table_and_json_export(tmp_path):
     assert "CRC32" in text and "SHA256" in text and "MB/s" in text
     assert "\x1b[" not in text  # plain text when not a terminal
     doc = json.loads(out.read_text())
-    assert doc["format_version"] == 1 and doc["context"]["cpu"]
+    assert doc["format_version"] == 2 and doc["kind"] == "host" and doc["context"]["cpu"]
     for res in doc["results"]:
         for field in ("algorithm", "implementation", "size", "verified", "digest", "ns_per_call",
                       "mb_per_s", "spread_pct", "cycles_per_byte", "samples"):

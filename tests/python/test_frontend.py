@@ -44,6 +44,9 @@ def test_json_export_derives_figures_from_the_raw_samples(fake_env, tmp_path):
     overhead = next(x for x in recs if x["rec"] == "overhead")["samples"]
     timer = next(x for x in recs if x["rec"] == "timer")
     got = {x["algorithm"]: x for x in doc["results"]}
+    # format 2: the digest record precedes each result, the front end joins them
+    digests = {(x["algo"], x["impl"], x["size"]): x["digest"] for x in recs if x["rec"] == "digest"}
+    assert recs[0]["rec"] == "engine" and recs[0]["format"] == 2 and recs[0]["engine"] == "host"
     for rec in (x for x in recs if x["rec"] == "result"):
         res = got[rec["algo"]]
         per_call = sorted(s[2] / s[0] for s in rec["samples"])
@@ -51,7 +54,8 @@ def test_json_export_derives_figures_from_the_raw_samples(fake_env, tmp_path):
         want = max(stats.median(per_call) - over, stats.median(per_call) * 0.1)
         assert res["ns_per_call"] == pytest.approx(want)
         assert res["mb_per_s"] == pytest.approx(1024 / want * 1e3)
-        assert res["samples"] == rec["samples"] and res["digest"] == rec["digest"]
+        assert res["samples"] == rec["samples"]
+        assert res["digest"] == digests[(rec["algo"], rec["impl"], rec["size"])]
         if timer["is_cycles"]:
             assert res["cycles_per_byte"] > 0
         else:
@@ -84,8 +88,11 @@ def test_digest_mismatch_is_an_error_never_a_speed(fake_env, tmp_path):
     assert r.returncode == 1
     bad = next(x for x in records("engine-bench-mismatch.jsonl") if x["rec"] == "error")
     assert f"digest {bad['digest']} does not match the reference digest {bad['expected']}" in r.stderr
-    assert "SHA256" not in r.stdout
-    assert "sha256" not in {x["algorithm"] for x in json.loads(out.read_text())["results"]}
+    row = next(line for line in r.stdout.splitlines() if "SHA256" in line)
+    assert "MISMATCH" in row and not any(c.isdigit() for c in row.split("MISMATCH")[1].split()[:-4])
+    bad_res = next(x for x in json.loads(out.read_text())["results"] if x["algorithm"] == "sha256")
+    assert bad_res["verified"] is False and bad_res["per_call"] is None and bad_res["mb_per_s"] is None
+    assert bad_res["expected"] == bad["expected"] and bad_res["samples"] == []
 
 
 def test_mismatch_run_is_stored_as_failed(fake_env, tmp_path):

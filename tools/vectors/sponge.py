@@ -61,7 +61,6 @@ from oracles import workload  # noqa: E402
 from oracles.sponge import ORACLES  # noqa: E402
 
 
-
 def line(algo, msg, md, total=None):
     s = f"{algo} msg={msg.hex()}"
     if total is not None:
