@@ -82,13 +82,23 @@ def single(results) -> list:
     return sorted(rs, key=lambda r: (not r.verified, -(r.mb_per_s or 0)))
 
 
+MAX_RANKED_SIZES = 3  # a longer sweep is ranked at its largest size only (the lines show the rest)
+
+
 def rankings(results) -> list:
     """[(title, [Rank])]: every group of timed results where several
     implementations ran (exact counts of portable and compact on a cross
     target are in its heat map and tables)."""
     out = []
-    for (target, _build, meter, _algo, size), rs in sorted(groups(timed(results)).items(),
+    found = groups(timed(results))
+    sizes_of = {}
+    for (target, build, meter, algo, size) in found:
+        sizes_of.setdefault((target, build, meter, algo), []).append(size)
+    for (target, _build, meter, _algo, size), rs in sorted(found.items(),
                                                          key=lambda kv: (roster.order().get(kv[0][3], 999), kv[0])):
+        sizes = sizes_of[(target, _build, meter, _algo)]
+        if len(sizes) > MAX_RANKED_SIZES and size != max(sizes):
+            continue
         where = "" if target == "host" else f" on {target}"
         out.append((f"{label(rs[0])} @ {format_size(size)} B{where} ({METER_TITLES[meter]})", rank(rs)))
     return out

@@ -119,7 +119,7 @@ def ranking_section(run, groups) -> str:
     return ("<h3>Implementations ranked</h3>"
             + figure(key, plots.ranking(groups, key), marks,
                      "time relative to the fastest implementation, ± the spread of that ratio (as `compare`)")
-            + table("ranking", run.id, ["group", "#", "impl", "time (rel.)", "MB/s", "per call", "version"], rows,
+            + table("ranking", run.id, ["group", "#", "impl", "time (rel.)", "MB/s", "ns/call", "version"], rows,
                     numeric=(1, 3, 4, 5)))
 
 

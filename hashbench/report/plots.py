@@ -26,6 +26,8 @@ matplotlib.rcParams.update({
     "axes.spines.right": False,
 })
 TIER_COLOURS = {"checksum": "#4c78a8", "non-crypto": "#f58518", "crypto": "#54a24b"}
+PALETTE = matplotlib.colormaps["tab20"]
+MARKERS = "os^Dv<>pP*Xh"
 CMAP = "viridis_r"  # dark = costly; readable in grey and by the colour-blind
 
 
@@ -86,9 +88,12 @@ def lines(series, key, attr, ylabel) -> str:
     n = 0
     for i, tier in enumerate(tiers):
         ax = fig.add_subplot(len(tiers), 1, i + 1)
-        for s in (s for s in series if s.tier == tier):
-            (line,) = ax.plot([p.size for p in s.points], [getattr(p, attr) for p in s.points], marker="o",
-                              markersize=3, linewidth=1.2, label=s.name)
+        algos = list(dict.fromkeys(s.points[0].algorithm for s in series if s.tier == tier))
+        for j, s in enumerate(s for s in series if s.tier == tier):
+            # 20 colours, and a marker per algorithm: no two lines of a panel look alike
+            (line,) = ax.plot([p.size for p in s.points], [getattr(p, attr) for p in s.points],
+                              marker=MARKERS[algos.index(s.points[0].algorithm) % len(MARKERS)],
+                              color=PALETTE(j % 20), markersize=3.5, linewidth=1.2, label=s.name)
             mark(line, key, n)
             n += 1
         ax.set_xscale("log", base=2)
@@ -125,7 +130,13 @@ def ranking(groups, key="ranking") -> str:
         ax.axvline(1.0, color="#999", linewidth=0.8)
         ax.set_title(title, loc="left", fontsize=9)
         ax.grid(axis="x", alpha=0.25)
-        ax.set_xlim(0, max(k.relative + k.spread for k in ranks) * 1.08)
+        top = max(k.relative + k.spread for k in ranks)
+        if top > 20:  # a 150x slower compact would flatten the rest: a log scale from 1
+            ax.set_xscale("log")
+            plain_log(ax.xaxis, [1, top])
+            ax.set_xlim(0.9, top * 1.3)
+        else:
+            ax.set_xlim(0, top * 1.08)
     fig.axes[-1].set_xlabel("time relative to the fastest (1 = fastest) ± spread")
     fig.tight_layout()
     return to_svg(fig, key)
