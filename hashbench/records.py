@@ -56,7 +56,7 @@ def parse_line(line: str):
         rec = json.loads(text)
     except ValueError as exc:
         raise RecordError(f"malformed record: {text[:80]!r}") from exc
-    if not isinstance(rec, dict):
+    if not isinstance(rec, dict) or not isinstance(rec.get("rec"), str):
         raise RecordError(f"malformed record: {text[:80]!r}")
     kind = rec.get("rec")
     lacking = [k for k in REQUIRED.get(kind, ()) if k not in rec]
