@@ -123,8 +123,9 @@ def ranking_section(run, groups) -> str:
                     numeric=(1, 3, 4, 5)))
 
 
-def grid_section(run, grid, heading, caption, prefix=None) -> str:
-    grid.key = (f"r{run.id}-" if prefix is None else prefix) + grid.key
+def grid_section(run_id, grid, heading, caption, prefix=None) -> str:
+    """A heat map and its table; its marks are '<prefix><key>-mark-<n>' (prefix: 'r<run id>-')."""
+    grid.key = (f"r{run_id}-" if prefix is None else prefix) + grid.key
     rows = []
     for row in grid.rows:
         cells = []
@@ -135,7 +136,7 @@ def grid_section(run, grid, heading, caption, prefix=None) -> str:
         rows.append(f"<tr data-algorithm='{esc(first.algorithm)}'><td>{esc(row)}</td>{''.join(cells)}</tr>")
     return (f"<h3>{esc(heading)}</h3>"
             + figure(grid.key, plots.heatmap(grid), grid.marks, f"{grid.title} ({grid.unit}). {caption}")
-            + table(grid.key, run.id, [""] + grid.cols, rows, numeric=tuple(range(1, len(grid.cols) + 1))))
+            + table(grid.key, run_id, [""] + grid.cols, rows, numeric=tuple(range(1, len(grid.cols) + 1))))
 
 
 def context_section(run) -> str:
@@ -173,11 +174,11 @@ def run_section(run) -> str:
     if groups:
         parts.append(ranking_section(run, groups))
     for g in data.exact_grids(rs):
-        parts.append(grid_section(run, g, "Across targets",
+        parts.append(grid_section(run.id, g, "Across targets",
                                   "One map per meter: instruction counts, exact and estimated cycles never share "
                                   "a colour scale."))
     for g in data.build_grids(rs):
-        parts.append(grid_section(run, g, "Build matrix", "One column per build of the same code."))
+        parts.append(grid_section(run.id, g, "Build matrix", "One column per build of the same code."))
     if not (single or series or groups or data.exact_grids(rs)):
         parts.append("<p>This run holds no measured figure.</p>")
     for n in run.notes:
@@ -189,12 +190,9 @@ def machines_section(runs) -> str:
     grid = data.machine_grid(runs)
     if grid is None:
         return ""
-
-    class Whole:  # the section belongs to no run
-        id = "all"
     return ('<section id="machines"><h2>Machines</h2><p class="sub">the newest run of each machine; '
             "machines are told apart by hostname, CPU and kernel</p>"
-            + grid_section(Whole, grid, "Machine × algorithm", "Higher is faster.", prefix="") + "</section>")
+            + grid_section("all", grid, "Machine × algorithm", "Higher is faster.", prefix="") + "</section>")
 
 
 def render(runs, title="hashbench report") -> str:
