@@ -174,7 +174,7 @@ def run_section(run) -> str:
     if groups:
         parts.append(ranking_section(run, groups))
     for g in data.exact_grids(rs):
-        parts.append(grid_section(run.id, g, "Across targets",
+        parts.append(grid_section(run.id, g, f"Across targets: {g.unit}",
                                   "One map per meter: instruction counts, exact and estimated cycles never share "
                                   "a colour scale."))
     for g in data.build_grids(rs):

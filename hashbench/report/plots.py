@@ -188,6 +188,8 @@ def heatmap(grid) -> str:
     ax.xaxis.tick_top()
     if values:
         sm = matplotlib.cm.ScalarMappable(norm=norm, cmap=cmap)
-        fig.colorbar(sm, ax=ax, label=grid.unit + (" (log scale)" if isinstance(norm, LogNorm) else ""),
-                     fraction=0.04, pad=0.02)
+        bar = fig.colorbar(sm, ax=ax, label=grid.unit + (" (log scale)" if isinstance(norm, LogNorm) else ""),
+                           fraction=0.04, pad=0.02)
+        if isinstance(norm, LogNorm):
+            plain_log(bar.ax.yaxis, values)
     return to_svg(fig, grid.key)
