@@ -7,6 +7,7 @@ from ..build.host import ensure_engine
 from ..present import exporters
 from ..present.native import native_table
 from ..present.table import fmt_num, render
+from ..ranking import rank
 from ..result import Run
 from ..store import Store
 from ..targets import host
@@ -42,17 +43,10 @@ def add_parser(sub):
 
 def ranking_rows(results):
     """Rows 'rank, relative time ± spread, impl, MB/s, cyc/B, version', fastest
-    first.  The relative spread combines both relative MADs (as hyperfine
-    combines standard deviations): r * sqrt((s_i/t_i)^2 + (s_best/t_best)^2)."""
-    ranked = sorted(results, key=lambda r: r.per_call)
-    best = ranked[0]
-    rows = []
-    for n, r in enumerate(ranked, 1):
-        rel = r.per_call / best.per_call
-        err = 0.0 if r is best else rel * ((r.spread_pct / 100) ** 2 + (best.spread_pct / 100) ** 2) ** 0.5
-        rows.append([f"{n}.", f"{rel:.2f} ± {err:.2f}", r.implementation, fmt_num(r.mb_per_s),
-                     fmt_num(r.cycles_per_byte), r.extra.get("impl_version") or "ours"])
-    return rows
+    first (the figures: hashbench.ranking)."""
+    return [[f"{n}.", f"{k.relative:.2f} ± {k.spread:.2f}", k.result.implementation, fmt_num(k.result.mb_per_s),
+             fmt_num(k.result.cycles_per_byte), k.result.extra.get("impl_version") or "ours"]
+            for n, k in enumerate(rank(results), 1)]
 
 
 def main(args) -> int:
