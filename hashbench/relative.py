@@ -10,12 +10,13 @@ implementation, one size, one meter), in the form "1.00 ± 0.02".
   is the median over rounds of (its round figure / the best's figure in the
   same round), and ± the median absolute deviation of those ratios.  Pairing
   by round cancels what drifts between processes and hits both alike.
-- Timed results without rounds: the ratio of the figures, ± both relative
-  spreads combined (as hyperfine combines standard deviations)."""
+- Timed results without rounds: hashbench.ranking's figures (compare's):
+  the ratio, ± both relative spreads combined as hyperfine combines
+  standard deviations."""
 import math
 from dataclasses import dataclass
 
-from . import stats
+from . import ranking, stats
 
 
 @dataclass
@@ -61,11 +62,5 @@ def ranked(results) -> list:
             ratios = [a / b for a, b in zip(_rounds(r), _rounds(best)) if b > 0]
             out.append(Relative(r, stats.median(ratios), 0.0 if r is best else stats.mad(ratios), len(ratios)))
     else:
-        best = min(rs, key=lambda r: r.per_call)
-        out = []
-        for r in rs:
-            ratio = r.per_call / best.per_call
-            err = 0.0 if r is best else ratio * (((r.spread_pct or 0) / 100) ** 2 +
-                                                ((best.spread_pct or 0) / 100) ** 2) ** 0.5
-            out.append(Relative(r, ratio, err))
+        out = [Relative(k.result, k.relative, k.spread) for k in ranking.rank(rs)]
     return sorted(out, key=lambda x: (x.ratio, x.result.build.name))
