@@ -97,13 +97,10 @@ def finish(run, plan, store, t0):
     return run
 
 
-def run_host(plan, store=None) -> Run:
-    run = Run(kind="matrix", command=" ".join(sys.argv), options=plan.options(), context=host_context())
-    run.context.update(builds={}, code_size=size.method(None) if plan.code_size else None)
-    if store:
-        store.begin_run(run)
-    t0 = time.monotonic()
-    built, sizes = {}, {}
+def build_host(plan, run) -> dict:
+    """{name: (BuildConfig, engine)} of the builds that build; sizes measured
+    for each before anything is timed (compiling would disturb the timing)."""
+    built = {}
     for cfg in checked_builds(plan):
         try:
             path, cached = engines.engine(cfg, plan.log)
@@ -113,11 +110,24 @@ def run_host(plan, store=None) -> Run:
         built[cfg.name] = (cfg, path)
         run.context["builds"][cfg.name] = dict(cfg.to_dict(), version=build_configs.version(cfg),
                                                engine=str(path), cached_build=cached)
-    if not built:
-        run.status = "failed"
+    return built
+
+
+def run_host(plan, store=None) -> Run:
+    run = Run(kind="matrix", command=" ".join(sys.argv), options=plan.options(), context=host_context())
+    run.context.update(builds={}, code_size=size.method(None) if plan.code_size else None)
+    if store:
+        store.begin_run(run)
+    t0 = time.monotonic()
+    try:
+        built = build_host(plan, run)
+        if not built:
+            run.status = "failed"
+            return finish(run, plan, store, t0)
+        sizes = {cfg.name: code_sizes(plan, cfg) for cfg, _ in built.values()}
+    except KeyboardInterrupt:
+        run.status = "interrupted"
         return finish(run, plan, store, t0)
-    for cfg, _ in built.values():     # before timing: compiling would disturb it
-        sizes[cfg.name] = code_sizes(plan, cfg)
     catalogue, _ = host.catalogue(next(iter(built.values()))[1])
     opts = {"algos": [a.id for a in plan.algos], "impls": list(plan.impls), "sizes": list(plan.sizes),
             "budget_ms": plan.budget_ms, "timer": plan.timer}
