@@ -51,7 +51,7 @@ STUDIES = {
                  ["matrix", "--flags=-O2,-O2 -march=native", "-a", "keccak-256", "--rounds", "10", "--budget", "1s"]),
     "host": ({"kind": "matrix", "target": "host", "builds": ["gcc-O2", "gcc-O3", "clang-O2", "clang-O3"],
               "algos": "all", "sizes": [1024], "impls": ["portable"]},
-             ["matrix", "--cc", "gcc,clang", "--flags=-O2,-O3", "--rounds", "7", "--budget", "350"]),
+             ["matrix", "--cc", "gcc,clang", "--flags=-O2,-O3", "--rounds", "10", "--budget", "500"]),
 }
 
 
