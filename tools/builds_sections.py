@@ -239,7 +239,7 @@ def n64(run, cmd) -> list:
     return out
 
 
-def keccak(cmp_run, c_run, cmd, c_cmd) -> list:
+def keccak(cmp_runs, c_run, cmd, c_cmd) -> list:
     title = "## 3. keccak-256 on this machine: the default build against the native one"
     seed = ["**The seed** (bench-keccak256) times four Rust crates — xkcp (XKCP), keccak-asm (cryptogams' "
             "assembly, as OpenSSL's), tiny-keccak, sha3 — built twice, *default* (no RUSTFLAGS) and *native* "
@@ -250,13 +250,15 @@ def keccak(cmp_run, c_run, cmd, c_cmd) -> list:
     seed += [render_markdown(["#", "default", "", "native", ""],
                              [[f"{n + 1}.", d[1], d[0], v[1], v[0]] for n, (d, v) in
                               enumerate(zip(SEED_KECCAK["default"], SEED_KECCAK["native"]))], "lrlrl"), ""]
-    if cmp_run is None:
+    if not cmp_runs:
         return [title, ""] + seed + missing("", cmd)[2:]
+    cmp_run = cmp_runs[0]
     rs = [r for r in cmp_run.results if r.algorithm == "keccak-256" and r.size == 1024]
     cols = columns(rs)
     out = [title, ""] + seed
     out += [f"**Ours**: {source(cmp_run, cmd)} on {cmp_run.context.get('cpu')} ({cmp_run.context.get('cores')} "
-            "cores, shared), the implementations sampled in turn (A B C A B C …), ± the combined MADs. The crates' "
+            "cores, shared; its speed varies by up to 2× from one process to the next, docs/performance.md), the "
+            "implementations sampled in turn (A B C A B C …) in one process, ± the combined MADs. The crates' "
             "versions and the code paths they chose at build time: " +
             ", ".join(sorted({f"{r.implementation}: {r.extra.get('impl_version')}" for r in rs
                               if r.implementation.startswith("rust-")})) + ".", ""]
@@ -270,29 +272,16 @@ def keccak(cmp_run, c_run, cmd, c_cmd) -> list:
             row += [col[n].text, name(col[n].result)] if n < len(col) else ["", ""]
         rows.append(row)
     out += [render_markdown(["#", "default", "", "native", ""], rows, "lrlrl"), ""]
-    crates_d = [x for x in default if x.result.implementation != "portable"]
-    lead_d = name(crates_d[0].result) if crates_d else None
-    gap_d = crates_d[1].ratio if len(crates_d) > 1 else None
     asm_n = next((n for n, x in enumerate(native, 1) if name(x.result) == "keccak-asm"), None)
-    gap_n = native[1].ratio if len(native) > 1 else None
-    widest_n = native[-1].ratio if native else None
-    lost = lead_d == "keccak-asm" and (asm_n != 1 or (gap_n and gap_d and gap_n - 1 < (gap_d - 1) / 2))
-    by = {r.implementation: r for r in rs}
-    asm_self = (by["rust-keccak-asm-native"].per_call / by["rust-keccak-asm"].per_call
-                if "rust-keccak-asm-native" in by and "rust-keccak-asm" in by else None)
-    out += ["**Do we reproduce it?** " +
-            (f"Default build: keccak-asm leads, by {(gap_d - 1) * 100:.0f} % over the next crate (the seed: "
-             "21–28 % on x86-64, 22 % on the EPYC 9124). " if lead_d == "keccak-asm" else
-             f"Default build: {lead_d} leads, not keccak-asm as in the seed. ") +
-            f"Native build: the order is {', '.join(name(x.result) for x in native)}, all within {(widest_n - 1) * 100:.0f} % "
-            f"of the first (the seed's x86-64 machines: within 6–25 %), keccak-asm {asm_n} of {len(native)}. " +
-            ("So the finding that the native build takes keccak-asm's lead away is reproduced"
-             if lost else "The native build does not take keccak-asm's lead away here: not reproduced") +
-            "; which crate is first among the native builds is inside the ± here and is not a ranking. " +
-            (f"keccak-asm's native build chose its AVX2 code ({by['rust-keccak-asm-native'].extra.get('impl_version')}) "
-             f"and runs {asm_self:.2f}× the time of its default x86_64 code: the seed's takeaway that keccak-asm's "
-             "AVX2 code is \"way slower than the regular x86_64 version\" " +
-             ("holds here." if asm_self > 1.05 else "does not hold here.") if asm_self else ""), ""]
+    per_run = [crate_columns(r) for r in cmp_runs]
+    per_run = [c for c in per_run if c]
+    out += [f"**Do we reproduce it?** Over the {len(per_run)} runs of this comparison (a finding must hold in "
+            "every one; the tables are the newest): " + default_verdict(per_run) + " " +
+            f"In the newest, the native order is {', '.join(name(x.result) for x in native)}, within "
+            f"{(native[-1].ratio - 1) * 100:.0f} % of the first (the seed's x86-64 machines: within 6–25 %), "
+            f"keccak-asm {asm_n} of {len(native)}. " + native_verdict(per_run) + " " + asm_verdict(cmp_runs), ""]
+    if len(cmp_runs) > 1:
+        out += repeat_note(cmp_runs)
     if c_run is not None:
         ranked = relative.ranked([r for r in c_run.results if r.algorithm == "keccak-256"])
         out += ["**Our C in the same terms.** Our default build (`gcc -O2`, no `-march`) corresponds to the "
@@ -300,6 +289,88 @@ def keccak(cmp_run, c_run, cmd, c_cmd) -> list:
                 ", ".join(f"{x.result.build.name} {x.text}" for x in ranked) +
                 f" ({ranked[0].rounds} paired rounds)." if ranked else "", ""]
     return out
+
+
+def repeat_note(runs) -> list:
+    """The same comparison run again: how far its figures move between processes."""
+    def rel(run, impl):
+        rs = {r.implementation: r for r in run.results if r.algorithm == "keccak-256" and r.verified}
+        if impl not in rs or "rust-keccak-asm" not in rs:
+            return None
+        return rs[impl].per_call / rs["rust-keccak-asm"].per_call
+    lines = []
+    for impl in ("portable", "rust-tiny-keccak", "rust-keccak-asm-native", "rust-tiny-keccak-native"):
+        vals = [rel(r, impl) for r in runs]
+        if all(v is not None for v in vals):
+            lines.append(f"{impl} {', '.join(f'{v:.2f}' for v in vals)}")
+    return [f"**The same comparison, {len(runs)} times** (runs {', '.join(str(r.id) for r in runs)}, newest "
+            "first; the tables above are the newest): each implementation's time relative to keccak-asm's "
+            "default build — " + "; ".join(lines) + ". Where these move by more than the ± of one run, what "
+            "differs is the process, not the code: one process's comparison is one sample of the machine, and "
+            "only what holds in every run is a finding.", ""]
+
+
+def beyond(x) -> bool:
+    """A relative figure further from 1 than its ±."""
+    return x.ratio - x.error > 1
+
+
+def crate_columns(run):
+    """(default crates ranked, native crates ranked) of one comparison, or None."""
+    cols = columns([r for r in run.results if r.algorithm == "keccak-256" and r.size == 1024])
+    if cols is None:
+        return None
+    d = relative.ranked([x.result for x in cols[0] if x.result.implementation != "portable"])
+    return (d, cols[1]) if len(d) > 1 and len(cols[1]) > 1 else None
+
+
+def pct(values) -> str:
+    lo, hi = min(values), max(values)
+    return f"{(lo - 1) * 100:.0f} %" if round(lo, 2) == round(hi, 2) else f"{(lo - 1) * 100:.0f}–{(hi - 1) * 100:.0f} %"
+
+
+def asm_leads(ranked) -> float:
+    """keccak-asm's lead over the next crate (its ratio), or 0 when it is not first."""
+    return ranked[1].ratio if name(ranked[0].result) == "keccak-asm" else 0.0
+
+
+def default_verdict(per_run) -> str:
+    leads = [asm_leads(d) for d, _ in per_run]
+    if all(x > 1.05 for x in leads):
+        return (f"in the default build keccak-asm leads the crates in every run, by {pct(leads)} over the next "
+                "(the seed: 21–28 % on x86-64, 22 % on the EPYC 9124): reproduced.")
+    if all(leads):
+        return f"in the default build keccak-asm is first in every run, but by as little as {pct([min(leads)])}."
+    firsts = ", ".join(name(d[0].result) for d, _ in per_run)
+    return f"in the default build the first crate is {firsts} in turn: no lead for keccak-asm, not reproduced."
+
+
+def native_verdict(per_run) -> str:
+    if not all(asm_leads(d) > 1.05 for d, _ in per_run):
+        return "With no clear default lead for keccak-asm, there is none for the native build to take away."
+    kept = [asm_leads(n) for _, n in per_run]
+    if all(x <= 1.05 for x in kept):
+        return ("In no run does keccak-asm lead the native builds by more than 5 %: the native build takes its "
+                "lead away, as in the seed (which crate is first among the native builds changes from run to "
+                "run here: not a ranking).")
+    return (f"keccak-asm still leads the native builds in {sum(x > 1.05 for x in kept)} of {len(kept)} runs: "
+            "the lead is not taken away everywhere, not reproduced.")
+
+
+def asm_verdict(runs) -> str:
+    qs = []
+    for run in runs:
+        by = {r.implementation: r for r in run.results if r.algorithm == "keccak-256" and r.verified}
+        if "rust-keccak-asm" in by and "rust-keccak-asm-native" in by:
+            qs.append(by["rust-keccak-asm-native"].per_call / by["rust-keccak-asm"].per_call)
+            path = by["rust-keccak-asm-native"].extra.get("impl_version")
+    if not qs:
+        return ""
+    said = "the seed's takeaway that keccak-asm's AVX2 code is \"way slower than the regular x86_64 version\""
+    verdict = ("holds here" if min(qs) > 1.05 else "is contradicted here" if max(qs) < 0.95 else
+               "is not borne out here: the runs disagree or differ by under 5 %")
+    return (f"keccak-asm's native build chose {path}; it takes {', '.join(f'{q:.2f}' for q in qs)} times the time "
+            f"of its default x86_64 build: {said} {verdict}.")
 
 
 def host(run, cmd) -> list:
