@@ -6,7 +6,8 @@ implementation, one size, one meter), in the form "1.00 ± 0.02".
   counts; nothing varies, so ± is 0.
 - Timed results measured in interleaved rounds (hashbench.targets.rounds):
   the best is the lowest median of its rounds' figures, each divided by the
-  geometric mean of all builds in that round; each build's figure
+  geometric mean of all builds in that round (then, should another build
+  be faster than it round by round, that one); each build's figure
   is the median over rounds of (its round figure / the best's figure in the
   same round), and ± the median absolute deviation of those ratios.  Pairing
   by round cancels what drifts between processes and hits both alike.
@@ -57,10 +58,20 @@ def ranked(results) -> list:
         out = [Relative(r, r.per_call / best.per_call if best.per_call else float("inf"), 0.0) for r in rs]
     elif all(_rounds(r) for r in rs) and len({len(_rounds(r)) for r in rs}) == 1:
         best = min(rs, key=lambda r: stats.median(normalised(r, rs)))
-        out = []
-        for r in rs:
-            ratios = [a / b for a, b in zip(_rounds(r), _rounds(best)) if b > 0]
-            out.append(Relative(r, stats.median(ratios), 0.0 if r is best else stats.mad(ratios), len(ratios)))
+        for _ in rs:   # a build faster than the best, round by round, is the best
+            out = paired(rs, best)
+            if out[0].result is best:
+                break
+            best = out[0].result
     else:
         out = [Relative(k.result, k.relative, k.spread) for k in ranking.rank(rs)]
     return sorted(out, key=lambda x: (x.ratio, x.result.build.name))
+
+
+def paired(rs, best) -> list:
+    """[Relative] of each result against `best`, round by round, lowest first."""
+    out = []
+    for r in rs:
+        ratios = [a / b for a, b in zip(_rounds(r), _rounds(best)) if b > 0]
+        out.append(Relative(r, stats.median(ratios), 0.0 if r is best else stats.mad(ratios), len(ratios)))
+    return sorted(out, key=lambda x: (x.ratio, x.result is not best, x.result.build.name))

@@ -245,3 +245,12 @@ def test_matrix_on_the_cortex_m7(tmp_path):
 def test_help_has_examples(cmd):
     r = hb(cmd, "--help")
     assert r.returncode == 0 and "examples:" in r.stdout and "--flags" in r.stdout
+
+
+def test_the_best_build_is_never_slower_round_by_round_than_another():
+    # b is faster than a in three rounds of five, though slower by more in the other two: b is the best
+    a, b = timed("a", 100, [100, 100, 100, 100, 100]), timed("b", 105, [90, 120, 95, 130, 92])
+    c = timed("c", 200, [200, 210, 190, 205, 199])
+    out = relative.ranked([a, b, c])
+    assert [x.result.build.name for x in out] == ["b", "a", "c"]
+    assert out[0].text == "1.00 ± 0.00" and all(x.ratio >= 1 for x in out)
