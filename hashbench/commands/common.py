@@ -12,6 +12,7 @@ from ..errors import UserError
 from ..meters import clock as clock_meter
 from ..meters import timer as timer_meter
 from ..present.crosstab import meter_tables
+from ..present.matrix import present as present_matrix
 from ..present.table import fmt_num, plus_minus, render, single_size_table, sort_results, sweep_table
 from ..result import METER_TITLES, Run
 from ..roster import split
@@ -24,7 +25,9 @@ def formatter(prog):
 
 
 def add_store_args(p, save=True):
-    p.add_argument("--db", metavar="PATH", help="results database (default ~/.local/share/hashbench/)")
+    p.add_argument("--db", metavar="PATH|URL",
+                   help="results database: an SQLite file or postgresql://user@host/db "
+                        "(default $HASHBENCH_DB, else ~/.local/share/hashbench/results.sqlite)")
     if save:
         p.add_argument("--no-save", action="store_true", help="do not store the run")
 
@@ -184,6 +187,13 @@ def present_exact(results, size=None, targets=None, suffix=""):
 def present_run(run, unit="MB/s", order="category", catalogue_order=(), quiet=False):
     """Every result of a stored run, whatever its meters: timed results as
     the host table, exact ones as algorithms x targets, per size."""
+    if run.kind == "matrix":
+        builds = run.context.get("builds") or {}
+        print(f"builds: {', '.join(builds) or '-'} · on {', '.join(run.context.get('targets') or {}) or 'host'}")
+        if run.context.get("code_size"):
+            print(f"CODE B: {run.context['code_size']}")
+        present_matrix(run.results)
+        return
     timed = [r for r in run.results if not r.exact]
     exact = [r for r in run.results if r.exact]
     if timed:

@@ -2,11 +2,12 @@
 """hashbench compare: every implementation of algorithms, ranked."""
 import sys
 
-from .. import roster, stats
+from .. import roster
 from ..build.host import ensure_engine
-from ..meters import timer
 from ..present import exporters
+from ..present.native import native_table
 from ..present.table import fmt_num, render
+from ..ranking import rank
 from ..result import Run
 from ..store import Store
 from ..targets import host
@@ -41,35 +42,12 @@ def add_parser(sub):
     return c
 
 
-def relative(r, best):
-    """(r / best, its ±).  Interleaved, both were sampled in the same
-    processes, so each process gives one ratio and the ± is their 95%
-    interval (stats.estimate).  With one process: the two relative MADs
-    combined (as hyperfine combines standard deviations)."""
-    if r is best:
-        return 1.0, 0.0
-    pr, pb = timer.process_values(r, timer.figure_kind(r)), timer.process_values(best, timer.figure_kind(best))
-    common = sorted(set(pr) & set(pb))
-    if len(common) >= 2:
-        cpus, ratios = timer.process_cpus(r), {}
-        for p in common:
-            ratios.setdefault(cpus.get(p), []).append(pr[p][0] / pb[p][0])
-        est = stats.estimate_strata(ratios)
-        return est.value, est.value * est.ci_pct / 100
-    rel = r.per_call / best.per_call
-    return rel, rel * ((r.spread_pct / 100) ** 2 + (best.spread_pct / 100) ** 2) ** 0.5
-
-
 def ranking_rows(results):
-    """Rows 'rank, relative time ± interval, impl, MB/s, cyc/B, version', fastest first."""
-    ranked = sorted(results, key=lambda r: r.per_call)
-    best = ranked[0]
-    rows = []
-    for n, r in enumerate(ranked, 1):
-        rel, err = relative(r, best)
-        rows.append([f"{n}.", f"{rel:.2f} ± {err:.2f}", r.implementation, fmt_num(r.mb_per_s),
-                     fmt_num(r.cycles_per_byte), r.extra.get("impl_version") or "ours"])
-    return rows
+    """Rows 'rank, relative time ± spread, impl, MB/s, cyc/B, version', fastest
+    first (the figures: hashbench.ranking)."""
+    return [[f"{n}.", f"{k.relative:.2f} ± {k.spread:.2f}", k.result.implementation, fmt_num(k.result.mb_per_s),
+             fmt_num(k.result.cycles_per_byte), k.result.extra.get("impl_version") or "ours"]
+            for n, k in enumerate(rank(results), 1)]
 
 
 def main(args) -> int:
@@ -98,6 +76,14 @@ def main(args) -> int:
             print()
             render(["#", "TIME (rel.)", "IMPL", "MB/s", "cyc/B", "VERSION"], ranking_rows(rs), "lrlrrl",
                    title=f"{labels.get(algo, algo)} @ {size} B: {len(rs)} implementations, each verified")
+            native = native_table(rs)
+            if native:
+                print()
+                render(*native, title=f"{labels.get(algo, algo)} @ {size} B in bench-keccak256's form: the Rust "
+                                      "crates built twice, default (no RUSTFLAGS) and native (-C target-cpu=native)")
+                print(f"ours: portable, {run.context.get('compiler')} {(run.context.get('cflags') or '').strip()} "
+                      "(no -march), corresponds to default; its -march=native build: "
+                      f"hashbench matrix --flags='-O2,-O2 -march=native' -a {algo}")
     if args.output:
         exporters.write(args.output, run)
     if run.status == "interrupted":

@@ -93,8 +93,8 @@ def table_row(row) -> list:
         a_fig, b_fig, unit = ra.per_call, rb.per_call, ra.unit
     ci = f"{row['lo']:.3f}-{row['hi']:.3f}" if row["lo"] is not None and not math.isnan(row["lo"]) else "-"
     p = "-" if row["p"] is None or math.isnan(row["p"]) else f"{row['p']:.2g}" + ("*" if row["method"] == "samples" else "")
-    return [ra.label or ra.algorithm, ra.implementation, ra.target, format_size(ra.size), fmt_num(a_fig),
-            fmt_num(b_fig), unit, f"{row['ratio']:.3f}", ci, p, row["verdict"]]
+    return [ra.label or ra.algorithm, ra.implementation, ra.target, ra.build.name, format_size(ra.size),
+            fmt_num(a_fig), fmt_num(b_fig), unit, f"{row['ratio']:.3f}", ci, p, row["verdict"]]
 
 
 def clock_line(a_run, b_run):
@@ -117,8 +117,12 @@ def main(args) -> int:
     line = clock_line(a, b)
     if line:
         print(line)
-    headers = ["ALGO", "IMPL", "TARGET", "SIZE", "A", "B", "UNIT", "B/A", "95% CI", "p", "VERDICT"]
-    render(headers, [table_row(r) for r in rows], "llllrrlrrrl")
+    headers = ["ALGO", "IMPL", "TARGET", "BUILD", "SIZE", "A", "B", "UNIT", "B/A", "95% CI", "p", "VERDICT"]
+    table = [table_row(r) for r in rows]
+    if len({t[3] for t in table}) < 2 and all(t[3] in (t[2], "host") for t in table):
+        table = [t[:3] + t[4:] for t in table]   # one build per target: its name says nothing more
+        headers.remove("BUILD")
+    render(headers, table, "l" * (len(headers) - 7) + "rrlrrrl")
     timed = [r for r in rows if r["method"] != "exact"]
     if timed:
         sig = sum(1 for r in timed if r.get("significant"))

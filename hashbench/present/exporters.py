@@ -13,12 +13,14 @@ from pathlib import Path
 from ..errors import UserError
 from ..meters import clock
 from .crosstab import meter_tables
+from .matrix import markdown as matrix_markdown
 from .table import render_markdown, single_size_table, sweep_table
 
 # every CSV has these columns, whatever the run measured
 CSV_COLUMNS = ["algorithm", "implementation", "size", "target", "build", "meter", "tier", "verified",
                "verified_against", "digest", "expected", "per_call", "unit", "per_byte", "spread_pct",
-               "ci_pct", "processes", "ns_per_call", "mb_per_s", "cycles_per_byte", "clock_hz", "samples_count", "notes"]
+               "ci_pct", "processes", "ns_per_call", "mb_per_s", "cycles_per_byte", "clock_hz", "code_bytes",
+               "samples_count", "notes"]
 
 
 def to_json(run) -> str:
@@ -50,12 +52,16 @@ def context_lines(run) -> list:
     for name, tc in (ctx.get("targets") or {}).items():
         lines.append(f"- **{name}**: {tc.get('title')}; {tc.get('compiler')}; `{tc.get('runner')}`; "
                      f"{tc.get('meter')}")
+    for name, b in (ctx.get("builds") or {}).items():
+        lines.append(f"- Build **{name}**: {b.get('version') or b.get('compiler')} `{b.get('flags')}`")
     lines.append(f"- Date {ctx.get('date')}, commit {ctx.get('commit')}")
     return lines
 
 
 def to_markdown(run) -> str:
     lines = [f"# hashbench run {run.id or ''}".rstrip(), "", f"- Kind: {run.kind}, {run.status}"] + context_lines(run)
+    if run.kind == "matrix":
+        return "\n".join(lines + matrix_markdown(run.results)) + "\n"
     timed = [r for r in run.results if not r.exact]
     exact = [r for r in run.results if r.exact]
     if timed:

@@ -9,6 +9,7 @@ functions with the target's nm; run the engine under QEMU with the plugin;
 verify every digest against the reference; cost = (region - harness) /
 calls, where the harness region is the same loop around a do-nothing
 function.  `check_repeat` runs everything twice: the counts must be equal."""
+import dataclasses
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from .. import records, roster
 from ..build import cache, gcc
+from ..build.configs import replace_opt
 from ..errors import BuildError, UserError
 from ..meters import fill_exact, qemu_insn
 from ..paths import BUILD, ROOT
@@ -42,24 +44,38 @@ class QemuTarget(Target):
     runner: list
     thumb: bool = False       # marker addresses from nm carry the Thumb bit: clear it
     size_cflags: list = field(default_factory=list)  # the code-size build (-Os)
+    size_ldflags: list = field(default_factory=list)  # a size probe's link (default: ldflags, entry main)
+    size_sources: list = field(default_factory=list)  # sources every size probe links (a C library)
     meter: str = "qemu-plugin"
 
     toolchain = "gcc"         # not a field: every QEMU target is built by gcc
+    variant = None            # not a field: a BuildConfig replacing the -O level (with_build)
 
     def check(self):
         if self.mode not in ("user", "system"):
             raise UserError(f"{self.path}: mode must be 'user' or 'system'")
 
     @property
-    def build_dir(self) -> Path:
+    def build_root(self) -> Path:
         return BUILD / "cross" / self.name
+
+    @property
+    def build_dir(self) -> Path:
+        return self.build_root / self.variant.folder if self.variant else self.build_root
+
+    def with_build(self, cfg) -> "QemuTarget":
+        """This target built by `cfg`: its flags with the -O level replaced,
+        in a folder of its own, its results named by the build."""
+        t = dataclasses.replace(self, cflags=replace_opt(self.cflags, cfg.flags))
+        t.variant = cfg
+        return t
 
     def missing(self) -> list:
         import shutil
         return [p for p in (self.cc, self.runner[0], gcc.tool(self, "nm")) if shutil.which(p) is None]
 
     def build(self) -> Build:
-        return Build(self.name, gcc.version(self), " ".join(self.cflags))
+        return Build(self.variant.name if self.variant else self.name, gcc.version(self), " ".join(self.cflags))
 
     def engine(self, log=lambda m: None):
         """-> (elf, cached?, the compile command)."""

@@ -142,7 +142,8 @@ def test_compare_ranks_every_implementation_by_relative_time(fake_env, tmp_path)
     assert f"MD5 @ 1024 B: {len(recorded)} implementations, each verified" in r.stdout
     # The table: fastest first, its own time 1.00 ± 0.00, the others the ratio
     # of their (overhead-subtracted) median to the fastest one's.
-    rows = [line.split() for line in r.stdout.splitlines() if line[:1].isdigit() and "." in line[:4]]
+    first = r.stdout.split("each verified", 1)[1].split("\n\n", 1)[0]   # the default/native table follows
+    rows = [line.split() for line in first.splitlines() if line[:1].isdigit() and "." in line[:4]]
     # a row: rank, time, ±, spread, implementation, MB/s, cyc/B, version
     assert [row[4] for row in rows] == [x["implementation"] for x in
                                         sorted(results, key=lambda x: x["ns_per_call"])]
@@ -177,3 +178,12 @@ def test_estimated_core_cycles_from_the_recorded_kernel(fake_env, tmp_path):
     # the clock records of both processes, start and end, are in the context
     assert [(c["process"], c["at"]) for c in doc["context"]["clock"]] == [(0, "start"), (0, "end"),
                                                                           (1, "start"), (1, "end")]
+
+
+def test_compare_shows_the_default_and_native_builds_side_by_side(fake_env, tmp_path):
+    env = dict(fake_env, HB_FAKE_BENCH="engine-compare.jsonl")
+    r = hb(env, "compare", "md5", "--no-save")
+    assert r.returncode == 0, r.stderr
+    table = r.stdout.split("in bench-keccak256's form", 1)[1]
+    assert "DEFAULT (rel.)" in table and "NATIVE (rel.)" in table and "portable (ours)" in table
+    assert "md-5" in table and "corresponds to default" in table and "-march=native" in table
