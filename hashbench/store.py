@@ -83,11 +83,11 @@ class Store:
         self._exec("UPDATE runs SET context=? WHERE id=?", (json.dumps(run.context), run.id))
 
     def add_result(self, run: Run, result: Result) -> int:
-        cur = self._exec("INSERT INTO results (run_id, algorithm, implementation, size, target, meter, data) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                         (run.id, result.algorithm, result.implementation, result.size, result.target, result.meter,
-                          json.dumps(result.to_dict())))
-        return cur.lastrowid
+        """-> the result's row id (update_result rewrites it as processes add samples)."""
+        return self._insert("INSERT INTO results (run_id, algorithm, implementation, size, target, meter, data) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (run.id, result.algorithm, result.implementation, result.size, result.target,
+                             result.meter, json.dumps(result.to_dict())))
 
     def update_result(self, row_id: int, result: Result):
         """A result that gained samples (a later engine process): rewritten in place."""

@@ -8,10 +8,10 @@
  * least min_samples).  Every sample reads the selected timer and the
  * monotonic clock around the same batch, so MB/s never rests on an assumed
  * cycle frequency, and counts the context switches during it (the front
- * end leaves out a sample the scheduler interrupted).  With clock_rounds, half the calibration kernel runs
- * just before the batch and half just after (the same timer): the core
- * clock of that moment, centred on the batch, so a steady change of speed
- * cancels out.
+ * end leaves out a sample the scheduler interrupted).  With clock_rounds,
+ * half the calibration kernel runs just before the batch and half just
+ * after (the same timer): the core clock of that moment, centred on the
+ * batch, so a steady change of speed cancels out.
  */
 #include "hb_bench.h"
 #include "../../platform/host/hb_clock.h"
