@@ -17,7 +17,7 @@ CORE_HDR   := $(wildcard src/algos/*.h src/algos/*.def src/engine/*.h)
 HOST_HDR   := $(wildcard src/engine/host/*.h src/platform/host/*.h)
 # the host engine: src/engine/host/ and the host's timers, nothing of the guests
 PLAT_SRC   := $(sort $(wildcard src/platform/host/*.c))
-ENGINE_SRC := $(CORE_SRC) $(PLAT_SRC) src/engine/hb_record.c src/engine/host/main.c \
+ENGINE_SRC := $(CORE_SRC) $(PLAT_SRC) src/engine/hb_record.c src/engine/hb_region.c src/engine/host/main.c \
               src/engine/host/hb_bench.c src/engine/host/hb_impls.c src/engine/host/hb_reference.c
 
 include backends/backends.mk
