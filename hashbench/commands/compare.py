@@ -5,11 +5,12 @@ import sys
 from .. import roster
 from ..build.host import ensure_engine
 from ..present import exporters
-from ..present.table import fmt_num, render
-from ..result import Run
+from ..present.table import COUNTER_TITLES, fmt_count, fmt_num, render
+from ..result import METER_TITLES, Run
 from ..store import Store
 from ..targets import host
 from .common import (
+    METER_SKIPS,
     add_store_args,
     formatter,
     header,
@@ -26,7 +27,8 @@ def add_parser(sub):
                        description="Measure every available implementation of each ALGO (ours and the "
                                    "library backends), each verified first, sampled in turn (A B C A B C "
                                    "...) so drift hits all alike; rank them fastest first by time relative "
-                                   "to the fastest, with spread.",
+                                   "to the fastest, with spread.  --meter sim ranks them by estimated "
+                                   "cycles under a CPU simulator instead: exact, no spread.",
                        epilog="examples:\n  hashbench compare keccak-256\n  hashbench compare sha256 blake3 --size 1m\n"
                               "  hashbench compare crc32 --sweep --impl portable,zlib,rust-crc32fast")
     c.add_argument("algos", nargs="+", metavar="ALGO")
@@ -37,6 +39,20 @@ def add_parser(sub):
     c.add_argument("-q", "--quiet", action="store_true")
     c.set_defaults(func=main)
     return c
+
+
+def cost_ranking_rows(results):
+    """Rows 'rank, relative cost, impl, cost/B, counters per call, version',
+    cheapest first: an exact meter (--meter sim) needs no spread."""
+    ranked = sorted(results, key=lambda r: r.per_call)
+    names = list(dict.fromkeys(k for r in ranked for k in r.extra.get("counters", {})))
+    rows = []
+    for n, r in enumerate(ranked, 1):
+        counters = r.extra.get("counters", {})
+        rows.append([f"{n}.", f"{r.per_call / ranked[0].per_call:.3f}", r.implementation, fmt_num(r.per_byte)]
+                    + [fmt_count(counters.get(k)) for k in names] + [r.extra.get("impl_version") or "ours"])
+    headers = ["#", "COST (rel.)", "IMPL", "cyc/B"] + [COUNTER_TITLES.get(k, k) for k in names] + ["VERSION"]
+    return headers, rows, "lrlr" + "r" * len(names) + "l"
 
 
 def ranking_rows(results):
@@ -59,11 +75,11 @@ def main(args) -> int:
     if args.output:
         exporters.check_path(args.output)
     engine = ensure_engine()
-    catalogue, backends = host.catalogue(engine)
+    catalogue, backends = host.catalogue(engine, METER_SKIPS.get(opts["meter"], ()))
     algos = [a.id for a in roster.select(args.algos, None, [a for a in roster.algorithms()
                                                            if a.id in {c["id"] for c in catalogue}])]
     impls = select_impls(catalogue, args.impl or ["all"])
-    note_skipped_backends(backends, ["all"])
+    note_skipped_backends(backends, ["all"], opts["meter"])
     store = None if args.no_save else Store(args.db)
     opts.update(algos=algos, impls=impls, interleave=True)
     run = Run(kind="compare", command=" ".join(sys.argv), options=opts)
@@ -78,8 +94,11 @@ def main(args) -> int:
             if not rs:
                 continue
             print()
-            render(["#", "TIME (rel.)", "IMPL", "MB/s", "cyc/B", "VERSION"], ranking_rows(rs), "lrlrrl",
-                   title=f"{labels.get(algo, algo)} @ {size} B: {len(rs)} implementations, each verified")
+            title = f"{labels.get(algo, algo)} @ {size} B: {len(rs)} implementations, each verified"
+            if all(r.exact for r in rs):
+                render(*cost_ranking_rows(rs), title=title + f" · {METER_TITLES[rs[0].meter]}")
+            else:
+                render(["#", "TIME (rel.)", "IMPL", "MB/s", "cyc/B", "VERSION"], ranking_rows(rs), "lrlrrl", title=title)
     if args.output:
         exporters.write(args.output, run)
     if run.status == "interrupted":

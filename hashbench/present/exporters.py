@@ -11,8 +11,9 @@ import tempfile
 from pathlib import Path
 
 from ..errors import UserError
+from ..result import METER_TITLES
 from .crosstab import meter_tables
-from .table import render_markdown, single_size_table, sweep_table
+from .table import counted_table, render_markdown, single_size_table, sweep_table
 
 # every CSV has these columns, whatever the run measured
 CSV_COLUMNS = ["algorithm", "implementation", "size", "target", "build", "meter", "tier", "verified",
@@ -43,6 +44,7 @@ def context_lines(run) -> list:
         lines.append(f"- Compiler: {ctx.get('compiler')} `{ctx.get('cflags', '')}`")
     if ctx.get("timer"):
         lines.append(f"- Timer: {ctx['timer'].get('name')}")
+    lines += [f"- {line}" for line in (ctx.get("meter") or {}).get("header", [])]
     for name, tc in (ctx.get("targets") or {}).items():
         lines.append(f"- **{name}**: {tc.get('title')}; {tc.get('compiler')}; `{tc.get('runner')}`; "
                      f"{tc.get('meter')}")
@@ -53,7 +55,8 @@ def context_lines(run) -> list:
 def to_markdown(run) -> str:
     lines = [f"# hashbench run {run.id or ''}".rstrip(), "", f"- Kind: {run.kind}, {run.status}"] + context_lines(run)
     timed = [r for r in run.results if not r.exact]
-    exact = [r for r in run.results if r.exact]
+    counted = [r for r in run.results if r.exact and "counters" in r.extra]
+    exact = [r for r in run.results if r.exact and "counters" not in r.extra]
     if timed:
         sizes = sorted({r.size for r in timed})
         impls = {r.implementation for r in timed}
@@ -63,6 +66,11 @@ def to_markdown(run) -> str:
             h, rows, al = single_size_table(timed, show_impl=len(impls) > 1,
                                             show_cycles=any(r.cycles_per_byte for r in timed))
         lines += ["", render_markdown(h, rows, al)]
+    for size in sorted({r.size for r in counted}):
+        rs = [r for r in counted if r.size == size]
+        h, rows, al = counted_table(rs, show_impl=len({r.implementation for r in rs}) > 1)
+        title = METER_TITLES[rs[0].meter]
+        lines += ["", f"{title[0].upper()}{title[1:]} @ {size} B, per call", "", render_markdown(h, rows, al)]
     for size in sorted({r.size for r in exact}):
         for title, h, rows, al in meter_tables(exact, size):
             lines += ["", title[0].upper() + title[1:], "", render_markdown(h, rows, al)]
