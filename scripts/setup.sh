@@ -13,7 +13,9 @@ PKGS_CROSS="gcc-mips64-linux-gnuabi64 gcc-arm-linux-gnueabi libc6-dev-armel-cros
 # the 8/16-bit consoles (hashbench cross --target nes,gb,z80,gba): cc65 and sim65; SDCC and
 # ucsim; mGBA's core as a library (src/meters/mgba_run.c links it)
 PKGS_CROSS8="cc65 sdcc sdcc-ucsim libmgba-dev"
-PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CROSS8 ${HB_EXTRA_PKGS:-}"
+# `hashbench run|compare --meter sim`: the host engine under Callgrind
+PKGS_SIM="valgrind"
+PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CROSS8 $PKGS_SIM ${HB_EXTRA_PKGS:-}"
 
 missing=()
 for p in $PKGS; do
