@@ -65,10 +65,11 @@ def note_skipped_backends(backends, impls, meter="time"):
 def measure_host(run: Run, opts, catalogue_algos, backends, store, quiet, engine):
     """Runs the host engine for `run`, storing each result as it arrives.
     Sets the run's status: complete, failed (a digest mismatch) or interrupted."""
+    sim = opts.get("meter") == "sim"
+    if sim:
+        callgrind.valgrind()  # a missing simulator fails before anything is stored
     if store:
         store.begin_run(run)
-
-    sim = opts.get("meter") == "sim"
 
     def on_engine(reader):
         run.context = host_context(reader.engine, None if sim else reader.timer, backends)
