@@ -28,9 +28,19 @@ HB_NOINLINE void hb_region_nothing(uint8_t *out, const uint8_t *in, size_t len)
 
 /* A simulated branch predictor (Callgrind's: 2-bit counters indexed by
  * the branch's address and the outcomes of the last 7 conditional
- * branches) then sees each call start from the same history, whatever ran
- * before: eight branches of a loop whose bound the compiler cannot see. */
+ * branches) carries state from one region to the next.  Eight branches of
+ * a loop whose bound the compiler cannot see, before and after each call,
+ * make the call start from the same history whatever ran before, and the
+ * runner's own branches see the same history whatever was called: they
+ * then go through the same states in every region. */
 static volatile unsigned hb_region_flush = 8u;
+
+static void flush_history(void)
+{
+    unsigned j;
+    for (j = 0; j < hb_region_flush; j++)
+        continue;
+}
 
 /* The warm-up calls go through the same call instruction as the measured
  * ones, so a simulated indirect-branch predictor has seen its target. */
@@ -39,12 +49,11 @@ HB_NOINLINE void hb_region_run(hb_oneshot_fn fn, uint8_t *out, const uint8_t *in
 {
     hb_oneshot_fn volatile f = fn;
     unsigned long i;
-    unsigned j;
     for (i = 0; i < warm + calls; i++) {
         if (i == warm) hb_cross_begin();
-        for (j = 0; j < hb_region_flush; j++)
-            continue;
+        flush_history();
         f(out, in, len);
+        flush_history();
     }
     hb_cross_end();
 }
