@@ -30,10 +30,12 @@ host's.  Valgrind shows programs a fixed CPUID (a Haswell on any AVX2 host),
 so libraries that dispatch on it choose the same code everywhere.
 
 Exactness needs the same process each time: a fixed environment (no
-VALGRIND_OPTS, no ~/.valgrindrc), and every path the guest sees of the same
-length, because Valgrind puts the executable's full path on the guest's
-stack: the engine runs from a staging folder /tmp/hashbench-sim-XXXXXXXX
-(always that long) holding links to it and to its Rust libraries."""
+VALGRIND_OPTS, no ~/.valgrindrc; LD_BIND_NOW, so that no lazy binding of a
+library function runs between or inside regions), and every path the
+guest sees of the same length, because Valgrind puts the executable's full
+path on the guest's stack: the engine runs from a staging folder
+/tmp/hashbench-sim-XXXXXXXX (always that long) holding links to it and to
+its Rust libraries."""
 import contextlib
 import re
 import shutil
@@ -68,7 +70,7 @@ NOT_SEEN = "SIMD throughput, the clock frequency, or the real memory system (the
 STAGE_PREFIX = "hashbench-sim-"
 STAGE_BASE = "/tmp"       # fixed: $TMPDIR would change the length of the guest's path
 OUT_FILE = "callgrind.out"
-GUEST_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LC_ALL": "C", "HB_RUST_LIB_DIR": "rust"}
+GUEST_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LC_ALL": "C", "HB_RUST_LIB_DIR": "rust", "LD_BIND_NOW": "1"}
 DUMP_TRIGGER = f"--dump-before={MARKERS[1]}"
 
 
