@@ -64,7 +64,11 @@ $(VENV_STAMP): pyproject.toml scripts/setup.sh
 	@touch $@
 
 # ---- the main job ----------------------------------------------------------
-bench: setup build
+# make reads backends/*/backend.mk, which detect the libraries, before any
+# recipe runs: on a fresh machine that is before setup installs them.  So the
+# build runs in a second make, started after setup, which detects again.
+bench: setup
+	@$(MAKE) --no-print-directory build
 	.venv/bin/hashbench run
 
 # ---- tests -----------------------------------------------------------------

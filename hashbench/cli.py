@@ -7,11 +7,11 @@ import argparse
 import sys
 
 from . import __version__
-from .commands import catalogue, compare, cross, diff, run, stored
+from .commands import catalogue, compare, cross, diff, exchange, report, run, stored
 from .commands.common import formatter
 from .errors import UserError
 
-COMMANDS = [run, catalogue, stored, compare, diff, cross]  # in the order `--help` lists them
+COMMANDS = [run, catalogue, stored, compare, diff, cross, report, exchange]  # in the order `--help` lists them
 
 
 def build_parser():
@@ -23,6 +23,8 @@ def build_parser():
                "  hashbench hash -a blake3 FILE       # like b3sum\n"
                "  hashbench list\n  hashbench history; hashbench diff last~1 last\n"
                "  hashbench cross --target n64,nes   # other CPUs: exact counts\n"
+               "  hashbench report -o report.html     # plots and tables of the last run\n"
+               "  hashbench export last -o run.json; hashbench import run.json  # between machines\n"
                "'hashbench COMMAND --help' explains each command.")
     p.add_argument("--version", action="version", version=f"hashbench {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")

@@ -30,7 +30,9 @@ def formatter(prog):
 
 
 def add_store_args(p, save=True):
-    p.add_argument("--db", metavar="PATH", help="results database (default ~/.local/share/hashbench/)")
+    p.add_argument("--db", metavar="PATH|URL",
+                   help="results database: an SQLite file or postgresql://user@host/db "
+                        "(default $HASHBENCH_DB, else ~/.local/share/hashbench/results.sqlite)")
     if save:
         p.add_argument("--no-save", action="store_true", help="do not store the run")
 

@@ -6,6 +6,7 @@ from .. import roster
 from ..build.host import ensure_engine
 from ..present import exporters
 from ..present.table import COUNTER_TITLES, fmt_count, fmt_num, render
+from ..ranking import rank
 from ..result import METER_TITLES, Run
 from ..store import Store
 from ..targets import host
@@ -44,30 +45,23 @@ def add_parser(sub):
 def cost_ranking_rows(results):
     """Rows 'rank, relative cost, impl, cost/B, counters per call, version',
     cheapest first: an exact meter (--meter sim) needs no spread."""
-    ranked = sorted(results, key=lambda r: r.per_call)
-    names = list(dict.fromkeys(k for r in ranked for k in r.extra.get("counters", {})))
+    ranked = rank(results)
+    names = list(dict.fromkeys(c for k in ranked for c in k.result.extra.get("counters", {})))
     rows = []
-    for n, r in enumerate(ranked, 1):
-        counters = r.extra.get("counters", {})
-        rows.append([f"{n}.", f"{r.per_call / ranked[0].per_call:.3f}", r.implementation, fmt_num(r.per_byte)]
-                    + [fmt_count(counters.get(k)) for k in names] + [r.extra.get("impl_version") or "ours"])
+    for n, k in enumerate(ranked, 1):
+        r, counters = k.result, k.result.extra.get("counters", {})
+        rows.append([f"{n}.", f"{k.relative:.3f}", r.implementation, fmt_num(r.per_byte)]
+                    + [fmt_count(counters.get(c)) for c in names] + [r.extra.get("impl_version") or "ours"])
     headers = ["#", "COST (rel.)", "IMPL", "cyc/B"] + [COUNTER_TITLES.get(k, k) for k in names] + ["VERSION"]
     return headers, rows, "lrlr" + "r" * len(names) + "l"
 
 
 def ranking_rows(results):
     """Rows 'rank, relative time ± spread, impl, MB/s, cyc/B, version', fastest
-    first.  The relative spread combines both relative MADs (as hyperfine
-    combines standard deviations): r * sqrt((s_i/t_i)^2 + (s_best/t_best)^2)."""
-    ranked = sorted(results, key=lambda r: r.per_call)
-    best = ranked[0]
-    rows = []
-    for n, r in enumerate(ranked, 1):
-        rel = r.per_call / best.per_call
-        err = 0.0 if r is best else rel * ((r.spread_pct / 100) ** 2 + (best.spread_pct / 100) ** 2) ** 0.5
-        rows.append([f"{n}.", f"{rel:.2f} ± {err:.2f}", r.implementation, fmt_num(r.mb_per_s),
-                     fmt_num(r.cycles_per_byte), r.extra.get("impl_version") or "ours"])
-    return rows
+    first (the figures: hashbench.ranking)."""
+    return [[f"{n}.", f"{k.relative:.2f} ± {k.spread:.2f}", k.result.implementation, fmt_num(k.result.mb_per_s),
+             fmt_num(k.result.cycles_per_byte), k.result.extra.get("impl_version") or "ours"]
+            for n, k in enumerate(rank(results), 1)]
 
 
 def main(args) -> int:
