@@ -67,6 +67,9 @@ def timing_options(args) -> dict:
     if args.sweep and args.size:
         raise UserError("use either --size or --sweep, not both")
     sizes = SWEEPS[args.sweep] if args.sweep else (parse_sizes(args.size) if args.size else [1024])
+    if args.meter == "sim" and (args.samples or args.timer != "auto" or args.budget != "200"):
+        print("note: --meter sim counts each call: --budget, --samples and --timer do not apply",
+              file=sys.stderr)
     return {"sizes": sizes, "budget_ms": budget, "samples": args.samples, "timer": args.timer, "meter": args.meter}
 
 
