@@ -7,7 +7,10 @@ for each implementation, two warm-up calls and then CALLS calls between the
 marker functions hb_cross_begin / hb_cross_end.  Callgrind zeroes its
 counters on entering the first (--zero-before) and writes them out on
 entering the second (--dump-before), one part per region, all appended to
-one file (--combine-dumps); nothing needs to be compiled into the engine.
+one file (--combine-dumps).  So the region is exactly what the QEMU plugin
+counts, and the engine stays the timed binary with no Valgrind header in its
+build (client requests: Cachegrind's only came in Valgrind 3.22, Debian 12
+has 3.19); --toggle-collect would count the runner's warm-up calls too.
 Callgrind counts instructions and simulates two cache levels and a branch
 predictor, so each region gives 13 event counts (EVENTS).
 
