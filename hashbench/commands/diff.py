@@ -18,8 +18,9 @@ from .common import add_store_args, formatter
 def add_parser(sub):
     d = sub.add_parser("diff", help="compare two stored runs", formatter_class=formatter,
                        description="Ratio per result (B / A: below 1 means B costs less).  Exact counts "
-                                   "(cross targets: instructions, cycles) are compared as they are: 'identical' "
-                                   "or the exact ratio.  Timed results get a Mann-Whitney test on the raw "
+                                   "(cross targets: instructions, cycles; --meter sim: estimated cycles) are "
+                                   "compared as they are: 'identical', or the exact ratio and the difference "
+                                   "per call.  Timed results get a Mann-Whitney test on the raw "
                                    "samples; differences under 1% or with p >= 0.01 are reported as not "
                                    "significant.",
                        epilog="examples:\n  hashbench diff last~1 last\n  hashbench diff 3 7 --db team.sqlite")
@@ -30,10 +31,24 @@ def add_parser(sub):
 
 
 def verdict_exact(a, b):
+    """Exact figures: 'identical', or the ratio and the difference per call."""
     if a.per_call == b.per_call:
         return 1.0, "identical"
     ratio = b.per_call / a.per_call if a.per_call else float("inf")
-    return ratio, "B costs less" if ratio < 1 else "B costs more"
+    delta = b.per_call - a.per_call
+    amount = f"{abs(delta):,.0f}" if float(delta).is_integer() else f"{abs(delta):,.2f}"
+    return ratio, f"B costs {'less' if ratio < 1 else 'more'} ({'+' if delta > 0 else '-'}{amount} {a.unit}/call)"
+
+
+def fmt_ratio(ratio, exact=False) -> str:
+    """Three decimals; an exact ratio that is not 1 gets as many more as it
+    takes not to print as 1.000 (the smallest change an exact meter shows)."""
+    text = f"{ratio:.3f}"
+    for digits in range(4, 10):
+        if not exact or ratio == 1 or float(text) != 1.0:
+            break
+        text = f"{ratio:.{digits}f}"
+    return text
 
 
 def rows_for(a_run, b_run):
@@ -53,7 +68,7 @@ def rows_for(a_run, b_run):
         a_fig, b_fig = (ra.per_call, rb.per_call) if ra.exact else (ra.per_call / 1000, rb.per_call / 1000)
         unit = ra.unit if ra.exact else "µs"
         rows.append([ra.label or ra.algorithm, ra.implementation, ra.target, ra.build.name, format_size(ra.size),
-                     fmt_num(a_fig), fmt_num(b_fig), unit, f"{ratio:.3f}", p, verdict])
+                     fmt_num(a_fig), fmt_num(b_fig), unit, fmt_ratio(ratio, ra.exact), p, verdict])
     if len({r[3] for r in rows}) < 2 and all(r[3] in (r[2], "host") for r in rows):
         rows = [r[:3] + r[4:] for r in rows]   # one build per target: its name says nothing more
     return rows

@@ -20,10 +20,12 @@ from ..result import Build, Result
 TARGET = "host"
 
 
-def catalogue(engine: Path):
+def catalogue(engine: Path, skip=()):
     """(algorithm records in registry order, backend records) from `engine
-    list`: the implementations this engine has, backends included."""
-    proc = subprocess.run([str(engine), "list"], capture_output=True, text=True)
+    list`: the implementations this engine has, backends included, less the
+    backends in `skip` (listed as not available)."""
+    proc = subprocess.run([str(engine), "list"] + (["-x", ",".join(skip)] if skip else []),
+                          capture_output=True, text=True)
     if proc.returncode != 0:
         raise UserError(proc.stderr.strip() or f"the engine exited with status {proc.returncode}")
     recs = records.parse(proc.stdout)
@@ -42,11 +44,12 @@ def portable_digest(engine: Path):
 
 
 class Stream:
-    """`engine bench ...` as a stream of records, read as they arrive."""
+    """`engine bench ...` as a stream of records, read as they arrive; `cmd`
+    runs it some other way (under a simulator), in `cwd` with `env`."""
 
-    def __init__(self, engine: Path, args):
-        self.proc = subprocess.Popen([str(engine), "bench"] + list(args), stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
+    def __init__(self, engine: Path, args, cmd=None, cwd=None, env=None):
+        self.proc = subprocess.Popen(cmd or [str(engine), "bench"] + list(args), stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, cwd=cwd, env=env)
 
     def __iter__(self):
         for line in self.proc.stdout:
