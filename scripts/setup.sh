@@ -16,7 +16,9 @@ PKGS_CROSS8="cc65 sdcc sdcc-ucsim libmgba-dev"
 # the report's browser test (headless Chromium through its WebDriver; DejaVu for its text) and the
 # PostgreSQL server the store's tests start in a temporary folder (hashbench report, --db postgresql://)
 PKGS_REPORT="chromium chromium-driver fonts-dejavu-core postgresql"
-PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CROSS8 $PKGS_REPORT ${HB_EXTRA_PKGS:-}"
+# `hashbench run|compare --meter sim`: the host engine under Callgrind
+PKGS_SIM="valgrind"
+PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CROSS8 $PKGS_REPORT $PKGS_SIM ${HB_EXTRA_PKGS:-}"
 
 missing=()
 for p in $PKGS; do

@@ -6,12 +6,13 @@ from .. import roster
 from ..build.host import ensure_engine
 from ..present import exporters
 from ..present.native import native_table
-from ..present.table import fmt_num, render
+from ..present.table import COUNTER_TITLES, fmt_count, fmt_num, render
 from ..ranking import rank
-from ..result import Run
+from ..result import METER_TITLES, Run
 from ..store import Store
 from ..targets import host
 from .common import (
+    METER_SKIPS,
     add_store_args,
     formatter,
     header,
@@ -29,7 +30,8 @@ def add_parser(sub):
                                    "library backends), each verified first, sampled in turn (A B C A B C "
                                    "...) so drift hits all alike, in several engine processes; rank them "
                                    "fastest first by time relative to the fastest, ± the 95% interval of "
-                                   "the per-process ratios.",
+                                   "the per-process ratios.  --meter sim ranks them by estimated cycles "
+                                   "under a CPU simulator instead: exact, no spread.",
                        epilog="examples:\n  hashbench compare keccak-256\n  hashbench compare sha256 blake3 --size 1m\n"
                               "  hashbench compare crc32 --sweep --impl portable,zlib,rust-crc32fast")
     c.add_argument("algos", nargs="+", metavar="ALGO")
@@ -40,6 +42,20 @@ def add_parser(sub):
     c.add_argument("-q", "--quiet", action="store_true")
     c.set_defaults(func=main)
     return c
+
+
+def cost_ranking_rows(results):
+    """Rows 'rank, relative cost, impl, cost/B, counters per call, version',
+    cheapest first: an exact meter (--meter sim) needs no spread."""
+    ranked = rank(results)
+    names = list(dict.fromkeys(c for k in ranked for c in k.result.extra.get("counters", {})))
+    rows = []
+    for n, k in enumerate(ranked, 1):
+        r, counters = k.result, k.result.extra.get("counters", {})
+        rows.append([f"{n}.", f"{k.relative:.3f}", r.implementation, fmt_num(r.per_byte)]
+                    + [fmt_count(counters.get(c)) for c in names] + [r.extra.get("impl_version") or "ours"])
+    headers = ["#", "COST (rel.)", "IMPL", "cyc/B"] + [COUNTER_TITLES.get(k, k) for k in names] + ["VERSION"]
+    return headers, rows, "lrlr" + "r" * len(names) + "l"
 
 
 def ranking_rows(results):
@@ -55,11 +71,11 @@ def main(args) -> int:
     if args.output:
         exporters.check_path(args.output)
     engine = ensure_engine()
-    catalogue, backends = host.catalogue(engine)
+    catalogue, backends = host.catalogue(engine, METER_SKIPS.get(opts["meter"], ()))
     algos = [a.id for a in roster.select(args.algos, None, [a for a in roster.algorithms()
                                                            if a.id in {c["id"] for c in catalogue}])]
     impls = select_impls(catalogue, args.impl or ["all"])
-    note_skipped_backends(backends, ["all"])
+    note_skipped_backends(backends, ["all"], opts["meter"])
     store = None if args.no_save else Store(args.db)
     opts.update(algos=algos, impls=impls, interleave=True)
     run = Run(kind="compare", command=" ".join(sys.argv), options=opts)
@@ -74,8 +90,11 @@ def main(args) -> int:
             if not rs:
                 continue
             print()
-            render(["#", "TIME (rel.)", "IMPL", "MB/s", "cyc/B", "VERSION"], ranking_rows(rs), "lrlrrl",
-                   title=f"{labels.get(algo, algo)} @ {size} B: {len(rs)} implementations, each verified")
+            title = f"{labels.get(algo, algo)} @ {size} B: {len(rs)} implementations, each verified"
+            if all(r.exact for r in rs):
+                render(*cost_ranking_rows(rs), title=title + f" · {METER_TITLES[rs[0].meter]}")
+                continue
+            render(["#", "TIME (rel.)", "IMPL", "MB/s", "cyc/B", "VERSION"], ranking_rows(rs), "lrlrrl", title=title)
             native = native_table(rs)
             if native:
                 print()

@@ -26,13 +26,15 @@ from .common import add_store_args, formatter
 def add_parser(sub):
     d = sub.add_parser("diff", help="compare two stored runs", formatter_class=formatter,
                        description="Ratio per result (B / A: below 1 means B costs less).  Exact counts "
-                                   "(cross targets: instructions, cycles) are compared as they are: 'identical' "
-                                   "or the exact ratio.  Timed results are compared process by process: each "
-                                   "engine process gives one value, and Welch's t-test on their logarithms gives "
-                                   "p and the 95% interval of B/A; differences under 1% or with p >= 0.01 are "
-                                   "not significant.  Where the machine's clock (the calibration kernel, measured "
-                                   "in both runs) changed by as much as a time figure did, the row says "
-                                   "'inconclusive' instead of a verdict.",
+                                   "(cross targets: instructions, cycles; --meter sim: estimated cycles) are "
+                                   "compared as they are: 'identical', or the exact ratio and the difference "
+                                   "per call.  Timed results are compared process by process: each engine "
+                                   "process gives one value, and a t-test on their logarithms (blocked by the "
+                                   "CPU each process was pinned to) gives p and the 95% interval of B/A; "
+                                   "differences under 1% or with p >= 0.01 are not significant.  Where the "
+                                   "machine's clock (the calibration kernel, measured in both runs) changed by "
+                                   "as much as a time figure did, the row says 'inconclusive' instead of a "
+                                   "verdict.",
                        epilog="examples:\n  hashbench diff last~1 last\n  hashbench diff 3 7 --db team.sqlite")
     d.add_argument("run_a")
     d.add_argument("run_b")
@@ -41,10 +43,24 @@ def add_parser(sub):
 
 
 def verdict_exact(a, b):
+    """Exact figures: 'identical', or the ratio and the difference per call."""
     if a.per_call == b.per_call:
         return 1.0, "identical"
     ratio = b.per_call / a.per_call if a.per_call else float("inf")
-    return ratio, "B costs less" if ratio < 1 else "B costs more"
+    delta = b.per_call - a.per_call
+    amount = f"{abs(delta):,.0f}" if float(delta).is_integer() else f"{abs(delta):,.2f}"
+    return ratio, f"B costs {'less' if ratio < 1 else 'more'} ({'+' if delta > 0 else '-'}{amount} {a.unit}/call)"
+
+
+def fmt_ratio(ratio, exact=False) -> str:
+    """Three decimals; an exact ratio that is not 1 gets as many more as it
+    takes not to print as 1.000 (the smallest change an exact meter shows)."""
+    text = f"{ratio:.3f}"
+    for digits in range(4, 10):
+        if not exact or ratio == 1 or float(text) != 1.0:
+            break
+        text = f"{ratio:.{digits}f}"
+    return text
 
 
 def compare_timed(ra, rb, change_pct) -> stats.Comparison:
@@ -94,7 +110,7 @@ def table_row(row) -> list:
     ci = f"{row['lo']:.3f}-{row['hi']:.3f}" if row["lo"] is not None and not math.isnan(row["lo"]) else "-"
     p = "-" if row["p"] is None or math.isnan(row["p"]) else f"{row['p']:.2g}" + ("*" if row["method"] == "samples" else "")
     return [ra.label or ra.algorithm, ra.implementation, ra.target, ra.build.name, format_size(ra.size),
-            fmt_num(a_fig), fmt_num(b_fig), unit, f"{row['ratio']:.3f}", ci, p, row["verdict"]]
+            fmt_num(a_fig), fmt_num(b_fig), unit, fmt_ratio(row['ratio'], ra.exact), ci, p, row["verdict"]]
 
 
 def clock_line(a_run, b_run):

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
 """Meters: what reads a cost, and what the figure made from it is.
 
-One module per instrument: `timer` (the host engine's timers), `qemu_insn`
-(the instruction-counting QEMU plugin), `sim65`, `mgba`, `ucsim` (the
-console simulators).  Each owns its constants (the mGBA mailbox, ucsim's
+One module per instrument: `timer` (the host engine's timers), `callgrind`
+(the host engine under Valgrind's CPU simulator: estimated cycles, exact),
+`qemu_insn` (the instruction-counting QEMU plugin), `sim65`, `mgba`,
+`ucsim` (the console simulators).  Each owns its constants (the mGBA mailbox, ucsim's
 interface byte) and hands them to the guest build, so an address is written
 in one place.  Statistics follow the meter: timed figures are medians with a
 spread; exact counts need none, and must repeat."""

@@ -72,7 +72,7 @@ def meter_tables(results, size=None, targets=None):
         names = [n for n in targets if any(r.target == n for r in rs)] if targets else None
         h, rows, al = cross_table(rs, size, names, "per_byte")
         out.append((f"{title} @ {format_size(size)} B", h, rows, al))
-        if with_kb:
+        if with_kb and any(r.kb_per_s for r in rs):
             h, rows, al = cross_table(rs, size, names, "kb_per_s")
             out.append((f"{VALUES['kb_per_s'][2]} @ {format_size(size)} B", h, rows, al))
     return out

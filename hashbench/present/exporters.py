@@ -12,9 +12,10 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..meters import clock
+from ..result import METER_TITLES
 from .crosstab import meter_tables
 from .matrix import markdown as matrix_markdown
-from .table import render_markdown, single_size_table, sweep_table
+from .table import counted_table, render_markdown, single_size_table, sweep_table
 
 # every CSV has these columns, whatever the run measured
 CSV_COLUMNS = ["algorithm", "implementation", "size", "target", "build", "meter", "tier", "verified",
@@ -49,6 +50,7 @@ def context_lines(run) -> list:
     clk = clock.summary(ctx.get("clock"))
     if clk:
         lines.append(f"- Machine: {clock.describe(clk)}")
+    lines += [f"- {line}" for line in (ctx.get("meter") or {}).get("header", [])]
     for name, tc in (ctx.get("targets") or {}).items():
         lines.append(f"- **{name}**: {tc.get('title')}; {tc.get('compiler')}; `{tc.get('runner')}`; "
                      f"{tc.get('meter')}")
@@ -63,7 +65,8 @@ def to_markdown(run) -> str:
     if run.kind == "matrix":
         return "\n".join(lines + matrix_markdown(run.results)) + "\n"
     timed = [r for r in run.results if not r.exact]
-    exact = [r for r in run.results if r.exact]
+    counted = [r for r in run.results if r.exact and "counters" in r.extra]
+    exact = [r for r in run.results if r.exact and "counters" not in r.extra]
     if timed:
         sizes = sorted({r.size for r in timed})
         impls = {r.implementation for r in timed}
@@ -73,6 +76,11 @@ def to_markdown(run) -> str:
             h, rows, al = single_size_table(timed, show_impl=len(impls) > 1,
                                             show_cycles=any(r.cycles_per_byte for r in timed))
         lines += ["", render_markdown(h, rows, al)]
+    for size in sorted({r.size for r in counted}):
+        rs = [r for r in counted if r.size == size]
+        h, rows, al = counted_table(rs, show_impl=len({r.implementation for r in rs}) > 1)
+        title = METER_TITLES[rs[0].meter]
+        lines += ["", f"{title[0].upper()}{title[1:]} @ {size} B, per call", "", render_markdown(h, rows, al)]
     for size in sorted({r.size for r in exact}):
         for title, h, rows, al in meter_tables(exact, size):
             lines += ["", title[0].upper() + title[1:], "", render_markdown(h, rows, al)]

@@ -29,10 +29,12 @@ TARGET = "host"
 DEFAULT_PROCESSES = 6   # chosen by measurement: docs/performance.md
 
 
-def catalogue(engine: Path):
+def catalogue(engine: Path, skip=()):
     """(algorithm records in registry order, backend records) from `engine
-    list`: the implementations this engine has, backends included."""
-    proc = subprocess.run([str(engine), "list"], capture_output=True, text=True)
+    list`: the implementations this engine has, backends included, less the
+    backends in `skip` (listed as not available)."""
+    proc = subprocess.run([str(engine), "list"] + (["-x", ",".join(skip)] if skip else []),
+                          capture_output=True, text=True)
     if proc.returncode != 0:
         raise UserError(proc.stderr.strip() or f"the engine exited with status {proc.returncode}")
     recs = records.parse(proc.stdout)
@@ -70,12 +72,13 @@ def cpu_of(process: int, nproc: int, allowed) -> int:
 
 class Stream:
     """`engine bench ...` as a stream of records, read as they arrive; the
-    engine pinned to `cpu` when given."""
+    engine pinned to `cpu` when given; `cmd` runs it some other way (under a
+    simulator), in `cwd` with `env`."""
 
-    def __init__(self, engine: Path, args, cpu=None):
+    def __init__(self, engine: Path, args, cmd=None, cwd=None, env=None, cpu=None):
         pin = (lambda: os.sched_setaffinity(0, {cpu})) if cpu is not None else None
-        self.proc = subprocess.Popen([str(engine), "bench"] + list(args), stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True, preexec_fn=pin)
+        self.proc = subprocess.Popen(cmd or [str(engine), "bench"] + list(args), stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, cwd=cwd, env=env, preexec_fn=pin)
 
     def __iter__(self):
         for line in self.proc.stdout:
@@ -217,7 +220,7 @@ def measure(opts, catalogue_algos, engine=None, on_engine=None, on_result=None, 
             cpu = cpu_of(p, nproc, allowed)
             reader = Reader(labels, tiers, p, opts.get("meter", "time"), cpu)
             first = first or reader
-            stream = Stream(engine, args, cpu)
+            stream = Stream(engine, args, cpu=cpu)
             try:
                 for rec in stream:
                     res = reader.feed(rec)

@@ -25,8 +25,8 @@ from ..result import Build
 from ..verify import checked
 from . import Outcome, Target
 
-ENGINE_SRC = ["src/engine/guest/qemu.c", "src/engine/hb_registry.c", "src/engine/hb_workload.c",
-              "src/engine/hb_record.c"]
+ENGINE_SRC = ["src/engine/guest/qemu.c", "src/engine/hb_region.c", "src/engine/hb_registry.c",
+              "src/engine/hb_workload.c", "src/engine/hb_record.c"]
 INCLUDES = ["-Isrc/engine", "-Isrc/platform/guest"]
 MAX_SIZE = 65536  # HB_CROSS_MAX_SIZE in src/engine/guest/qemu.c
 RUN_TIMEOUT_S = 600

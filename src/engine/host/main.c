@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * main.c - hashbench-engine, the host measurement engine.
  *
- *   hashbench-engine list                      algorithms and implementations (JSON lines)
+ *   hashbench-engine list [-x BACKENDS]        algorithms and implementations (JSON lines)
  *   hashbench-engine timers                    the timers and whether they work here
  *   hashbench-engine hash ALGO [IMPL] [FILE..] "<hex>  <name>" per file ("-" = stdin)
  *   hashbench-engine digest ALGO IMPL SIZE     digest of the standard workload
@@ -14,6 +14,10 @@
  *                 cycles where the timer does not count them)
  *       --table   a seed-style text table instead of records
  *       --interleave  sample an algorithm's implementations in turn (compare)
+ *       -x BACKEND[,BACKEND..]  leave these backends out (not even loaded)
+ *       -k CALLS  region mode: time nothing; run each measurement as one region
+ *                 of CALLS calls between the marker functions (../hb_region.c),
+ *                 for an instrument outside the program to read (Callgrind)
  *   hashbench-engine clock [-t TIMER] [-n RUNS]  the calibration kernel's checks
  *
  * Records (format 2, docs/records.md) are written by ../hb_record.c, the
@@ -30,11 +34,19 @@
 #include "hb_impls.h"
 #include "hb_reference.h"
 #include "../hb_record.h"
+#include "../hb_region.h"
 #include "../hb_workload.h"
 #include "../../algos/hb_algos.h"
 #include "../../platform/host/hb_clock.h"
 
 #define HB_ENGINE_VERSION "0.1.0"
+/* Region mode: calls outside each region before it opens.  Two: a 2-bit
+ * counter of a simulated branch predictor that a call moves the same way
+ * twice or more then predicts that way, whatever earlier code left in it,
+ * and the caches hold what a call touches (if it fits).  A counter that
+ * aliased branches move both ways can keep a trace of earlier code: a
+ * figure may differ by a misprediction or two with what ran before it. */
+#define HB_WARM_CALLS 2
 #define MAX_DIGEST 64
 #define CLOCK_RUNS 15 /* kernel runs in a `clock` record */
 /* One kernel run: 4096 rounds of 64 adds, 87 us at 3 GHz.  Fixed, not
@@ -92,6 +104,20 @@ static void *xmalloc(size_t n)
     return p;
 }
 
+/* The workload: at the start of a page, wherever the heap stands.  Code
+ * that steps to an aligned address first (zlib's CRC-32) or checks for a
+ * page crossing (glibc's memcpy) then runs the same instructions, and a
+ * simulated cache maps it to the same sets, in every run and whatever
+ * ran before it. */
+#define HB_WORKLOAD_ALIGN 4096
+
+static uint8_t *workload_alloc(size_t n)
+{
+    void *p = NULL;
+    if (posix_memalign(&p, HB_WORKLOAD_ALIGN, n ? n : 1) != 0) fail("system", "out of memory", NULL);
+    return p;
+}
+
 static void to_hex(char *dst, const uint8_t *src, size_t n)
 {
     static const char digits[] = "0123456789abcdef";
@@ -122,10 +148,13 @@ static void rec_params(const char *algo)
 
 /* ---- list / timers / hash / digest ---------------------------------- */
 
-static int cmd_list(void)
+static int cmd_list(int argc, char **argv)
 {
-    size_t i, j, n = hb_impl_count();
+    size_t i, j, n;
     records_out = 1;
+    if (argc == 2 && strcmp(argv[0], "-x") == 0) hb_impls_skip(argv[1]);
+    else if (argc != 0) die("usage: list [-x BACKEND[,BACKEND..]]", NULL);
+    n = hb_impl_count();
     for (i = 0; i < hb_algo_count; i++) {
         const hb_algo *a = &hb_algos[i];
         int first = 1;
@@ -152,7 +181,7 @@ static int cmd_list(void)
     }
     for (i = 0; hb_backends[i]; i++) {
         const hb_backend *b = hb_backends[i];
-        int ok = !b->available || b->available();
+        int ok = !hb_impls_skipped(b->name) && (!b->available || b->available());
         hb_rec_begin("backend");
         hb_rec_str("name", b->name);
         hb_rec_bool("available", ok);
@@ -353,6 +382,8 @@ typedef struct {
     int table;
     int interleave;
     uint64_t clock_rounds; /* one kernel run; 0: no kernel */
+    unsigned long calls;   /* region mode: calls per region; 0: timed batches */
+    unsigned long regions; /* regions run so far (region mode)               */
 } bench_opts;
 
 /* The calibration kernel, CLOCK_RUNS times after one warm-up run: the
@@ -361,7 +392,7 @@ static void rec_clock(const bench_opts *o, const char *at)
 {
     hb_sample s[CLOCK_RUNS];
     unsigned i;
-    if (o->table || !o->clock_rounds) return;
+    if (o->table || o->calls || !o->clock_rounds) return; /* region mode times nothing */
     hb_bench_clock_sample(&o->cfg, o->clock_rounds, &s[0]);
     for (i = 0; i < CLOCK_RUNS; i++) hb_bench_clock_sample(&o->cfg, o->clock_rounds, &s[i]);
     hb_rec_begin("clock");
@@ -390,6 +421,12 @@ static void print_header(const bench_opts *o, int total)
     hb_rec_str("compiler", HB_COMPILER);
     hb_rec_str("cflags", HB_BUILD_FLAGS);
     hb_rec_uint("planned", (hb_uint)total);
+    if (o->calls) {
+        /* region mode: no timer, the instrument outside reads the cost */
+        hb_rec_uint("calls", o->calls);
+        hb_rec_end();
+        return;
+    }
     hb_rec_end();
     hb_rec_begin("timer");
     hb_rec_str("name", o->cfg.timer->name);
@@ -536,7 +573,7 @@ static hb_oneshot_fn timed_fn(size_t k)
 }
 #endif
 
-static void bench_one(const bench_opts *o, size_t k, const uint8_t *buf, unsigned long size,
+static void bench_one(bench_opts *o, size_t k, const uint8_t *buf, unsigned long size,
                       int index, int total, hb_bench_result *res, int *failed)
 {
     char hex[2 * MAX_DIGEST + 1];
@@ -544,6 +581,17 @@ static void bench_one(const bench_opts *o, size_t k, const uint8_t *buf, unsigne
     const char *basis = start_one(o, k, buf, size, index, total, hex);
     if (!basis) {
         *failed = 1;
+        return;
+    }
+    if (o->calls) {
+        hb_impl r = hb_impl_at(k);
+        const char *version = hb_impl_version(k);
+        hb_region_run(r.fn, out, buf, size, HB_WARM_CALLS, o->calls);
+        hb_rec_region(o->regions++, r.algo->id, r.name, size, o->calls);
+        if (version) hb_rec_str("impl_version", version);
+        rec_params(r.algo->id);
+        hb_rec_end();
+        fflush(stdout);
         return;
     }
     hb_bench_measure(&o->cfg, timed_fn(k), buf, size, out, res);
@@ -659,7 +707,7 @@ static int cmd_bench(int argc, char **argv)
     int nalgos = 0, nimpls = 1, nsizes = 1, i, s, failed = 0, total = 0, index = 0, clock_each = 0;
     const char *timer_name = "auto";
     unsigned long sizes[MAX_LIST], budget_ms = 200, sample_us = 0;
-    size_t k, nimpl_all = hb_impl_count();
+    size_t k, nimpl_all;
     impls[0] = default_impl;
     sizes_s[0] = default_size;
     for (i = 0; i < argc; i++)
@@ -688,8 +736,13 @@ static int cmd_bench(int argc, char **argv)
             sample_us = strtoul(argv[++i], &end, 10);
             if (*end || sample_us < 50 || sample_us > 10000000ul) die("bad sample length (50..10000000 us)", argv[i]);
         } else if (strcmp(a, "-t") == 0 && has_arg) timer_name = argv[++i];
-        else die("unknown bench option", a);
+        else if (strcmp(a, "-x") == 0 && has_arg) hb_impls_skip(argv[++i]);
+        else if (strcmp(a, "-k") == 0 && has_arg) {
+            o.calls = strtoul(argv[++i], &end, 10);
+            if (*end || o.calls == 0 || o.calls > 1000000ul) die("bad call count (1..1000000)", argv[i]);
+        } else die("unknown bench option", a);
     }
+    nimpl_all = hb_impl_count(); /* loads the backends: after -x */
     for (s = 0; s < nsizes; s++) {
         char *end;
         sizes[s] = strtoul(sizes_s[s], &end, 10);
@@ -702,14 +755,17 @@ static int cmd_bench(int argc, char **argv)
         for (k = 0; k < nimpl_all && !known; k++) known = strcmp(hb_impl_at(k).name, impls[i]) == 0;
         if (!known) die("unknown implementation", impls[i]);
     }
-    o.cfg.timer = hb_timer_select(timer_name, &o.tinfo);
-    if (!o.cfg.timer) die("timer not available on this machine", timer_name);
+    if (o.calls && o.table) die("-k runs regions for an instrument; --table prints times", NULL);
+    if (!o.calls) {
+        o.cfg.timer = hb_timer_select(timer_name, &o.tinfo);
+        if (!o.cfg.timer) die("timer not available on this machine", timer_name);
+    }
     o.cfg.budget_ns = (uint64_t)budget_ms * 1000000u;
     o.cfg.sample_ns = (uint64_t)sample_us * 1000u;
     if (clock_each && !hb_clock_available()) die("the calibration kernel is not built in (no GNU C asm)", NULL);
     if (hb_clock_available()) o.clock_rounds = CLOCK_ROUNDS;
     /* a timer that counts core cycles needs no kernel to give them */
-    if (clock_each && strcmp(o.tinfo.unit, "cycles") != 0) o.cfg.clock_rounds = o.clock_rounds;
+    if (clock_each && !o.calls && strcmp(o.tinfo.unit, "cycles") != 0) o.cfg.clock_rounds = o.clock_rounds;
 
     /* Plan first, so progress can say "n of total". */
     for (k = 0; k < nimpl_all; k++) {
@@ -719,20 +775,33 @@ static int cmd_bench(int argc, char **argv)
     total *= nsizes;
     print_header(&o, total);
     for (s = 0; s < nsizes; s++) {
-        uint8_t *buf = xmalloc(sizes[s]);
+        uint8_t *buf = workload_alloc(sizes[s]);
         uint8_t out[MAX_DIGEST];
         hb_bench_cfg ocfg = o.cfg;
         hb_workload_fill(buf, sizes[s]);
-        /* harness overhead at this size: the do-nothing hash */
-        ocfg.budget_ns = o.cfg.budget_ns / 4;
-        hb_bench_measure(&ocfg, hb_bench_null, buf, sizes[s], out, &res);
-        if (!o.table) {
-            hb_rec_begin("overhead");
-            hb_rec_uint("size", sizes[s]);
-            rec_samples(res.samples, res.nsamples, 1, o.cfg.clock_rounds != 0);
-            hb_rec_end();
+        if (o.calls) {
+            /* the harness region at this size, the do-nothing hash, twice:
+             * the first runs the region's own code (the markers, the lines
+             * after the loop) once, so that in the second - the one the front
+             * end subtracts - a simulator's caches hold it, as they do for
+             * every implementation's region after it */
+            for (i = 0; i < 2; i++) {
+                hb_region_run(hb_region_nothing, out, buf, sizes[s], HB_WARM_CALLS, o.calls);
+                hb_rec_region(o.regions++, HB_REGION_HARNESS, HB_REGION_HARNESS, sizes[s], o.calls);
+                hb_rec_end();
+            }
+        } else {
+            /* harness overhead at this size: the do-nothing hash */
+            ocfg.budget_ns = o.cfg.budget_ns / 4;
+            hb_bench_measure(&ocfg, hb_bench_null, buf, sizes[s], out, &res);
+            if (!o.table) {
+                hb_rec_begin("overhead");
+                hb_rec_uint("size", sizes[s]);
+                rec_samples(res.samples, res.nsamples, 1, o.cfg.clock_rounds != 0);
+                hb_rec_end();
+            }
         }
-        if (o.interleave) {
+        if (o.interleave && !o.calls) {
             /* one interleaved group per algorithm: its implementations */
             size_t a;
             for (a = 0; a < hb_algo_count; a++) {
@@ -759,6 +828,7 @@ static int cmd_bench(int argc, char **argv)
     if (!o.table) {
         hb_rec_begin("done");
         hb_rec_bool("failed", failed);
+        if (o.calls) hb_rec_uint("regions", o.regions);
         hb_rec_end();
     }
     return failed ? 1 : 0;
@@ -768,14 +838,14 @@ int main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         fprintf(stderr,
-                "usage: hashbench-engine list | timers | hash ALGO [IMPL] [FILE...] |\n"
+                "usage: hashbench-engine list [-x BACKENDS] | timers | hash ALGO [IMPL] [FILE...] |\n"
                 "       digest ALGO IMPL SIZE | bench [-a ALGOS] [-i IMPLS|all] [-s SIZES]\n"
                 "       [-b BUDGET_MS] [-n SAMPLES] [-t TIMER] [-l SAMPLE_US] [-c] [--table]\n"
-                "       [--interleave] | clock [-t TIMER] [-n RUNS]\n"
+                "       [--interleave] [-x BACKENDS] [-k CALLS] | clock [-t TIMER] [-n RUNS]\n"
                 "The front end is `hashbench`; this is its measuring engine.\n");
         return argc < 2 ? 2 : 0;
     }
-    if (strcmp(argv[1], "list") == 0) return cmd_list();
+    if (strcmp(argv[1], "list") == 0) return cmd_list(argc - 2, argv + 2);
     if (strcmp(argv[1], "timers") == 0) return cmd_timers();
     if (strcmp(argv[1], "hash") == 0) return cmd_hash(argc - 2, argv + 2);
     if (strcmp(argv[1], "digest") == 0) return cmd_digest(argc - 2, argv + 2);
