@@ -38,6 +38,7 @@ def host_context(engine_rec=None, timer_rec=None, backends=None) -> dict:
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "hashbench_version": __version__,
         "commit": project_commit(),
+        "hostname": platform.node(),  # with cpu and kernel: which machine (the report's machine table)
         "cpu": cpu_model(),
         "cores": os.cpu_count(),
         "machine": platform.machine(),

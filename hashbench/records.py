@@ -22,6 +22,8 @@ REQUIRED = {
     "error": ("kind",),
     "done": (),
     "timer": ("name", "unit", "hz", "is_cycles"),
+    "clock": ("at", "samples"),
+    "kernel": ("name", "samples"),
     "overhead": ("size", "samples"),
     "start": ("algo", "impl", "size"),
     "result": ("algo", "impl", "size", "verified", "samples"),

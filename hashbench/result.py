@@ -86,7 +86,9 @@ class Result:
     samples: list = field(default_factory=list)
     harness: list = field(default_factory=list)
     per_call: float = None       # the figure for one call, in `unit`, harness subtracted
-    spread_pct: float = None
+    spread_pct: float = None     # median absolute deviation of the samples, % of their median
+    ci_pct: float = None         # timed: the figure's 95% confidence interval (± %) between processes
+    processes: int = None        # timed: the engine processes its samples came from
     ns_per_call: float = None    # measured, or converted at clock_hz
     mb_per_s: float = None
     cycles_per_byte: float = None
@@ -134,7 +136,8 @@ class Result:
              "instrument": self.instrument, "unit": self.unit, "label": self.label, "tier": self.tier,
              "digest": self.digest, "verified": self.verified, "verified_against": self.verified_against,
              "expected": self.expected, "per_call": self.per_call, "per_byte": self.per_byte,
-             "spread_pct": self.spread_pct, "ns_per_call": self.ns_per_call, "mb_per_s": self.mb_per_s,
+             "spread_pct": self.spread_pct, "ci_pct": self.ci_pct, "processes": self.processes,
+             "ns_per_call": self.ns_per_call, "mb_per_s": self.mb_per_s,
              "kb_per_s": self.kb_per_s, "cycles_per_byte": self.cycles_per_byte,
              "cycle_unit": self.cycle_unit, "clock_hz": self.clock_hz,
              "sample_fields": list(self.sample_fields), "samples": self.samples, "harness": self.harness,

@@ -1,18 +1,23 @@
 # SPDX-License-Identifier: MIT
-"""The results database (SQLite): one row per run, one per result, raw
-samples kept.  Every result is committed as it arrives, so an interrupted
-run keeps what it measured.  A database of an older schema is migrated when
-it is opened (hashbench.migrations)."""
+"""The results database: one row per run, one per result, raw samples kept.
+SQLite by default (a file), PostgreSQL for a `postgresql://` URL (one store
+for many machines): the same schema and migrations, through the small
+dialect layer of hashbench.dialects.  `--db` chooses; HASHBENCH_DB is the
+default of every command.  Every result is committed as it arrives, so an
+interrupted run keeps what it measured; an imported run is one transaction.
+A database of an older schema is migrated when it is opened
+(hashbench.migrations)."""
 import json
 import os
-import sqlite3
+import uuid
 from pathlib import Path
 
-from . import migrations
+from . import dialects, migrations
 from .errors import UserError
 from .result import Note, Result, Run
 
 SCHEMA_VERSION = migrations.LATEST
+ENV = "HASHBENCH_DB"
 
 
 def default_path() -> Path:
@@ -20,47 +25,100 @@ def default_path() -> Path:
     return Path(base) / "hashbench" / "results.sqlite"
 
 
+def default_target():
+    """--db when none is given: HASHBENCH_DB, else the SQLite file in the user's data folder."""
+    return os.environ.get(ENV) or default_path()
+
+
+def run_uuid(run: Run) -> str:
+    """The run's identity across stores (kept in its context); made on first use."""
+    return run.context.setdefault("run_uuid", str(uuid.uuid4()))
+
+
 class Store:
-    def __init__(self, path=None):
-        self.path = Path(path) if path else default_path()
+    def __init__(self, target=None):
+        target = target or default_target()
+        self.db = dialects.connect(str(target) if dialects.is_url(str(target)) else target)
+        self.path = self.db.name if dialects.is_url(str(target)) else Path(target)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(str(self.path))
-            migrations.upgrade(self.db, str(self.path))
-        except sqlite3.DatabaseError as exc:
-            raise UserError(f"{self.path}: not a usable hashbench database ({exc})") from exc
-        except OSError as exc:
-            raise UserError(f"{self.path}: {exc.strerror}") from exc
+            migrations.upgrade(self.db)
+        except self.db.errors as exc:
+            raise UserError(f"{self.db.name}: not a usable hashbench database ({exc})") from exc
+
+    def close(self):
+        self.db.close()
 
     def _exec(self, sql, args=()):
         try:
-            cur = self.db.execute(sql, args)
-            self.db.commit()
-            return cur
-        except sqlite3.DatabaseError as exc:
-            raise UserError(f"{self.path}: database error ({exc})") from exc
+            return self.db.execute(sql, args)
+        except self.db.errors as exc:
+            raise UserError(f"{self.db.name}: database error ({str(exc).strip().splitlines()[0]})") from exc
+
+    def _insert(self, sql, args=()):
+        try:
+            return self.db.insert(sql, args)
+        except self.db.errors as exc:
+            raise UserError(f"{self.db.name}: database error ({str(exc).strip().splitlines()[0]})") from exc
 
     # ---- writing, as a run goes ------------------------------------------------
 
-    def begin_run(self, run: Run) -> int:
-        cur = self._exec("INSERT INTO runs (started_at, kind, command, options, context, status, notes) "
-                         "VALUES (?, ?, ?, ?, ?, 'running', '[]')",
-                         (run.started_at, run.kind, run.command, json.dumps(run.options), json.dumps(run.context)))
-        run.id = cur.lastrowid
+    def begin_run(self, run: Run, status="running") -> int:
+        run.id = self._insert("INSERT INTO runs (uuid, started_at, kind, command, options, context, status, notes) "
+                              "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                              (run_uuid(run), run.started_at, run.kind, run.command, json.dumps(run.options),
+                               json.dumps(run.context), status, json.dumps([n.to_dict() for n in run.notes])))
         return run.id
 
+    def keep_uuid(self, run: Run):
+        """A context replaced during the run (the engine's record arrives after
+        begin_run) gets back the uuid the run was stored with."""
+        if "run_uuid" not in run.context and run.id is not None:
+            row = self._exec("SELECT uuid FROM runs WHERE id=?", (run.id,)).fetchone()
+            if row and row[0]:
+                run.context["run_uuid"] = row[0]
+        return run_uuid(run)
+
     def update_context(self, run: Run):
+        self.keep_uuid(run)
         self._exec("UPDATE runs SET context=? WHERE id=?", (json.dumps(run.context), run.id))
 
-    def add_result(self, run: Run, result: Result):
-        self._exec("INSERT INTO results (run_id, algorithm, implementation, size, target, meter, data) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   (run.id, result.algorithm, result.implementation, result.size, result.target, result.meter,
-                    json.dumps(result.to_dict())))
+    def add_result(self, run: Run, result: Result) -> int:
+        """-> the result's row id (update_result rewrites it as processes add samples)."""
+        return self._insert("INSERT INTO results (run_id, algorithm, implementation, size, target, meter, data) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (run.id, result.algorithm, result.implementation, result.size, result.target,
+                             result.meter, json.dumps(result.to_dict())))
+
+    def update_result(self, row_id: int, result: Result):
+        """A result that gained samples (a later engine process): rewritten in place."""
+        self._exec("UPDATE results SET data=? WHERE id=?", (json.dumps(result.to_dict()), row_id))
 
     def end_run(self, run: Run):
+        self.keep_uuid(run)
         self._exec("UPDATE runs SET status=?, context=?, notes=? WHERE id=?",
                    (run.status, json.dumps(run.context), json.dumps([n.to_dict() for n in run.notes]), run.id))
+
+    def find_uuid(self, ident: str):
+        """The local id of the run with this uuid, or None."""
+        row = self._exec("SELECT id FROM runs WHERE uuid=?", (ident,)).fetchone()
+        return row[0] if row else None
+
+    def import_run(self, run: Run):
+        """Stores a whole run (from another store) in one transaction, under a
+        new local id.  -> (id, False), or (the id it has here, True) when this
+        store already holds a run of that uuid."""
+        ident = run_uuid(run)
+        try:
+            with self.db.transaction():
+                found = self.find_uuid(ident)
+                if found is not None:
+                    return found, True
+                self.begin_run(run, status=run.status)
+                for r in run.results:
+                    self.add_result(run, r)
+        except self.db.errors as exc:
+            raise UserError(f"{self.db.name}: database error, nothing imported ({exc})") from exc
+        return run.id, False
 
     # ---- reading ---------------------------------------------------------------
 
@@ -98,7 +156,7 @@ class Store:
         if r is None:
             raise UserError(f"no run {run_id} in {self.path}")
         results = [Result.from_dict(json.loads(row[0])) for row in
-                   self._exec("SELECT data FROM results WHERE run_id=? ORDER BY id", (run_id,))]
+                   self._exec("SELECT data FROM results WHERE run_id=? ORDER BY id", (run_id,)).fetchall()]
         return Run(id=r[0], started_at=r[1], kind=r[2], command=r[3] or "", options=json.loads(r[4] or "{}"),
                    context=json.loads(r[5] or "{}"), status=r[6], notes=[Note.from_dict(n) for n in
                                                                             json.loads(r[7] or "[]")],

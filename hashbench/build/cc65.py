@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 """cc65: the NES's 6502 (cl65 compiles and links, ar65 archives)."""
+import re
 import shlex
 
+from ..errors import BuildError
 from . import cache
 
 obj_suffix = ".o"
@@ -41,3 +43,13 @@ def link(t, objs, lib, out_dir, stem, log):
     cmd = [t.cc] + list(t.ldflags) + ["-m", cache.rel(out_dir / "map.txt"), "-o", cache.rel(prog)] + inputs
     cache.cached(prog, cmd, inputs, version(t), log)
     return prog, cmd
+
+
+def object_bytes(t, obj) -> int:
+    """ROM bytes of one object file: its CODE, RODATA and DATA segments
+    (od65; BSS and ZEROPAGE take no ROM)."""
+    proc = cache.run(["od65", "--dump-segsize", cache.rel(obj)])
+    if proc.returncode != 0:
+        raise BuildError(f"od65 failed on {obj}: {proc.stderr.strip()}")
+    sizes = dict((m[0], int(m[1])) for m in re.findall(r"^\s*(\w+):\s+(\d+)\s*$", proc.stdout, re.M))
+    return sum(sizes.get(s, 0) for s in ("CODE", "RODATA", "DATA", "ONCE", "INIT"))

@@ -102,3 +102,13 @@ def check_fit(t, ihx):
         end = ram_end(noi.read_text())
         if end > t.ram_end:
             raise BuildError(f"{ihx.name}: data end at 0x{end:X}, past 0x{t.ram_end:X} (RAM and stack)")
+
+
+RAM_AREAS = {"_DATA", "_INITIALIZED", "_BSS", "_HEAP", "_DABS", "_CABS"}
+
+
+def object_bytes(t, obj) -> int:
+    """ROM bytes of one .rel object: the sizes of its areas ('A _CODE size
+    2D9F ...') except those in RAM or absolute."""
+    areas = re.findall(r"^A (\S+) size ([0-9A-Fa-f]+)", obj.read_text(errors="replace"), re.M)
+    return sum(int(n, 16) for a, n in areas if a not in RAM_AREAS)

@@ -5,11 +5,14 @@ import sys
 from .. import roster
 from ..build.host import ensure_engine
 from ..present import exporters
-from ..present.table import fmt_num, render
-from ..result import Run
+from ..present.native import native_table
+from ..present.table import COUNTER_TITLES, fmt_count, fmt_num, render
+from ..ranking import rank
+from ..result import METER_TITLES, Run
 from ..store import Store
 from ..targets import host
 from .common import (
+    METER_SKIPS,
     add_store_args,
     formatter,
     header,
@@ -25,8 +28,10 @@ def add_parser(sub):
     c = sub.add_parser("compare", help="rank every implementation of algorithms", formatter_class=formatter,
                        description="Measure every available implementation of each ALGO (ours and the "
                                    "library backends), each verified first, sampled in turn (A B C A B C "
-                                   "...) so drift hits all alike; rank them fastest first by time relative "
-                                   "to the fastest, with spread.",
+                                   "...) so drift hits all alike, in several engine processes; rank them "
+                                   "fastest first by time relative to the fastest, ± the 95% interval of "
+                                   "the per-process ratios.  --meter sim ranks them by estimated cycles "
+                                   "under a CPU simulator instead: exact, no spread.",
                        epilog="examples:\n  hashbench compare keccak-256\n  hashbench compare sha256 blake3 --size 1m\n"
                               "  hashbench compare crc32 --sweep --impl portable,zlib,rust-crc32fast")
     c.add_argument("algos", nargs="+", metavar="ALGO")
@@ -39,19 +44,26 @@ def add_parser(sub):
     return c
 
 
+def cost_ranking_rows(results):
+    """Rows 'rank, relative cost, impl, cost/B, counters per call, version',
+    cheapest first: an exact meter (--meter sim) needs no spread."""
+    ranked = rank(results)
+    names = list(dict.fromkeys(c for k in ranked for c in k.result.extra.get("counters", {})))
+    rows = []
+    for n, k in enumerate(ranked, 1):
+        r, counters = k.result, k.result.extra.get("counters", {})
+        rows.append([f"{n}.", f"{k.relative:.3f}", r.implementation, fmt_num(r.per_byte)]
+                    + [fmt_count(counters.get(c)) for c in names] + [r.extra.get("impl_version") or "ours"])
+    headers = ["#", "COST (rel.)", "IMPL", "cyc/B"] + [COUNTER_TITLES.get(k, k) for k in names] + ["VERSION"]
+    return headers, rows, "lrlr" + "r" * len(names) + "l"
+
+
 def ranking_rows(results):
     """Rows 'rank, relative time ± spread, impl, MB/s, cyc/B, version', fastest
-    first.  The relative spread combines both relative MADs (as hyperfine
-    combines standard deviations): r * sqrt((s_i/t_i)^2 + (s_best/t_best)^2)."""
-    ranked = sorted(results, key=lambda r: r.per_call)
-    best = ranked[0]
-    rows = []
-    for n, r in enumerate(ranked, 1):
-        rel = r.per_call / best.per_call
-        err = 0.0 if r is best else rel * ((r.spread_pct / 100) ** 2 + (best.spread_pct / 100) ** 2) ** 0.5
-        rows.append([f"{n}.", f"{rel:.2f} ± {err:.2f}", r.implementation, fmt_num(r.mb_per_s),
-                     fmt_num(r.cycles_per_byte), r.extra.get("impl_version") or "ours"])
-    return rows
+    first (the figures: hashbench.ranking)."""
+    return [[f"{n}.", f"{k.relative:.2f} ± {k.spread:.2f}", k.result.implementation, fmt_num(k.result.mb_per_s),
+             fmt_num(k.result.cycles_per_byte), k.result.extra.get("impl_version") or "ours"]
+            for n, k in enumerate(rank(results), 1)]
 
 
 def main(args) -> int:
@@ -59,11 +71,11 @@ def main(args) -> int:
     if args.output:
         exporters.check_path(args.output)
     engine = ensure_engine()
-    catalogue, backends = host.catalogue(engine)
+    catalogue, backends = host.catalogue(engine, METER_SKIPS.get(opts["meter"], ()))
     algos = [a.id for a in roster.select(args.algos, None, [a for a in roster.algorithms()
                                                            if a.id in {c["id"] for c in catalogue}])]
     impls = select_impls(catalogue, args.impl or ["all"])
-    note_skipped_backends(backends, ["all"])
+    note_skipped_backends(backends, ["all"], opts["meter"])
     store = None if args.no_save else Store(args.db)
     opts.update(algos=algos, impls=impls, interleave=True)
     run = Run(kind="compare", command=" ".join(sys.argv), options=opts)
@@ -78,8 +90,19 @@ def main(args) -> int:
             if not rs:
                 continue
             print()
-            render(["#", "TIME (rel.)", "IMPL", "MB/s", "cyc/B", "VERSION"], ranking_rows(rs), "lrlrrl",
-                   title=f"{labels.get(algo, algo)} @ {size} B: {len(rs)} implementations, each verified")
+            title = f"{labels.get(algo, algo)} @ {size} B: {len(rs)} implementations, each verified"
+            if all(r.exact for r in rs):
+                render(*cost_ranking_rows(rs), title=title + f" · {METER_TITLES[rs[0].meter]}")
+                continue
+            render(["#", "TIME (rel.)", "IMPL", "MB/s", "cyc/B", "VERSION"], ranking_rows(rs), "lrlrrl", title=title)
+            native = native_table(rs)
+            if native:
+                print()
+                render(*native, title=f"{labels.get(algo, algo)} @ {size} B in bench-keccak256's form: the Rust "
+                                      "crates built twice, default (no RUSTFLAGS) and native (-C target-cpu=native)")
+                print(f"ours: portable, {run.context.get('compiler')} {(run.context.get('cflags') or '').strip()} "
+                      "(no -march), corresponds to default; its -march=native build: "
+                      f"hashbench matrix --flags='-O2,-O2 -march=native' -a {algo}")
     if args.output:
         exporters.write(args.output, run)
     if run.status == "interrupted":

@@ -11,12 +11,14 @@ from ..store import Store
 from ..targets import host
 from ..units import SWEEPS, parse_budget, parse_sizes, parse_unit
 from .common import (
+    HOST_METERS,
+    METER_SKIPS,
     add_store_args,
     formatter,
     header,
     measure_host,
     note_skipped_backends,
-    present_timed,
+    present_host,
     report_mismatches,
     select_impls,
 )
@@ -29,7 +31,8 @@ def add_parser(sub):
                        epilog="examples:\n  hashbench run\n  hashbench run -a sha256,blake3 --size 1m\n"
                               "  hashbench run --tier crypto --sweep --units KB/s\n"
                               "  hashbench run --sweep long -a crc32 -o crc.json\n"
-                              "  hashbench run --impl all -a sha256")
+                              "  hashbench run --impl all -a sha256\n"
+                              "  hashbench run --meter sim          # exact: the same figures on every run")
     r.add_argument("-a", "--algo", action="append", metavar="ALGO",
                    help="algorithm id, comma list or glob ('sha*'); repeatable (default: all)")
     r.add_argument("--tier", action="append", metavar="TIER", help="checksum, non-crypto or crypto; repeatable")
@@ -50,8 +53,14 @@ def add_size_args(p, budget_help="time per measurement, e.g. 200, 200ms, 1s (def
     p.add_argument("--sweep", nargs="?", const="seed", choices=sorted(SWEEPS),
                    help="several sizes: 'seed' = 64/256/1024 (default), 'long' = 16 B .. 1 MiB")
     p.add_argument("--budget", default="200", help=budget_help)
-    p.add_argument("--samples", type=int, help="exactly this many samples (default: as many as the budget allows)")
+    p.add_argument("--samples", type=int,
+                   help="this many samples, shared by the processes (default: as many as the budget allows)")
     p.add_argument("--timer", default="auto", help="auto, perf, tsc, cntvct, monotonic or cputime")
+    p.add_argument("--processes", type=int, default=host.DEFAULT_PROCESSES, metavar="N",
+                   help="engine processes sharing the budget, one after another: the spread between "
+                        f"processes is part of every ± and test (default {host.DEFAULT_PROCESSES})")
+    p.add_argument("--meter", choices=list(HOST_METERS), default="time",
+                   help="; ".join(f"{k}: {v}" for k, v in HOST_METERS.items()))
 
 
 def timing_options(args) -> dict:
@@ -59,10 +68,16 @@ def timing_options(args) -> dict:
     budget = parse_budget(args.budget)
     if args.samples is not None and not 1 <= args.samples <= 1000:
         raise UserError("--samples must be between 1 and 1000")
+    if not 1 <= args.processes <= 100:
+        raise UserError("--processes must be between 1 and 100")
     if args.sweep and args.size:
         raise UserError("use either --size or --sweep, not both")
     sizes = SWEEPS[args.sweep] if args.sweep else (parse_sizes(args.size) if args.size else [1024])
-    return {"sizes": sizes, "budget_ms": budget, "samples": args.samples, "timer": args.timer}
+    if args.meter == "sim" and (args.samples or args.timer != "auto" or args.budget != "200"):
+        print("note: --meter sim counts each call: --budget, --samples and --timer do not apply",
+              file=sys.stderr)
+    return {"sizes": sizes, "budget_ms": budget, "samples": args.samples, "timer": args.timer,
+            "processes": args.processes, "meter": args.meter}
 
 
 def main(args) -> int:
@@ -71,11 +86,11 @@ def main(args) -> int:
     if args.output:
         exporters.check_path(args.output)
     engine = ensure_engine()
-    catalogue, backends = host.catalogue(engine)
+    catalogue, backends = host.catalogue(engine, METER_SKIPS.get(opts["meter"], ()))
     algos = [a.id for a in roster.select(args.algo, args.tier, [a for a in roster.algorithms()
                                                                if a.id in {c["id"] for c in catalogue}])]
     impls = select_impls(catalogue, args.impl)
-    note_skipped_backends(backends, impls)
+    note_skipped_backends(backends, impls, opts["meter"])
     store = None if args.no_save else Store(args.db)
     opts.update(algos=algos, impls=impls)
     run = Run(kind="host", command=" ".join(sys.argv), options=opts)
@@ -84,7 +99,7 @@ def main(args) -> int:
     if run.results:
         if not args.quiet:
             print(header(run))
-        present_timed(run, run.results, unit, args.sort, [c["id"] for c in catalogue], args.quiet)
+        present_host(run, run.results, unit, args.sort, [c["id"] for c in catalogue], args.quiet)
     if args.output:
         exporters.write(args.output, run)
         if not args.quiet:

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 """Meters: what reads a cost, and what the figure made from it is.
 
-One module per instrument: `timer` (the host engine's timers), `qemu_insn`
-(the instruction-counting QEMU plugin), `cycle_model` and
+One module per instrument: `timer` (the host engine's timers), `callgrind`
+(the host engine under Valgrind's CPU simulator: estimated cycles, exact),
+`qemu_insn` (the instruction-counting QEMU plugin), `cycle_model` and
 `cycle_model_console` (the cycle-model QEMU plugin, estimated cycles, on the
 QEMU engine and on the console programs; its CPU models in `cpu_models`),
 `sim65`, `mgba`, `ucsim` (the console simulators).  Each owns its constants

@@ -45,6 +45,7 @@ def runs_as(t, job):
                             crt0=how["crt0"], platform=list(how["platform"]), rom="",
                             packages=list(t.packages) + how["packages"])
     s.build_tag = "+cycle-model"          # its programs apart from the simulator's
+    s.variant = t.variant                 # a build of the matrix (hashbench.targets.console.with_build)
     s.model = model
     return s
 

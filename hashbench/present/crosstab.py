@@ -77,7 +77,7 @@ def meter_tables(results, size=None, targets=None):
         names = [n for n in targets if any(r.target == n for r in rs)] if targets else None
         h, rows, al = cross_table(rs, size, names, "per_byte")
         out.append((f"{title} @ {format_size(size)} B", h, rows, al))
-        if kb_title:
+        if kb_title and any(r.kb_per_s for r in rs):
             h, rows, al = cross_table(rs, size, names, "kb_per_s")
             out.append((f"{kb_title} @ {format_size(size)} B", h, rows, al))
     return out

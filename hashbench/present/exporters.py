@@ -11,13 +11,17 @@ import tempfile
 from pathlib import Path
 
 from ..errors import UserError
+from ..meters import clock
+from ..result import METER_TITLES
 from .crosstab import meter_tables
-from .table import render_markdown, single_size_table, sweep_table
+from .matrix import markdown as matrix_markdown
+from .table import counted_table, render_markdown, single_size_table, sweep_table
 
 # every CSV has these columns, whatever the run measured
 CSV_COLUMNS = ["algorithm", "implementation", "size", "target", "build", "meter", "variant", "tier", "verified",
                "verified_against", "digest", "expected", "per_call", "unit", "per_byte", "spread_pct",
-               "ns_per_call", "mb_per_s", "cycles_per_byte", "clock_hz", "samples_count", "notes"]
+               "ci_pct", "processes", "ns_per_call", "mb_per_s", "cycles_per_byte", "clock_hz", "code_bytes",
+               "samples_count", "notes"]
 
 
 def to_json(run) -> str:
@@ -43,17 +47,26 @@ def context_lines(run) -> list:
         lines.append(f"- Compiler: {ctx.get('compiler')} `{ctx.get('cflags', '')}`")
     if ctx.get("timer"):
         lines.append(f"- Timer: {ctx['timer'].get('name')}")
+    clk = clock.summary(ctx.get("clock"))
+    if clk:
+        lines.append(f"- Machine: {clock.describe(clk)}")
+    lines += [f"- {line}" for line in (ctx.get("meter") or {}).get("header", [])]
     for name, tc in (ctx.get("targets") or {}).items():
         lines.append(f"- **{name}**: {tc.get('title')}; {tc.get('compiler')}; `{tc.get('runner')}`; "
                      f"{tc.get('meter')}")
+    for name, b in (ctx.get("builds") or {}).items():
+        lines.append(f"- Build **{name}**: {b.get('version') or b.get('compiler')} `{b.get('flags')}`")
     lines.append(f"- Date {ctx.get('date')}, commit {ctx.get('commit')}")
     return lines
 
 
 def to_markdown(run) -> str:
     lines = [f"# hashbench run {run.id or ''}".rstrip(), "", f"- Kind: {run.kind}, {run.status}"] + context_lines(run)
+    if run.kind == "matrix":
+        return "\n".join(lines + matrix_markdown(run.results)) + "\n"
     timed = [r for r in run.results if not r.exact]
-    exact = [r for r in run.results if r.exact]
+    counted = [r for r in run.results if r.exact and r.target == "host"]   # --meter sim
+    exact = [r for r in run.results if r.exact and r.target != "host"]     # cross targets
     if timed:
         sizes = sorted({r.size for r in timed})
         impls = {r.implementation for r in timed}
@@ -63,6 +76,11 @@ def to_markdown(run) -> str:
             h, rows, al = single_size_table(timed, show_impl=len(impls) > 1,
                                             show_cycles=any(r.cycles_per_byte for r in timed))
         lines += ["", render_markdown(h, rows, al)]
+    for size in sorted({r.size for r in counted}):
+        rs = [r for r in counted if r.size == size]
+        h, rows, al = counted_table(rs, show_impl=len({r.implementation for r in rs}) > 1)
+        title = METER_TITLES[rs[0].meter]
+        lines += ["", f"{title[0].upper()}{title[1:]} @ {size} B, per call", "", render_markdown(h, rows, al)]
     for size in sorted({r.size for r in exact}):
         for title, h, rows, al in meter_tables(exact, size):
             lines += ["", title[0].upper() + title[1:], "", render_markdown(h, rows, al)]

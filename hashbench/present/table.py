@@ -37,10 +37,24 @@ def digest_head(r) -> str:
     return " ".join(d[i:i + 2].upper() for i in range(0, min(len(d), 8), 2))
 
 
+def plus_minus(r):
+    """The ± of a timed result: its confidence interval between processes,
+    or, for a run of one process, the spread of its samples (MAD %)."""
+    return r.ci_pct if r.ci_pct is not None else r.spread_pct
+
+
+def cost_key(r):
+    """Cheapest first: by throughput where there is one, else by cost per
+    byte (estimated cycles, instructions); a mismatch last."""
+    if r.mb_per_s is not None:
+        return -r.mb_per_s
+    return r.per_byte if r.per_byte is not None else math.inf
+
+
 def sort_results(results, order, catalogue_order):
     pos = {a: i for i, a in enumerate(catalogue_order)}
     if order == "speed":
-        return sorted(results, key=lambda r: -(r.mb_per_s or 0))
+        return sorted(results, key=cost_key)
     if order == "name":
         return sorted(results, key=lambda r: (r.algorithm, r.implementation))
     return sorted(results, key=lambda r: (TIER_ORDER.get(r.tier, 9), pos.get(r.algorithm, 999)))
@@ -61,7 +75,7 @@ def single_size_table(results, unit="MB/s", show_impl=False, show_cycles=True):
             row += [r.tier, "MISMATCH", "-"] + (["-"] if show_cycles else []) + ["-", "-", digest_head(r)]
             rows.append(row)
             continue
-        row += [r.tier, fmt_num(throughput(r, unit)), f"{r.spread_pct:.1f}"]
+        row += [r.tier, fmt_num(throughput(r, unit)), f"{plus_minus(r):.1f}"]
         if show_cycles:
             row.append(fmt_num(r.cycles_per_byte))
         iters = sum(s[0] for s in r.samples)
@@ -70,7 +84,10 @@ def single_size_table(results, unit="MB/s", show_impl=False, show_cycles=True):
     return headers, rows, aligns
 
 
-def sweep_table(results, sizes, unit="MB/s", show_impl=False, order="category", catalogue_order=()):
+def sweep_table(results, sizes, unit="MB/s", show_impl=False, order="category", catalogue_order=(), value=None):
+    """Algorithms x sizes: throughput in `unit`, or `value` = (title,
+    function of a result) for another figure (estimated cycles per byte)."""
+    title, figure = value or (unit, lambda r: throughput(r, unit))
     keyed = {}
     for r in results:
         keyed.setdefault((r.algorithm, r.implementation), {})[r.size] = r
@@ -79,8 +96,8 @@ def sweep_table(results, sizes, unit="MB/s", show_impl=False, order="category", 
         firsts.sort(key=lambda r: (r.algorithm, r.implementation))
     elif order == "speed":
         big = max(sizes)
-        firsts.sort(key=lambda r: -(getattr(keyed[(r.algorithm, r.implementation)].get(big), "mb_per_s", 0) or 0))
-    headers = ["", "ALGO"] + (["IMPL"] if show_impl else []) + ["TIER"] + [f"{unit}@{format_size(s)}" for s in sizes]
+        firsts.sort(key=lambda r: cost_key(keyed[(r.algorithm, r.implementation)].get(big) or r))
+    headers = ["", "ALGO"] + (["IMPL"] if show_impl else []) + ["TIER"] + [f"{title}@{format_size(s)}" for s in sizes]
     aligns = "ll" + ("l" if show_impl else "") + "l" + "r" * len(sizes)
     rows = []
     for f in firsts:
@@ -91,9 +108,40 @@ def sweep_table(results, sizes, unit="MB/s", show_impl=False, order="category", 
         row.append(f.tier)
         for s in sizes:
             r = per.get(s)
-            row.append("-" if r is None else ("MISMATCH" if not r.verified else fmt_num(throughput(r, unit))))
+            row.append("-" if r is None else ("MISMATCH" if not r.verified else fmt_num(figure(r))))
         rows.append(row)
     return headers, rows, aligns
+
+
+# a meter's further per-call figures (Result.extra["counters"]), as table columns
+COUNTER_TITLES = {"instructions": "instr/call", "l1_misses": "L1 miss", "ll_misses": "LL miss",
+                  "branch_mispredicts": "br.miss"}
+
+
+def counted_table(results, show_impl=False):
+    """One size of an exact meter with counters (--meter sim): cost per byte
+    and per call, then each counter per call."""
+    names = list(dict.fromkeys(k for r in results for k in r.extra.get("counters", {})))
+    headers = ["", "ALGO"] + (["IMPL"] if show_impl else []) + ["TIER", "cyc/B", "cyc/call"]
+    headers += [COUNTER_TITLES.get(n, n) for n in names] + ["H0 H1 H2 H3"]
+    aligns = "ll" + ("l" if show_impl else "") + "lrr" + "r" * len(names) + "l"
+    rows = []
+    for r in results:
+        row = [TIER_MARK.get(r.tier, " "), r.label or r.algorithm] + ([r.implementation] if show_impl else [])
+        if not r.verified:
+            rows.append(row + [r.tier, "MISMATCH", "-"] + ["-"] * len(names) + [digest_head(r)])
+            continue
+        counters = r.extra.get("counters", {})
+        rows.append(row + [r.tier, fmt_num(r.per_byte), fmt_num(r.per_call)]
+                    + [fmt_count(counters.get(n)) for n in names] + [digest_head(r)])
+    return headers, rows, aligns
+
+
+def fmt_count(v) -> str:
+    """A count per call: whole numbers as they are, halves and such with a decimal."""
+    if v is None:
+        return "-"
+    return f"{int(v):,}" if float(v).is_integer() else f"{v:,.1f}"
 
 
 def render_plain(headers, rows, aligns) -> str:

@@ -16,18 +16,23 @@ does not fit is built again that way, in a library of its own.  There
 `portable` runs the compact code: an algorithm with a compact reports only
 that; one without reports its portable with a note and `defines`."""
 import concurrent.futures
+import dataclasses
 import functools
+import json
 import os
 import shutil
 import subprocess
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import roster
 from ..build import TOOLCHAINS, cache, toolchain
+from ..build.configs import replace_opt
 from ..errors import BuildError, UserError
 from ..meters import CONSOLE_METERS, DEFAULT, NotRepeatable, console_meter, fill_exact
 from ..paths import BUILD, ROOT
+from ..progress import Ticker
 from ..result import Build, Note
 from ..verify import checked
 from . import Outcome, Target
@@ -63,6 +68,7 @@ class ConsoleTarget(Target):
     source_cflags: dict = field(default_factory=dict)       # {stem: [flags]}: a compiler bug's workaround
 
     build_tag = ""            # not a field: a stand-in's builds go apart (hashbench.meters.cycle_model_console)
+    variant = None            # not a field: a BuildConfig replacing the -O level (with_build)
 
     def check(self):
         if self.toolchain not in TOOLCHAINS:
@@ -80,8 +86,19 @@ class ConsoleTarget(Target):
         return toolchain(self.toolchain)
 
     @property
-    def build_dir(self) -> Path:
+    def build_root(self) -> Path:
         return BUILD / "console" / (self.name + self.build_tag)
+
+    @property
+    def build_dir(self) -> Path:
+        return self.build_root / self.variant.folder if self.variant else self.build_root
+
+    def with_build(self, cfg) -> "ConsoleTarget":
+        """This target built by `cfg`: its flags with the -O level replaced
+        (cc65's -O, -Oirs too), in a folder of its own, results named by it."""
+        t = dataclasses.replace(self, cflags=replace_opt(self.cflags, cfg.flags))
+        t.variant, t.build_tag = cfg, self.build_tag
+        return t
 
     def missing(self) -> list:
         progs = self.tc.programs(self) + console_meter(self.meter).programs(self)
@@ -89,7 +106,7 @@ class ConsoleTarget(Target):
 
     def build(self, defines=()) -> Build:
         flags = " ".join(self.cflags + ["-D" + d for d in defines])
-        return Build(self.name, self.tc.version(self), flags)
+        return Build(self.variant.name if self.variant else self.name, self.tc.version(self), flags)
 
     def algorithms(self, algos) -> list:
         """The roster entries this target can build: no 64-bit ones without u64."""
@@ -112,10 +129,17 @@ class ConsoleTarget(Target):
         """The core files -> (library, {file: why it failed}).  small_for=<id>:
         every source with HB_NO_PORTABLE_TABLES, in that algorithm's own
         small library."""
-        odir = BUILD / "console" / self.name / ("lib" if small_for is None else "lib-small")  # a stand-in's too
+        lib_root = BUILD / "console" / self.name  # a stand-in's too
+        lib_root = lib_root / self.variant.folder if self.variant else lib_root
+        odir = lib_root / ("lib" if small_for is None else "lib-small")
         objs, failed = [], {}
-        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool:  # SDCC: minutes a file
-            futures = {src: pool.submit(self.compile, src, odir / (Path(src).stem + self.tc.obj_suffix), log,
+        times = CompileTimes(lib_root / "compile-seconds.json", DEFAULT_COMPILE_S.get(self.toolchain, 1.0))
+        obj_of = {src: odir / (Path(src).stem + self.tc.obj_suffix) for src in sources}
+        pending = [s for s in sources if not current(ROOT / s, obj_of[s])]
+        what = f"compiling {len(pending)} files with {self.cc} for {self.name}"
+        with Ticker(what, times.estimate(pending) / jobs(), jobs(), quiet_s=2.0 if pending else 1e9), \
+                concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool:  # SDCC: minutes a file
+            futures = {src: pool.submit(times.timed, src, self.compile, src, obj_of[src], log,
                                         self.source_defines(src, small_for is not None)) for src in sources}
         for src, fut in futures.items():
             try:
@@ -123,6 +147,7 @@ class ConsoleTarget(Target):
             except BuildError as exc:
                 failed[src] = cache.why(exc)
                 log(f"{self.name}: {src} does not build with {self.cc}: {failed[src]}")
+        times.save()
         stem = "libhb" if small_for is None else f"libhb-{small_for}"
         lib = odir / (stem + self.tc.lib_suffix)
         cache.cached(lib, self.tc.archive_cmd(self, lib, objs), [cache.rel(o) for o in objs], "", log)
@@ -323,6 +348,46 @@ def overflow(exc) -> dict:
 def headers() -> list:
     pats = ["src/algos/*.h", "src/algos/*.def", "src/engine/*.h", "src/platform/guest/*.h"]
     return sorted(cache.rel(p) for pat in pats for p in ROOT.glob(pat))
+
+
+# seconds one library file takes to compile when none was timed here yet (2 cores, shared):
+# SDCC's register allocator is the slow one (the gb and z80 cold builds: 9.5 min)
+DEFAULT_COMPILE_S = {"sdcc": 15.0, "cc65": 1.0, "gcc": 1.0}
+
+
+def current(src: Path, obj: Path) -> bool:
+    """Whether the object looks built from this source (for the estimate only: the cache decides)."""
+    return obj.exists() and obj.stat().st_mtime >= src.stat().st_mtime
+
+
+class CompileTimes:
+    """Seconds each library file took to compile here, kept beside the
+    objects, for the next build's estimate."""
+
+    def __init__(self, path: Path, default: float):
+        self.path, self.default = path, default
+        try:
+            self.seconds = json.loads(path.read_text())
+        except (OSError, ValueError):
+            self.seconds = {}
+
+    def estimate(self, sources) -> float:
+        return sum(self.seconds.get(s, self.default) for s in sources)
+
+    def timed(self, src, fn, *args):
+        t0 = time.monotonic()
+        out = fn(*args)
+        took = time.monotonic() - t0
+        if took > 0.5:  # a compile, not a cache hit
+            self.seconds[src] = round(took, 1)
+        return out
+
+    def save(self):
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(json.dumps(self.seconds, indent=0, sort_keys=True))
+        except OSError:
+            pass
 
 
 def jobs() -> int:

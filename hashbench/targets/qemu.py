@@ -12,6 +12,7 @@ plugin, as many times as the meter asks (run_calls); verify every digest
 against the reference; the meter makes each result's figure from the
 region and the harness region (the same loop around a do-nothing function)
 of every run.  `check_repeat` runs everything twice: the counts must be equal."""
+import dataclasses
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from .. import records, roster
 from ..build import cache, gcc
+from ..build.configs import replace_opt
 from ..errors import BuildError, UserError
 from ..meters import qemu_insn, qemu_meter
 from ..paths import BUILD, ROOT
@@ -26,8 +28,8 @@ from ..result import Build
 from ..verify import checked
 from . import Outcome, Target
 
-ENGINE_SRC = ["src/engine/guest/qemu.c", "src/engine/hb_registry.c", "src/engine/hb_workload.c",
-              "src/engine/hb_record.c"]
+ENGINE_SRC = ["src/engine/guest/qemu.c", "src/engine/hb_region.c", "src/engine/hb_registry.c",
+              "src/engine/hb_workload.c", "src/engine/hb_record.c"]
 INCLUDES = ["-Isrc/engine", "-Isrc/platform/guest"]
 MAX_SIZE = 65536  # HB_CROSS_MAX_SIZE in src/engine/guest/qemu.c
 RUN_TIMEOUT_S = 600
@@ -49,24 +51,38 @@ class QemuTarget(Target):
     runner: list
     thumb: bool = False       # marker addresses from nm carry the Thumb bit: clear it
     size_cflags: list = field(default_factory=list)  # the code-size build (-Os)
+    size_ldflags: list = field(default_factory=list)  # a size probe's link (default: ldflags, entry main)
+    size_sources: list = field(default_factory=list)  # sources every size probe links (a C library)
     meter: str = "qemu-plugin"
 
     toolchain = "gcc"         # not a field: every QEMU target is built by gcc
+    variant = None            # not a field: a BuildConfig replacing the -O level (with_build)
 
     def check(self):
         if self.mode not in ("user", "system"):
             raise UserError(f"{self.path}: mode must be 'user' or 'system'")
 
     @property
-    def build_dir(self) -> Path:
+    def build_root(self) -> Path:
         return BUILD / "cross" / self.name
+
+    @property
+    def build_dir(self) -> Path:
+        return self.build_root / self.variant.folder if self.variant else self.build_root
+
+    def with_build(self, cfg) -> "QemuTarget":
+        """This target built by `cfg`: its flags with the -O level replaced,
+        in a folder of its own, its results named by the build."""
+        t = dataclasses.replace(self, cflags=replace_opt(self.cflags, cfg.flags))
+        t.variant = cfg
+        return t
 
     def missing(self) -> list:
         import shutil
         return [p for p in (self.cc, self.runner[0], gcc.tool(self, "nm")) if shutil.which(p) is None]
 
     def build(self) -> Build:
-        return Build(self.name, gcc.version(self), " ".join(self.cflags))
+        return Build(self.variant.name if self.variant else self.name, gcc.version(self), " ".join(self.cflags))
 
     def engine(self, log=lambda m: None):
         """-> (elf, cached?, the compile command)."""

@@ -9,7 +9,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from hashbench import records, roster
+from hashbench import migrations, records, roster
 from hashbench.errors import UserError
 from hashbench.meters import NotRepeatable, exact_per_call, fill_exact
 from hashbench.meters import timer as timer_meter
@@ -189,7 +189,7 @@ def test_schema_1_database_is_migrated(tmp_path):
     c = store.load("2").results[0]
     assert c.meter == "exact-cycles" and c.instrument == "sim65" and c.per_call == 6400
     assert c.samples == [[1, 7400]] and c.harness == [[0, 1000]]
-    assert sqlite3.connect(db).execute("SELECT value FROM meta WHERE key='schema'").fetchone()[0] == "2"
+    assert sqlite3.connect(db).execute("SELECT value FROM meta WHERE key='schema'").fetchone()[0] == str(migrations.LATEST)
 
 
 def test_newer_database_is_refused(tmp_path):

@@ -7,12 +7,15 @@
  * For every selected implementation of every algorithm this build has
  * (HB_NO_U64 drops the 64-bit ones; `portable` and, where the registry has
  * one, `compact`) and every size: hash the standard workload once and print
- * the digest, then run the measured region - CALLS back-to-back calls
- * bracketed by hb_cross_begin() / hb_cross_end().  The QEMU plugin
+ * the digest, then run the measured region (../hb_region.c, shared with the
+ * host engine's region mode) - CALLS back-to-back calls bracketed by
+ * hb_cross_begin() / hb_cross_end().  The QEMU plugin
  * (src/meters/qemu_insn.c) counts the instructions executed between
  * those two markers; the engine itself measures nothing, it only makes the
  * regions happen in a known order.  Region 0 of each size is the same loop
  * around a do-nothing hash, so the front end can subtract the harness.
+ * No warm-up call inside the region runner: an instruction count does not
+ * depend on caches, and the digest call has run the code once already.
  *
  * Output: records of format 2 (docs/records.md) through ../hb_record.c:
  *   engine  first: format, engine "qemu", endian, pointer_bits, u64, calls
@@ -30,6 +33,7 @@
 #include <string.h>
 
 #include "../hb_record.h"
+#include "../hb_region.h"
 #include "../hb_registry.h"
 #include "../hb_workload.h"
 #include "../../algos/hb_config.h"
@@ -41,16 +45,7 @@
 #define HB_CROSS_MAX_SIZES 16
 #define HB_CROSS_DEFAULT_CALLS 2
 
-/* ---- the markers ---------------------------------------------------------
- * Never inlined, never merged (each stores a different value, so identical
- * code folding cannot make them one function), and kept even when unused:
- * the plugin finds them by symbol name. */
-volatile unsigned hb_cross_phase;
-
-__attribute__((noinline, used)) void hb_cross_begin(void) { hb_cross_phase = 1u; }
-__attribute__((noinline, used)) void hb_cross_end(void) { hb_cross_phase = 2u; }
-
-/* ---- the workload and the measured region ---------------------------------- */
+/* ---- the workload ------------------------------------------------------------- */
 #if HB_HAVE_U64
 typedef uint64_t hb_word; /* only to align the buffer as the host's malloc does */
 #else
@@ -58,26 +53,6 @@ typedef uint32_t hb_word;
 #endif
 static hb_word buf_words[HB_CROSS_MAX_SIZE / sizeof(hb_word)];
 static uint8_t digest[HB_CROSS_MAX_DIGEST];
-
-/* The do-nothing hash: called through the same volatile pointer, so the
- * call cannot be optimised away; its region is the harness alone. */
-__attribute__((noinline)) static void hb_nothing(uint8_t *out, const uint8_t *in, size_t len)
-{
-    (void)out; (void)in; (void)len;
-}
-
-/* Calls through a volatile pointer so the compiler treats every target the
- * same (no inlining of the hash into the loop for one algorithm only). */
-__attribute__((noinline)) static void measure(hb_oneshot_fn fn, const uint8_t *in, size_t len,
-                                              unsigned long calls)
-{
-    hb_oneshot_fn volatile f = fn;
-    unsigned long i;
-    hb_cross_begin();
-    for (i = 0; i < calls; i++)
-        f(digest, in, len);
-    hb_cross_end();
-}
 
 /* ---- arguments --------------------------------------------------------------- */
 static int parse_ulong(const char *s, unsigned long *v)
@@ -127,19 +102,6 @@ static int fail(const char *msg, const char *arg)
     return 2;
 }
 
-/* After each measured region: which region that was. */
-static void rec_region(unsigned long index, const char *algo, const char *impl, size_t len,
-                       unsigned long calls)
-{
-    hb_rec_begin("region");
-    hb_rec_uint("index", index);
-    hb_rec_str("algo", algo);
-    hb_rec_str("impl", impl);
-    hb_rec_uint("size", (unsigned long)len);
-    hb_rec_uint("calls", calls);
-    hb_rec_end();
-}
-
 int main(int argc, char **argv)
 {
     const char *algos = NULL, *impls = NULL, *sizes_arg = "64,256,1024";
@@ -182,8 +144,9 @@ int main(int argc, char **argv)
         size_t len = (size_t)sizes[s];
         hb_workload_fill(buf, len);
         /* the harness alone, once per size */
-        measure(hb_nothing, buf, len, calls);
-        rec_region(region++, "-", "-", len, calls);
+        hb_region_run(hb_region_nothing, digest, buf, len, 0, calls);
+        hb_rec_region(region++, HB_REGION_HARNESS, HB_REGION_HARNESS, len, calls);
+        hb_rec_end();
         for (k = 0; k < nimpl; k++) {
             hb_impl r = hb_core_impl(k);
             if (!listed(algos, r.algo->id) || !listed(impls, r.name)) continue;
@@ -195,8 +158,9 @@ int main(int argc, char **argv)
             hb_rec_uint("size", (unsigned long)len);
             hb_rec_hex("digest", digest, r.algo->digest_len);
             hb_rec_end();
-            measure(r.fn, buf, len, calls);
-            rec_region(region++, r.algo->id, r.name, len, calls);
+            hb_region_run(r.fn, digest, buf, len, 0, calls);
+            hb_rec_region(region++, r.algo->id, r.name, len, calls);
+            hb_rec_end();
         }
     }
     hb_rec_begin("done");

@@ -5,9 +5,31 @@
 #include <string.h>
 #include "hb_impls.h"
 
+/* Backends left out by hb_impls_skip(): a comma list, or NULL. */
+static const char *skipped;
+
+void hb_impls_skip(const char *names)
+{
+    skipped = names;
+}
+
+int hb_impls_skipped(const char *name)
+{
+    size_t n = strlen(name);
+    const char *p = skipped;
+    while (p && *p) {
+        const char *q = strchr(p, ',');
+        size_t len = q ? (size_t)(q - p) : strlen(p);
+        if (len == n && strncmp(p, name, n) == 0) return 1;
+        p = q ? q + 1 : NULL;
+    }
+    return 0;
+}
+
 static size_t backend_rows(const hb_backend *b)
 {
     size_t n = 0;
+    if (hb_impls_skipped(b->name)) return 0; /* never loaded: its code never runs */
     if (b->available && !b->available()) return 0;
     while (b->entries[n].algo_id) n++;
     return n;

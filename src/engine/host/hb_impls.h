@@ -31,4 +31,11 @@ const hb_backend *hb_impl_backend(size_t i); /* NULL for ours */
 const char *hb_impl_version(size_t i);        /* NULL for ours */
 int hb_impl_find(const char *algo, const char *impl); /* index or -1 */
 
+/* Leaves out the backends named in `names` (a comma list; NULL: none), as
+ * if their libraries were absent: never loaded, so none of their code runs
+ * (a simulator that lacks an instruction the library was built for).  Call
+ * before anything else reads the list. */
+void hb_impls_skip(const char *names);
+int hb_impls_skipped(const char *name);
+
 #endif

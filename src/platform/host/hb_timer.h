@@ -32,6 +32,9 @@ extern const hb_timer *const hb_timers[];
 /* The POSIX monotonic clock in ns: the engine's wall-time reference. */
 uint64_t hb_monotonic_ns(void);
 
+/* Context switches of this process so far (switches.c; 0 where unknown). */
+uint64_t hb_context_switches(void);
+
 /* Finds a timer by name ("auto" = the first that opens); NULL if none. */
 const hb_timer *hb_timer_select(const char *name, hb_timer_info *info);
 
