@@ -156,8 +156,14 @@ def validate_layout(algo="sha3-256", step=512) -> str:
                  "|---:|---:|---:|---:|---:|---:|"]
         lines += [f"| {d} | {c:,.0f} | {im:,.0f} | {dm:,.0f} | {kb:,.0f} | {100 * (base / c - 1):+.1f}% |"
                   for d, c, im, dm, kb in rows]
-        lines += ["", f"Worst placement of {name} ({cache}-cache): moved by {worst[0]} B, "
-                      f"{100 * (1 - base / worst[1]):.1f}% slower than as linked."]
+        if worst[1] > base:
+            lines += ["", f"Worst placement of {name} ({cache}-cache): moved by {worst[0]} B, "
+                          f"{100 * (1 - base / worst[1]):.1f}% slower than as linked."]
+        else:
+            best = min(rows, key=lambda r: r[1])
+            lines += ["", f"As linked is the worst placement of {name} ({cache}-cache)" +
+                      (f": moved by {best[0]} B it is {100 * (base / best[1] - 1):.1f}% faster."
+                       if best[1] < base else ": no placement changes its cost.")]
         out.append("\n".join(lines))
     return "\n\n".join(out)
 
