@@ -150,6 +150,21 @@ def test_qemu_option_escaping_and_commands():
     assert u[:3] == ["qemu-mips64", "-cpu", "R4000"] and u[-3:] == ["/e", "-k", "2"]
 
 
+def test_engine_options_fit_the_semihosting_command_line():
+    """User mode gives every option (a fixed stack start); a semihosting
+    guest reads 255 characters of command line, so there the default
+    selections are left out, and a longer line is refused, not cut short."""
+    every = Job(algos=list(roster.algorithms()), impls=list(roster.OURS), sizes=[1024], expected=None)
+    user = TARGETS["n64"].engine_args(every)
+    assert user[:2] == ["-s", "1024"] and user[3].split(",") == roster.ids() and user[4:] == ["-i", "portable,compact"]
+    assert TARGETS["cortex-m7"].engine_args(every) == ["-s", "1024"]
+    some = Job(algos=[roster.find("crc32")], impls=["compact"], sizes=[64], expected=None)
+    assert TARGETS["cortex-m7"].engine_args(some) == ["-s", "64", "-a", "crc32", "-i", "compact"]
+    many = ["-s", "64", "-a", ",".join(roster.ids()[:-1]), "-k", "1"]
+    with pytest.raises(BuildError, match="255"):
+        TARGETS["cortex-m7"].command(Path("/e"), "/p.so", many)
+
+
 # ---- real targets under QEMU --------------------------------------------------------
 
 def measure(name, algos, sizes, calls=2, expected=None, check_repeat=False):
