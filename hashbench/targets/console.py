@@ -193,8 +193,14 @@ class ConsoleTarget(Target):
             raise BuildError(f"{self.name}: no size fits the target's {self.max_size}-byte buffer")
         todo = self.algorithms(job.algos)
         sources = needed_sources(todo, job.impls)
-        lib, failed_files = self.library(sources, job.log)
-        meter.prepare(self, job.log)
+        steps = []   # what was built rather than found in the cache (hashbench.build.cache logs it)
+
+        def log(m):
+            if m.startswith("building "):
+                steps.append(m)
+            job.log(m)
+        lib, failed_files = self.library(sources, log)
+        meter.prepare(self, log)
         results, link_cmd = [], None
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool:
             built = []
@@ -202,7 +208,7 @@ class ConsoleTarget(Target):
                 want = [i for i in job.impls if i in a.impls]
                 if not want:
                     continue
-                for prog, cmd, got, small in self.build_each(a, want, sizes, lib, notes, job.log):
+                for prog, cmd, got, small in self.build_each(a, want, sizes, lib, notes, log):
                     link_cmd = link_cmd or cmd
                     fut = pool.submit(meter.measure, self, prog, got, sizes, job.check_repeat)
                     built.append((a, got, fut, small))
@@ -218,7 +224,7 @@ class ConsoleTarget(Target):
         ctx.update(compiler=self.tc.version(self), compile=" ".join(link_cmd or []), runner=" ".join(self.runner),
                    runner_version=meter.version(self), toolchain=self.toolchain, meter=meter.METER,
                    instrument=meter.NAME, unbuilt_files=failed_files, sizes_run=sizes,
-                   repeat_checked=job.check_repeat)
+                   repeat_checked=job.check_repeat, cached_build=not steps)
         if hasattr(meter, "context"):
             ctx.update(meter.context(self))
         return Outcome(ctx, results, notes)
