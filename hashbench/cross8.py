@@ -173,17 +173,18 @@ def _compile(t: Target8, src: str, obj: Path, log, defines=()) -> Path:
 
 _MACRO_DEF = re.compile(r"^[A-Z][A-Z0-9_]*\(\s*([a-z]\w*)\s*,", re.M)
 _DEF = re.compile(r"^(?!static)[A-Za-z_][\w \t\*]*?\b(hb_\w+)\s*\([^;]*$", re.M)
+_TABLE_DEF = re.compile(r"^(?!static|extern)[A-Za-z_][\w \t]*?\b(hb_\w+)\s*\[[^;]*=", re.M)  # crc8_table.c
 
 
 @functools.lru_cache(maxsize=1)
 def _core_sources():
-    """({core source: its text}, {hb_ function: the source defining it}),
-    read once per process: every algorithm's build asks."""
+    """({core source: its text}, {hb_ function or table: the source defining
+    it}), read once per process: every algorithm's build asks."""
     files = sorted(_rel(p) for p in (ROOT / "src" / "algos").glob("*.c"))
     text = {f: (ROOT / f).read_text(errors="replace") for f in files}
     where = {}
     for f in files:
-        for name in _DEF.findall(text[f]):
+        for name in _DEF.findall(text[f]) + _TABLE_DEF.findall(text[f]):
             where.setdefault(name, f)
     for f in files:  # functions a file defines through a macro at file level: HB_KECCAK_HASH(sha3_256, ...)
         for name in _MACRO_DEF.findall(text[f]):

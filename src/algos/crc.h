@@ -8,8 +8,9 @@
  *   crc64   CRC-64/ECMA-182  poly 0x42F0E1EBA9EA3693, init 0, MSB first
  * Digests are the big-endian bytes of the CRC value (as `crc32` prints it).
  *
- * hb_<crc>: table driven (crc.c); hb_<crc>_compact: bitwise, no table
- * (crc_compact.c), for targets where ROM is counted in KiB.  The streaming
+ * hb_<crc>: table driven (crc8.c, crc16.c, crc32.c, crc32c.c, crc64.c, each
+ * with its generated tables in a file of its own); hb_<crc>_compact: no
+ * table (crc_compact.c), for targets where ROM is counted in KiB.  The streaming
  * context holds only the running register.
  */
 #ifndef HB_CRC_H

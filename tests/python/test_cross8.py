@@ -310,7 +310,7 @@ def test_the_small_build_when_written_out_rounds_do_not_fit(monkeypatch, tmp_pat
     calls.clear()
     out = cross8._build_each(t, INFO["blake2s"], ["portable"], [1024], None, notes, lambda m: None)
     assert calls == [(["portable"], False), (["portable"], True)] and [(o[2], o[3]) for o in out] == [(["portable"], True)]
-    calls.clear()  # crc.c has no small form: no second try
+    calls.clear()  # crc32.c has no small form: no second try
     cross8._build_each(t, INFO["crc32"], ["portable"], [1024], None, notes, lambda m: None)
     assert calls == [(["portable"], False)] and "too large" in notes["crc32/portable"]
 
@@ -318,7 +318,7 @@ def test_the_small_build_when_written_out_rounds_do_not_fit(monkeypatch, tmp_pat
 def test_a_target_can_list_sources_that_are_always_small(monkeypatch, tmp_path):
     t = TARGETS["gb"]
     assert "sha256" in t.no_portable_tables and t.source_defines("src/algos/sha256.c") == ["HB_NO_PORTABLE_TABLES"]
-    assert cross8.small_sources(["src/algos/sha256.c", "src/algos/crc.c"]) == ["src/algos/sha256.c"]
+    assert cross8.small_sources(["src/algos/sha256.c", "src/algos/crc32.c"]) == ["src/algos/sha256.c"]
     calls = []
     monkeypatch.setattr(cross8, "build_program",
                         lambda t, a, impls, sizes, lib, log=None, small=False:
