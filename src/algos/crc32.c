@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * crc32.c - CRC-32/ISO-HDLC (ISO 3309, ITU-T V.42, zlib: reflected
- * poly 0x04C11DB7, init and xorout ~0; crc.h), table driven: the braided loop of
- * hb_crc_braid.h over the 8 KiB of tables in crc32_tables.c
+ * poly 0x04C11DB7, init and xorout ~0; crc.h), table driven: the braided loop
+ * of crc32_braid.c over the 8 KiB of tables in crc32_tables.c
  * (tools/gen_crc_tables.py).
  */
 #include "crc.h"
