@@ -14,9 +14,16 @@
 
 void hb_pearson8(uint8_t *out, const uint8_t *in, size_t len)
 {
-    unsigned h = 0;
-    size_t i;
-    for (i = 0; i < len; i++)
-        h = hb_pearson_table[h ^ in[i]];
-    out[0] = (uint8_t)h;
+    /* 8-bit: the hash is a byte and so is the table index (an unsigned
+     * would make cc65 and SDCC carry a high byte and add it to the table's
+     * address); the input is a pointer stepped once a byte, the count runs
+     * down to zero.  Host compilers make the same loop of it. */
+    register const uint8_t *p = in;
+    register uint8_t h = 0;
+    size_t n;
+    for (n = len; n; n--) {
+        h = hb_pearson_table[h ^ *p];
+        ++p;
+    }
+    out[0] = h;
 }
