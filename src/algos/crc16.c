@@ -7,12 +7,22 @@
 #include "hb_tables.h"
 #include "hb_util.h"
 
-static uint16_t crc16_run(uint16_t crc, const uint8_t *p, size_t len)
+/* 8-bit: the register as its two bytes, so that crc << 8 is a byte move
+ * and (crc >> 8) ^ byte a byte index; the input a pointer stepped once a
+ * byte, the count running down to zero. */
+static uint16_t crc16_run(uint16_t crc, const uint8_t *in, size_t len)
 {
-    size_t i;
-    for (i = 0; i < len; i++)
-        crc = (uint16_t)((unsigned)(crc << 8) ^ hb_crc16_table[(crc >> 8) ^ p[i]]);
-    return crc;
+    register const uint8_t *p = in;
+    register uint8_t hi = (uint8_t)(crc >> 8), lo = (uint8_t)crc;
+    uint16_t t;
+    size_t n;
+    for (n = len; n; n--) {
+        t = hb_crc16_table[hi ^ *p];
+        ++p;
+        hi = (uint8_t)(lo ^ (uint8_t)(t >> 8));
+        lo = (uint8_t)t;
+    }
+    return (uint16_t)((unsigned)hi << 8 | lo);
 }
 
 void hb_crc16(uint8_t *out, const uint8_t *in, size_t len)

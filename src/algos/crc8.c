@@ -6,24 +6,30 @@
 #include "crc.h"
 #include "hb_tables.h"
 
-static unsigned crc8_run(unsigned crc, const uint8_t *p, size_t len)
+/* 8-bit: register and table index are bytes, the input a pointer stepped
+ * once a byte, as in pearson.c (the same loop: one dependent lookup). */
+static uint8_t crc8_run(uint8_t crc, const uint8_t *in, size_t len)
 {
-    size_t i;
-    for (i = 0; i < len; i++)
-        crc = hb_crc8_table[crc ^ p[i]];
-    return crc;
+    register const uint8_t *p = in;
+    register uint8_t c = crc;
+    size_t n;
+    for (n = len; n; n--) {
+        c = hb_crc8_table[c ^ *p];
+        ++p;
+    }
+    return c;
 }
 
 void hb_crc8(uint8_t *out, const uint8_t *in, size_t len)
 {
-    out[0] = (uint8_t)crc8_run(0, in, len);
+    out[0] = crc8_run(0, in, len);
 }
 
 void hb_crc8_init(hb_crc8_ctx *ctx) { ctx->crc = 0; }
 
 void hb_crc8_update(hb_crc8_ctx *ctx, const uint8_t *in, size_t len)
 {
-    ctx->crc = (uint8_t)crc8_run(ctx->crc, in, len);
+    ctx->crc = crc8_run(ctx->crc, in, len);
 }
 
 void hb_crc8_final(hb_crc8_ctx *ctx, uint8_t *out) { out[0] = ctx->crc; }
