@@ -69,10 +69,14 @@ __extension__ typedef unsigned __int128 hb_u128;
 #endif
 
 /* `static inline` where the compiler knows C99 inline; plain `static`
- * elsewhere (cc65 predates it).  Small helpers only. */
+ * elsewhere (cc65 predates it; HB_NO_INLINE says so, and hb_util.h then
+ * writes its helpers for arguments known only at run time).  Small helpers
+ * only. */
 #if defined(__CC65__)
+#define HB_NO_INLINE 1
 #define HB_INLINE static
 #else
+#define HB_NO_INLINE 0
 #define HB_INLINE static inline
 #endif
 
