@@ -77,4 +77,22 @@
         (x0) = hb_n0_;                                                           \
     } while (0)
 
+/* Defines `static uint32_t name(uint32_t x)`, x * k mod 2^32 by HB_MUL8,
+ * and its tables name_t, for code that keeps its state in 32-bit
+ * variables.  One function per constant, the tables at fixed addresses:
+ * cc65 then indexes them directly (lda table,y) instead of through a
+ * pointer argument; x is copied first because cc65 keeps arguments on its
+ * stack but locals (hb_config.h) at fixed addresses. */
+#define HB_MUL8_32(name, k)                                                      \
+    static const uint8_t name##_t[4][256] = HB_MUL8_TABLES(k);                  \
+    static uint32_t name(uint32_t x)                                             \
+    {                                                                            \
+        uint32_t v = x;                                                          \
+        uint8_t x0 = (uint8_t)v, x1 = (uint8_t)(v >> 8), x2 = (uint8_t)(v >> 16), \
+                x3 = (uint8_t)(v >> 24);                                         \
+        HB_MUL8(name##_t, x3, x2, x1, x0, 0);                                    \
+        return ((uint32_t)x3 << 24) | ((uint32_t)x2 << 16) |                     \
+               (uint16_t)((unsigned)x1 << 8 | x0);                               \
+    }
+
 #endif /* HB_MUL8_H */
