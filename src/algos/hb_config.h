@@ -80,4 +80,16 @@ __extension__ typedef unsigned __int128 hb_u128;
 #define HB_INLINE static inline
 #endif
 
+/* The few helpers hb_util.h writes for the 8-bit CPUs (its rotations) are
+ * real functions there: cc65 cannot inline, and SDCC, which can, makes
+ * better code of a rotation as a leaf function holding its argument in
+ * registers than inside a round that keeps its variables in memory, where
+ * each constant shift becomes a loop over memory.  A host that forces
+ * HB_SMALL_CPU inlines them (a static one unused would be warned about). */
+#if defined(__CC65__) || defined(__SDCC)
+#define HB_SMALL_HELPER static
+#else
+#define HB_SMALL_HELPER static inline
+#endif
+
 #endif /* HB_CONFIG_H */

@@ -65,12 +65,18 @@ HB_INLINE void hb_store32_be(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)v;
 }
 
-#if HB_NO_INLINE
-/* cc65 calls these, so n is a run-time value, and its 32-bit shift by a
- * variable count is a loop of one-bit steps: 32 of them per rotation, some
- * 1,600 cycles.  Whole bytes first (byte moves), then at most 4 one-bit
- * steps the short way round: 700-1,000 cycles. */
-HB_INLINE uint32_t hb_rotl32(uint32_t x, unsigned n)
+#if HB_SMALL_CPU
+/* Rotations as functions on the 8-bit CPUs (HB_SMALL_HELPER: real calls
+ * on cc65 and SDCC), so n is a run-time value there, and a 32-bit shift by
+ * a variable count is a loop of one-bit steps: 32 of them per rotation
+ * (cc65: some 1,600 cycles).  Whole bytes first (byte moves), then at most
+ * 4 one-bit steps the short way round: cc65 700-1,000 cycles, SDCC a
+ * register rotate per bit.  cc65 calls these for every rotation; SDCC,
+ * which inlines hb_rotl32 with its constant count, calls them where the
+ * count is a table entry (MD4, MD5 and RIPEMD-160's rolled rounds) or where
+ * it keeps the round's variables in memory and makes an inline constant
+ * shift a loop over memory (their written-out rounds, XXH32): `_fn`. */
+HB_SMALL_HELPER uint32_t hb_rotl32_fn(uint32_t x, unsigned n)
 {
     uint32_t v = x;
     uint8_t r = (uint8_t)(n & 7), q = (uint8_t)(n >> 3);
@@ -99,10 +105,13 @@ HB_INLINE uint32_t hb_rotl32(uint32_t x, unsigned n)
     }
     return v;
 }
+#endif
 
+#if HB_NO_INLINE
+#define hb_rotl32 hb_rotl32_fn
 HB_INLINE uint32_t hb_rotr32(uint32_t x, unsigned n)
 {
-    return hb_rotl32(x, 32 - n);
+    return hb_rotl32_fn(x, 32 - n);
 }
 #else
 /* n must be in 1..31: a shift by 32 is undefined behaviour. */
@@ -115,6 +124,9 @@ HB_INLINE uint32_t hb_rotr32(uint32_t x, unsigned n)
 {
     return (x >> n) | (x << (32 - n));
 }
+#if !HB_SMALL_CPU
+#define hb_rotl32_fn hb_rotl32
+#endif
 #endif
 
 #if HB_HAVE_U64

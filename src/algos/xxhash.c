@@ -43,7 +43,7 @@ HB_MUL8_32(xxh32_mul_p2, P32_2)
 HB_INLINE uint32_t hb_xxh32_round(uint32_t acc, uint32_t lane)
 {
     acc += MUL_P32_2(lane);
-    acc = hb_rotl32(acc, 13);
+    acc = hb_rotl32_fn(acc, 13); /* a call on SDCC: see hb_util.h */
     return MUL_P32_1(acc);
 }
 
