@@ -19,7 +19,7 @@ endif
 BACKENDS_LIST := $(BUILD)/gen/backends_list.c
 BACKENDS_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(BACKENDS_SRC))
 
-$(BUILD)/obj/backends/%.o: backends/%.c src/engine/hb_impls.h src/engine/hb_registry.h \
+$(BUILD)/obj/backends/%.o: backends/%.c src/engine/host/hb_impls.h src/engine/hb_registry.h \
                            $(wildcard backends/*/*.h backends/*/backend.mk)
 	@mkdir -p $(@D)
 	@echo "  CC  $<"

@@ -6,7 +6,7 @@ import platform
 import subprocess
 
 from . import __version__
-from .engine import ROOT
+from .paths import ROOT
 
 
 def cpu_model() -> str:
@@ -35,9 +35,10 @@ def project_commit() -> str:
 
 def host_context(engine_rec=None, timer_rec=None, backends=None) -> dict:
     ctx = {
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "hashbench_version": __version__,
         "commit": project_commit(),
+        "hostname": platform.node(),  # with cpu and kernel: which machine (the report's machine table)
         "cpu": cpu_model(),
         "cores": os.cpu_count(),
         "machine": platform.machine(),
@@ -50,7 +51,7 @@ def host_context(engine_rec=None, timer_rec=None, backends=None) -> dict:
         ctx["compiler"] = engine_rec.get("compiler")
         ctx["cflags"] = engine_rec.get("cflags")
         ctx["endian"] = engine_rec.get("endian")
-        ctx["engine_version"] = engine_rec.get("engine_version")
+        ctx["engine_version"] = engine_rec.get("version")
     if timer_rec:
         ctx["timer"] = {k: timer_rec.get(k) for k in ("name", "unit", "hz", "hz_source", "is_cycles", "description")}
     if backends:

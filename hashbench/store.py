@@ -1,37 +1,23 @@
 # SPDX-License-Identifier: MIT
-"""The results database (SQLite): one row per run, one per measured result,
-raw samples kept.  Every result is committed as it arrives, so an
-interrupted run keeps what it measured."""
+"""The results database: one row per run, one per result, raw samples kept.
+SQLite by default (a file), PostgreSQL for a `postgresql://` URL (one store
+for many machines): the same schema and migrations, through the small
+dialect layer of hashbench.dialects.  `--db` chooses; HASHBENCH_DB is the
+default of every command.  Every result is committed as it arrives, so an
+interrupted run keeps what it measured; an imported run is one transaction.
+A database of an older schema is migrated when it is opened
+(hashbench.migrations)."""
 import json
 import os
-import sqlite3
+import uuid
 from pathlib import Path
 
+from . import dialects, migrations
 from .errors import UserError
+from .result import Note, Result, Run
 
-SCHEMA_VERSION = 1
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE IF NOT EXISTS runs (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    started_at TEXT NOT NULL,
-    kind TEXT NOT NULL,            -- 'host' or 'cross'
-    command TEXT,
-    options TEXT,                  -- JSON
-    context TEXT,                  -- JSON: machine, compiler, timer, libraries, commit
-    status TEXT NOT NULL           -- 'running', 'complete', 'interrupted', 'failed'
-);
-CREATE TABLE IF NOT EXISTS results (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    run_id INTEGER NOT NULL REFERENCES runs(id),
-    algorithm TEXT NOT NULL,
-    implementation TEXT NOT NULL,
-    size INTEGER NOT NULL,
-    target TEXT NOT NULL DEFAULT 'host',
-    data TEXT NOT NULL             -- JSON: the full result, raw samples included
-);
-CREATE INDEX IF NOT EXISTS results_run ON results(run_id);
-"""
+SCHEMA_VERSION = migrations.LATEST
+ENV = "HASHBENCH_DB"
 
 
 def default_path() -> Path:
@@ -39,54 +25,109 @@ def default_path() -> Path:
     return Path(base) / "hashbench" / "results.sqlite"
 
 
+def default_target():
+    """--db when none is given: HASHBENCH_DB, else the SQLite file in the user's data folder."""
+    return os.environ.get(ENV) or default_path()
+
+
+def run_uuid(run: Run) -> str:
+    """The run's identity across stores (kept in its context); made on first use."""
+    return run.context.setdefault("run_uuid", str(uuid.uuid4()))
+
+
 class Store:
-    def __init__(self, path=None):
-        self.path = Path(path) if path else default_path()
+    def __init__(self, target=None):
+        target = target or default_target()
+        self.db = dialects.connect(str(target) if dialects.is_url(str(target)) else target)
+        self.path = self.db.name if dialects.is_url(str(target)) else Path(target)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(str(self.path))
-            self.db.executescript(SCHEMA)
-            row = self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-            if row is None:
-                self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-                self.db.commit()
-            elif row[0] != str(SCHEMA_VERSION):
-                raise UserError(f"{self.path}: database schema {row[0]} is not {SCHEMA_VERSION}")
-        except sqlite3.DatabaseError as exc:
-            raise UserError(f"{self.path}: not a usable hashbench database ({exc})") from exc
-        except OSError as exc:
-            raise UserError(f"{self.path}: {exc.strerror}") from exc
+            migrations.upgrade(self.db)
+        except self.db.errors as exc:
+            raise UserError(f"{self.db.name}: not a usable hashbench database ({exc})") from exc
+
+    def close(self):
+        self.db.close()
 
     def _exec(self, sql, args=()):
         try:
-            cur = self.db.execute(sql, args)
-            self.db.commit()
-            return cur
-        except sqlite3.DatabaseError as exc:
-            raise UserError(f"{self.path}: database error ({exc})") from exc
+            return self.db.execute(sql, args)
+        except self.db.errors as exc:
+            raise UserError(f"{self.db.name}: database error ({str(exc).strip().splitlines()[0]})") from exc
 
-    def begin_run(self, kind, command, options, context) -> int:
-        cur = self._exec("INSERT INTO runs (started_at, kind, command, options, context, status) "
-                         "VALUES (?, ?, ?, ?, ?, 'running')",
-                         (context.get("date", ""), kind, command, json.dumps(options), json.dumps(context)))
-        return cur.lastrowid
+    def _insert(self, sql, args=()):
+        try:
+            return self.db.insert(sql, args)
+        except self.db.errors as exc:
+            raise UserError(f"{self.db.name}: database error ({str(exc).strip().splitlines()[0]})") from exc
 
-    def update_context(self, run_id, context):
-        self._exec("UPDATE runs SET context=? WHERE id=?", (json.dumps(context), run_id))
+    # ---- writing, as a run goes ------------------------------------------------
 
-    def add_result(self, run_id, result):
-        self._exec("INSERT INTO results (run_id, algorithm, implementation, size, target, data) "
-                   "VALUES (?, ?, ?, ?, ?, ?)",
-                   (run_id, result["algorithm"], result["implementation"], result["size"],
-                    result.get("target", "host"), json.dumps(result)))
+    def begin_run(self, run: Run, status="running") -> int:
+        run.id = self._insert("INSERT INTO runs (uuid, started_at, kind, command, options, context, status, notes) "
+                              "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                              (run_uuid(run), run.started_at, run.kind, run.command, json.dumps(run.options),
+                               json.dumps(run.context), status, json.dumps([n.to_dict() for n in run.notes])))
+        return run.id
 
-    def end_run(self, run_id, status):
-        self._exec("UPDATE runs SET status=? WHERE id=?", (status, run_id))
+    def keep_uuid(self, run: Run):
+        """A context replaced during the run (the engine's record arrives after
+        begin_run) gets back the uuid the run was stored with."""
+        if "run_uuid" not in run.context and run.id is not None:
+            row = self._exec("SELECT uuid FROM runs WHERE id=?", (run.id,)).fetchone()
+            if row and row[0]:
+                run.context["run_uuid"] = row[0]
+        return run_uuid(run)
 
-    def runs(self, limit=50):
+    def update_context(self, run: Run):
+        self.keep_uuid(run)
+        self._exec("UPDATE runs SET context=? WHERE id=?", (json.dumps(run.context), run.id))
+
+    def add_result(self, run: Run, result: Result) -> int:
+        """-> the result's row id (update_result rewrites it as processes add samples)."""
+        return self._insert("INSERT INTO results (run_id, algorithm, implementation, size, target, meter, data) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (run.id, result.algorithm, result.implementation, result.size, result.target,
+                             result.meter, json.dumps(result.to_dict())))
+
+    def update_result(self, row_id: int, result: Result):
+        """A result that gained samples (a later engine process): rewritten in place."""
+        self._exec("UPDATE results SET data=? WHERE id=?", (json.dumps(result.to_dict()), row_id))
+
+    def end_run(self, run: Run):
+        self.keep_uuid(run)
+        self._exec("UPDATE runs SET status=?, context=?, notes=? WHERE id=?",
+                   (run.status, json.dumps(run.context), json.dumps([n.to_dict() for n in run.notes]), run.id))
+
+    def find_uuid(self, ident: str):
+        """The local id of the run with this uuid, or None."""
+        row = self._exec("SELECT id FROM runs WHERE uuid=?", (ident,)).fetchone()
+        return row[0] if row else None
+
+    def import_run(self, run: Run):
+        """Stores a whole run (from another store) in one transaction, under a
+        new local id.  -> (id, False), or (the id it has here, True) when this
+        store already holds a run of that uuid."""
+        ident = run_uuid(run)
+        try:
+            with self.db.transaction():
+                found = self.find_uuid(ident)
+                if found is not None:
+                    return found, True
+                self.begin_run(run, status=run.status)
+                for r in run.results:
+                    self.add_result(run, r)
+        except self.db.errors as exc:
+            raise UserError(f"{self.db.name}: database error, nothing imported ({exc})") from exc
+        return run.id, False
+
+    # ---- reading ---------------------------------------------------------------
+
+    def runs(self, limit=50, kind=None):
+        where = "WHERE r.kind=?" if kind else ""
+        args = (kind, limit) if kind else (limit,)
         rows = self._exec("SELECT r.id, r.started_at, r.kind, r.command, r.status, r.context, "
                           "(SELECT COUNT(*) FROM results WHERE run_id=r.id) "
-                          "FROM runs r ORDER BY r.id DESC LIMIT ?", (limit,)).fetchall()
+                          f"FROM runs r {where} ORDER BY r.id DESC LIMIT ?", args).fetchall()
         return [dict(id=r[0], started_at=r[1], kind=r[2], command=r[3], status=r[4],
                      context=json.loads(r[5] or "{}"), results=r[6]) for r in rows]
 
@@ -109,10 +150,29 @@ class Store:
             raise UserError(f"no run {ref} in {self.path} (see 'hashbench history')")
         return int(ref)
 
-    def load_run(self, run_id):
-        r = self._exec("SELECT id, started_at, kind, command, options, context, status FROM runs WHERE id=?",
+    def load_run(self, run_id) -> Run:
+        r = self._exec("SELECT id, started_at, kind, command, options, context, status, notes FROM runs WHERE id=?",
                        (run_id,)).fetchone()
-        results = [json.loads(row[0]) for row in
-                   self._exec("SELECT data FROM results WHERE run_id=? ORDER BY id", (run_id,))]
-        return dict(id=r[0], started_at=r[1], kind=r[2], command=r[3], options=json.loads(r[4] or "{}"),
-                    context=json.loads(r[5] or "{}"), status=r[6], results=results)
+        if r is None:
+            raise UserError(f"no run {run_id} in {self.path}")
+        results = [Result.from_dict(json.loads(row[0])) for row in
+                   self._exec("SELECT data FROM results WHERE run_id=? ORDER BY id", (run_id,)).fetchall()]
+        return Run(id=r[0], started_at=r[1], kind=r[2], command=r[3] or "", options=json.loads(r[4] or "{}"),
+                   context=json.loads(r[5] or "{}"), status=r[6], notes=[Note.from_dict(n) for n in
+                                                                            json.loads(r[7] or "[]")],
+                   results=results)
+
+    def load(self, ref: str) -> Run:
+        return self.load_run(self.resolve(ref))
+
+    def latest_results(self, kind=None, targets=None) -> list:
+        """The newest result per (target, build, algorithm, implementation,
+        size, meter) over the stored runs of `kind`."""
+        seen, out = set(), []
+        for run in self.runs(limit=1000, kind=kind):
+            for r in self.load_run(run["id"]).results:
+                if r.key in seen or (targets and r.target not in targets):
+                    continue
+                seen.add(r.key)
+                out.append(r)
+        return out

@@ -11,9 +11,14 @@ PKGS_TESTS="libclang-rt-dev qemu-user gcc-s390x-linux-gnu libc6-dev-s390x-cross 
 PKGS_BACKENDS="libssl-dev libsodium-dev zlib1g-dev libxxhash-dev libgcrypt20-dev nettle-dev libmbedtls-dev pkg-config xsltproc"
 PKGS_CROSS="gcc-mips64-linux-gnuabi64 gcc-arm-linux-gnueabi libc6-dev-armel-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-riscv64-linux-gnu libc6-dev-riscv64-cross gcc-powerpc-linux-gnu libc6-dev-powerpc-cross gcc-i686-linux-gnu libc6-dev-i386-cross gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
 # the 8/16-bit consoles (hashbench cross --target nes,gb,z80,gba): cc65 and sim65; SDCC and
-# ucsim; mGBA's core as a library (cross8/runners/mgba_run.c links it)
+# ucsim; mGBA's core as a library (src/meters/mgba_run.c links it)
 PKGS_CROSS8="cc65 sdcc sdcc-ucsim libmgba-dev"
-PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CROSS8 ${HB_EXTRA_PKGS:-}"
+# the report's browser test (headless Chromium through its WebDriver; DejaVu for its text) and the
+# PostgreSQL server the store's tests start in a temporary folder (hashbench report, --db postgresql://)
+PKGS_REPORT="chromium chromium-driver fonts-dejavu-core postgresql"
+# `hashbench run|compare --meter sim`: the host engine under Callgrind
+PKGS_SIM="valgrind"
+PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CROSS8 $PKGS_REPORT $PKGS_SIM ${HB_EXTRA_PKGS:-}"
 
 missing=()
 for p in $PKGS; do
@@ -23,8 +28,18 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "setup: installing Debian packages: ${missing[*]}" >&2
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    # apt and dpkg talk on success too (debconf's "delaying package configuration", a service
+    # that cannot start in a container): their words are shown only when they fail
+    log=$(mktemp)
+    if ! { $SUDO apt-get update -qq &&
+           $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+         } >"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        echo "setup: installing Debian packages failed" >&2
+        exit 1
+    fi
+    rm -f "$log"
 fi
 
 # Python environment with hashbench installed (editable) and the test oracles.

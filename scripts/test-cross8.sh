@@ -6,7 +6,7 @@
 # second call costs what the first did; mGBA: two one-call spans are equal).
 # Needs PKGS_CROSS8 (and gcc-arm-none-eabi from PKGS_CROSS) of
 # scripts/setup.sh; called from scripts/test.sh.  Builds are cached under
-# build/cross8/.  HB_CROSS8_TARGETS and HB_CROSS8_SIZES override the choice.
+# build/console/.  HB_CROSS8_TARGETS and HB_CROSS8_SIZES override the choice.
 # Then the SDCC targets (gb under mGBA, z80 under ucsim) on a few algorithms
 # that SDCC compiles in seconds: a 16-bit-friendly hash, the small builds
 # (HB_NO_PORTABLE_TABLES), SHA-1 with gb's allocator workaround, 64-bit code.

@@ -50,5 +50,8 @@ bash scripts/test-cross.sh
 step "8/16-bit consoles: NES (6502, sim65), GBA (ARM7TDMI, ROM and IWRAM, mGBA), Game Boy and Z80 (SDCC; a few algorithms), exact cycles"
 bash scripts/test-cross8.sh
 
+step "Lint: ruff (pyproject.toml [tool.ruff])"
+.venv/bin/ruff check hashbench tests tools
+
 step "Python tests"
 .venv/bin/python -m pytest -q -p no:cacheprovider tests/python

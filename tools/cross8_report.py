@@ -18,11 +18,10 @@ point 4 and 6): our exact-cycle figures beside the hash-bench family's own.
 The section sits between the markers below; tools/cross_report.py keeps it
 when it regenerates the rest of the file.  Every figure comes from a run
 whose digest matched the host's; nothing is copied by hand except the
-seeds' published numbers (from /work/shared/spec/seed-measurements.md).
+seeds' published numbers (docs/seeds.md).
 """
 import argparse
 import datetime
-import re
 import sys
 import time
 from pathlib import Path
@@ -30,8 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from hashbench import cross, cross8  # noqa: E402
+from hashbench import roster  # noqa: E402
+from hashbench.commands.cross import measure  # noqa: E402
 from hashbench.context import project_commit  # noqa: E402
+from hashbench.targets import load_all  # noqa: E402
 
 OUT = ROOT / "docs" / "cross-platform.md"
 BEGIN, END = "<!-- cross8:begin (tools/cross8_report.py) -->", "<!-- cross8:end -->"
@@ -66,12 +67,12 @@ def stub_digest(hexd: str) -> bool:
 
 def index(results):
     """{(target, algo, impl, size): result}, verified and not a stub's all-zero digest."""
-    return {(r["target"], r["algorithm"], r["implementation"], r["size"]): r for r in results
-            if r["verified"] and not stub_digest(r["digest"])}
+    return {(r.target, r.algorithm, r.implementation, r.size): r for r in results
+            if r.verified and not stub_digest(r.digest)}
 
 
 def ms(r):
-    return None if r is None else r["per_call"] * 1e3 / r["clock_hz"]
+    return None if r is None else r.per_call * 1e3 / r.clock_hz
 
 
 def f(v, nd=1):
@@ -93,16 +94,19 @@ SMALL_LEGEND = (f"{SMALL_MARK} built with `HB_NO_PORTABLE_TABLES`: rolled rounds
 
 def ms_cell(r, nd=1):
     """ms per call, marked when the program was built small."""
-    return f(ms(r), nd) + (SMALL_MARK if r and r.get("defines") else "")
+    return f(ms(r), nd) + (SMALL_MARK if r and r.extra.get("defines") else "")
 
 
-def not_measured(name, ctx, good):
+def not_measured(name, notes, good):
     """The target's notes, less what a later run did measure: the portables a
     small build left out (same code as compact) on one line, then the rest."""
-    notes = {k: v for k, v in ((ctx or {}).get("notes") or {}).items()
-             if not any(g[0] == name and k in ("/".join(g[1:3]), g[1]) for g in good)}
-    same = sorted(k.split("/")[0] for k, v in notes.items() if cross8.SAME_AS_COMPACT in v)
-    rest = sorted((k, short_note(v)) for k, v in notes.items() if cross8.SAME_AS_COMPACT not in v)
+    def measured(n):
+        return any(g[0] == name and g[1] == n.data.get("algorithm") and
+                   g[2] == n.data.get("implementation", g[2]) for g in good)
+    mine = [n for n in notes if n.data.get("target") == name and "algorithm" in n.data and not measured(n)]
+    same = sorted({n.data["algorithm"] for n in mine if n.reason == "same-as-compact"})
+    rest = sorted({(f"{n.data['algorithm']}/{n.data['implementation']}" if "implementation" in n.data
+                    else n.data["algorithm"], short_note(n)) for n in mine if n.reason != "same-as-compact"})
     lines = []
     if same:
         lines += ["", f"`portable` not measured apart on `{name}` (its small build is the `compact` code): "
@@ -116,16 +120,18 @@ def not_measured(name, ctx, good):
     return lines
 
 
-def short_note(text):
-    """A build note without the file name and addresses: '14508 B over the ROM'."""
-    text = re.sub(r"does not build: \S+: (\d+) bytes too large for the ROM \(ends at \w+, the limit is \w+\)",
-                  r"\1 B over the ROM", text)
-    return re.sub(r"does not build: \S+: larger than the CPU's 64 KiB address space.*", "over 64 KiB", text)
+def short_note(note):
+    """A build note in a few words, from its figures: '14508 B over the ROM'."""
+    if "bytes_over" in note.data:
+        return f"{note.data['bytes_over']} B over the ROM"
+    if note.data.get("wraps"):
+        return "over 64 KiB"
+    return note.detail.split(": ", 1)[-1]
 
 
 def beyond(good, target, size, seed_ids, title):
     """Rows for the algorithms a target ran that its seed did not."""
-    order = [x["id"] for x in cross.registry()]
+    order = roster.ids()
     extra = sorted({k[1] for k in good if k[0] == target and k[3] == size} - set(seed_ids), key=order.index)
     if not extra:
         return []
@@ -134,11 +140,11 @@ def beyond(good, target, size, seed_ids, title):
 
 def ms_table(good, target, size, ids):
     """| algo | portable ms | compact ms | KB/s (compact if any) | for these algorithms."""
-    labels = {x["id"]: x["label"] for x in cross.registry()}
+    labels = roster.labels()
     lines = ["| algo | portable ms | compact ms | KB/s (compact if any) |", "|---|---:|---:|---:|"]
     for a in ids:
         p, c = good.get((target, a, "portable", size)), good.get((target, a, "compact", size))
-        lines.append(f"| {labels[a]} | {ms_cell(p, 0)} | {ms_cell(c, 0)} | {f((c or p or {}).get('kb_per_s'), 2)} |")
+        lines.append(f"| {labels[a]} | {ms_cell(p, 0)} | {ms_cell(c, 0)} | {f(getattr(c or p, 'kb_per_s', None), 2)} |")
     return lines
 
 
@@ -148,12 +154,12 @@ def sha2_ratio(good, target, size):
     s2, s5 = pick("sha256"), pick("sha512")
     if not (s2 and s5):
         return []
-    return ["", f"SHA-512 costs **{s5['per_call'] / s2['per_call']:.2f}×** SHA-256 per byte here "
-                f"({s2['implementation']} code, {f(s2['kb_per_s'])} against {f(s5['kb_per_s'])} KB/s): "
+    return ["", f"SHA-512 costs **{s5.per_call / s2.per_call:.2f}×** SHA-256 per byte here "
+                f"({s2.implementation} code, {f(s2.kb_per_s)} against {f(s5.kb_per_s)} KB/s): "
                 "64-bit additions and rotations are eight-byte chains on an 8-bit CPU."]
 
 
-def section_nes(good, wall, ctx):
+def section_nes(good, wall, notes):
     lines = ["### 6502 (nes) at 64 B, beside hash-bench-nes", "",
              "Milliseconds per hash at the NTSC clock (1.789773 MHz) from exact sim65 cycles, `portable` and",
              "`compact` (the family's code is closest to `compact`: bitwise CRCs, rolled loops). The seed's",
@@ -166,17 +172,17 @@ def section_nes(good, wall, ctx):
         p, c = ms(good.get(("nes", a, "portable", 64))), ms(good.get(("nes", a, "compact", 64)))
         lines.append(f"| {label} | {f(p)} | {f(c)} | {printed} | {corr} | {ratio(corr, c or p)} |")
     extra = sorted({k[1] for k in good if k[0] == "nes" and k[3] == 64} - set(IDS[x] for x in SEED_NES),
-                   key=lambda a: [x["id"] for x in cross.registry()].index(a))
+                   key=roster.order().get)
     if extra:
         lines += ["", "Beyond the family's 18 (the seed left these out on the NES):", "",
                   "| algo | portable ms | compact ms |", "|---|---:|---:|"]
-        labels = {x["id"]: x["label"] for x in cross.registry()}
+        labels = roster.labels()
         for a in extra:
             p, c = ms(good.get(("nes", a, "portable", 64))), ms(good.get(("nes", a, "compact", 64)))
             lines.append(f"| {labels[a]} | {f(p)} | {f(c)} |")
-    notes = (ctx or {}).get("notes") or {}
-    if notes:
-        lines += ["", "Not measured on the NES: " + "; ".join(f"{k}: {v}" for k, v in sorted(notes.items())) + "."]
+    mine = [n for n in notes if n.data.get("target") == "nes"]
+    if mine:
+        lines += ["", "Not measured on the NES: " + "; ".join(sorted(n.detail for n in mine)) + "."]
     if wall is not None:
         n = sum(1 for k in good if k[0] == "nes" and k[3] == 64)
         lines += ["", f"**Wall time (issue 6, point 6):** the whole nes run at 64 B — {n} verified results, every "
@@ -186,7 +192,7 @@ def section_nes(good, wall, ctx):
     return lines
 
 
-def section_gb(good, ctx=None):
+def section_gb(good, notes=()):
     lines = ["### SM83 (gb) at 1024 B, beside hash-bench-gb", "",
              "Milliseconds per hash at 4.194304 MHz from mGBA's cycle count (SDCC 4.2 `-msm83`; the family used",
              "GBDK-2020's SDCC).", "",
@@ -202,7 +208,7 @@ def section_gb(good, ctx=None):
     if not have:
         return lines + ["", "(Not measured in this generation: run `tools/cross8_report.py --targets gb`.)"]
     lines += beyond(good, "gb", 1024, [IDS[x] for x in SEED_GB], "Beyond the family's 18 (the seed's GB C stopped at SHA-1):")
-    lines += sha2_ratio(good, "gb", 1024) + ["", SMALL_LEGEND] + not_measured("gb", ctx, good)
+    lines += sha2_ratio(good, "gb", 1024) + ["", SMALL_LEGEND] + not_measured("gb", notes, good)
     return lines
 
 
@@ -215,14 +221,14 @@ def section_gba(good):
     for label, seed in SEED_GBA.items():
         a = IDS[label]
         rom, iw = good.get(("gba", a, "portable", 1024)), good.get(("gba-iwram", a, "portable", 1024))
-        kr, ki = (rom or {}).get("kb_per_s"), (iw or {}).get("kb_per_s")
+        kr, ki = getattr(rom, "kb_per_s", None), getattr(iw, "kb_per_s", None)
         lines.append(f"| {label} | {f(kr)} | {f(ki)} | {ratio(ki, kr)} | {seed} |")
     lines += ["", "SHA-256 : SHA-512 (cost per byte of SHA-512 ÷ SHA-256; above 1 favours SHA-256):", "",
               "| build | SHA-256 KB/s | SHA-512 KB/s | SHA-512 ÷ SHA-256 cost |", "|---|---:|---:|---:|"]
     for tn in ("gba", "gba-iwram"):
         for impl in ("portable", "compact"):
             s2, s5 = good.get((tn, "sha256", impl, 1024)), good.get((tn, "sha512", impl, 1024))
-            k2, k5 = (s2 or {}).get("kb_per_s"), (s5 or {}).get("kb_per_s")
+            k2, k5 = getattr(s2, "kb_per_s", None), getattr(s5, "kb_per_s", None)
             lines.append(f"| {tn} {impl} | {f(k2)} | {f(k5)} | {ratio(k2, k5)} |")
     a, b = SEED_GBA_SHA_TABLE
     lines.append(f"| seed (suite table) | ~{a} | ~{b} | {a / b:.2f} |")
@@ -231,14 +237,14 @@ def section_gba(good):
     return lines
 
 
-def section_z80(good, ctx=None):
-    ids = [a["id"] for a in cross.registry() if any(k[:2] == ("z80", a["id"]) and k[3] == 1024 for k in good)]
+def section_z80(good, notes=()):
+    ids = [a.id for a in roster.algorithms() if any(k[:2] == ("z80", a.id) and k[3] == 1024 for k in good)]
     lines = ["### Z80 (z80) at 1024 B", "",
              "No seed ran a Z80; the MSX clock (3.579545 MHz) converts ucsim's exact T-states to time.", ""]
     if not ids:
         return lines + ["(Not measured in this generation: run `tools/cross8_report.py --targets z80`.)"]
     lines += ms_table(good, "z80", 1024, ids)
-    return lines + sha2_ratio(good, "z80", 1024) + ["", SMALL_LEGEND] + not_measured("z80", ctx, good)
+    return lines + sha2_ratio(good, "z80", 1024) + ["", SMALL_LEGEND] + not_measured("z80", notes, good)
 
 
 def section_why():
@@ -302,47 +308,42 @@ def main():
                     help="also take the newest stored results of the targets not run (e.g. gb and z80, whose "
                          "SDCC builds take long, from earlier 'hashbench cross --target gb' runs)")
     args = ap.parse_args()
-    targets = cross8.load_targets()
+    targets = {n: t for n, t in load_all().items() if t.kind == "console"}
     names = [n for n in args.targets.split(",") if n in targets and not targets[n].missing()]
     log = lambda m: print(m, file=sys.stderr)  # noqa: E731
-    every = [a["id"] for a in cross.registry()]
-    results, wall, ctx = [], None, {}
+    results, wall, notes = [], None, []
     for name in names:
         sizes = [64] if name == "nes" else [1024]
         t0 = time.monotonic()
-        run = cross.run_cross([name], targets, sizes, every, list(cross.IMPLS), 1, None, log)
+        run = measure([name], sizes, calls=1, log=log, targets=targets)
         if name == "nes":
             wall = time.monotonic() - t0
-        results += run["results"]
-        ctx.update(run["context"]["targets"])
-        for tn, why in run["failed_targets"].items():
-            log(f"{tn}: {why}")
+        results += run.results
+        notes += run.notes
     stored = []
     if args.db:
         from hashbench.store import Store
         store = Store(args.db)
         rest = [n for n in targets if n not in names]
-        stored = cross.latest_results(store, rest)
+        stored = store.latest_results(kind="cross", targets=rest)
         results += stored
-        for run in reversed(store.runs(limit=1000)):  # oldest first: a newer run's notes win
-            for n, c in run["context"].get("targets", {}).items():
-                if n in rest:
-                    ctx.setdefault(n, {"notes": {}})["notes"].update(c.get("notes") or {})
+        for run in store.runs(limit=1000, kind="cross"):  # newest first
+            notes += [n for n in store.load_run(run["id"]).notes if n.data.get("target") in rest]
     good = index(results)
-    from_db = sorted({r["target"] for r in stored})
+    from_db = sorted({r.target for r in stored})
     skipped = [n for n in targets if n not in names and n not in from_db]
     sec = [BEGIN, "## 5. The 8- and 16-bit consoles: exact cycles beside the seed family (issue 6)", "",
            f"Generated by `tools/cross8_report.py` on {datetime.date.today().isoformat()} at commit "
            f"{project_commit()}; do not edit by hand. `hashbench cross --target nes,gb,z80,gba,gba-iwram` runs",
-           "the same; the targets are `cross8/targets/*.toml`. Costs are exact CPU cycles from the simulators",
+           "the same; the targets are `targets/*.toml`. Costs are exact CPU cycles from the simulators",
            "(sim65, mGBA, ucsim), one call, harness subtracted, every digest equal to the host's.", ""]
     if from_db:
         sec += [f"Taken from the newest stored `hashbench cross` results (runs made apart from this script's, "
                 f"`--db`): {', '.join(from_db)}.", ""]
     if skipped:
         sec += [f"Not run for this generation: {', '.join(skipped)}.", ""]
-    sec += section_nes(good, wall, ctx.get("nes")) + [""] + section_gb(good, ctx.get("gb")) + [""]
-    sec += section_gba(good) + [""] + section_z80(good, ctx.get("z80")) + [""] + section_why() + [END]
+    sec += section_nes(good, wall, notes) + [""] + section_gb(good, notes) + [""]
+    sec += section_gba(good) + [""] + section_z80(good, notes) + [""] + section_why() + [END]
     text = "\n".join(sec) + "\n"
     if args.stdout:
         sys.stdout.write(text)

@@ -27,8 +27,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from hashbench import cross  # noqa: E402
+from hashbench import roster  # noqa: E402
+from hashbench.build import gcc  # noqa: E402
+from hashbench.build.size import code_sizes  # noqa: E402
+from hashbench.commands.cross import measure  # noqa: E402
 from hashbench.context import project_commit  # noqa: E402
+from hashbench.targets import load_all  # noqa: E402
 
 OUT = ROOT / "docs" / "cross-platform.md"
 SIZE = 1024
@@ -36,7 +40,7 @@ SHA_TARGETS = ["nds", "3ds", "cortex-m7", "ppc", "i686", "n64", "aarch64", "risc
 ITANIUM_TARGETS = ["ppc", "i686", "nds", "n64", "aarch64", "riscv64", "s390x"]
 ALGOS = ["md4", "md5", "tiger", "sha256", "sha512"]
 
-# The seeds' published figures (see /work/shared/spec/seed-measurements.md and
+# The seeds' published figures (docs/seeds.md, and
 # the Itanium study): KB/s, higher is faster.
 SEED_SHA = {"GBA (ARM7TDMI)": (280, 140), "NDS (ARM946E-S)": (620, 310), "N64 (VR4300)": (778, 1379)}
 SEED_ITANIUM_1MB = {  # machine: (MD4, MD5, Tiger) KB/s at 1 MB
@@ -57,12 +61,12 @@ def index(results):
     """{(target, algo, impl): result} at SIZE, verified and non-stub only."""
     good, bad = {}, {}
     for r in results:
-        if r["size"] != SIZE:
+        if r.size != SIZE:
             continue
-        key = (r["target"], r["algorithm"], r["implementation"])
-        if not r["verified"]:
+        key = (r.target, r.algorithm, r.implementation)
+        if not r.verified:
             bad[key] = "digest mismatch"
-        elif stub_digest(r["digest"]):
+        elif stub_digest(r.digest):
             bad[key] = "all-zero digest: the algorithm is still a stub"
         else:
             good[key] = r
@@ -71,7 +75,7 @@ def index(results):
 
 def pb(good, t, a, impl="portable"):
     r = good.get((t, a, impl))
-    return None if r is None else r["per_byte"]
+    return None if r is None else r.per_byte
 
 
 def f1(v):
@@ -182,13 +186,13 @@ def section_size(sizes, info, stubs):
              "`-Os -flto`): the algorithm's code, its tables and any C library routine it pulls in.", "",
              "| algorithm | tier | portable B | compact B |", "|---|---|---:|---:|"]
     for a in info:
-        p, c = sizes.get((a["id"], "portable")), sizes.get((a["id"], "compact"))
+        p, c = sizes.get((a.id, "portable")), sizes.get((a.id, "compact"))
         if p is None:
             continue
-        if a["id"] in stubs:
-            lines.append(f"| {a['label']} | {a['tier']} | (stub) | |")
+        if a.id in stubs:
+            lines.append(f"| {a.label} | {a.tier} | (stub) | |")
             continue
-        lines.append(f"| {a['label']} | {a['tier']} | {p:,} | {'' if c is None else f'{c:,}'} |")
+        lines.append(f"| {a.label} | {a.tier} | {p:,} | {'' if c is None else f'{c:,}'} |")
     return lines
 
 
@@ -197,7 +201,7 @@ def fpr_spill_share(t, function="hb_sha512_compress"):
     floating-point registers (s390x gcc spills there when GPRs run out)."""
     import subprocess
     elf = t.build_dir / "hb-cross.elf"
-    proc = subprocess.run([t.tool("objdump"), "-d", "--no-show-raw-insn", str(elf)], capture_output=True, text=True)
+    proc = subprocess.run([gcc.tool(t, "objdump"), "-d", "--no-show-raw-insn", str(elf)], capture_output=True, text=True)
     ops, inside = [], False
     for line in proc.stdout.splitlines():
         if line.endswith(f"<{function}>:"):
@@ -280,26 +284,25 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--stdout", action="store_true", help="print the document instead of writing it")
     args = ap.parse_args()
-    targets = cross.load_targets()
+    targets = {n: t for n, t in load_all().items() if t.kind == "qemu"}
     names = [n for n in targets if not targets[n].missing()]
     skipped = [n for n in targets if n not in names]
     log = lambda m: print(m, file=sys.stderr)  # noqa: E731
-    every = [a["id"] for a in cross.registry()]
-    run = cross.run_cross(names, targets, [SIZE], every, list(cross.IMPLS), cross.DEFAULT_CALLS, None, log)
-    good, bad = index(run["results"])
-    basis = {r["verified_against"] for r in run["results"]}
-    info = cross.registry()
-    sizes = cross.code_sizes(targets["cortex-m7"], log=log) if "cortex-m7" in names else {}
-    qv = next((c.get("runner_version") for c in run["context"]["targets"].values()), "")
+    run = measure(names, [SIZE], log=log, targets=targets)
+    good, bad = index(run.results)
+    basis = {r.verified_against for r in run.results}
+    info = roster.algorithms()
+    sizes = code_sizes(targets["cortex-m7"], log=log) if "cortex-m7" in names else {}
+    qv = next((c.get("runner_version") for c in run.context["targets"].values()), "")
     m = re.search(r"version (\S+)", qv or "")
     qemu = f"QEMU {m.group(1)}" if m else "QEMU"
     doc = ["# Cross-platform findings", "",
            f"Generated by `tools/cross_report.py` on {datetime.date.today().isoformat()} at commit "
            f"{project_commit()}; do not edit by hand.",
            f"Counts are exact instruction counts of the measured region only ({qemu} TCG with the",
-           "project's plugin `cross/qemu-plugin/hb_insn.c`), identical run after run, with the harness",
+           "project's plugin `src/meters/qemu_insn.c`), identical run after run, with the harness",
            "(the same loop around a do-nothing hash) subtracted. Every figure's digest matched the",
-           "host's byte for byte before it was counted. Targets: `cross/targets/*.toml`; run them",
+           "host's byte for byte before it was counted. Targets: `targets/*.toml`; run them",
            "yourself with `hashbench cross --all`, then `hashbench cross --table`.", ""]
     if skipped:
         doc += [f"Targets not installed when this was generated: {', '.join(skipped)}.", ""]

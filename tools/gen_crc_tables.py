@@ -3,7 +3,7 @@
 """Generates the lookup tables of the table-driven CRCs, one file of tables
 per CRC (src/algos/crc*_table*.c), from the CRC parameters.
 
-Parameters (CRC catalogue, reveng.sourceforge.io; shared/spec/algorithms.md):
+Parameters (CRC catalogue, reveng.sourceforge.io; docs/algorithms.md):
   CRC-8/SMBUS       poly 0x07, MSB first
   CRC-16/XMODEM     poly 0x1021, MSB first
   CRC-32/ISO-HDLC   poly 0x04C11DB7, reflected

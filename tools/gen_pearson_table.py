@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Generates src/algos/pearson_table.c, the Pearson-8 permutation table.
 
-The roster (shared/spec/algorithms.md, pearson8) defines T as the
+The roster (docs/algorithms.md, pearson8) defines T as the
 permutation that CPython 3 produces with random.seed(0xCAFEBABE) followed by
 random.shuffle(list(range(256))): its first bytes are B7 82 BF E0 03 B6 E9 93
 and the SHA-256 of its 256 bytes is PEARSON_SHA256 below.  CPython's seeding

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Writes data/reference-digests.tsv and src/engine/hb_reference_data.inc:
+"""Writes data/reference-digests.tsv and src/engine/host/hb_reference_data.inc:
 the digest of the standard workload (buf[i] = (i*31+7) & 0xFF) for every
 algorithm at every power-of-two size from 1 B to 1 MiB.
 
@@ -20,20 +20,17 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from oracles import all_oracles, workload  # noqa: E402
 
+sys.path.insert(0, str(ROOT))
+from hashbench import roster  # noqa: E402
+
 SIZES = [1 << k for k in range(21)]  # 1 B .. 1 MiB
 TSV = ROOT / "data" / "reference-digests.tsv"
-INC = ROOT / "src" / "engine" / "hb_reference_data.inc"
-
-
-def registry_ids():
-    import re
-    text = (ROOT / "src" / "algos" / "registry.def").read_text()
-    return re.findall(r'^HB_ALGO\(\w+,\s*"([^"]+)"', text, re.M)
+INC = ROOT / "src" / "engine" / "host" / "hb_reference_data.inc"
 
 
 def build(max_size=None):
     oracles = all_oracles()
-    ids = registry_ids()
+    ids = roster.ids()
     missing = [a for a in ids if a not in oracles]
     if missing:
         raise SystemExit(f"no oracle for {missing}")

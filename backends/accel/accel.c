@@ -8,7 +8,7 @@
  * CRC-32C: reflected 0x82F63B78, initial value and final XOR 0xFFFFFFFF;
  * canonical output is the big-endian bytes of the value (algorithms.md).
  */
-#include "../../src/engine/hb_impls.h"
+#include "../../src/engine/host/hb_impls.h"
 #include "accel.h"
 
 #if defined(__x86_64__) || defined(__i386__)

@@ -3,7 +3,7 @@
  * one-shot gcry_md_hash_buffer(), HMAC-SHA256 through
  * gcry_md_hash_buffers(GCRY_MD_FLAG_HMAC) and PBKDF2-HMAC-SHA256 through
  * gcry_kdf_derive(), with the roster's keys and parameters
- * (shared/spec/algorithms.md).
+ * (docs/algorithms.md).
  *
  * Not offered: Keccak-256 (libgcrypt has SHA-3 and SHAKE only), AES-CBC-MAC
  * (possible with gcry_cipher in CBC mode, left to the other backends).
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <gcrypt.h>
 
-#include "../../src/engine/hb_impls.h"
+#include "../../src/engine/host/hb_impls.h"
 
 /* One line per algorithm: (our id, C suffix, libgcrypt algorithm).
  * Everything below expands this list. */

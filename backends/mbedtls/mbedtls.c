@@ -3,7 +3,7 @@
  * allows): MD4 (when built in), MD5, SHA-1, RIPEMD-160, SHA-256, SHA-512,
  * SHA3-256/512 (Mbed TLS >= 3.5), HMAC-SHA256, PBKDF2-HMAC-SHA256 and
  * AES-128-CBC-MAC, with the roster's keys and parameters
- * (shared/spec/algorithms.md).
+ * (docs/algorithms.md).
  *
  * Hashes go through mbedtls_md(), the library's one-shot: it calls the
  * algorithm's one-shot function directly, no context allocation.
@@ -15,7 +15,7 @@
 #include <mbedtls/pkcs5.h>
 #include <mbedtls/version.h>
 
-#include "../../src/engine/hb_impls.h"
+#include "../../src/engine/host/hb_impls.h"
 
 /* md_info of each hash, looked up once by available(). */
 #define HB_MBEDTLS_DEFINE(sym)                                                 \

@@ -2,7 +2,7 @@
  * backends/nettle/nettle.c - Nettle: MD4, MD5, SHA-1, RIPEMD-160, SHA-256,
  * SHA-512, SHA3-256, SHA3-512, HMAC-SHA256, PBKDF2-HMAC-SHA256 and
  * AES-128-CBC-MAC with the roster's keys and parameters
- * (shared/spec/algorithms.md).  Nettle has no one-shot hash functions, so
+ * (docs/algorithms.md).  Nettle has no one-shot hash functions, so
  * each adapter is init/update/digest on a stack context (no allocation).
  *
  * Not offered: BLAKE2, Tiger, Keccak-256 (not in Nettle 3.x).
@@ -20,7 +20,7 @@
 #include <nettle/sha3.h>
 #include <nettle/version.h>
 
-#include "../../src/engine/hb_impls.h"
+#include "../../src/engine/host/hb_impls.h"
 
 /* Nettle 4 dropped the output-length argument of the digest functions. */
 #if NETTLE_VERSION_MAJOR >= 4

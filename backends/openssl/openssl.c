@@ -4,7 +4,7 @@
  * SHA3-512, BLAKE2s-256, BLAKE2b-512, Keccak-256 (OpenSSL >= 3.2),
  * HMAC-SHA256 (EVP_MAC), PBKDF2-HMAC-SHA256 (EVP_KDF) and AES-128-CBC-MAC
  * (EVP_CIPHER), with the roster's keys and parameters
- * (shared/spec/algorithms.md).
+ * (docs/algorithms.md).
  *
  * Every algorithm object is fetched, and every context allocated, once, by
  * available(): the engine asks available() before it reaches any entry,
@@ -21,7 +21,7 @@
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
-#include "../../src/engine/hb_impls.h"
+#include "../../src/engine/host/hb_impls.h"
 
 /* ---- message digests --------------------------------------------------- */
 

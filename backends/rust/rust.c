@@ -31,7 +31,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/engine/hb_impls.h"
+#include "../../src/engine/host/hb_impls.h"
 
 #ifndef HB_RUST_LIB_DIR
 #define HB_RUST_LIB_DIR ""
@@ -106,17 +106,18 @@ static void *hb_rust_open(const hb_rust_flavour *f)
 {
     const char *env = getenv("HB_RUST_LIB_DIR");
     char exe_rust[PATH_MAX + 8];
-    const char *dirs[3];
+    const char *dir;
     char path[PATH_MAX + 64];
     int i;
-    snprintf(exe_rust, sizeof exe_rust, "%s/rust", hb_rust_exe_dir());
-    dirs[0] = env && env[0] ? env : NULL;
-    dirs[1] = exe_rust;
-    dirs[2] = HB_RUST_LIB_DIR[0] ? HB_RUST_LIB_DIR : NULL;
     for (i = 0; i < 3; i++) {
         void *lib;
-        if (!dirs[i]) continue;
-        snprintf(path, sizeof path, "%s/libhb_rust-%s.so", dirs[i], f->flavour);
+        /* The engine's own folder is asked for only when $HB_RUST_LIB_DIR
+         * does not hold the library: under a simulator (hashbench run
+         * --meter sim) the checkout's path must not steer any code. */
+        if (i == 1) snprintf(exe_rust, sizeof exe_rust, "%s/rust", hb_rust_exe_dir());
+        dir = i == 0 ? (env && env[0] ? env : NULL) : i == 1 ? exe_rust : (HB_RUST_LIB_DIR[0] ? HB_RUST_LIB_DIR : NULL);
+        if (!dir) continue;
+        snprintf(path, sizeof path, "%s/libhb_rust-%s.so", dir, f->flavour);
         if (access(path, R_OK) != 0) continue;
         lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
         if (!lib) fprintf(stderr, "hashbench-engine: rust: %s\n", dlerror());

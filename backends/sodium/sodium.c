@@ -8,7 +8,7 @@
  */
 #include <sodium.h>
 
-#include "../../src/engine/hb_impls.h"
+#include "../../src/engine/host/hb_impls.h"
 
 /* ASCII "hash-bench-nds" followed by two 0x00 bytes (algorithms.md). */
 static const uint8_t hb_sodium_hmac_key[16] = {

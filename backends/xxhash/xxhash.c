@@ -8,7 +8,7 @@
 #include <string.h>
 #include <xxhash.h>
 
-#include "../../src/engine/hb_impls.h"
+#include "../../src/engine/host/hb_impls.h"
 
 /* Angle brackets above: the system header, not our src/algos/xxhash.h. */
 

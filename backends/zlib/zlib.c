@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <zlib.h>
 
-#include "../../src/engine/hb_impls.h"
+#include "../../src/engine/host/hb_impls.h"
 
 static void put32_be(uint8_t *out, unsigned long v)
 {

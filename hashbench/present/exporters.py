@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Exporters behind one interface: write(path, run) picks the format from
 the file's extension and writes atomically (a temporary file renamed into
-place), so a result file is never half-written."""
+place), so a result file is never half-written.  One schema for every run
+kind (docs/records.md, docs/result-schema.json)."""
 import csv
 import io
 import json
@@ -10,56 +11,79 @@ import tempfile
 from pathlib import Path
 
 from ..errors import UserError
-from .table import render_plain, single_size_table, sweep_table
+from ..meters import clock
+from ..result import METER_TITLES
+from .crosstab import meter_tables
+from .matrix import markdown as matrix_markdown
+from .table import counted_table, render_markdown, single_size_table, sweep_table
 
-FORMAT_VERSION = 1
-
-# the documented, stable fields of a JSON result (docs/records.md); more may follow
-RESULT_FIELDS = ["algorithm", "implementation", "size", "verified", "digest", "ns_per_call",
-                 "mb_per_s", "spread_pct", "cycles_per_byte", "samples"]
+# every CSV has these columns, whatever the run measured
+CSV_COLUMNS = ["algorithm", "implementation", "size", "target", "build", "meter", "tier", "verified",
+               "verified_against", "digest", "expected", "per_call", "unit", "per_byte", "spread_pct",
+               "ci_pct", "processes", "ns_per_call", "mb_per_s", "cycles_per_byte", "clock_hz", "code_bytes",
+               "samples_count", "notes"]
 
 
 def to_json(run) -> str:
-    results = []
-    for r in run["results"]:
-        out = {k: r.get(k) for k in RESULT_FIELDS}
-        out.update({k: v for k, v in r.items() if k not in out})
-        results.append(out)
-    doc = {"format_version": FORMAT_VERSION, "run_id": run.get("id"), "status": run.get("status"),
-           "options": run.get("options", {}), "context": run.get("context", {}), "results": results}
-    return json.dumps(doc, indent=1, sort_keys=False) + "\n"
+    return json.dumps(run.to_dict(), indent=1) + "\n"
 
 
 def to_csv(run) -> str:
     buf = io.StringIO()
     w = csv.writer(buf)
-    cols = ["algorithm", "implementation", "size", "tier", "verified", "digest", "ns_per_call",
-            "mb_per_s", "spread_pct", "cycles_per_byte", "samples_count", "target"]
-    w.writerow(cols)
-    for r in run["results"]:
-        row = dict(r, samples_count=len(r.get("samples", [])))
-        w.writerow(["" if row.get(c) is None else row.get(c) for c in cols])
+    w.writerow(CSV_COLUMNS)
+    for r in run.results:
+        d = r.to_dict()
+        d.update(build=r.build.name, samples_count=len(r.samples),
+                 notes="; ".join(f"{n.reason}: {n.detail}" for n in r.notes))
+        w.writerow(["" if d.get(c) is None else d.get(c) for c in CSV_COLUMNS])
     return buf.getvalue()
 
 
+def context_lines(run) -> list:
+    ctx = run.context
+    lines = [f"- CPU: {ctx.get('cpu')} ({ctx.get('cores')} cores), {ctx.get('platform')}"]
+    if ctx.get("compiler"):
+        lines.append(f"- Compiler: {ctx.get('compiler')} `{ctx.get('cflags', '')}`")
+    if ctx.get("timer"):
+        lines.append(f"- Timer: {ctx['timer'].get('name')}")
+    clk = clock.summary(ctx.get("clock"))
+    if clk:
+        lines.append(f"- Machine: {clock.describe(clk)}")
+    lines += [f"- {line}" for line in (ctx.get("meter") or {}).get("header", [])]
+    for name, tc in (ctx.get("targets") or {}).items():
+        lines.append(f"- **{name}**: {tc.get('title')}; {tc.get('compiler')}; `{tc.get('runner')}`; "
+                     f"{tc.get('meter')}")
+    for name, b in (ctx.get("builds") or {}).items():
+        lines.append(f"- Build **{name}**: {b.get('version') or b.get('compiler')} `{b.get('flags')}`")
+    lines.append(f"- Date {ctx.get('date')}, commit {ctx.get('commit')}")
+    return lines
+
+
 def to_markdown(run) -> str:
-    ctx = run.get("context", {})
-    sizes = sorted({r["size"] for r in run["results"]})
-    impls = {r["implementation"] for r in run["results"]}
-    if len(sizes) > 1:
-        h, rows, al = sweep_table(run["results"], sizes, show_impl=len(impls) > 1)
-    else:
-        h, rows, al = single_size_table(run["results"], show_impl=len(impls) > 1,
-                                        show_cycles=any(r.get("cycles_per_byte") for r in run["results"]))
-    lines = [f"# hashbench run {run.get('id', '')}".rstrip(), "",
-             f"- CPU: {ctx.get('cpu')} ({ctx.get('cores')} cores), {ctx.get('platform')}",
-             f"- Compiler: {ctx.get('compiler')} `{ctx.get('cflags', '')}`",
-             f"- Timer: {(ctx.get('timer') or {}).get('name')}, date {ctx.get('date')}, commit {ctx.get('commit')}",
-             ""]
-    lines.append("| " + " | ".join(x or " " for x in h) + " |")
-    lines.append("|" + "|".join("---:" if a == "r" else "---" for a in al) + "|")
-    for r in rows:
-        lines.append("| " + " | ".join(str(c) for c in r) + " |")
+    lines = [f"# hashbench run {run.id or ''}".rstrip(), "", f"- Kind: {run.kind}, {run.status}"] + context_lines(run)
+    if run.kind == "matrix":
+        return "\n".join(lines + matrix_markdown(run.results)) + "\n"
+    timed = [r for r in run.results if not r.exact]
+    counted = [r for r in run.results if r.exact and "counters" in r.extra]
+    exact = [r for r in run.results if r.exact and "counters" not in r.extra]
+    if timed:
+        sizes = sorted({r.size for r in timed})
+        impls = {r.implementation for r in timed}
+        if len(sizes) > 1:
+            h, rows, al = sweep_table(timed, sizes, show_impl=len(impls) > 1)
+        else:
+            h, rows, al = single_size_table(timed, show_impl=len(impls) > 1,
+                                            show_cycles=any(r.cycles_per_byte for r in timed))
+        lines += ["", render_markdown(h, rows, al)]
+    for size in sorted({r.size for r in counted}):
+        rs = [r for r in counted if r.size == size]
+        h, rows, al = counted_table(rs, show_impl=len({r.implementation for r in rs}) > 1)
+        title = METER_TITLES[rs[0].meter]
+        lines += ["", f"{title[0].upper()}{title[1:]} @ {size} B, per call", "", render_markdown(h, rows, al)]
+    for size in sorted({r.size for r in exact}):
+        for title, h, rows, al in meter_tables(exact, size):
+            lines += ["", title[0].upper() + title[1:], "", render_markdown(h, rows, al)]
     return "\n".join(lines) + "\n"
 
 
@@ -67,7 +91,8 @@ FORMATS = {".json": to_json, ".csv": to_csv, ".md": to_markdown}
 
 
 def check_path(path) -> None:
-    """Fails early (before measuring) on an unknown extension or unwritable folder."""
+    """Fails early (before measuring) on an unknown extension or an
+    unwritable folder."""
     p = Path(path)
     if p.suffix.lower() not in FORMATS:
         raise UserError(f"{path}: unknown output format; use .json, .csv or .md")
@@ -76,10 +101,9 @@ def check_path(path) -> None:
         raise UserError(f"{path}: cannot write there")
 
 
-def write(path, run) -> None:
-    check_path(path)
+def write_text(path, text: str) -> None:
+    """Writes `text` to `path` atomically."""
     p = Path(path)
-    text = FORMATS[p.suffix.lower()](run)
     fd, tmp = tempfile.mkstemp(dir=str(p.parent or "."), prefix=f".{p.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w") as f:
@@ -91,4 +115,6 @@ def write(path, run) -> None:
         raise UserError(f"{path}: {exc.strerror}") from exc
 
 
-__all__ = ["write", "check_path", "to_json", "to_csv", "to_markdown", "render_plain"]
+def write(path, run) -> None:
+    check_path(path)
+    write_text(path, FORMATS[Path(path).suffix.lower()](run))

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""Result tables as (headers, rows), rendered by rich on a terminal and as
-plain aligned text elsewhere (pipes, files, NO_COLOR)."""
+"""Result tables as (headers, rows, aligns), rendered by rich on a terminal
+and as plain aligned text elsewhere (pipes, files, NO_COLOR).  Only
+formatting here: figures come made (hashbench.meters, hashbench.stats)."""
 import math
 import os
 import sys
@@ -28,17 +29,35 @@ def fmt_num(v, digits=3):
 
 
 def throughput(result, unit):
-    per = UNITS[unit][0]
-    return None if result.get("mb_per_s") is None else result["mb_per_s"] * 1e6 / per
+    return None if result.mb_per_s is None else result.mb_per_s * 1e6 / UNITS[unit][0]
+
+
+def digest_head(r) -> str:
+    d = r.digest or ""
+    return " ".join(d[i:i + 2].upper() for i in range(0, min(len(d), 8), 2))
+
+
+def plus_minus(r):
+    """The ± of a timed result: its confidence interval between processes,
+    or, for a run of one process, the spread of its samples (MAD %)."""
+    return r.ci_pct if r.ci_pct is not None else r.spread_pct
+
+
+def cost_key(r):
+    """Cheapest first: by throughput where there is one, else by cost per
+    byte (estimated cycles, instructions); a mismatch last."""
+    if r.mb_per_s is not None:
+        return -r.mb_per_s
+    return r.per_byte if r.per_byte is not None else math.inf
 
 
 def sort_results(results, order, catalogue_order):
     pos = {a: i for i, a in enumerate(catalogue_order)}
     if order == "speed":
-        return sorted(results, key=lambda r: (-(r.get("mb_per_s") or 0)))
+        return sorted(results, key=cost_key)
     if order == "name":
-        return sorted(results, key=lambda r: (r["algorithm"], r["implementation"]))
-    return sorted(results, key=lambda r: (TIER_ORDER.get(r.get("tier"), 9), pos.get(r["algorithm"], 999)))
+        return sorted(results, key=lambda r: (r.algorithm, r.implementation))
+    return sorted(results, key=lambda r: (TIER_ORDER.get(r.tier, 9), pos.get(r.algorithm, 999)))
 
 
 def single_size_table(results, unit="MB/s", show_impl=False, show_cycles=True):
@@ -49,42 +68,80 @@ def single_size_table(results, unit="MB/s", show_impl=False, show_cycles=True):
     aligns = "ll" + ("l" if show_impl else "") + "lrr" + ("r" if show_cycles else "") + "rrl"
     rows = []
     for r in results:
-        d = r.get("digest", "")
-        row = [TIER_MARK.get(r.get("tier"), " "), r.get("label", r["algorithm"])]
+        row = [TIER_MARK.get(r.tier, " "), r.label or r.algorithm]
         if show_impl:
-            row.append(r["implementation"])
-        row += [r.get("tier", ""), fmt_num(throughput(r, unit)), f"{r['spread_pct']:.1f}"]
+            row.append(r.implementation)
+        if not r.verified:
+            row += [r.tier, "MISMATCH", "-"] + (["-"] if show_cycles else []) + ["-", "-", digest_head(r)]
+            rows.append(row)
+            continue
+        row += [r.tier, fmt_num(throughput(r, unit)), f"{plus_minus(r):.1f}"]
         if show_cycles:
-            row.append(fmt_num(r.get("cycles_per_byte")))
-        iters = sum(s[0] for s in r.get("samples", []))
-        row += [fmt_num(r["ns_per_call"] / 1000.0), f"{iters:,}",
-                " ".join(d[i:i + 2].upper() for i in range(0, min(len(d), 8), 2))]
+            row.append(fmt_num(r.cycles_per_byte))
+        iters = sum(s[0] for s in r.samples)
+        row += [fmt_num(r.ns_per_call / 1000.0), f"{iters:,}", digest_head(r)]
         rows.append(row)
     return headers, rows, aligns
 
 
-def sweep_table(results, sizes, unit="MB/s", show_impl=False, order="category", catalogue_order=()):
+def sweep_table(results, sizes, unit="MB/s", show_impl=False, order="category", catalogue_order=(), value=None):
+    """Algorithms x sizes: throughput in `unit`, or `value` = (title,
+    function of a result) for another figure (estimated cycles per byte)."""
+    title, figure = value or (unit, lambda r: throughput(r, unit))
     keyed = {}
     for r in results:
-        keyed.setdefault((r["algorithm"], r["implementation"]), {})[r["size"]] = r
+        keyed.setdefault((r.algorithm, r.implementation), {})[r.size] = r
     firsts = sort_results([next(iter(v.values())) for v in keyed.values()], "category", catalogue_order)
     if order == "name":
-        firsts.sort(key=lambda r: (r["algorithm"], r["implementation"]))
+        firsts.sort(key=lambda r: (r.algorithm, r.implementation))
     elif order == "speed":
         big = max(sizes)
-        firsts.sort(key=lambda r: -(keyed[(r["algorithm"], r["implementation"])].get(big, {}).get("mb_per_s") or 0))
-    headers = ["", "ALGO"] + (["IMPL"] if show_impl else []) + ["TIER"] + [f"{unit}@{format_size(s)}" for s in sizes]
+        firsts.sort(key=lambda r: cost_key(keyed[(r.algorithm, r.implementation)].get(big) or r))
+    headers = ["", "ALGO"] + (["IMPL"] if show_impl else []) + ["TIER"] + [f"{title}@{format_size(s)}" for s in sizes]
     aligns = "ll" + ("l" if show_impl else "") + "l" + "r" * len(sizes)
     rows = []
     for f in firsts:
-        per = keyed[(f["algorithm"], f["implementation"])]
-        row = [TIER_MARK.get(f.get("tier"), " "), f.get("label", f["algorithm"])]
+        per = keyed[(f.algorithm, f.implementation)]
+        row = [TIER_MARK.get(f.tier, " "), f.label or f.algorithm]
         if show_impl:
-            row.append(f["implementation"])
-        row.append(f.get("tier", ""))
-        row += [fmt_num(throughput(per[s], unit)) if s in per else "-" for s in sizes]
+            row.append(f.implementation)
+        row.append(f.tier)
+        for s in sizes:
+            r = per.get(s)
+            row.append("-" if r is None else ("MISMATCH" if not r.verified else fmt_num(figure(r))))
         rows.append(row)
     return headers, rows, aligns
+
+
+# a meter's further per-call figures (Result.extra["counters"]), as table columns
+COUNTER_TITLES = {"instructions": "instr/call", "l1_misses": "L1 miss", "ll_misses": "LL miss",
+                  "branch_mispredicts": "br.miss"}
+
+
+def counted_table(results, show_impl=False):
+    """One size of an exact meter with counters (--meter sim): cost per byte
+    and per call, then each counter per call."""
+    names = list(dict.fromkeys(k for r in results for k in r.extra.get("counters", {})))
+    headers = ["", "ALGO"] + (["IMPL"] if show_impl else []) + ["TIER", "cyc/B", "cyc/call"]
+    headers += [COUNTER_TITLES.get(n, n) for n in names] + ["H0 H1 H2 H3"]
+    aligns = "ll" + ("l" if show_impl else "") + "lrr" + "r" * len(names) + "l"
+    rows = []
+    for r in results:
+        row = [TIER_MARK.get(r.tier, " "), r.label or r.algorithm] + ([r.implementation] if show_impl else [])
+        if not r.verified:
+            rows.append(row + [r.tier, "MISMATCH", "-"] + ["-"] * len(names) + [digest_head(r)])
+            continue
+        counters = r.extra.get("counters", {})
+        rows.append(row + [r.tier, fmt_num(r.per_byte), fmt_num(r.per_call)]
+                    + [fmt_count(counters.get(n)) for n in names] + [digest_head(r)])
+    return headers, rows, aligns
+
+
+def fmt_count(v) -> str:
+    """A count per call: whole numbers as they are, halves and such with a decimal."""
+    if v is None:
+        return "-"
+    return f"{int(v):,}" if float(v).is_integer() else f"{v:,.1f}"
 
 
 def render_plain(headers, rows, aligns) -> str:
@@ -100,12 +157,19 @@ def render_plain(headers, rows, aligns) -> str:
     return "\n".join([line(headers), sep] + [line(r) for r in rows])
 
 
+def render_markdown(headers, rows, aligns) -> str:
+    out = ["| " + " | ".join(h or " " for h in headers) + " |",
+           "|" + "|".join("---:" if a == "r" else "---" for a in aligns) + "|"]
+    out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(out)
+
+
 def render(headers, rows, aligns, title=None, stream=None):
     stream = stream or sys.stdout
     if fancy(stream):
+        from rich import box
         from rich.console import Console
         from rich.table import Table
-        from rich import box
         t = Table(title=title, box=box.SIMPLE_HEAD, header_style="bold")
         for h, a in zip(headers, aligns):
             t.add_column(h, justify="right" if a == "r" else "left", no_wrap=True)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  * crc.h - the roster's CRCs, with the CRC catalogue's parameters
- * (reveng.sourceforge.io/crc-catalogue; shared/spec/algorithms.md):
+ * (reveng.sourceforge.io/crc-catalogue; docs/algorithms.md):
  *   crc8    CRC-8/SMBUS      poly 0x07, init 0, MSB first, xorout 0
  *   crc16   CRC-16/XMODEM    poly 0x1021, init 0, MSB first, xorout 0
  *   crc32   CRC-32/ISO-HDLC  (ISO 3309, zlib) reflected 0xEDB88320, ~0 in/out

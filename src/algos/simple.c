@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  * simple.c - the byte-at-a-time hashes of the roster, exactly as
- * shared/spec/algorithms.md defines them:
+ * docs/algorithms.md defines them:
  *   xor8     XOR of all bytes (the STM32 study's byte-loop floor)
  *   djb2     h = 5381; h = h*33 + c                 (D. J. Bernstein)
  *   fnv1a32  h = 0x811C9DC5; h = (h ^ c) * 0x01000193 (draft-eastlake-fnv)

@@ -8,6 +8,7 @@
  *   3. properties         canaries, input untouched, unaligned input,
  *                         determinism, compact == portable at 0..2048
  *   4. streaming          init/update/final == one-shot at every split point
+ *   5. records            the record writer every engine shares (hb_record.c)
  *
  * Usage: hb-test [-v] [--vectors DIR] [--reference FILE] [--quick]
  * Ends with "hb-test: N passed, M failed"; exit 1 on any failure.
@@ -18,6 +19,7 @@
 #include <string.h>
 
 #include "../../src/algos/hb_algos.h"
+#include "../../src/engine/hb_record.h"
 #include "../../src/engine/hb_registry.h"
 #include "../../src/engine/hb_workload.h"
 
@@ -525,6 +527,68 @@ static void run_streaming(void)
     }
 }
 
+/* ---- 5. the record writer ------------------------------------------ */
+
+static char g_out[512];
+static size_t g_outlen;
+
+void hb_putc(char c)
+{
+    if (g_outlen + 1 < sizeof g_out) g_out[g_outlen++] = c;
+    g_out[g_outlen] = '\0';
+}
+
+static void check_text(const char *what, const char *want)
+{
+    if (strcmp(g_out, want) == 0) {
+        g_pass++;
+    } else {
+        g_fail++;
+        fprintf(stderr, "FAIL records: %s\n  got  %s\n  want %s\n", what, g_out, want);
+    }
+    g_outlen = 0;
+    g_out[0] = '\0';
+}
+
+static void run_records(void)
+{
+    static const uint8_t bytes[] = { 0x00, 0x0f, 0xab, 0xff };
+    const uint16_t one = 1;
+    char want[128];
+    hb_rec_begin("digest");
+    hb_rec_str("algo", "sha256");
+    hb_rec_uint("size", 64);
+    hb_rec_hex("digest", bytes, sizeof bytes);
+    hb_rec_bool("yes", 1);
+    hb_rec_bool("no", 0);
+    hb_rec_end();
+    check_text("a record",
+               "{\"rec\":\"digest\",\"algo\":\"sha256\",\"size\":64,\"digest\":\"000fabff\","
+               "\"yes\":true,\"no\":false}\n");
+    hb_put_json("a\"b\\c/d");
+    check_text("escapes", "\"a\\\"b\\\\c/d\"");
+    hb_put_uint(0);
+    hb_putc(' ');
+    hb_put_uint(9);
+    hb_putc(' ');
+    hb_put_uint(10);
+    hb_putc(' ');
+    hb_put_uint(4294967295ul);
+    check_text("decimal", "0 9 10 4294967295");
+    if (sizeof(hb_uint) >= 8) {
+        hb_put_uint((hb_uint)-1); /* 2^64 - 1: the host's ticks and nanoseconds need 64 bits */
+        check_text("decimal, 64-bit", "18446744073709551615");
+    }
+    hb_put_hex(bytes, 0);
+    check_text("no bytes", "");
+    hb_rec_engine("host", 1);
+    hb_rec_end();
+    sprintf(want, "{\"rec\":\"engine\",\"format\":2,\"engine\":\"host\",\"endian\":\"%s\","
+                  "\"pointer_bits\":%u,\"u64\":true}\n",
+            *(const uint8_t *)&one ? "little" : "big", (unsigned)(sizeof(void *) * 8));
+    check_text("the engine record", want);
+}
+
 int main(int argc, char **argv)
 {
     const char *vectors = "tests/vectors", *reference = "data/reference-digests.tsv";
@@ -546,6 +610,7 @@ int main(int argc, char **argv)
     run_reference(reference);
     run_properties();
     run_streaming();
+    run_records();
     if (g_skip) printf("hb-test: %lu checks skipped (64-bit algorithms not built)\n", g_skip);
     printf("hb-test: %lu passed, %lu failed\n", g_pass, g_fail);
     return g_fail ? 1 : 0;

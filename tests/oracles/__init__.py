@@ -6,7 +6,7 @@ function bytes -> digest bytes in canonical order, with the roster's fixed
 keys and parameters.  Prefer a well-kept library (hashlib, zlib, pycryptodome,
 xxhash, mmh3, blake3, crcmod, ...); where no library exists the module holds
 a straightforward Python transcription of the definition in
-shared/spec/algorithms.md, written independently of our C.
+docs/algorithms.md, written independently of our C.
 
 all_oracles() merges the modules; a test fails if an id appears twice.
 """

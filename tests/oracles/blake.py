@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Oracles for the BLAKE family (shared/spec/algorithms.md), none of it ours:
+"""Oracles for the BLAKE family (docs/algorithms.md), none of it ours:
   hashlib   BLAKE2s-256 and BLAKE2b-512, unkeyed (CPython's copy of the
             BLAKE2 reference code), digest_size 32 / 64 set explicitly
   blake3    the PyPI package (the official Rust crate behind a binding):

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Oracles for the checksums and the simple byte hashes
-(shared/spec/algorithms.md).
+(docs/algorithms.md).
 
 Libraries where a well-kept one exists: zlib (CRC-32, Adler-32),
 google_crc32c (CRC-32C), crcmod (CRC-8/SMBUS, CRC-16/XMODEM,

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Oracles for the MD family and Tiger (shared/spec/algorithms.md):
+"""Oracles for the MD family and Tiger (docs/algorithms.md):
 MD4 (RFC 1320) and RIPEMD-160 from pycryptodome, MD5 (RFC 1321) and SHA-1
 (FIPS 180-4) from hashlib (OpenSSL underneath), and Tiger/192 with the
 authors' 0x01 padding from libgcrypt (GCRY_MD_TIGER1) through ctypes: no

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Oracles for the modern non-cryptographic hashes
-(shared/spec/algorithms.md): MurmurHash3, xxHash, SipHash-2-4.
+(docs/algorithms.md): MurmurHash3, xxHash, SipHash-2-4.
 
 All three are well-kept libraries wrapping their authors' C, none of it
 ours:

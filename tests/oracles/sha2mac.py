@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Oracles for SHA-256, SHA-512, HMAC-SHA256, PBKDF2-HMAC-SHA256 (hashlib,
 hmac: OpenSSL underneath) and AES-128 CBC-MAC (pycryptodome's AES in CBC
-mode), with the roster's fixed keys and parameters (shared/spec/algorithms.md).
+mode), with the roster's fixed keys and parameters (docs/algorithms.md).
 """
 import hashlib
 import hmac

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Oracles for the sponge hashes (shared/spec/algorithms.md): SHA3-256,
+"""Oracles for the sponge hashes (docs/algorithms.md): SHA3-256,
 SHA3-512, Keccak-256 and Ascon-Hash256.
 
   sha3-256, sha3-512  Python's hashlib (OpenSSL's FIPS 202 code)

@@ -6,7 +6,6 @@ portable code and of the independent oracle (tests/oracles) where there is
 one.  A backend whose library is missing is listed as unavailable and
 skipped, never an error: checked by building an engine with every backend
 forced missing."""
-import functools
 import json
 import os
 import random
@@ -14,9 +13,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
-from hashbench import engine as hbengine
 from oracles import all_oracles, workload
+
+from hashbench.build.host import ensure_engine
+from hashbench.targets.host import catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 OURS = {"portable", "compact"}
@@ -26,8 +26,8 @@ OURS = {"portable", "compact"}
 SIZES = [0, 1, 3, 7, 8, 9, 15, 16, 17, 31, 33, 63, 64, 65, 127, 129, 1000, 1023, 1024,
          4097, 65536, 100003]
 
-ENGINE = hbengine.ensure_built()
-ALGOS, BACKENDS = hbengine.catalogue(ENGINE)
+ENGINE = ensure_engine()
+ALGOS, BACKENDS = catalogue(ENGINE)
 ORACLES = all_oracles()
 ROWS = [(a["id"], impl) for a in ALGOS for impl in a["impls"] if impl not in OURS]
 
@@ -146,11 +146,11 @@ def test_missing_backends_are_skipped_not_fatal():
     forced = {f"HB_FOUND_{mk.parent.name.upper()}": "no"
               for mk in ROOT.glob("backends/*/backend.mk") if mk.parent.name != "accel"}
     forced["HB_ACCEL_MACHINE"] = "none"
-    engine = hbengine.ensure_built(build, make_vars=forced)
-    _, backends = hbengine.catalogue(engine)
+    engine = ensure_engine(build, make_vars=forced)
+    _, backends = catalogue(engine)
     folders = {mk.parent.name for mk in ROOT.glob("backends/*/backend.mk")}
     assert {b["name"] for b in backends} == folders
     assert not any(b["available"] for b in backends)
-    algos, _ = hbengine.catalogue(engine)
+    algos, _ = catalogue(engine)
     assert {impl for a in algos for impl in a["impls"]} <= OURS
     assert engine_digest("crc32", "portable", 1024, engine=engine)

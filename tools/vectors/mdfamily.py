@@ -26,7 +26,7 @@ into scratch folders and pass their paths):
 Typed in from the standards' own text (this file): the SHA-1 examples of
 FIPS 180-4 (NIST "Examples with intermediate values", SHA1.pdf: "abc" and
 the 448-bit message) and FIPS 180-2 appendix A.3 (one million "a"), and the
-seed-published digest prefixes of shared/spec/algorithms.md.
+seed-published digest prefixes of docs/algorithms.md.
 
 Every value read or typed is cross-checked against the independent oracles
 of tests/oracles/mdfamily.py (hashlib, pycryptodome, libgcrypt) before it is
@@ -54,7 +54,7 @@ from oracles.mdfamily import ORACLES  # noqa: E402
 # The workload has period 256.
 WORKLOAD = workload(256)
 
-# shared/spec/algorithms.md, "Seed-published digest prefixes".
+# docs/algorithms.md, "Seed-published digest prefixes".
 SEED_PREFIXES = {
     "md4": "a2909a64",
     "md5": "63b2177a",
@@ -272,7 +272,7 @@ def main():
 
     # The seed-published prefixes of the 1024-byte workload.
     write(args.out, "mdfamily-seed-prefixes.txt", [
-        "source: shared/spec/algorithms.md, \"Seed-published digest prefixes for the 1024-byte",
+        "source: docs/algorithms.md, \"Seed-published digest prefixes for the 1024-byte",
         "workload\" (buf[i] = (i*31+7) & 0xFF, period 256): md is the published prefix, so only",
         "those leading bytes are compared.  Written by tools/vectors/mdfamily.py.",
     ], [line(a, WORKLOAD, p, 1024) for a, p in SEED_PREFIXES.items()])

@@ -52,8 +52,6 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
 import mmh3  # noqa: E402
-import xxhash  # noqa: E402
-
 from oracles import workload  # noqa: E402
 from oracles.noncrypto import ORACLES  # noqa: E402
 

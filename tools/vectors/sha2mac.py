@@ -41,7 +41,6 @@ import re
 from pathlib import Path
 
 from Crypto.Cipher import AES
-
 from vectorfile import write  # tools/vectors, the script's folder
 
 ROOT = Path(__file__).resolve().parents[2]

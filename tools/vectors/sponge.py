@@ -33,7 +33,7 @@ Typed in here, from documents that no package ships:
     internalProjection.json (commit 15c0f3deeefbfa8cb6cd32a99e1ca3b738c66bf0),
     tgId 1 tcId 2 (8832 bits).  Its tcId 1 is byte-aligned too but 3250
     bytes long; the other cases were not transcribed.
-  - the seed-published digest prefixes of shared/spec/algorithms.md.
+  - the seed-published digest prefixes of docs/algorithms.md.
 
 Everything read or typed is checked against the oracles of
 tests/oracles/sponge.py (hashlib, pycryptodome, and the SP 800-232
@@ -59,7 +59,6 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from oracles import workload  # noqa: E402
 from oracles.sponge import ORACLES  # noqa: E402
-
 
 
 def line(algo, msg, md, total=None):
@@ -188,7 +187,7 @@ FIPS202_EXAMPLES = [
                                 "1b7c13c30adf52a3659584739a2df46be589c51ca1a4a8416df6545a1ce8ba00"),
 ]
 
-# shared/spec/algorithms.md, seed-published prefixes of the 1024-byte workload.
+# docs/algorithms.md, seed-published prefixes of the 1024-byte workload.
 SEED_PREFIXES = [("sha3-256", "d925394c"), ("sha3-512", "1639c362")]
 
 
@@ -215,7 +214,7 @@ def sha3_small(out_dir):
         check(algo, workload(1024), md)
         lines.append(line(algo, pattern, md, 1024))
     write(out_dir, "sha3-seed-prefixes.txt", [
-        "source: shared/spec/algorithms.md, \"Seed-published digest prefixes for the 1024-byte",
+        "source: docs/algorithms.md, \"Seed-published digest prefixes for the 1024-byte",
         "workload\" (buf[i] = (i*31+7) & 0xFF, period 256): md is the published prefix, so only",
         "those leading bytes are compared.  Written by tools/vectors/sponge.py.",
     ], lines)

@@ -5,7 +5,7 @@
 //! `void hb_rust_<crate>_<algo>(uint8_t *out, const uint8_t *in, size_t len)`
 //! (the implementation id suffix and the roster algorithm id, '-' written
 //! '_': `hb_rust_md_5_md5`, `hb_rust_sha3_keccak_256`) and writes the
-//! roster's canonical digest bytes (shared/spec/algorithms.md): standard
+//! roster's canonical digest bytes (docs/algorithms.md): standard
 //! digest bytes for cryptographic hashes, the big-endian bytes of
 //! the value for integer checksums and xxHash, the reference 8 output bytes
 //! (the little-endian bytes of the u64) for SipHash-2-4 with key 00..0F.

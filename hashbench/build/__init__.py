@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: MIT
+"""Builds: one interface over the toolchains (gcc and its cross compilers,
+cc65, SDCC), a cache of build steps, and the host engine's make.
+
+A toolchain module gives, for a target description:
+  programs(t)                   the executables it needs (for 'is it installed?')
+  version(t)                    the compiler's version line
+  compile_cmd(t, src, obj, defines, flags)   one C file -> one object
+  asm_cmd(t, src, obj)          start-up assembly -> object
+  archive_cmd(t, lib, objs)     objects -> a static library
+  link(t, objs, lib, out_dir, stem, log)     -> (the file to run, the link command)
+  tool(t, name)                 a binutils-like tool of that toolchain (nm, size, ar, objcopy)
+and the suffixes of its objects and libraries.  Adding a toolchain is one
+module and one line in TOOLCHAINS."""
+from . import cc65, gcc, sdcc
+
+TOOLCHAINS = {"gcc": gcc, "cc65": cc65, "sdcc": sdcc}
+
+
+def toolchain(name: str):
+    return TOOLCHAINS[name]

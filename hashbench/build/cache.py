@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: MIT
+"""Cached build steps: a step runs again only when its command, a tool's
+version or one of its input files changed.  The key (a SHA-256 of all
+three) sits beside the output as OUT.key; the command and its messages as
+OUT.log."""
+import functools
+import hashlib
+import json
+import subprocess
+from pathlib import Path
+
+from ..errors import BuildError
+from ..paths import ROOT
+
+
+def run(cmd, **kw):
+    """Runs a command in the project root, capturing its text output."""
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, **kw)
+
+
+@functools.lru_cache(maxsize=None)
+def tool_version(prog: str, flag: str = "--version") -> str:
+    """The first line a tool prints about its version, on stdout or stderr
+    (cl65 and sim65 use stderr); 'unknown' when it cannot say."""
+    try:
+        proc = run([prog, flag], timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    text = (proc.stdout + proc.stderr).strip()
+    return text.splitlines()[0].strip() if text else "unknown"
+
+
+def rel(path) -> str:
+    """A path as the build commands name it: relative to the project root."""
+    p = Path(path)
+    return str(p.relative_to(ROOT)) if p.is_absolute() else str(p)
+
+
+def _digest_files(h, paths):
+    for p in sorted(set(paths)):
+        h.update(p.encode() + b"\0")
+        h.update((ROOT / p).read_bytes())
+
+
+def cached(out: Path, cmd: list, inputs: list, extra: str = "", log=lambda m: None) -> bool:
+    """Runs `cmd` (which writes `out`) unless the stamp says the same inputs
+    already built it.  Returns True when the cached file was used; raises
+    BuildError with the tool's last lines when the step fails."""
+    h = hashlib.sha256()
+    h.update(json.dumps(cmd).encode())
+    h.update(extra.encode())
+    _digest_files(h, inputs)
+    key = h.hexdigest()
+    stamp = out.with_name(out.name + ".key")
+    if out.exists() and stamp.exists() and stamp.read_text() == key:
+        return True
+    out.parent.mkdir(parents=True, exist_ok=True)
+    log(f"building {rel(out)}")
+    proc = run(cmd)
+    (out.parent / (out.name + ".log")).write_text(" ".join(cmd) + "\n" + proc.stdout + proc.stderr)
+    if proc.returncode != 0 or not out.exists():
+        if stamp.exists():
+            stamp.unlink()
+        msg = (proc.stderr or proc.stdout).strip().splitlines()
+        raise BuildError(f"{rel(out)}: build failed:\n  " + "\n  ".join(msg[-15:]))
+    stamp.write_text(key)
+    return False
+
+
+def why(exc) -> str:
+    """The telling line of a failed build: an undefined symbol, an overflowed
+    region, a compiler error; else the last line."""
+    lines = [x.strip() for x in str(exc).splitlines() if x.strip()]
+    for pat in ("undefined reference", "overflowed", "too large", "unresolved", "Error", "error:"):
+        hit = next((x for x in lines if pat in x and "collect2" not in x and "build failed" not in x), None)
+        if hit:
+            return hit
+    return lines[-1] if lines else "unknown"

@@ -1,0 +1,179 @@
+# SPDX-License-Identifier: MIT
+"""hashbench cross: the same portable C on other CPUs - under QEMU with
+exact instruction counts, and on the 8/16-bit consoles' simulators with
+exact cycles - every digest verified against the reference first."""
+import sys
+import time
+
+from .. import roster
+from ..build.host import ensure_engine
+from ..context import host_context
+from ..errors import BuildError, UserError
+from ..present import exporters
+from ..present.table import render
+from ..result import METER_TITLES, Note, Run
+from ..store import Store
+from ..targets import Job, host, load_all, select
+from ..targets.qemu import MAX_SIZE
+from ..units import parse_sizes
+from ..verify import Expected
+from .common import add_store_args, formatter, log_to_stderr, present_exact, report_mismatches
+
+DEFAULT_SIZES = [64, 256, 1024]
+DEFAULT_CALLS = 2
+
+
+def add_parser(sub):
+    c = sub.add_parser(
+        "cross", help="other CPUs under QEMU and console simulators: exact counts", formatter_class=formatter,
+        description="Build the guest engine for each target (targets/*.toml), run it, verify every digest "
+                    "against the reference byte for byte, and store the results.  QEMU targets (n64, nds, 3ds, "
+                    "cortex-m7, ...): instructions per call, counted by a QEMU plugin.  Console targets (nes, "
+                    "gb, z80, gba, gba-iwram): one program per algorithm, exact cycles from sim65, mGBA or "
+                    "ucsim.  Counts are exact and repeatable; a wrong digest is reported as a mismatch with no "
+                    "cost.  SDCC (gb, z80) is slow: a first run of every algorithm on both took 9.5 minutes on "
+                    "2 cores; builds are cached after that.",
+        epilog="examples:\n  hashbench cross --list\n  hashbench cross --target n64,nds\n"
+               "  hashbench cross --target nes,gba --size 64  # exact 6502 and ARM7TDMI cycles\n"
+               "  hashbench cross --all -o cross.json\n  hashbench cross --all -a 'sha*' --size 1k\n"
+               "  hashbench cross --table            # the stored results, algorithms x targets")
+    c.add_argument("--target", action="append", metavar="T[,T...]", help="targets to run")
+    c.add_argument("--all", action="store_true", help="every target")
+    c.add_argument("--list", action="store_true", help="list the targets and whether they can run here")
+    c.add_argument("--table", action="store_true",
+                   help="print algorithms x targets; alone: from the newest stored results")
+    c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
+    c.add_argument("--impl", default="all", help="portable, compact or all (default: all)")
+    c.add_argument("--size", action="append", metavar="SIZE", help="bytes (default 64,256,1024; at most 64K)")
+    c.add_argument("--calls", type=int, default=DEFAULT_CALLS, help="calls in each measured region (default 2)")
+    c.add_argument("--check-repeat", action="store_true", help="run everything twice; fail unless counts repeat")
+    c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    add_store_args(c)
+    c.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
+    c.set_defaults(func=main)
+    return c
+
+
+def list_targets(targets) -> int:
+    rows = []
+    for n, t in targets.items():
+        miss = t.missing()
+        meter = METER_TITLES["instructions" if t.kind == "qemu" else "exact-cycles"]
+        clock = f" @ {t.clock_hz:,} Hz" if t.clock_hz and t.kind == "console" else ""
+        rows.append([n, t.title, " ".join(t.runner[:3]), meter + clock, "yes" if not miss else "missing " + ", ".join(miss)])
+    render(["TARGET", "CPU", "RUNS ON", "METER", "READY"], rows, "lllll")
+    return 0
+
+
+def stored_table(args) -> int:
+    res = Store(args.db).latest_results(kind="cross")
+    if not res:
+        raise UserError("no stored cross results: run 'hashbench cross --target T' first")
+    size = parse_sizes(args.size)[-1] if args.size else None
+    present_exact(res, size, suffix=" (stored cross results, newest per target)")
+    return 0
+
+
+def run_targets(run: Run, targets: dict, names, job: Job, store=None):
+    """Builds, runs, verifies and stores every named target: a target that
+    is not installed or fails is a note, and the others go on."""
+    run.context.setdefault("targets", {})
+    if store:
+        store.begin_run(run)
+    t0 = time.monotonic()
+    try:
+        for name in names:
+            t = targets[name]
+            missing = t.missing()
+            if missing:
+                pk = f" (Debian packages: {' '.join(t.packages)}; scripts/setup.sh installs them)" if t.packages else ""
+                run.notes.append(Note("target-missing", f"{name}: not installed: {', '.join(missing)}{pk}",
+                                      {"target": name, "missing": missing}))
+                job.log(f"{name}: skipped: not installed: {', '.join(missing)}")
+                continue
+            try:
+                outcome = t.measure(job)
+            except BuildError as exc:
+                run.notes.append(Note("target-failed", f"{name}: {exc}", {"target": name}))
+                job.log(f"{name}: FAILED: {exc}")
+                continue
+            run.context["targets"][name] = outcome.context
+            for n in outcome.notes:
+                n.data.setdefault("target", name)
+            run.notes += outcome.notes
+            for r in outcome.results:
+                run.results.append(r)
+                if store:
+                    store.add_result(run, r)
+            if store:
+                store.update_context(run)
+            ok = sum(r.verified for r in outcome.results)
+            job.log(f"{name}: {'cached build' if outcome.context.get('cached_build') else 'built'}, "
+                    f"{ok}/{len(outcome.results)} digests match" + (", counts repeat exactly" if job.check_repeat else ""))
+        run.status = "complete"
+    except KeyboardInterrupt:
+        run.status = "interrupted"
+    finally:
+        run.elapsed_s = time.monotonic() - t0
+        if run.status == "running":
+            run.status = "failed"
+        if run.status == "complete" and (run.mismatches or run.target_notes("target-failed")):
+            run.status = "failed"
+        if store:
+            store.end_run(run)
+    return run
+
+
+def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, check_repeat=False,
+            store=None, log=lambda m: None, targets=None) -> Run:
+    """A cross run of `names` without the command line (the report tools)."""
+    targets = targets or load_all()
+    algos = algos or list(roster.algorithms())
+    expected = Expected(fallback=lambda a, s: host.portable_digest(ensure_engine())(a, s))
+    job = Job(algos=algos, impls=list(impls), sizes=list(sizes), expected=expected, calls=calls,
+              check_repeat=check_repeat, log=log)
+    run = Run(kind="cross", command=" ".join(sys.argv), context=host_context(),
+              options={"targets": list(names), "sizes": list(sizes), "algos": [a.id for a in algos],
+                       "impls": list(impls), "calls": calls})
+    return run_targets(run, targets, names, job, store)
+
+
+def main(args) -> int:
+    targets = load_all()
+    if args.list:
+        return list_targets(targets)
+    if not args.target and not args.all:
+        if args.table:
+            return stored_table(args)
+        raise UserError("name a target with --target T[,T...] or use --all (see 'hashbench cross --list')")
+    names = select(targets, args.target, args.all)
+    sizes = parse_sizes(args.size) if args.size else list(DEFAULT_SIZES)
+    if max(sizes) > MAX_SIZE:
+        raise UserError(f"--size: the cross engine's buffer holds at most {MAX_SIZE} bytes")
+    if not 1 <= args.calls <= 1000:
+        raise UserError("--calls must be between 1 and 1000")
+    impls = list(roster.OURS) if args.impl == "all" else roster.split([args.impl])
+    bad = [i for i in impls if i not in roster.OURS]
+    if bad:
+        raise UserError(f"unknown implementation {bad[0]!r}: cross runs portable and compact")
+    algos = roster.select(args.algo)
+    if args.output:
+        exporters.check_path(args.output)
+    store = None if args.no_save else Store(args.db)
+    log = log_to_stderr(args.quiet)
+    run = measure(names, sizes, algos, impls, args.calls, args.check_repeat, store, log, targets)
+    report_mismatches(run)
+    for n in run.notes:
+        if n.reason not in ("target-failed", "target-missing"):
+            print(f"warning: {n.detail}", file=sys.stderr)
+    if run.results:
+        size = max(r.size for r in run.results)
+        present_exact(run.results, size, [n for n in names if n in run.context["targets"]])
+    if args.output:
+        exporters.write(args.output, run)
+        log(f"wrote {args.output}")
+    if store:
+        log(f"saved as run {run.id} in {store.path}")
+    if run.status == "interrupted":
+        return 130
+    return 1 if run.status == "failed" else 0

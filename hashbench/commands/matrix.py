@@ -1,0 +1,127 @@
+# SPDX-License-Identifier: MIT
+"""hashbench matrix: builds (compilers x flags) x algorithms, side by side,
+with code size."""
+import sys
+
+from .. import matrix, roster
+from ..build import configs
+from ..errors import UserError
+from ..present import exporters
+from ..present import matrix as present
+from ..store import Store
+from ..targets import load_all
+from ..units import parse_budget, parse_sizes
+from .common import add_store_args, formatter, log_to_stderr, report_mismatches
+
+DEFAULT_ROUNDS = 5
+
+
+def add_build_args(p):
+    p.add_argument("--cc", action="append", metavar="CC[,CC...]",
+                   help="host compilers: gcc, clang, clang-14, a path (default gcc); a cross target uses its own")
+    p.add_argument("--flags", action="append", metavar="SET[,SET...]",
+                   help="flag sets, comma-separated; write --flags=-O2,-O3 (with '='); a set may hold several "
+                        "flags: --flags='-O3 -march=native,-O2 -flto' (default -O2)")
+    p.add_argument("--target", metavar="T", help="a cross target (hashbench cross --list) instead of the host")
+    p.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
+    p.add_argument("--tier", action="append", metavar="TIER", help="checksum, non-crypto or crypto")
+    p.add_argument("--impl", default="portable", help="portable (default), compact or all")
+
+
+def add_parser(sub):
+    m = sub.add_parser(
+        "matrix", help="builds side by side: compilers x flags x algorithms, with code size", formatter_class=formatter,
+        description="Build the engine once per build (a compiler and a flag set, named from both: gcc-O2, "
+                    "clang-O3-march=native), measure every algorithm with every build, and print one table per "
+                    "algorithm: each build's figure relative to the best, '1.00 ± 0.02', beside its code size "
+                    "(bytes of code and tables the algorithm adds to a program linked with --gc-sections; "
+                    "-flto reaches the link).\n\n"
+                    "On the host the builds are timed in rounds of short engine processes, one per build in "
+                    "turn, so the machine's drift hits all alike; the figure is the median over rounds of the "
+                    "per-round ratio to the best build, ± its median absolute deviation.  On a cross target "
+                    "(--target) its engine is rebuilt per flag set (its -O level replaced) and measured with "
+                    "its exact meter: the ratio of counts, ± 0.  Every digest is verified first.  A compiler "
+                    "that is missing or rejects a flag set is named with its message; the other builds run.",
+        epilog="examples:\n"
+               "  hashbench matrix --cc gcc,clang --flags=-O2,-O3,-Os -a sha256,blake3\n"
+               "  hashbench matrix --flags='-O2,-O2 -march=native' -a keccak-256\n"
+               "  hashbench matrix --target cortex-m7 --flags=-Os,-O2,-O3\n"
+               "  hashbench matrix --target n64 --flags='-O2,-O3,-O3 -funroll-loops' -a 'md5,sha*'\n"
+               "  hashbench matrix --cc gcc,clang --tier crypto -o matrix.json\n"
+               "  hashbench show last          # a stored matrix again; hashbench diff compares by build name")
+    add_build_args(m)
+    m.add_argument("--size", action="append", metavar="SIZE", help="bytes: 64, 1k, 1m (default 1024)")
+    m.add_argument("--budget", default="200",
+                   help="host: each build's time per measurement, over all rounds (default 200 ms)")
+    m.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS,
+                   help=f"host: engine processes per build, interleaved (default {DEFAULT_ROUNDS})")
+    m.add_argument("--timer", default="auto", help="host timer: auto, perf, tsc, cntvct, monotonic or cputime")
+    m.add_argument("--no-code-size", action="store_true", help="do not measure code size")
+    m.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    add_store_args(m)
+    m.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
+    m.set_defaults(func=main)
+    return m
+
+
+def target_and_builds(args):
+    """--target, --cc, --flags -> (the cross target or None, the builds)."""
+    target = None
+    if args.target:
+        targets = load_all()
+        if args.target not in targets:
+            raise UserError(f"unknown target {args.target!r} (targets: {', '.join(targets)})")
+        target = targets[args.target]
+        missing = target.missing()
+        if missing:
+            raise UserError(f"{target.name}: not installed: {', '.join(missing)} (scripts/setup.sh installs them)")
+    return target, configs.parse(args.cc, args.flags, target)
+
+
+def chosen_impls(text) -> list:
+    impls = list(roster.OURS) if text == "all" else roster.split([text])
+    bad = [i for i in impls if i not in roster.OURS]
+    if bad or not impls:
+        raise UserError(f"unknown implementation {(bad or [text])[0]!r}: a matrix builds our code: portable, "
+                        "compact or all")
+    return impls
+
+
+def main(args) -> int:
+    target, builds = target_and_builds(args)
+    if not 1 <= args.rounds <= 100:
+        raise UserError("--rounds must be between 1 and 100")
+    sizes = parse_sizes(args.size) if args.size else [1024]
+    algos = roster.select(args.algo, args.tier)
+    if target is not None:
+        algos = target.algorithms(algos) if hasattr(target, "algorithms") else algos
+    if args.output:
+        exporters.check_path(args.output)
+    plan = matrix.Plan(builds=builds, algos=algos, impls=chosen_impls(args.impl), sizes=sizes,
+                       budget_ms=parse_budget(args.budget), rounds=args.rounds, timer=args.timer, target=target,
+                       code_size=not args.no_code_size, log=log_to_stderr(args.quiet), quiet=args.quiet)
+    store = None if args.no_save else Store(args.db)
+    run = matrix.measure(plan, store)
+    failed = [n for n in run.notes if n.reason == "not-built"]
+    for n in failed:
+        print(f"hashbench: {n.detail}", file=sys.stderr)
+    if len(failed) == len(builds):
+        return 2
+    for n in run.notes:
+        if n.reason != "not-built":
+            print(f"warning: {n.detail}", file=sys.stderr)
+    report_mismatches(run)
+    where = target.title if target else f"this machine ({run.context.get('cpu')})"
+    print(f"{len(builds) - len(failed)} builds on {where}" +
+          (f"; not built: {', '.join(n.data['build'] for n in failed)}" if failed else ""))
+    if run.context.get("code_size"):
+        print(f"CODE B: {run.context['code_size']}")
+    present.present(run.results)
+    if args.output:
+        exporters.write(args.output, run)
+    if store:
+        plan.log(f"saved as run {run.id} in {store.path}")
+    if run.status == "interrupted":
+        print(f"interrupted: kept the {len(run.results)} result(s) measured so far", file=sys.stderr)
+        return 130
+    return 1 if run.status == "failed" else 0

@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: MIT
+"""hashbench size: the code each algorithm adds, per build and target."""
+import json
+import sys
+
+from .. import matrix, roster
+from ..build import size
+from ..errors import BuildError
+from ..present.matrix import size_table
+from ..present.table import render
+from .common import formatter, log_to_stderr
+from .matrix import add_build_args, chosen_impls, target_and_builds
+
+
+def add_parser(sub):
+    s = sub.add_parser(
+        "size", help="code size per algorithm and build", formatter_class=formatter,
+        description="Bytes of flash (text: code, read-only data and unwind tables; plus initialised data) that "
+                    "each algorithm adds to a program that calls it, per build: its functions, its tables and "
+                    "the library routines it pulls in.  Each probe program calls one function through a volatile "
+                    "pointer; the baseline calls a do-nothing function; both are compiled with "
+                    "-ffunction-sections -fdata-sections and linked with --gc-sections (and with link-time "
+                    "optimisation when the flags say -flto), as the STM32 study measured flash.  On the host and "
+                    "the Linux targets the shared C library is not counted; newlib (cortex-m7, gba) and the "
+                    "N64's own C library are.  cc65 and SDCC (nes, gb, z80) keep or drop whole object files, "
+                    "with no section garbage collection: there an algorithm's figure is the ROM bytes of the "
+                    "object files it needs (every function in them), without the run-time library's routines.",
+        epilog="examples:\n  hashbench size                                # gcc -O2, every algorithm\n"
+               "  hashbench size --cc gcc,clang --flags=-Os,-O2,-O3 -a 'sha*'\n"
+               "  hashbench size --target cortex-m7 --flags='-Os,-O3,-Os -flto'\n"
+               "  hashbench size --target n64 --json")
+    add_build_args(s)
+    s.set_defaults(impl="all")
+    s.add_argument("--json", action="store_true", help="one JSON object per (build, algorithm, implementation)")
+    s.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
+    s.set_defaults(func=main)
+    return s
+
+
+def main(args) -> int:
+    target, builds = target_and_builds(args)
+    algos = roster.select(args.algo, args.tier)
+    if target is not None and hasattr(target, "algorithms"):
+        algos = target.algorithms(algos)
+    plan = matrix.Plan(builds=builds, algos=algos, impls=chosen_impls(args.impl), sizes=[],
+                       target=target, log=log_to_stderr(args.quiet))
+    ok = matrix.checked_builds(plan)
+    sizes = {}
+    for cfg in ok:
+        try:
+            sizes[cfg.name] = size.sizes_of(target, cfg, {a.id for a in algos}, plan.impls, plan.log)
+        except BuildError as exc:
+            plan.failed.append(f"build {cfg.name}: {exc}")
+    for n in plan.failed:
+        print(f"hashbench: {getattr(n, 'detail', n)}", file=sys.stderr)
+    if not sizes:
+        return 2
+    names = [c.name for c in ok if c.name in sizes]
+    if args.json:
+        for b in names:
+            for (a, i), v in sizes[b].items():
+                print(json.dumps({"target": target.name if target else "host", "build": b, "algorithm": a,
+                                  "implementation": i, "code_bytes": v}))
+    else:
+        where = target.name if target else "host"
+        h, rows, al = size_table(sizes, names)
+        render(h, rows, al, title=f"code bytes on {where}: {size.method(target)}")
+    return 1 if plan.failed else 0

@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: MIT
+"""hashbench history and hashbench show: stored runs, of every kind."""
+from ..present import exporters
+from ..present.table import render
+from ..store import Store
+from ..units import parse_unit
+from .common import add_store_args, formatter, present_run
+
+
+def add_parsers(sub):
+    hi = sub.add_parser("history", help="list stored runs", formatter_class=formatter,
+                        description="List the runs in the results database, newest first: host runs, "
+                                    "comparisons and cross runs alike.",
+                        epilog="example:\n  hashbench history --limit 5")
+    add_store_args(hi, save=False)
+    hi.add_argument("--limit", type=int, default=30)
+    hi.set_defaults(func=history_main)
+    s = sub.add_parser("show", help="print a stored run again", formatter_class=formatter,
+                       description="Print a stored run's tables (RUN: id, 'last' or 'last~N'), whatever it "
+                                   "measured; -o writes it as .json, .csv or .md with one schema for every "
+                                   "run kind.",
+                       epilog="examples:\n  hashbench show last\n  hashbench show 3 -o run3.md\n"
+                              "  hashbench show 5 -o cross.csv")
+    s.add_argument("run")
+    add_store_args(s, save=False)
+    s.add_argument("--units", default="MB/s")
+    s.add_argument("--sort", choices=["category", "speed", "name"], default="category")
+    s.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    s.set_defaults(func=show_main)
+
+
+def history_main(args) -> int:
+    store = Store(args.db)
+    runs = store.runs(args.limit)
+    if not runs:
+        print(f"no runs stored in {store.path}")
+        return 0
+    rows = []
+    for r in runs:
+        where = ",".join((r["context"].get("targets") or {}).keys()) or "host"
+        rows.append([r["id"], r["started_at"], r["kind"], r["status"], r["results"], where,
+                     r["context"].get("cpu", ""), r["context"].get("commit", "")])
+    render(["RUN", "DATE", "KIND", "STATUS", "RESULTS", "TARGETS", "CPU", "COMMIT"], rows, "rlllrlll")
+    return 0
+
+
+def show_main(args) -> int:
+    unit = parse_unit(args.units)
+    if args.output:
+        exporters.check_path(args.output)
+    store = Store(args.db)
+    run = store.load(args.run)
+    print(f"run {run.id} · {run.started_at} · {run.kind} · {run.status} · {run.command or ''}".rstrip())
+    present_run(run, unit, args.sort)
+    for n in run.notes:
+        print(f"note: {n.detail}")
+    if args.output:
+        exporters.write(args.output, run)
+    return 0

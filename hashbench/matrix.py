@@ -1,0 +1,183 @@
+# SPDX-License-Identifier: MIT
+"""A build matrix without the command line: builds x algorithms (x
+implementations, x sizes), on the host (timed, interleaved across builds:
+hashbench.targets.rounds) or on one cross target (its engine rebuilt per
+flag set; exact counts), each result carrying its build and the code size
+of its (algorithm, implementation) in that build (hashbench.build.size).
+
+Bad builds first: a compiler that is not there, or flags it rejects, are
+found by a probe compile before anything is built; a build that still fails
+is listed as a note ('not-built') and the others go on."""
+import sys
+import time
+from dataclasses import dataclass, field
+
+from .build import configs as build_configs
+from .build import engines, gcc, size
+from .build.host import ensure_engine
+from .context import host_context
+from .errors import BuildError, UserError
+from .result import Note, Run
+from .targets import Job, host, rounds
+from .verify import Expected
+
+
+@dataclass
+class Plan:
+    """What a matrix measures."""
+    builds: list                  # BuildConfig
+    algos: list                   # roster.Algorithm
+    impls: list
+    sizes: list
+    budget_ms: int = 200          # host: each build's time per measurement, over all rounds
+    rounds: int = 5
+    timer: str = "auto"
+    target: object = None         # a cross Target, or None for the host
+    code_size: bool = True
+    log: object = print
+    quiet: bool = False
+    failed: list = field(default_factory=list)   # Notes of builds that did not build
+
+    def options(self) -> dict:
+        return {"builds": [c.to_dict() for c in self.builds], "algos": [a.id for a in self.algos],
+                "impls": list(self.impls), "sizes": list(self.sizes), "budget_ms": self.budget_ms,
+                "rounds": self.rounds, "timer": self.timer, "target": self.target.name if self.target else "host"}
+
+
+def fail(plan, cfg, message):
+    plan.failed.append(Note("not-built", message, {"build": cfg.name}))
+
+
+def checked_builds(plan) -> list:
+    """The builds whose compiler exists and takes their flags; the others
+    are noted as failed."""
+    t = plan.target
+    ok = []
+    for cfg in plan.builds:
+        if t is not None and getattr(t, "toolchain", "gcc") != "gcc":
+            ok.append(cfg)        # cc65, SDCC: no strict-C99 probe; their build says what fails
+            continue
+        base = gcc.expand(t, build_configs.replace_opt(t.cflags, ())) if t is not None else ()
+        err = build_configs.check(cfg, base, link=t is None)
+        if err:
+            fail(plan, cfg, err)
+        else:
+            ok.append(cfg)
+    return ok
+
+
+def code_sizes(plan, cfg) -> dict:
+    """{(algo, impl): bytes} of `cfg`, or {} with a note when it cannot be measured."""
+    if not plan.code_size:
+        return {}
+    ids = {a.id for a in plan.algos}
+    try:
+        return size.sizes_of(plan.target, cfg, ids, plan.impls, plan.log)
+    except (BuildError, UserError) as exc:
+        plan.failed.append(Note("not-measured", f"build {cfg.name}: no code size: {exc}", {"build": cfg.name}))
+        return {}
+
+
+def attach_sizes(results, sizes):
+    for r in results:
+        b = sizes.get(r.build.name, {}).get((r.algorithm, r.implementation))
+        if b is not None:
+            r.extra["code_bytes"] = b
+
+
+def finish(run, plan, store, t0):
+    run.notes += plan.failed
+    run.elapsed_s = time.monotonic() - t0
+    if run.status == "complete" and (run.mismatches or any(n.reason == "not-built" for n in run.notes)):
+        run.status = "failed"
+    if store:
+        for r in run.results:
+            store.add_result(run, r)
+        store.end_run(run)
+    return run
+
+
+def build_host(plan, run) -> dict:
+    """{name: (BuildConfig, engine)} of the builds that build; sizes measured
+    for each before anything is timed (compiling would disturb the timing)."""
+    built = {}
+    for cfg in checked_builds(plan):
+        try:
+            path, cached = engines.engine(cfg, plan.log)
+        except BuildError as exc:
+            fail(plan, cfg, str(exc))
+            continue
+        built[cfg.name] = (cfg, path)
+        run.context["builds"][cfg.name] = dict(cfg.to_dict(), version=build_configs.version(cfg),
+                                               engine=str(path), cached_build=cached)
+    return built
+
+
+def run_host(plan, store=None) -> Run:
+    run = Run(kind="matrix", command=" ".join(sys.argv), options=plan.options(), context=host_context())
+    run.context.update(builds={}, code_size=size.method(None) if plan.code_size else None)
+    if store:
+        store.begin_run(run)
+    t0 = time.monotonic()
+    try:
+        built = build_host(plan, run)
+        if not built:
+            run.status = "failed"
+            return finish(run, plan, store, t0)
+        sizes = {cfg.name: code_sizes(plan, cfg) for cfg, _ in built.values()}
+    except KeyboardInterrupt:
+        run.status = "interrupted"
+        return finish(run, plan, store, t0)
+    catalogue, _ = host.catalogue(next(iter(built.values()))[1])
+    opts = {"algos": [a.id for a in plan.algos], "impls": list(plan.impls), "sizes": list(plan.sizes),
+            "budget_ms": plan.budget_ms, "timer": plan.timer}
+
+    def on_engine(reader):
+        run.context.update(host_context(reader.engine, reader.timer))
+        run.context["cflags"] = "(per build)"
+
+    results, status, _ = rounds.measure(built, opts, catalogue, plan.rounds, plan.quiet, on_engine)
+    attach_sizes(results, sizes)
+    run.results, run.status = results, status
+    return finish(run, plan, store, t0)
+
+
+def run_cross(plan, store=None) -> Run:
+    t = plan.target
+    run = Run(kind="matrix", command=" ".join(sys.argv), options=plan.options(), context=host_context())
+    run.context.update(builds={}, targets={}, code_size=size.method(t) if plan.code_size else None)
+    if store:
+        store.begin_run(run)
+    t0 = time.monotonic()
+    expected = Expected(fallback=lambda a, s: host.portable_digest(ensure_engine())(a, s))
+    job = Job(algos=plan.algos, impls=list(plan.impls), sizes=list(plan.sizes), expected=expected,
+              log=plan.log)
+    sizes = {}
+    try:
+        for cfg in checked_builds(plan):
+            tb = t.with_build(cfg)
+            try:
+                outcome = tb.measure(job)
+            except BuildError as exc:
+                fail(plan, cfg, f"build {cfg.name}: {exc}")
+                continue
+            sizes[cfg.name] = code_sizes(plan, cfg)
+            run.context["targets"].setdefault(t.name, outcome.context)
+            run.context["builds"][cfg.name] = dict(cfg.to_dict(), version=outcome.context.get("compiler"),
+                                                   compile=outcome.context.get("compile"),
+                                                   cached_build=outcome.context.get("cached_build"))
+            for n in outcome.notes:
+                n.data.setdefault("build", cfg.name)
+            run.notes += outcome.notes
+            run.results += outcome.results
+            plan.log(f"{t.name} {cfg.name}: {sum(r.verified for r in outcome.results)}/{len(outcome.results)} "
+                     "digests match")
+        run.status = "complete"
+    except KeyboardInterrupt:
+        run.status = "interrupted"
+    attach_sizes(run.results, sizes)
+    return finish(run, plan, store, t0)
+
+
+def measure(plan, store=None) -> Run:
+    return run_host(plan, store) if plan.target is None else run_cross(plan, store)

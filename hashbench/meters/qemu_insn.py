@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: MIT
+"""The QEMU instruction-counting plugin (src/meters/qemu_insn.c): exact
+instructions executed between the guest engine's marker functions.
+
+The plugin adds one to a counter for every executed guest instruction (an
+inline TCG add per instruction, so a block left early is not over-counted),
+snapshots it at each marker, and writes one `count` record per region to its
+own output file (docs/records.md).  Nothing outside the markers is counted,
+so the figure repeats exactly, run after run."""
+import os
+import shutil
+
+from .. import records
+from ..build import cache
+from ..errors import BuildError, UserError
+from ..paths import BUILD
+
+NAME = "qemu-plugin"
+PLUGIN_SRC = ["src/meters/qemu_insn.c", "src/engine/hb_record.c"]
+PLUGIN = BUILD / "meters" / "hb_insn.so"
+MARKERS = ("hb_cross_begin", "hb_cross_end")
+
+
+def build_plugin(log=lambda m: None):
+    cc = os.environ.get("CC", "cc")
+    if shutil.which(cc) is None:
+        raise UserError(f"no host C compiler ({cc}) to build the QEMU plugin: run scripts/setup.sh")
+    cmd = [cc, "-std=gnu11", "-O2", "-Wall", "-Wextra", "-fPIC", "-shared", "-fvisibility=hidden",
+           "-DHB_RECORD_U64", "-Isrc/engine"] + PLUGIN_SRC + ["-o", cache.rel(PLUGIN)]
+    cache.cached(PLUGIN, cmd, PLUGIN_SRC + ["src/engine/hb_record.h"], cache.tool_version(cc), log)
+    return PLUGIN
+
+
+def option(text: str) -> str:
+    """QEMU's option syntax escapes a comma by doubling it."""
+    return text.replace(",", ",,")
+
+
+def plugin_arg(plugin, markers, out_file) -> str:
+    return f"{option(str(plugin))},begin=0x{markers[0]:x},end=0x{markers[1]:x},out={option(str(out_file))}"
+
+
+def read_counts(text: str) -> dict:
+    """The plugin's records -> {region: instructions}, checked: balanced
+    markers, one count per region."""
+    recs = records.parse(text)
+    counts = {r["region"]: r["instructions"] for r in records.of_kind(recs, "count")}
+    totals = records.of_kind(recs, "totals")
+    if not totals:
+        raise BuildError("the plugin wrote no totals: QEMU stopped early")
+    if totals[-1].get("unmatched"):
+        raise BuildError("the plugin saw unbalanced markers")
+    return counts

@@ -1,0 +1,178 @@
+# SPDX-License-Identifier: MIT
+"""The host engine's timers (src/platform/host/): what their samples mean
+and how a figure is made from them.
+
+Each sample is one batch of calls: [iters, ticks, ns, switches], then with
+the calibration kernel around it (meter est-core-cycles) clock_ticks, then
+the engine process it came from and the CPU that process was pinned to (-1:
+not pinned) - the front end adds both; a result stored before processes
+existed has neither switches nor process: one process.
+A sample during which the process was switched out (switches > 0) timed
+another program too: it is left out, as long as the process keeps
+MIN_KEPT samples that were not.  Per process:
+- ns per call: median over its samples of ns/iters, less the harness (the
+  do-nothing hash's median in the same process and at the same size), never
+  below a tenth of the raw figure: the subtraction must not manufacture
+  infinite speed.  The same for ticks, and for estimated core cycles
+  (hashbench.meters.clock.est_cycles).
+The figure is the geometric mean over processes, its ± (`ci_pct`) the 95%
+confidence interval from the spread between processes
+(hashbench.stats.estimate); `spread_pct` stays the median absolute deviation
+of all samples' per-call values, in % of their median.
+- cycles/byte: from a timer that counts cycles (core, or TSC reference), or
+  estimated from the kernel."""
+from .. import stats
+from . import clock
+
+SAMPLE_FIELDS = ("iters", "ticks", "ns", "switches", "process", "cpu")
+CLOCK_SAMPLE_FIELDS = ("iters", "ticks", "ns", "switches", "clock_ticks", "process", "cpu")
+MIN_KEPT = 3
+TIMER_FIELDS = ("name", "unit", "hz", "hz_source", "is_cycles", "description")
+
+
+def timer_info(rec) -> dict:
+    """The engine's timer record -> the context's description of the timer."""
+    return {k: rec.get(k) for k in TIMER_FIELDS}
+
+
+def meter_of(timer, clock_adds, wanted="time") -> str:
+    """The meter of a host result: what the user asked for, what the timer counts."""
+    if wanted != "cycles":
+        return "ns"
+    if clock_adds:
+        return "est-core-cycles"
+    return "core-cycles" if (timer or {}).get("unit") == "cycles" else "ns"
+
+
+def per_call_fn(fields, kind, adds=None):
+    """sample -> its per-call value of `kind` ('ns', 'ticks' or 'est'), or None."""
+    fields = list(fields) or ["iters", "ticks", "ns"]
+    if kind == "est":
+        t, c = fields.index("ticks"), fields.index("clock_ticks")
+        return lambda s: clock.est_cycles(s, t, c, adds)
+    i = fields.index(kind)
+    return lambda s: s[i] / s[0] if s[0] else None
+
+
+def by_process(samples, fields) -> dict:
+    """process -> its samples (all in process 0 when the samples do not say)."""
+    if "process" not in fields:
+        return {0: list(samples)} if samples else {}
+    i = list(fields).index("process")
+    out = {}
+    for s in samples:
+        out.setdefault(s[i] if len(s) > i else 0, []).append(s)
+    return out
+
+
+def kept(samples, fields) -> list:
+    """The samples no context switch interrupted, if there are MIN_KEPT of
+    them; else all (a machine too busy to give any is still measured)."""
+    if "switches" not in fields:
+        return list(samples)
+    i = list(fields).index("switches")
+    calm = [s for s in samples if len(s) <= i or not s[i]]
+    return calm if len(calm) >= MIN_KEPT else list(samples)
+
+
+def net(samples, harness, fn):
+    vals = [v for v in map(fn, samples) if v is not None]
+    raw = stats.median(vals)
+    over_vals = [v for v in map(fn, harness or ()) if v is not None]
+    over = stats.median(over_vals) if over_vals else 0.0
+    return (max(raw - over, raw * 0.1) if raw == raw else raw), raw, over
+
+
+def process_values(result, kind="ns") -> dict:
+    """process -> (net, raw, harness) per-call value of `kind`: the unit of
+    every statistic on a timed result (stats.estimate, stats.compare_processes)."""
+    fields = result.sample_fields or ("iters", "ticks", "ns")
+    fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
+    groups = by_process(result.samples, fields)
+    harness = by_process(result.harness, fields)
+    pooled = kept(result.harness or (), fields)
+    return {p: net(kept(ss, fields), kept(harness[p], fields) if p in harness else pooled, fn)
+            for p, ss in sorted(groups.items())}
+
+
+def kept_samples(result) -> list:
+    """Every process's kept samples, together."""
+    fields = result.sample_fields or ("iters", "ticks", "ns")
+    return [s for ss in by_process(result.samples, fields).values() for s in kept(ss, fields)]
+
+
+def figure_kind(result) -> str:
+    """Which per-call value a result's figure is: 'ns', 'ticks' or 'est'."""
+    return {"est-core-cycles": "est", "core-cycles": "ticks"}.get(result.meter, "ns")
+
+
+def values(result, kind=None) -> list:
+    """The per-process net values of the result's figure (or of `kind`)."""
+    return [v[0] for v in process_values(result, kind or figure_kind(result)).values()]
+
+
+def process_cpus(result) -> dict:
+    """process -> the CPU it was pinned to, or None (not pinned, or not recorded)."""
+    fields = list(result.sample_fields or ())
+    if "cpu" not in fields:
+        return {p: None for p in by_process(result.samples, fields)}
+    i = fields.index("cpu")
+    return {p: (ss[0][i] if len(ss[0]) > i and ss[0][i] >= 0 else None)
+            for p, ss in by_process(result.samples, fields).items()}
+
+
+def grouped_values(result, kind=None) -> dict:
+    """CPU -> the per-process net values of the processes pinned to it (one
+    group, None, when the processes were not pinned): the strata of
+    stats.estimate_strata and stats.compare_strata."""
+    cpus = process_cpus(result)
+    out = {}
+    for p, v in process_values(result, kind or figure_kind(result)).items():
+        out.setdefault(cpus.get(p), []).append(v[0])
+    return out
+
+
+def sample_values(result) -> list:
+    """Every sample's per-call value of the result's figure (no harness
+    subtracted): for tests that treat samples as independent."""
+    fn = per_call_fn(result.sample_fields, figure_kind(result), result.extra.get("clock_adds"))
+    return [v for v in map(fn, kept_samples(result)) if v is not None]
+
+
+def clock_bound(result) -> bool:
+    """Whether the figure moves with the machine's clock: time and reference
+    cycles do; core cycles, measured or estimated from the kernel, do not."""
+    return result.meter in ("ns", "ref-cycles")
+
+
+def _geo(vals):
+    return stats.geomean(vals)
+
+
+def summarise(result, timer=None):
+    """Fills a verified host result's figures from its samples."""
+    if not result.verified or not result.samples:
+        return result
+    kind = figure_kind(result)
+    per = process_values(result, kind)
+    est = stats.estimate_strata(grouped_values(result, kind))
+    result.per_call = est.value
+    result.ci_pct = est.ci_pct
+    result.processes = est.n
+    fields = result.sample_fields or ("iters", "ticks", "ns")
+    fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
+    result.spread_pct = stats.spread_pct([v for v in map(fn, kept_samples(result)) if v is not None])
+    per_ns = per if kind == "ns" else process_values(result, "ns")
+    ns = stats.estimate_strata(grouped_values(result, "ns")).value
+    result.ns_per_call = ns
+    result.mb_per_s = result.size / ns * 1e3 if ns > 0 else None
+    result.extra.update(ns_per_call_raw=_geo(v[1] for v in per_ns.values()),
+                        overhead_ns=stats.median([v[2] for v in per_ns.values()]))
+    if kind != "ns":
+        result.cycles_per_byte = result.per_call / result.size if result.size else None
+        result.cycle_unit = result.meter
+    elif timer and timer.get("is_cycles"):
+        cyc = stats.estimate_strata(grouped_values(result, "ticks")).value
+        result.cycles_per_byte = cyc / result.size if result.size else None
+        result.cycle_unit = timer.get("unit")
+    return result

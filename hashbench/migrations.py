@@ -1,0 +1,132 @@
+# SPDX-License-Identifier: MIT
+"""The database schema, and the steps from each older version to the next.
+
+Version 1 (hashbench 0.1, before the one measurement model) stored host and
+cross results in two shapes; version 2 stores every result in the format of
+docs/records.md; version 3 gives every run a uuid, its identity across
+stores (`hashbench import` recognises a run it already holds).  `upgrade`
+brings any database to LATEST in one transaction, so a failed migration
+leaves it as it was.  The same steps run on SQLite and PostgreSQL
+(hashbench.dialects: `{id}` is the dialect's auto-numbered key)."""
+import json
+import uuid
+
+from .errors import UserError
+
+LATEST = 3
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS runs (
+    id {id},
+    uuid TEXT,                     -- the run's identity across stores (also context.run_uuid)
+    started_at TEXT NOT NULL,
+    kind TEXT NOT NULL,            -- 'host', 'compare', 'cross', ...
+    command TEXT,
+    options TEXT,                  -- JSON
+    context TEXT,                  -- JSON: machine, compiler, timer, libraries, commit, targets
+    status TEXT NOT NULL,          -- 'running', 'complete', 'interrupted', 'failed'
+    notes TEXT                     -- JSON: [{reason, detail, data}]
+);
+CREATE TABLE IF NOT EXISTS results (
+    id {id},
+    run_id INTEGER NOT NULL REFERENCES runs(id),
+    algorithm TEXT NOT NULL,
+    implementation TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    target TEXT NOT NULL DEFAULT 'host',
+    meter TEXT NOT NULL DEFAULT 'ns',
+    data TEXT NOT NULL             -- JSON: the whole result (docs/records.md), raw samples included
+);
+CREATE INDEX IF NOT EXISTS results_run ON results(run_id);
+CREATE UNIQUE INDEX IF NOT EXISTS runs_uuid ON runs(uuid);
+"""
+
+
+def version(db) -> int:
+    """db: a hashbench.dialects.Connection."""
+    if not db.has_table("meta"):
+        return 0
+    row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+    return int(row[0]) if row else 0
+
+
+def upgrade(db):
+    v = version(db)
+    if v == LATEST:
+        return
+    with db.transaction():
+        db.lock_schema()
+        v = version(db)  # another process may have migrated it while we waited
+        if v > LATEST:
+            raise UserError(f"{db.name}: database schema {v} is newer than this hashbench ({LATEST}): "
+                            "upgrade hashbench")
+        if v == LATEST:
+            return
+        if v == 0:
+            db.script(SCHEMA)
+        if v == 1:
+            _from_1(db)
+        if v in (1, 2):
+            _from_2(db)
+        db.execute("DELETE FROM meta WHERE key='schema'")
+        db.execute("INSERT INTO meta (key, value) VALUES ('schema', ?)", (str(LATEST),))
+
+
+# ---- version 2 -> 3 --------------------------------------------------------------
+
+def _from_2(db):
+    """Every run gets a uuid, in its column and in its context."""
+    db.execute("ALTER TABLE runs ADD COLUMN uuid TEXT")
+    for rid, ctx in db.execute("SELECT id, context FROM runs").fetchall():
+        context = json.loads(ctx or "{}")
+        context.setdefault("run_uuid", str(uuid.uuid4()))
+        db.execute("UPDATE runs SET uuid=?, context=? WHERE id=?", (context["run_uuid"], json.dumps(context), rid))
+    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS runs_uuid ON runs(uuid)")
+
+
+# ---- version 1 -> 2 --------------------------------------------------------------
+
+def _from_1(db):
+    db.execute("ALTER TABLE runs ADD COLUMN notes TEXT")
+    db.execute("ALTER TABLE results ADD COLUMN meter TEXT NOT NULL DEFAULT 'ns'")
+    contexts = {rid: json.loads(ctx or "{}") for rid, ctx in db.execute("SELECT id, context FROM runs")}
+    for rid, run_id, data in db.execute("SELECT id, run_id, data FROM results").fetchall():
+        new = result_from_1(json.loads(data), contexts.get(run_id, {}))
+        db.execute("UPDATE results SET data=?, meter=? WHERE id=?", (json.dumps(new), new["meter"], rid))
+    db.execute("UPDATE runs SET notes='[]' WHERE notes IS NULL")
+
+
+def result_from_1(r: dict, ctx: dict) -> dict:
+    """A format-1 result (host or cross) as a format-2 one: the same figures
+    and raw data under the fields of docs/records.md."""
+    out = dict(r)
+    target = r.get("target", "host")
+    tctx = (ctx.get("targets") or {}).get(target, {})
+    metric = r.get("metric")
+    if metric is None:  # host
+        timer = ctx.get("timer") or {}
+        out.update(meter="ns", instrument=timer.get("name", ""), unit="ns", per_call=r.get("ns_per_call"),
+                   sample_fields=["iters", "ticks", "ns"], harness=[],
+                   build={"name": "host", "compiler": ctx.get("compiler", ""),
+                          "flags": (ctx.get("cflags") or "").strip()})
+    else:
+        exact = "instructions" if metric == "instructions" else "exact-cycles"
+        out.update(meter=exact, unit="instructions" if metric == "instructions" else "cycles",
+                   instrument="qemu-plugin" if metric == "instructions" else tctx.get("run", ""),
+                   sample_fields=["calls", "count"],
+                   build={"name": target, "compiler": tctx.get("compiler", ""), "flags": tctx.get("compile", "")})
+        if "region_count" in r:
+            out.update(samples=[[r.get("calls", 1), r["region_count"]]],
+                       harness=[[r.get("calls", 1), r["harness_count"]]])
+        elif "spans" in r:
+            s = r["spans"]
+            out.update(samples=[[1, s[1]], [1, s[2]]], harness=[[0, s[0]]])
+        elif "run_cycles" in r:
+            t = r["run_cycles"]
+            out.update(samples=[[i, c] for i, c in enumerate(t[1:], 1)], harness=[[0, t[0]]])
+        for k in ("region_count", "harness_count", "spans", "run_cycles", "metric", "calls", "kb_per_s", "per_byte"):
+            out.pop(k, None)
+    out.setdefault("notes", [])
+    out.setdefault("verified_against", "reference")
+    return out

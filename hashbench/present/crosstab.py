@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: MIT
+"""Algorithms x targets: the cross tables.  Figures of different meters
+(instructions, exact cycles, estimated cycles) never share a table."""
+from .. import roster
+from ..targets import position
+from ..units import format_size
+
+OURS = roster.OURS
+
+
+def fmt_per_byte(v) -> str:
+    if v is None:
+        return "-"
+    return f"{v:,.1f}" if v >= 10 else f"{v:.2f}"
+
+
+def fmt_kb_per_s(v) -> str:
+    if v is None:
+        return "-"
+    return f"{v:,.0f}" if v >= 100 else (f"{v:.1f}" if v >= 10 else f"{v:.3g}")
+
+
+# What a table can show: (Result attribute, formatter, title)
+VALUES = {
+    "per_byte": ("per_byte", fmt_per_byte, None),
+    "kb_per_s": ("kb_per_s", fmt_kb_per_s, "KB/s (10^3 B/s) at the CPU's real clock"),
+}
+# meter -> (title of its per-byte table, whether it also has a KB/s table)
+METER_TABLES = {
+    "instructions": ("instructions per byte", False),
+    "exact-cycles": ("cycles per byte (exact)", True),
+    "est-cycles": ("estimated cycles per byte (cost model)", True),
+}
+
+
+def cross_table(results, size=None, targets=None, value="per_byte"):
+    """(headers, rows, aligns): algorithms x targets at one size (default:
+    the largest present); 'MISMATCH' where the digest was wrong."""
+    if not results:
+        return ["ALGO"], [], "l"
+    attr, fmt, _ = VALUES[value]
+    size = size or max(r.size for r in results)
+    rs = [r for r in results if r.size == size]
+    pos = position()
+    tnames = targets or sorted({r.target for r in rs}, key=lambda n: (pos.get(n, 99), n))
+    order = roster.order()
+    cells = {(r.algorithm, r.implementation, r.target): r for r in rs}
+    keys = sorted({(r.algorithm, r.implementation) for r in rs},
+                  key=lambda k: (order.get(k[0], 999), OURS.index(k[1]) if k[1] in OURS else 9, k[1]))
+    show_impl = len({k[1] for k in keys}) > 1
+    labels = roster.labels()
+    headers = ["ALGO"] + (["IMPL"] if show_impl else []) + tnames
+    rows = []
+    for algo, impl in keys:
+        row = [labels.get(algo, algo)] + ([impl] if show_impl else [])
+        for tn in tnames:
+            r = cells.get((algo, impl, tn))
+            row.append("-" if r is None else ("MISMATCH" if not r.verified else fmt(getattr(r, attr))))
+        rows.append(row)
+    return headers, rows, "l" + ("l" if show_impl else "") + "r" * len(tnames)
+
+
+def meter_tables(results, size=None, targets=None):
+    """[(title, headers, rows, aligns)]: one table per exact meter present,
+    at `size` (default the largest): per byte, then KB/s where cycles convert."""
+    out = []
+    size = size or (max(r.size for r in results) if results else None)
+    for meter, (title, with_kb) in METER_TABLES.items():
+        rs = [r for r in results if r.meter == meter]
+        if not rs or not any(r.size == size for r in rs):
+            continue
+        names = [n for n in targets if any(r.target == n for r in rs)] if targets else None
+        h, rows, al = cross_table(rs, size, names, "per_byte")
+        out.append((f"{title} @ {format_size(size)} B", h, rows, al))
+        if with_kb and any(r.kb_per_s for r in rs):
+            h, rows, al = cross_table(rs, size, names, "kb_per_s")
+            out.append((f"{VALUES['kb_per_s'][2]} @ {format_size(size)} B", h, rows, al))
+    return out

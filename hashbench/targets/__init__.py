@@ -1,0 +1,127 @@
+# SPDX-License-Identifier: MIT
+"""Targets: where a measured program runs.  One module per kind:
+
+  host      this machine: the host engine, timed (hashbench.targets.host)
+  qemu      other CPUs under QEMU, instructions counted by a plugin
+  console   the 8/16-bit consoles' CPUs in cycle-exact simulators
+
+A cross target is data: targets/<name>.toml, whose `kind` picks the module
+(KINDS).  Every key is checked: required keys present, no unknown key."""
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import UserError
+from ..paths import ROOT, TARGETS_DIR
+
+# --target order in listings and tables: the seeds' consoles first
+ORDER = ["n64", "nds", "3ds", "cortex-m7", "aarch64", "riscv64", "s390x", "ppc", "i686",
+         "nes", "gb", "z80", "gba", "gba-iwram"]
+
+
+@dataclass(kw_only=True)
+class Target:
+    """What every cross target says about itself."""
+    name: str
+    title: str
+    kind: str
+    cpu: str = ""
+    isa: str = ""
+    bits: int = 32
+    endian: str = "little"
+    clock_hz: int = None      # the real CPU's clock: converts cycles (never instructions) to time
+    packages: list = field(default_factory=list)  # Debian packages (scripts/setup.sh installs them)
+    note: str = ""
+    path: Path = None
+
+    def context(self) -> dict:
+        return {"title": self.title, "kind": self.kind, "cpu": self.cpu, "isa": self.isa, "bits": self.bits,
+                "endian": self.endian, "clock_hz": self.clock_hz,
+                "description": str(self.path.relative_to(ROOT)) if self.path else None}
+
+
+def _kinds():
+    from . import console, qemu
+    return {"qemu": qemu.QemuTarget, "console": console.ConsoleTarget}
+
+
+def read_description(path: Path) -> Target:
+    """A target description (TOML) -> its Target: every required key
+    present, no unknown key, a known kind."""
+    try:
+        data = tomllib.loads(path.read_text())
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise UserError(f"{path}: not a readable target description ({exc})") from exc
+    kinds = _kinds()
+    cls = kinds.get(data.get("kind"))
+    if cls is None:
+        raise UserError(f"{path}: kind must be " + " or ".join(f"'{k}'" for k in kinds))
+    fields_ = {f.name: f for f in dataclasses.fields(cls) if f.name != "path"}
+    lacking = [n for n, f in fields_.items() if n not in data and f.default is dataclasses.MISSING
+               and f.default_factory is dataclasses.MISSING]
+    if lacking:
+        raise UserError(f"{path}: missing {', '.join(lacking)}")
+    extra = set(data) - set(fields_)
+    if extra:
+        raise UserError(f"{path}: unknown keys {', '.join(sorted(extra))}")
+    target = cls(path=path, **data)
+    target.check()
+    return target
+
+
+def load_all(folder: Path = TARGETS_DIR) -> dict:
+    """{name: target} for every targets/*.toml, in ORDER."""
+    targets = {}
+    for p in sorted(folder.glob("*.toml")):
+        t = read_description(p)
+        targets[t.name] = t
+    pos = {n: i for i, n in enumerate(ORDER)}
+    return dict(sorted(targets.items(), key=lambda kv: (pos.get(kv[0], len(ORDER)), kv[0])))
+
+
+def select(targets: dict, names, every: bool) -> list:
+    """--target T[,T...] / --all -> target names, in the order given."""
+    if every:
+        return list(targets)
+    chosen = []
+    for item in names or []:
+        for n in item.split(","):
+            n = n.strip()
+            if not n:
+                continue
+            if n not in targets:
+                raise UserError(f"unknown target {n!r} (targets: {', '.join(targets)})")
+            if n not in chosen:
+                chosen.append(n)
+    if not chosen:
+        raise UserError("name a target with --target T[,T...] or use --all (see 'hashbench cross --list')")
+    return chosen
+
+
+def position() -> dict:
+    """{target name: position} for sorting tables."""
+    return {n: i for i, n in enumerate(["host"] + ORDER)}
+
+
+@dataclass
+class Job:
+    """What a cross run asks of every target: algorithms (roster entries),
+    our implementations, sizes, calls per measured region, whether to prove
+    the counts repeat, where expected digests come from, a progress log."""
+    algos: list
+    impls: list
+    sizes: list
+    expected: object
+    calls: int = 2
+    check_repeat: bool = False
+    log: object = print
+
+
+@dataclass
+class Outcome:
+    """One target's part of a run: its context (build, runner, versions),
+    its results, and notes on what did not build or run."""
+    context: dict
+    results: list
+    notes: list = field(default_factory=list)

@@ -1,0 +1,379 @@
+# SPDX-License-Identifier: MIT
+"""Console targets: the 8- and 16-bit consoles' CPUs with exact cycles - the
+6502 (NES) under sim65, the SM83 (Game Boy) and the ARM7TDMI (GBA) under
+mGBA, the Z80 under ucsim (hashbench.meters.sim65, mgba, ucsim).
+
+These machines have 2 to 32 KiB of RAM, so each algorithm is its own small
+program: the console engine (src/engine/guest/console.c) compiled with that
+algorithm's one-shot functions and linked against a library of only the
+core files they need (the roster's source lists).  A file the compiler
+rejects, or a program too large for the ROM, costs only its own algorithm.
+
+Small builds: SDCC's written-out rounds can be larger than a Game Boy ROM.
+Sources a target lists in `no_portable_tables` are always compiled with
+HB_NO_PORTABLE_TABLES (rolled rounds, no big tables); any other program that
+does not fit is built again that way, in a library of its own.  There
+`portable` runs the compact code: an algorithm with a compact reports only
+that; one without reports its portable with a note and `defines`."""
+import concurrent.futures
+import dataclasses
+import functools
+import json
+import os
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .. import roster
+from ..build import TOOLCHAINS, cache, toolchain
+from ..build.configs import replace_opt
+from ..errors import BuildError, UserError
+from ..meters import CONSOLE_METERS, NotRepeatable, console_meter, fill_exact
+from ..paths import BUILD, ROOT
+from ..progress import Ticker
+from ..result import Build, Note
+from ..verify import checked
+from . import Outcome, Target
+
+ENGINE = "src/engine/guest/console.c"
+SUPPORT = ["src/engine/hb_workload.c", "src/engine/hb_record.c"]
+INCLUDES = ["-Isrc/platform/guest", "-Isrc/engine", "-Isrc/algos"]
+SMALL_DEFINE = "HB_NO_PORTABLE_TABLES"
+SAMPLE_FIELDS = ("calls", "count")
+
+
+@dataclass(kw_only=True)
+class ConsoleTarget(Target):
+    toolchain: str            # cc65 | sdcc | gcc (hashbench.build)
+    system: str               # the console: nes, gb, msx, gba (the meter's constants follow it)
+    cc: str
+    cflags: list
+    ldflags: list
+    platform: list            # the guest platform's sources
+    meter: str                # sim65 | mgba | ucsim: what reads the cycles
+    runner: list
+    bits: int = 8
+    defines: list = field(default_factory=list)
+    crt0: str = ""            # start-up assembly (sdcc, gcc)
+    asm: str = ""             # sdcc's assembler for crt0 (sdasgb, sdasz80)
+    linker_script: str = ""   # gcc
+    rom: str = ""             # gb: makebin -Z; gba: objcopy + header check
+    u64: bool = True          # has a 64-bit integer type (cc65 has none)
+    max_size: int = 1024      # the program's static buffer
+    rom_end: int = None       # sdcc: code and constants end below this address
+    ram_end: int = None       # sdcc: data ends below this (the stack above)
+    no_portable_tables: list = field(default_factory=list)  # stems of src/algos/*.c always built small
+    source_cflags: dict = field(default_factory=dict)       # {stem: [flags]}: a compiler bug's workaround
+
+    variant = None            # not a field: a BuildConfig replacing the -O level (with_build)
+
+    def check(self):
+        if self.toolchain not in TOOLCHAINS:
+            raise UserError(f"{self.path}: toolchain must be " + " or ".join(f"'{k}'" for k in TOOLCHAINS))
+        if self.meter not in CONSOLE_METERS:
+            raise UserError(f"{self.path}: meter must be " + " or ".join(f"'{k}'" for k in CONSOLE_METERS))
+        for key in ("no_portable_tables", "source_cflags"):
+            unknown = [s for s in getattr(self, key) if not (ROOT / "src" / "algos" / f"{s}.c").exists()]
+            if unknown:
+                raise UserError(f"{self.path}: {key} names no core source: {', '.join(unknown)} "
+                                "(give the stems of src/algos/*.c)")
+
+    @property
+    def tc(self):
+        return toolchain(self.toolchain)
+
+    @property
+    def build_root(self) -> Path:
+        return BUILD / "console" / self.name
+
+    @property
+    def build_dir(self) -> Path:
+        return self.build_root / self.variant.folder if self.variant else self.build_root
+
+    def with_build(self, cfg) -> "ConsoleTarget":
+        """This target built by `cfg`: its flags with the -O level replaced
+        (cc65's -O, -Oirs too), in a folder of its own, results named by it."""
+        t = dataclasses.replace(self, cflags=replace_opt(self.cflags, cfg.flags))
+        t.variant = cfg
+        return t
+
+    def missing(self) -> list:
+        progs = self.tc.programs(self) + console_meter(self.meter).programs(self)
+        return [p for p in progs if " " in p or shutil.which(p) is None]
+
+    def build(self, defines=()) -> Build:
+        flags = " ".join(self.cflags + ["-D" + d for d in defines])
+        return Build(self.variant.name if self.variant else self.name, self.tc.version(self), flags)
+
+    def algorithms(self, algos) -> list:
+        """The roster entries this target can build: no 64-bit ones without u64."""
+        return [a for a in algos if self.u64 or a.width <= 32]
+
+    # ---- building -------------------------------------------------------------
+
+    def source_defines(self, src: str, small=False) -> list:
+        return [SMALL_DEFINE] if small or Path(src).stem in self.no_portable_tables else []
+
+    def compile(self, src, obj, log, defines=()):
+        defs = list(self.defines) + list(defines)
+        flags = self.source_cflags.get(Path(src).stem, [])
+        cmd = self.tc.compile_cmd(self, src, obj, defs, flags, INCLUDES)
+        inputs = [src] + headers()
+        cache.cached(obj, cmd, inputs, self.tc.version(self), log)
+        return obj
+
+    def library(self, sources, log, small_for=None):
+        """The core files -> (library, {file: why it failed}).  small_for=<id>:
+        every source with HB_NO_PORTABLE_TABLES, in that algorithm's own
+        small library."""
+        odir = self.build_dir / ("lib" if small_for is None else "lib-small")
+        objs, failed = [], {}
+        times = CompileTimes(self.build_dir / "compile-seconds.json", DEFAULT_COMPILE_S.get(self.toolchain, 1.0))
+        obj_of = {src: odir / (Path(src).stem + self.tc.obj_suffix) for src in sources}
+        pending = [s for s in sources if not current(ROOT / s, obj_of[s])]
+        what = f"compiling {len(pending)} files with {self.cc} for {self.name}"
+        with Ticker(what, times.estimate(pending) / jobs(), jobs(), quiet_s=2.0 if pending else 1e9), \
+                concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool:  # SDCC: minutes a file
+            futures = {src: pool.submit(times.timed, src, self.compile, src, obj_of[src], log,
+                                        self.source_defines(src, small_for is not None)) for src in sources}
+        for src, fut in futures.items():
+            try:
+                objs.append(fut.result())
+            except BuildError as exc:
+                failed[src] = cache.why(exc)
+                log(f"{self.name}: {src} does not build with {self.cc}: {failed[src]}")
+        times.save()
+        stem = "libhb" if small_for is None else f"libhb-{small_for}"
+        lib = odir / (stem + self.tc.lib_suffix)
+        cache.cached(lib, self.tc.archive_cmd(self, lib, objs), [cache.rel(o) for o in objs], "", log)
+        return lib, failed
+
+    def support_objects(self, log) -> list:
+        meter = console_meter(self.meter)
+        objs = [self.compile(src, self.build_dir / "obj" / (Path(src).stem + self.tc.obj_suffix), log,
+                             meter.platform_defines(self) if src in self.platform else ())
+                for src in list(self.platform) + SUPPORT]
+        if self.crt0:
+            obj = self.build_dir / "obj" / ("crt0" + self.tc.obj_suffix)
+            incs = sorted(cache.rel(i) for i in (ROOT / "src" / "platform" / "guest").glob("*.inc"))
+            cache.cached(obj, self.tc.asm_cmd(self, self.crt0, obj), [self.crt0] + incs,
+                         cache.tool_version(self.asm or self.cc), log)
+            objs.insert(0, obj)  # crt0 first: its areas fix the link order
+        return objs
+
+    def program(self, algo, impls, sizes, lib, log, small=False):
+        """One algorithm's program -> (the file to run, its link command)."""
+        pdir = self.build_dir / algo.id / ("-".join(impls) + ("-small" if small else ""))
+        defines = engine_defines(self, algo, impls, sizes) + console_meter(self.meter).engine_defines(self)
+        eobj = self.compile(ENGINE, pdir / ("engine" + self.tc.obj_suffix), log, defines)
+        return self.tc.link(self, self.support_objects(log) + [eobj], lib, pdir, algo.id, log)
+
+    # ---- measuring ------------------------------------------------------------
+
+    def measure(self, job):
+        sizes = [s for s in job.sizes if s <= self.max_size]
+        notes = []
+        if len(sizes) < len(job.sizes):
+            notes.append(Note("size-skipped", f"{self.name}: sizes above {self.max_size} B left out "
+                                              "(the program's buffer)", {"max_size": self.max_size}))
+        if not sizes:
+            raise BuildError(f"{self.name}: no size fits the target's {self.max_size}-byte buffer")
+        todo = self.algorithms(job.algos)
+        sources = needed_sources(todo, job.impls)
+        lib, failed_files = self.library(sources, job.log)
+        meter = console_meter(self.meter)
+        meter.prepare(self, job.log)
+        results, link_cmd = [], None
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool:
+            built = []
+            for a in todo:
+                want = [i for i in job.impls if i in a.impls]
+                if not want:
+                    continue
+                for prog, cmd, got, small in self.build_each(a, want, sizes, lib, notes, job.log):
+                    link_cmd = link_cmd or cmd
+                    fut = pool.submit(meter.measure, self, prog, got, sizes, job.check_repeat)
+                    built.append((a, got, fut, small))
+            for a, got, fut, small in built:
+                try:
+                    costs = fut.result()
+                except BuildError as exc:
+                    notes.append(Note("not-run", f"{a.id}: does not run: {exc}", {"algorithm": a.id}))
+                    job.log(f"{self.name}: {a.id}: does not run: {exc}")
+                    continue
+                results += self.results(a, got, sizes, costs, small, job.expected, notes)
+        ctx = self.context()
+        ctx.update(compiler=self.tc.version(self), compile=" ".join(link_cmd or []), runner=" ".join(self.runner),
+                   runner_version=meter.version(self), toolchain=self.toolchain, meter="exact-cycles",
+                   instrument=self.meter, unbuilt_files=failed_files, sizes_run=sizes,
+                   repeat_checked=job.check_repeat)
+        return Outcome(ctx, results, notes)
+
+    def results(self, algo, impls, sizes, costs, small, expected, notes) -> list:
+        out = []
+        for impl in impls:
+            defines = [SMALL_DEFINE] if small and impl == "portable" else []
+            for size in sizes:
+                if (impl, size) not in costs:
+                    notes.append(Note("not-run", f"{algo.id}/{impl}: printed no digest @{size} B",
+                                      {"algorithm": algo.id, "implementation": impl}))
+                    continue
+                m = costs[(impl, size)]
+                res = checked(algo, impl, size, m.digest, expected, target=self.name, build=self.build(defines),
+                              meter="exact-cycles", instrument=self.meter, sample_fields=SAMPLE_FIELDS,
+                              samples=m.samples, harness=m.harness)
+                if defines:
+                    res.extra["defines"] = defines
+                    res.note("small-build", f"built with {SMALL_DEFINE}: rolled rounds, no big tables")
+                try:
+                    out.append(fill_exact(res, self.clock_hz))
+                except NotRepeatable as exc:
+                    notes.append(Note("not-repeatable", f"{algo.id}/{impl} @{size} B: {exc}",
+                                      {"algorithm": algo.id, "implementation": impl}))
+        return out
+
+    def build_each(self, a, want, sizes, lib, notes, log):
+        """[(program, link command, implementations, small)]: one program with
+        every wanted implementation; where that does not build (a 32 KiB ROM
+        holds the bitwise CRC but not the table-driven one), one program per
+        implementation; where one still does not fit, the small build."""
+        def note(impl, reason, text, **data):
+            notes.append(Note(reason, f"{a.id}/{impl}: {text}", {"algorithm": a.id, "implementation": impl, **data}))
+            log(f"{self.name}: {a.id}/{impl}: {text}")
+
+        sources = needed_sources([a], want)
+        shrinkable = [s for s in sources if shrinks(s)]
+        if any(self.source_defines(src) for src in shrinkable):  # the target builds these small, always
+            return self.build_small(a, want, sizes, lib, note, log, listed=True)
+        errors = {}
+        try:
+            prog, cmd = self.program(a, want, sizes, lib, log)
+            return [(prog, cmd, want, False)]
+        except BuildError as exc:
+            if len(want) == 1:
+                errors[want[0]] = exc
+        out = []
+        if len(want) > 1:
+            for impl in want:
+                try:
+                    prog, cmd = self.program(a, [impl], sizes, lib, log)
+                    out.append((prog, cmd, [impl], False))
+                except BuildError as exc:
+                    errors[impl] = exc
+        if errors and shrinkable:
+            return out + self.build_small(a, list(errors), sizes, None, note, log, full_errors=errors,
+                                          sources=sources)
+        for impl, exc in errors.items():
+            note(impl, "not-built", "does not build: " + cache.why(exc), **overflow(exc))
+        return out
+
+    def build_small(self, a, want, sizes, lib, note, log, listed=False, full_errors=None, sources=()):
+        """The small build of `want`; lib None: build the algorithm's own
+        small library from `sources` first."""
+        if "portable" in want and a.has_compact:
+            want = [i for i in want if i != "portable"]
+            why_not = ("the target builds its sources with " + SMALL_DEFINE if listed else
+                       "does not fit (" + cache.why(full_errors["portable"]) + "); with " + SMALL_DEFINE)
+            note("portable", "same-as-compact", f"not measured: {why_not}, where it runs the compact code")
+        if not want:
+            return []
+        if lib is None:
+            lib, failed = self.library(sources, log, small_for=a.id)
+            if failed:
+                for impl in want:
+                    note(impl, "not-built", "does not build: " + "; ".join(failed.values()))
+                return []
+        if not listed:
+            log(f"{self.name}: {a.id}: {', '.join(want)} does not fit; trying it with {SMALL_DEFINE}")
+        try:
+            prog, cmd = self.program(a, want, sizes, lib, log, small=not listed)
+            return [(prog, cmd, want, True)]
+        except BuildError as exc:
+            for impl in want:
+                note(impl, "not-built", f"does not build, even with {SMALL_DEFINE}: " + cache.why(exc), **overflow(exc))
+            return []
+
+
+def engine_defines(t, algo, impls, sizes) -> list:
+    d = [f'HB8_ID="{algo.id}"', f"HB8_DIGEST_LEN={algo.digest_len}", f"HB8_MAX_SIZE={t.max_size}",
+         "HB8_SIZES=" + ",".join(str(s) for s in sizes)]
+    if "portable" in impls:
+        d.append(f"HB8_FN={algo.impls['portable'].symbol}")
+    if "compact" in impls and algo.has_compact:
+        d.append(f"HB8_FN_COMPACT={algo.impls['compact'].symbol}")
+    return d
+
+
+def needed_sources(algos, impls=roster.OURS) -> list:
+    """The core files the algorithms' implementations need: the roster's
+    source lists (registry.def), nothing guessed."""
+    return sorted({s for a in algos for name, i in a.impls.items() if name in impls for s in i.sources})
+
+
+@functools.cache
+def shrinks(src: str) -> bool:
+    """Does HB_NO_PORTABLE_TABLES change this file?  Asked of the host's
+    preprocessor (with and without it), not of the text: only files that
+    test it have a small build worth trying."""
+    cc = os.environ.get("CC", "cc")
+
+    def pre(defs):
+        return subprocess.run([cc, "-E", "-P", "-std=c99"] + defs + [src], cwd=ROOT, capture_output=True,
+                              text=True).stdout
+    return pre([]) != pre(["-D" + SMALL_DEFINE])
+
+
+def overflow(exc) -> dict:
+    """What the toolchain's fit check measured (bytes over the ROM, ...)."""
+    return dict(getattr(exc, "data", {}))
+
+
+def headers() -> list:
+    pats = ["src/algos/*.h", "src/algos/*.def", "src/engine/*.h", "src/platform/guest/*.h"]
+    return sorted(cache.rel(p) for pat in pats for p in ROOT.glob(pat))
+
+
+# seconds one library file takes to compile when none was timed here yet (2 cores, shared):
+# SDCC's register allocator is the slow one (the gb and z80 cold builds: 9.5 min)
+DEFAULT_COMPILE_S = {"sdcc": 15.0, "cc65": 1.0, "gcc": 1.0}
+
+
+def current(src: Path, obj: Path) -> bool:
+    """Whether the object looks built from this source (for the estimate only: the cache decides)."""
+    return obj.exists() and obj.stat().st_mtime >= src.stat().st_mtime
+
+
+class CompileTimes:
+    """Seconds each library file took to compile here, kept beside the
+    objects, for the next build's estimate."""
+
+    def __init__(self, path: Path, default: float):
+        self.path, self.default = path, default
+        try:
+            self.seconds = json.loads(path.read_text())
+        except (OSError, ValueError):
+            self.seconds = {}
+
+    def estimate(self, sources) -> float:
+        return sum(self.seconds.get(s, self.default) for s in sources)
+
+    def timed(self, src, fn, *args):
+        t0 = time.monotonic()
+        out = fn(*args)
+        took = time.monotonic() - t0
+        if took > 0.5:  # a compile, not a cache hit
+            self.seconds[src] = round(took, 1)
+        return out
+
+    def save(self):
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(json.dumps(self.seconds, indent=0, sort_keys=True))
+        except OSError:
+            pass
+
+
+def jobs() -> int:
+    return max(1, int(os.environ.get("HB_CROSS8_JOBS", min(2, os.cpu_count() or 1))))

@@ -1,0 +1,253 @@
+# SPDX-License-Identifier: MIT
+"""The host target: this machine, measured by the host engine's timers.
+
+The engine (src/engine/host/, built by make) verifies each implementation's
+digest against its compiled-in reference, then times it; it writes records
+as it goes (docs/records.md).  This module starts it - several times, one
+process after another (`processes`), each with its share of the budget,
+because this machine's speed changes between processes more than within
+one - turns its records into results (meter `ns`: measured time, cycles/byte
+beside it when the timer counts cycles; `core-cycles` or `est-core-cycles`
+with the cycles meter), merges each measurement's samples over the
+processes (every sample keeps its process), hands a result to a callback
+whenever it gains samples (the store commits it), and shows progress.
+Ctrl-C stops the engine and keeps what finished."""
+import math
+import os
+import subprocess
+from pathlib import Path
+
+from .. import records
+from ..build.host import ensure_engine
+from ..errors import UserError
+from ..meters import clock as clock_meter
+from ..meters import timer as timer_meter
+from ..progress import Progress
+from ..result import Build, Result
+
+TARGET = "host"
+DEFAULT_PROCESSES = 6   # chosen by measurement: docs/performance.md
+
+
+def catalogue(engine: Path, skip=()):
+    """(algorithm records in registry order, backend records) from `engine
+    list`: the implementations this engine has, backends included, less the
+    backends in `skip` (listed as not available)."""
+    proc = subprocess.run([str(engine), "list"] + (["-x", ",".join(skip)] if skip else []),
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise UserError(proc.stderr.strip() or f"the engine exited with status {proc.returncode}")
+    recs = records.parse(proc.stdout)
+    return records.of_kind(recs, "algo"), records.of_kind(recs, "backend")
+
+
+def portable_digest(engine: Path):
+    """A function (algo, size) -> hex: the engine's portable digest of the
+    workload, for sizes the reference table lacks."""
+    def digest(algo, size):
+        proc = subprocess.run([str(engine), "digest", algo, "portable", str(size)], capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise UserError(f"the host engine cannot give {algo} @{size} B: {proc.stderr.strip()}")
+        return proc.stdout.strip()
+    return digest
+
+
+def cpus() -> list:
+    """The CPUs this process may run on, in order; [] where a process cannot
+    be pinned (no sched_setaffinity)."""
+    if not hasattr(os, "sched_setaffinity"):
+        return []
+    try:
+        return sorted(os.sched_getaffinity(0))
+    except OSError:
+        return []
+
+
+def cpu_of(process: int, nproc: int, allowed) -> int:
+    """The CPU the process-th of nproc engine processes is pinned to: each
+    CPU in turn, so that every run spreads its processes alike over CPUs
+    that may differ in speed; None with one process or nowhere to pin."""
+    return allowed[process % len(allowed)] if nproc > 1 and allowed else None
+
+
+class Stream:
+    """`engine bench ...` as a stream of records, read as they arrive; the
+    engine pinned to `cpu` when given; `cmd` runs it some other way (under a
+    simulator), in `cwd` with `env`."""
+
+    def __init__(self, engine: Path, args, cmd=None, cwd=None, env=None, cpu=None):
+        pin = (lambda: os.sched_setaffinity(0, {cpu})) if cpu is not None else None
+        self.proc = subprocess.Popen(cmd or [str(engine), "bench"] + list(args), stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True, cwd=cwd, env=env, preexec_fn=pin)
+
+    def __iter__(self):
+        for line in self.proc.stdout:
+            rec = records.parse_line(line)
+            if rec is not None:
+                yield rec
+
+    def finish(self) -> int:
+        err = self.proc.stderr.read()
+        code = self.proc.wait()
+        if code == 2:
+            raise UserError(err.strip() or "the engine failed")
+        if code not in (0, 1):
+            raise UserError(f"the engine exited with status {code}")
+        return code
+
+    def kill(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+
+
+# A sample's length: short enough that on a busy machine most samples are
+# not interrupted by the scheduler (a time slice is a few ms; the
+# interrupted ones are left out), long against the timers' cost (~0.1 us).
+# Longer samples lose more to preemption: under a load of 10 on 2 cores,
+# 16 ms samples (a twelfth of 200 ms) were nearly all interrupted, so their
+# estimated core cycles came out 3.5 times too high.
+SAMPLE_US = 1000
+
+
+def engine_args(opts) -> list:
+    """The engine's options for one of `processes` processes: each gets its
+    share of the budget (and of --samples)."""
+    n = max(1, opts.get("processes") or 1)
+    args = ["-a", ",".join(opts["algos"]), "-i", ",".join(opts["impls"]),
+            "-s", ",".join(str(s) for s in opts["sizes"]), "-b", str(max(1, round(opts["budget_ms"] / n))),
+            "-t", opts.get("timer", "auto"), "-l", str(SAMPLE_US)]
+    if opts.get("samples"):
+        args += ["-n", str(math.ceil(opts["samples"] / n))]
+    if opts.get("meter") == "cycles":
+        args.append("-c")
+    if opts.get("interleave"):
+        args.append("--interleave")
+    return args
+
+
+class Reader:
+    """Turns one engine process's records into results, one measurement at a
+    time, every sample tagged with `process`.  The figures are left to
+    timer_meter.summarise, once the processes' samples are merged."""
+
+    def __init__(self, labels: dict, tiers: dict, process: int = 0, meter: str = "time", cpu=None):
+        self.labels, self.tiers = labels, tiers
+        self.process, self.meter, self.cpu = process, meter, cpu
+        self.engine = None
+        self.timer = None
+        self.harness = {}
+        self.digests = {}
+
+    def tag(self, samples) -> list:
+        cpu = -1 if self.cpu is None else self.cpu
+        return [list(s) + [self.process, cpu] for s in samples]
+
+    def build(self) -> Build:
+        e = self.engine or {}
+        return Build("host", e.get("compiler", ""), (e.get("cflags") or "").strip())
+
+    def result(self, rec, verified=True) -> Result:
+        key = (rec["algo"], rec["impl"], rec["size"])
+        adds = rec.get("clock_adds")
+        res = Result(algorithm=rec["algo"], implementation=rec["impl"], size=rec["size"], target=TARGET,
+                     build=self.build(), meter=timer_meter.meter_of(self.timer, adds, self.meter),
+                     instrument=(self.timer or {}).get("name", ""),
+                     digest=self.digests.get(key, rec.get("digest", "")), verified=verified,
+                     verified_against=rec.get("verified") or rec.get("basis") or "reference",
+                     expected=None if verified else rec.get("expected"), label=self.labels.get(rec["algo"], rec["algo"]),
+                     tier=self.tiers.get(rec["algo"], ""),
+                     sample_fields=timer_meter.CLOCK_SAMPLE_FIELDS if adds else timer_meter.SAMPLE_FIELDS,
+                     samples=self.tag(rec.get("samples", [])) if verified else [],
+                     harness=self.tag(self.harness.get(rec["size"], [])) if verified else [])
+        for k in ("params", "impl_version", "calibrated_iters", "clock_adds"):
+            if k in rec:
+                res.extra[k] = rec[k]
+        return res
+
+    def feed(self, rec):
+        """-> a Result when `rec` completes one, else None."""
+        kind = rec["rec"]
+        if kind == "engine":
+            self.engine = rec
+        elif kind == "timer":
+            self.timer = timer_meter.timer_info(rec)
+        elif kind == "overhead":
+            self.harness[rec["size"]] = rec["samples"]
+        elif kind == "digest":
+            self.digests[(rec["algo"], rec["impl"], rec["size"])] = rec["digest"]
+        elif kind == "result":
+            return self.result(rec)
+        elif kind == "error" and rec["kind"] == "verify":
+            return self.result(rec, verified=False)
+        return None
+
+
+def merge(merged: dict, res: Result, timer) -> Result:
+    """Adds one process's result to the measurement's merged result (a
+    failed verification in any process makes the whole one failed)."""
+    key = (res.algorithm, res.implementation, res.size)
+    old = merged.get(key)
+    if old is None or not res.verified:
+        merged[key] = res
+    elif old.verified:
+        old.samples += res.samples
+        old.harness += res.harness
+        res = old
+    else:
+        return old
+    return timer_meter.summarise(res, timer)
+
+
+def measure(opts, catalogue_algos, engine=None, on_engine=None, on_result=None, quiet=False, on_clock=None):
+    """Runs the engine with `opts` (algos, impls, sizes, budget_ms, samples,
+    timer, interleave, processes, meter), one process after another.
+    -> (reader, results, status): the first process's reader, the merged
+    results, status 'complete' or 'interrupted'.  on_engine(reader) runs
+    once the first process has described itself and its timer;
+    on_result(result) whenever a result gains a process's samples (the same
+    object each time: the first call adds it, later ones update it);
+    on_clock(point) for each `clock` record (hashbench.meters.clock.point)."""
+    engine = engine or ensure_engine()
+    labels = {a["id"]: a["label"] for a in catalogue_algos}
+    tiers = {a["id"]: a["tier"] for a in catalogue_algos}
+    nproc = max(1, opts.get("processes") or 1)
+    args = engine_args(opts)
+    allowed = cpus()
+    merged, first, progress, status = {}, None, None, "complete"
+    try:
+        for p in range(nproc):
+            cpu = cpu_of(p, nproc, allowed)
+            reader = Reader(labels, tiers, p, opts.get("meter", "time"), cpu)
+            first = first or reader
+            stream = Stream(engine, args, cpu=cpu)
+            try:
+                for rec in stream:
+                    res = reader.feed(rec)
+                    kind = rec["rec"]
+                    if kind == "timer" and p == 0:
+                        planned = reader.engine.get("planned", 0) if reader.engine else 0
+                        progress = Progress(planned * nproc, not quiet)
+                        if on_engine:
+                            on_engine(reader)
+                    elif kind == "clock" and on_clock:
+                        on_clock(clock_meter.point(p, rec, cpu))
+                    elif kind == "start" and progress:
+                        where = f" ({p + 1}/{nproc})" if nproc > 1 else ""
+                        progress.step(f"{rec['algo']}/{rec['impl']} @{rec['size']}{where}")
+                    if res is not None:
+                        res = merge(merged, res, first.timer)
+                        if on_result:
+                            on_result(res)
+                        if progress:
+                            progress.step(f"{res.algorithm}/{res.implementation} @{res.size}", advance=1)
+                stream.finish()
+            except BaseException:
+                stream.kill()
+                raise
+    except KeyboardInterrupt:
+        status = "interrupted"
+    finally:
+        if progress:
+            progress.close()
+    return first, list(merged.values()), status

@@ -1,0 +1,136 @@
+# SPDX-License-Identifier: MIT
+"""The host target read by a CPU simulator: the same host engine binary,
+library backends included, run in region mode under Callgrind
+(hashbench.meters.callgrind): `hashbench run|compare --meter sim`.
+
+The engine verifies each implementation's digest before it runs its
+region, and the front end checks the digest again against the reference
+(hashbench.verify).  A region's counts less those of the harness region of
+its size (the do-nothing function, run last before it) over its calls give
+the figures.  Results come when the engine has finished (Callgrind's counts
+are in its own file); Ctrl-C keeps the regions counted so far."""
+import sys
+
+from .. import roster
+from ..build.host import ensure_engine
+from ..errors import UserError
+from ..meters import callgrind
+from ..progress import Progress
+from ..result import Build
+from ..verify import Expected, checked
+from .host import TARGET, Stream, portable_digest
+
+SKIP = tuple(callgrind.UNSIMULATED)   # backends the simulator cannot run
+
+
+def engine_args(opts) -> list:
+    return ["-a", ",".join(opts["algos"]), "-i", ",".join(opts["impls"]),
+            "-s", ",".join(str(s) for s in opts["sizes"]), "-k", str(callgrind.CALLS), "-x", ",".join(SKIP)]
+
+
+class Reader:
+    """The engine's records of a region-mode run: its description, the
+    digests, the regions in order, verification failures."""
+
+    def __init__(self):
+        self.engine = None
+        self.digests = {}
+        self.regions = []
+        self.failed = []      # error records of kind verify
+        self.errors = []      # the others' messages: usage, system
+        self.done = False
+
+    def feed(self, rec):
+        kind = rec["rec"]
+        if kind == "engine":
+            self.engine = rec
+        elif kind == "digest":
+            self.digests[(rec["algo"], rec["impl"], rec["size"])] = rec["digest"]
+        elif kind == "region":
+            self.regions.append(rec)
+        elif kind == "error":
+            (self.failed.append(rec) if rec["kind"] == "verify" else self.errors.append(rec.get("message", "")))
+        elif kind == "done":
+            self.done = True
+
+    def build(self) -> Build:
+        e = self.engine or {}
+        return Build("host", e.get("compiler", ""), (e.get("cflags") or "").strip())
+
+    def results(self, counts, expected) -> list:
+        """Regions and their counts (one row of EVENTS per region, in order)
+        -> results, in the engine's order; verification failures too."""
+        out, harness = [], {}
+        for reg in self.regions[:len(counts)]:
+            row = counts[reg["index"]]
+            if reg["algo"] == "-":
+                harness[reg["size"]] = [reg["calls"]] + row
+                continue
+            algo = roster.find(reg["algo"])
+            res = checked(algo, reg["impl"], reg["size"], self.digests.get((reg["algo"], reg["impl"], reg["size"]), ""),
+                          expected, target=TARGET, build=self.build(), meter=callgrind.METER,
+                          instrument=callgrind.NAME, sample_fields=callgrind.SAMPLE_FIELDS,
+                          samples=[[reg["calls"]] + row], harness=[harness[reg["size"]]])
+            for k in ("params", "impl_version"):
+                if k in reg:
+                    res.extra[k] = reg[k]
+            out.append(callgrind.fill(res))
+        for rec in self.failed:
+            algo = roster.find(rec["algo"])
+            out.append(checked(algo, rec["impl"], rec["size"], rec["digest"], expected, target=TARGET,
+                               build=self.build(), meter=callgrind.METER, instrument=callgrind.NAME))
+        return out
+
+
+def run_engine(engine, opts, quiet, on_engine):
+    """Runs the engine under Callgrind -> (reader, counts, status)."""
+    reader, status, progress = Reader(), "complete", None
+    with callgrind.stage(engine) as (folder, program):
+        stream = Stream(engine, (), cmd=callgrind.command(program, engine_args(opts)), cwd=folder,
+                        env=callgrind.env())
+        try:
+            for rec in stream:
+                reader.feed(rec)
+                if rec["rec"] == "engine":
+                    progress = Progress(rec.get("planned", 0), not quiet)
+                    if on_engine:
+                        on_engine(reader)
+                elif rec["rec"] == "start" and progress:
+                    progress.step(f"{rec['algo']}/{rec['impl']} @{rec['size']}")
+                elif rec["rec"] == "region" and progress and rec["algo"] != "-":
+                    progress.step(f"{rec['algo']}/{rec['impl']} @{rec['size']}", advance=1)
+            err = stream.proc.stderr.read()
+            code = stream.proc.wait()
+            if code not in (0, 1) or not reader.done:
+                why = "; ".join(reader.errors) or callgrind.valgrind_error(err)
+                raise UserError(f"the engine under Callgrind failed (exit {code}): {why or 'no output'}")
+        except KeyboardInterrupt:
+            stream.kill()
+            status = "interrupted"
+        finally:
+            if progress:
+                progress.close()
+        out = folder / callgrind.OUT_FILE
+        counts = callgrind.region_counts(out.read_text()) if out.exists() else []
+    if status == "complete" and len(counts) != len(reader.regions):
+        raise UserError(f"Callgrind counted {len(counts)} regions, the engine ran {len(reader.regions)}")
+    return reader, counts, status
+
+
+def measure(opts, engine=None, on_engine=None, on_result=None, quiet=False):
+    """As hashbench.targets.host.measure, read by Callgrind: -> (reader,
+    results, status).  on_engine(reader) once the engine has described
+    itself; on_result(result) for each result, once the engine is done."""
+    engine = engine or ensure_engine()
+    reader, counts, status = run_engine(engine, opts, quiet, on_engine)
+    results = reader.results(counts, Expected(portable_digest(engine)))
+    for res in results:
+        if on_result:
+            on_result(res)
+    return reader, results, status
+
+
+def note_skipped(backends, impls) -> None:
+    for b in backends:
+        if b["name"] in SKIP and (impls == ["all"] or b["name"] in impls):
+            print(callgrind.skipped_note(b["name"]), file=sys.stderr)

@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: MIT
+ * console.c - the measuring program of the 8/16-bit console targets
+ * (targets of kind "console"): 6502 (cc65, sim65), SM83 and Z80 (SDCC;
+ * mGBA, ucsim) and ARM7TDMI (gcc; mGBA).
+ *
+ * One program per algorithm, so that each fits in 32 KiB of Game Boy ROM
+ * or in the 6502's 64 KiB, and a file that does not build only costs its
+ * own algorithms.  hashbench/targets/console.py compiles it with
+ *   -DHB8_ID="sha256" -DHB8_FN=hb_sha256 [-DHB8_FN_COMPACT=hb_sha256_compact]
+ *   -DHB8_DIGEST_LEN=32 -DHB8_MAX_SIZE=1024 [-DHB8_SIZES=64,1024] [-DHB8_ARGV]
+ * and links it with ../hb_record.c and one platform of
+ * src/platform/guest/.  It writes records (format 2, docs/records.md):
+ *   engine  first: format, engine "console", endian, pointer_bits, u64,
+ *           algo, digest_len
+ *   digest  algo, impl, size, digest: the digest of the workload (verified
+ *           by the front end)
+ *   span    algo, impl, size: after the three timed spans of that digest
+ *   error   kind "usage", message (sim65's command line)
+ *   done    last
+ * The simulator, not the program, counts cycles: around every timed
+ * span the program calls hb_mark(), where the mGBA runner or the
+ * ucsim driver reads the cycle counter.  Each (impl, size) runs
+ *   mark [no call] mark   mark [one call] mark   mark [one call] mark
+ * so that the cost of one call is the difference of the first two spans
+ * (the marks, the branch and the loop cancel) and the third span, which
+ * must equal the second, shows the count repeats exactly.
+ * On sim65 (-DHB8_ARGV) a program cannot read cycles: the front end runs
+ * `prog IMPL SIZE EXTRA` with EXTRA 0 and 1 (and 2, to show the count
+ * repeats) and differences the totals.
+ *
+ * C89 on purpose (cc65): no declarations after statements, no `inline`.
+ */
+#include <stdint.h>
+#include <stddef.h>
+#include "../hb_record.h"
+#include "../../algos/hb_config.h"
+#include "../../platform/guest/hb_guest.h"
+
+#if !defined(HB8_FN) && !defined(HB8_FN_COMPACT)
+#error "define HB8_FN and/or HB8_FN_COMPACT, the algorithm's one-shot functions"
+#endif
+#ifndef HB8_ID
+#error "define HB8_ID, the algorithm id"
+#endif
+#ifndef HB8_DIGEST_LEN
+#error "define HB8_DIGEST_LEN"
+#endif
+#ifndef HB8_MAX_SIZE
+#define HB8_MAX_SIZE 1024
+#endif
+#ifndef HB8_SIZES
+#define HB8_SIZES 64, 1024
+#endif
+
+typedef void (*hb8_fn)(uint8_t *out, const uint8_t *in, size_t len);
+
+/* The one-shot signature every algorithm has (STYLE.md); declared here so
+ * that the program does not need the other algorithms' headers. */
+#ifdef HB8_FN
+void HB8_FN(uint8_t *out, const uint8_t *in, size_t len);
+#endif
+#ifdef HB8_FN_COMPACT
+void HB8_FN_COMPACT(uint8_t *out, const uint8_t *in, size_t len);
+#endif
+void hb_workload_fill(uint8_t *buf, size_t len);
+
+static uint8_t buf[HB8_MAX_SIZE];
+static uint8_t out[HB8_DIGEST_LEN];
+/* Read at run time, so the compiler keeps the call in every timed section. */
+volatile uint8_t hb8_extra;
+
+/* A digest record (kind "digest": with the digest) or a span record: one
+ * function, so that the Game Boy's ROM holds the calls once. */
+static void record(const char *kind, const char *impl, size_t size)
+{
+    hb_rec_begin(kind);
+    hb_rec_str("algo", HB8_ID);
+    hb_rec_str("impl", impl);
+    hb_rec_uint("size", (unsigned long)size);
+    if (kind[0] == 'd') hb_rec_hex("digest", out, HB8_DIGEST_LEN);
+    hb_rec_end();
+}
+
+static void engine(void)
+{
+    hb_rec_engine("console", HB_HAVE_U64);
+    hb_rec_str("algo", HB8_ID);
+    hb_rec_uint("digest_len", HB8_DIGEST_LEN);
+    hb_rec_end();
+}
+
+static void done(void)
+{
+    hb_rec_begin("done");
+    hb_rec_end();
+}
+
+static void digest(const char *impl, hb8_fn fn, size_t size)
+{
+    fn(out, buf, size);
+    record("digest", impl, size);
+}
+
+#ifndef HB8_ARGV
+static void timed(hb8_fn fn, size_t size)
+{
+    hb_mark();
+    if (hb8_extra) fn(out, buf, size);
+    hb_mark();
+}
+
+/* The three spans run from one loop, so that each starts from the same
+ * instructions: on the ARM7TDMI the pipeline and the cartridge bus carry
+ * state (a sequential or non-sequential ROM fetch) into the first cycles
+ * of a span, and two spans reached by different code differ by a few
+ * cycles although they run the same instructions.  The loop is a function
+ * of its own, never inlined, so that the code between the marks does not
+ * depend on the code around it: inlined into measure(), gcc allocated the
+ * call's arguments to registers or stack slots as the output code left
+ * them free, which moved a call's cost by up to 11 cycles on the GBA.
+ * (cc65 and SDCC inline nothing unasked.) */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void spans(hb8_fn fn, size_t size)
+{
+    uint8_t k;
+    for (k = 0; k < 3; k++) {
+        hb8_extra = (uint8_t)(k != 0);
+        timed(fn, size);
+    }
+}
+
+static void measure(const char *impl, hb8_fn fn, size_t size)
+{
+    digest(impl, fn, size);
+    spans(fn, size);
+    record("span", impl, size);
+}
+
+static const unsigned int sizes[] = { HB8_SIZES };
+
+int main(void)
+{
+    unsigned char i;
+    hb_guest_init();
+    engine();
+    for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        if (sizes[i] > HB8_MAX_SIZE) continue;
+        hb_workload_fill(buf, sizes[i]);
+#ifdef HB8_FN
+        measure("portable", HB8_FN, sizes[i]);
+#endif
+#ifdef HB8_FN_COMPACT
+        measure("compact", HB8_FN_COMPACT, sizes[i]);
+#endif
+    }
+    done();
+    hb_exit(0);
+    return 0;
+}
+#else /* HB8_ARGV: sim65 */
+static unsigned int parse_uint(const char *s)
+{
+    unsigned int v = 0;
+    while (*s >= '0' && *s <= '9') v = v * 10u + (unsigned int)(*s++ - '0');
+    return v;
+}
+
+static int usage(const char *message)
+{
+    hb_rec_begin("error");
+    hb_rec_str("kind", "usage");
+    hb_rec_str("message", message);
+    hb_rec_end();
+    hb_exit(2);
+    return 2;
+}
+
+/* prog IMPL SIZE EXTRA: IMPL is "portable" or "compact"; EXTRA calls
+ * follow the digest's.  Every run prints the same text, so the difference
+ * of two runs' cycle totals is EXTRA calls (and the loop around them). */
+int main(int argc, char **argv)
+{
+    hb8_fn fn = 0;
+    const char *impl = "";
+    unsigned int size, extra;
+    hb_guest_init();
+    if (argc != 4) return usage("usage: IMPL SIZE EXTRA");
+#ifdef HB8_FN
+    if (argv[1][0] == 'p') {
+        fn = HB8_FN;
+        impl = "portable";
+    }
+#endif
+#ifdef HB8_FN_COMPACT
+    if (argv[1][0] == 'c') {
+        fn = HB8_FN_COMPACT;
+        impl = "compact";
+    }
+#endif
+    if (!fn) return usage("no such implementation");
+    size = parse_uint(argv[2]);
+    if (size > HB8_MAX_SIZE) return usage("size too large");
+    extra = parse_uint(argv[3]);
+    engine();
+    hb_workload_fill(buf, size);
+    digest(impl, fn, size);
+    for (hb8_extra = 0; hb8_extra < extra; hb8_extra++) fn(out, buf, size);
+    done();
+    hb_exit(0);
+    return 0;
+}
+#endif

@@ -1,0 +1,296 @@
+# SPDX-License-Identifier: MIT
+"""The statistics of the machine model (hashbench.stats, meters/timer.py,
+meters/clock.py, diff) on synthetic data with known answers: Student's t,
+the process as the unit, the hierarchical bootstrap, the inconclusive
+verdict when the machine's clock moved as much as a figure, the table's ±,
+estimated core cycles, and runs stored before processes existed."""
+import math
+import random
+
+import pytest
+
+from hashbench import stats
+from hashbench.commands.diff import compare_runs
+from hashbench.meters import clock, timer
+from hashbench.present.table import single_size_table
+from hashbench.result import Build, Result, Run
+from hashbench.targets.host import cpu_of
+
+
+def timed(samples, harness=(), fields=timer.SAMPLE_FIELDS, meter="ns", extra=None, algo="x"):
+    res = Result(algorithm=algo, implementation="portable", size=1000, target="host", build=Build("host"),
+                 meter=meter, instrument="tsc", digest="00", verified=True, label=algo.upper(), tier="crypto",
+                 sample_fields=tuple(fields), samples=[list(s) for s in samples], harness=[list(h) for h in harness],
+                 extra=dict(extra or {}))
+    return timer.summarise(res, {"is_cycles": True, "unit": "ref-cycles"})
+
+
+def processes(levels, n=30, jitter=0.002, seed=1, cpus=None):
+    """Samples [iters, ticks, ns, switches, process, cpu]: `n` per process,
+    each process at its own level (ns per call), tight around it; pinned
+    to cpus[p] when given (else -1: not pinned)."""
+    rng = random.Random(seed)
+    return [[1000, 0, round(1_000_000 * lvl * (1 + rng.gauss(0, jitter))), 0, p, cpus[p] if cpus else -1]
+            for p, lvl in enumerate(levels) for _ in range(n)]
+
+
+def clock_points(hz_list):
+    return [{"process": i // 2, "at": "start" if i % 2 == 0 else "end", "hz": hz, "samples": []}
+            for i, hz in enumerate(hz_list)]
+
+
+# ---- Student's t ------------------------------------------------------------------
+
+@pytest.mark.parametrize("level,df,want", [(0.95, 1, 12.7062047), (0.95, 4, 2.7764451), (0.99, 10, 3.1692727),
+                                           (0.95, 1e6, 1.959966)])
+def test_t_quantiles_match_the_tables(level, df, want):
+    assert stats.t_quantile(level, df) == pytest.approx(want, rel=1e-6)
+
+
+def test_t_tail_known_value():
+    # Student's t with 5 degrees of freedom: P(T <= 2) = 0.9490302605850709
+    assert 1 - stats.t_sf2(2.0, 5) / 2 == pytest.approx(0.9490302605850709, rel=1e-12)
+
+
+def test_welch_on_logs_known_value():
+    # logs 0, .1, .2 against .3, .4, .5: t = 3.6742, df = 4, p = 0.0213116 (numerical integration)
+    ratio, lo, hi, p = stats.welch_log([math.exp(x) for x in (0, .1, .2)], [math.exp(x) for x in (.3, .4, .5)])
+    assert ratio == pytest.approx(math.exp(0.3))
+    assert p == pytest.approx(0.0213116, rel=1e-5)
+    half = 2.7764451 * math.sqrt(0.01 / 3 * 2)
+    assert (lo, hi) == pytest.approx((math.exp(0.3 - half), math.exp(0.3 + half)), rel=1e-6)
+
+
+# ---- one figure: its processes, its ± ---------------------------------------------
+
+def test_estimate_is_the_geometric_mean_with_a_t_interval():
+    vals = [100.0, 104.0, 98.0, 102.0, 96.0]
+    est = stats.estimate(vals)
+    logs = [math.log(v) for v in vals]
+    sd = math.sqrt(sum((x - sum(logs) / 5) ** 2 for x in logs) / 4)
+    assert est.n == 5 and est.value == pytest.approx(math.exp(sum(logs) / 5))
+    assert est.ci_pct == pytest.approx(100 * (math.exp(2.7764451 * sd / math.sqrt(5)) - 1), rel=1e-6)
+    one = stats.estimate([123.0])
+    assert one.value == 123.0 and one.ci_pct is None
+
+
+def test_table_plus_minus_is_the_interval_between_processes():
+    levels = [1.00, 1.06, 0.97, 1.03, 0.99]
+    r = timed(processes(levels))
+    assert r.processes == 5
+    want = stats.estimate([1000 * lvl for lvl in levels])
+    assert r.per_call == pytest.approx(want.value, rel=2e-3)
+    assert r.ci_pct == pytest.approx(want.ci_pct, rel=0.1)
+    # within each process the samples agree to 0.2%: the MAD alone would hide the processes
+    assert r.ci_pct > 3 > r.spread_pct / 2
+    headers, rows, _ = single_size_table([r])
+    assert rows[0][headers.index("±%")] == f"{r.ci_pct:.1f}"
+
+
+def test_one_process_and_old_results_keep_the_mad():
+    old = timed([[1000, 0, 1_000_000 + 1000 * k] for k in range(9)], fields=("iters", "ticks", "ns"))
+    assert old.processes == 1 and old.ci_pct is None
+    headers, rows, _ = single_size_table([old])
+    assert rows[0][headers.index("±%")] == f"{old.spread_pct:.1f}"
+
+
+def test_harness_is_subtracted_per_process():
+    samples = [[100, 0, 100 * 50, 0, 0, -1]] * 5 + [[100, 0, 100 * 60, 0, 1, -1]] * 5
+    harness = [[1000, 0, 1000 * 2, 0, 0, -1]] * 3 + [[1000, 0, 1000 * 4, 0, 1, -1]] * 3
+    r = timed(samples, harness)
+    assert timer.values(r) == [48.0, 56.0]
+    assert r.per_call == pytest.approx(math.sqrt(48 * 56))
+
+
+def test_samples_the_scheduler_interrupted_are_left_out():
+    calm = [[1000, 0, 1_000_000, 0, 0, -1]] * 4
+    hit = [[1000, 0, 9_000_000, 1, 0, -1]] * 3  # switched out: another program's time slice inside
+    assert timed(calm + hit).per_call == pytest.approx(1000)
+    assert timed(calm[:2] + hit).per_call == pytest.approx(9000)  # too few calm ones: all kept
+    assert timed(calm + hit).spread_pct == 0
+
+
+def test_estimated_core_cycles_from_the_kernel():
+    # 1000 calls in 500,000 ticks; 262,144 adds in 100,000 ticks: 2.62144 cycles per tick
+    adds = 262144
+    samples = [[1000, 500_000, 200_000, 0, 100_000, p, -1] for p in range(3) for _ in range(5)]
+    r = timed(samples, fields=timer.CLOCK_SAMPLE_FIELDS, meter="est-core-cycles", extra={"clock_adds": adds})
+    assert r.per_call == pytest.approx(500 * adds / 100_000)
+    assert r.cycles_per_byte == pytest.approx(r.per_call / 1000) and r.cycle_unit == "est-core-cycles"
+    assert r.ns_per_call == pytest.approx(200) and not timer.clock_bound(r)
+
+
+def test_meter_follows_the_request_and_the_timer():
+    assert timer.meter_of({"unit": "ref-cycles"}, None) == "ns"
+    assert timer.meter_of({"unit": "ref-cycles"}, 262144, "cycles") == "est-core-cycles"
+    assert timer.meter_of({"unit": "cycles"}, None, "cycles") == "core-cycles"
+
+
+# ---- two figures --------------------------------------------------------------------
+
+def test_process_level_test_does_not_mistake_process_drift_for_a_difference():
+    """The machine of docs/performance.md: tight samples within a process,
+    5-10% between processes.  Samples as independent call it significant;
+    the processes as the unit do not."""
+    a = timed(processes([1.00, 1.10, 0.95, 1.05, 0.98], seed=1))
+    b = timed(processes([1.06, 0.97, 1.12, 1.03, 1.08], seed=2))
+    _, p_samples, sig_samples = stats.compare(a.samples, b.samples)
+    assert sig_samples and p_samples < 1e-6
+    c = stats.compare_processes(timer.values(a), timer.values(b))
+    assert c.verdict == "no significant difference" and c.p > 0.05 and c.lo < 1 < c.hi
+
+
+def test_process_level_test_finds_a_real_difference():
+    a = timed(processes([1.00, 1.01, 0.99, 1.00, 1.005], seed=3))
+    b = timed(processes([1.10, 1.11, 1.09, 1.10, 1.105], seed=4))
+    c = stats.compare_processes(timer.values(a), timer.values(b))
+    assert c.verdict == "B slower" and c.p < 1e-4 and c.ratio == pytest.approx(1.10, rel=0.01) and c.lo > 1.05
+
+
+def test_inconclusive_when_the_machine_moved_as_much():
+    a, b = [100, 101, 99, 100, 100.5], [105, 106, 104, 105, 105.5]
+    assert stats.compare_processes(a, b).verdict == "B slower"
+    c = stats.compare_processes(a, b, drift_pct=6.0)
+    assert c.verdict == "inconclusive" and not c.significant
+    assert stats.compare_processes(a, b, drift_pct=3.0).verdict == "B slower"
+    assert stats.compare_processes(b, a, drift_pct=6.0).verdict == "inconclusive"
+
+
+def test_small_differences_are_never_significant():
+    a, b = [100, 100.1, 99.9, 100, 100], [100.8, 100.9, 100.7, 100.8, 100.8]
+    c = stats.compare_processes(a, b)
+    assert c.p < 1e-6 and c.verdict == "no significant difference"
+
+
+# ---- processes pinned to CPUs that differ: the CPU as a stratum -------------------
+
+SLOW, FAST = 1.6, 1.0   # this VM's two vCPUs on throughput-bound code (docs/performance.md)
+
+
+def test_processes_take_every_cpu_in_turn():
+    assert [cpu_of(p, 5, [0, 1]) for p in range(5)] == [0, 1, 0, 1, 0]
+    assert cpu_of(0, 1, [0, 1]) is None and cpu_of(3, 5, []) is None
+
+
+def test_estimate_strata_known_answer():
+    groups = {0: [100.0, 102.0, 98.0], 1: [150.0, 153.0, 147.0]}  # three processes on each CPU
+    est = stats.estimate_strata(groups)
+    logs = {k: [math.log(v) for v in vals] for k, vals in groups.items()}
+    means = {k: sum(v) / 3 for k, v in logs.items()}
+    var = sum((x - means[k]) ** 2 for k, v in logs.items() for x in v) / 4  # N - S = 4
+    se = math.sqrt(var * (1 / 3 + 1 / 3)) / 2
+    assert est.value == pytest.approx(math.exp((means[0] + means[1]) / 2))
+    assert est.ci_pct == pytest.approx(100 * (math.exp(stats.t_quantile(0.95, 4) * se) - 1))
+    # the CPUs' difference is not noise: the unstratified interval is ten times wider
+    assert stats.estimate(groups[0] + groups[1]).ci_pct > 10 * est.ci_pct
+    # one process per CPU: no variance within CPUs, so no strata
+    assert stats.estimate_strata({0: [100.0], 1: [150.0]}) == stats.estimate([100.0, 150.0])
+
+
+def test_strata_remove_the_luck_of_the_cpu_mix():
+    """Run A had 4 of 7 processes on the slow CPU, run B 3: unstratified,
+    the mix moves the figure by 7%; by CPU, nothing changed."""
+    a = {0: [SLOW * 100, SLOW * 101, SLOW * 99, SLOW * 100.2], 1: [FAST * 100, FAST * 100.5, FAST * 99.6]}
+    b = {0: [SLOW * 100.5, SLOW * 99.5, SLOW * 100], 1: [FAST * 100, FAST * 99, FAST * 101, FAST * 100.3]}
+    flat = [[v for vals in g.values() for v in vals] for g in (a, b)]
+    assert stats.geomean(flat[1]) / stats.geomean(flat[0]) < 0.94
+    c = stats.compare_strata(a, b)
+    assert c.method == "strata" and c.ratio == pytest.approx(1.0, abs=0.005)
+    assert c.verdict == "no significant difference"
+
+
+def test_strata_find_a_change_the_cpu_mix_hides():
+    a = {0: [SLOW * 100, SLOW * 101, SLOW * 99], 1: [FAST * 100, FAST * 100.5, FAST * 99.5]}
+    b = {k: [1.1 * v for v in vals] for k, vals in a.items()}
+    c = stats.compare_strata(a, b)
+    assert c.verdict == "B slower" and c.ratio == pytest.approx(1.1) and c.p < 1e-4
+    flat = stats.compare_processes(a[0] + a[1], b[0] + b[1])
+    assert flat.verdict == "no significant difference"  # the CPUs' spread swamps 10%
+    # strata the runs do not share, or of two processes: back to the processes as a whole
+    assert stats.compare_strata({0: a[0]}, {1: b[1]}).method == "processes"
+    assert stats.compare_strata({0: a[0][:2], 1: a[1][:2]}, {0: b[0][:2], 1: b[1][:2]}).method == "processes"
+
+
+def test_pinned_results_weigh_every_cpu_alike():
+    r = timed(processes([SLOW, FAST, SLOW, FAST, SLOW, FAST, SLOW], cpus=[0, 1, 0, 1, 0, 1, 0]))
+    assert r.per_call == pytest.approx(1000 * math.sqrt(SLOW * FAST), rel=3e-3)
+    assert r.ci_pct < 1
+    assert timer.grouped_values(r).keys() == {0, 1}
+
+
+def test_diff_of_pinned_runs_is_blocked_by_cpu():
+    a = run_of([timed(processes([SLOW, FAST] * 3 + [SLOW], cpus=[0, 1] * 3 + [0], seed=11))], 3e9)
+    b = run_of([timed(processes([1.05 * x for x in [FAST, SLOW] * 3 + [FAST]], cpus=[1, 0] * 3 + [1],
+                                seed=12))], 3e9)
+    (row,) = compare_runs(a, b)
+    assert row["method"] == "strata" and row["verdict"] == "B slower"
+    assert row["ratio"] == pytest.approx(1.05, rel=5e-3)
+
+
+def test_bootstrap_over_processes():
+    rng = random.Random(5)
+    a = [[lvl * (1 + rng.gauss(0, 0.01)) for _ in range(10)] for lvl in (100, 104, 97, 102, 99, 101, 98, 103)]
+    b = [[1.2 * v for v in g] for g in a]
+    ratio, lo, hi = stats.bootstrap_ratio(a, b, rounds=400)
+    assert ratio == pytest.approx(1.2) and 1.1 < lo < 1.2 < hi < 1.3
+    assert stats.bootstrap_ratio(a, b, rounds=400) == (ratio, lo, hi)  # seeded: repeatable
+    ratio, lo, hi = stats.bootstrap_ratio(a, [list(g) for g in a], rounds=400)
+    assert ratio == pytest.approx(1.0) and lo < 1.0 < hi
+    # more processes, narrower interval
+    _, lo4, hi4 = stats.bootstrap_ratio(a[:4], b[:4], rounds=400)
+    _, lo8, hi8 = stats.bootstrap_ratio(a, b, rounds=400)
+    assert hi8 / lo8 < hi4 / lo4
+
+
+# ---- the machine's clock: drift within a run, change between runs -------------------
+
+def test_clock_points_drift_and_change():
+    rec = {"rec": "clock", "at": "start", "samples": [[262144, 0, 87381], [262144, 0, 87381], [262144, 0, 99999]]}
+    p = clock.point(2, rec)
+    assert p["process"] == 2 and p["at"] == "start" and p["hz"] == pytest.approx(262144 / 87381 * 1e9)
+    s = clock.summary(clock_points([3.0e9, 3.0e9, 2.85e9, 3.0e9]))
+    assert s["drift_pct"] == pytest.approx(100 * (3.0 / 2.85 - 1)) and s["points"] == 4
+    assert "drift 5.3% during the run" in clock.describe(s)
+    assert clock.summary([]) is None
+    ra = Run(kind="host", context={"clock": clock_points([3.0e9] * 4)})
+    rb = Run(kind="host", context={"clock": clock_points([2.7e9] * 4)})
+    assert clock.change_pct(ra, rb) == pytest.approx(-10.0)
+    assert clock.change_pct(ra, Run(kind="host")) is None
+
+
+def run_of(results, hz):
+    return Run(kind="host", options={"processes": 5}, context={"cpu": "x", "clock": clock_points([hz] * 10)},
+               status="complete", results=results)
+
+
+def test_diff_says_inconclusive_with_the_machines_change():
+    a = run_of([timed(processes([1.00, 1.01, 0.99, 1.00, 1.005], seed=6), algo="sha256")], 3.0e9)
+    b = run_of([timed(processes([1.05, 1.06, 1.04, 1.05, 1.055], seed=7), algo="sha256")], 2.82e9)
+    (row,) = compare_runs(a, b)
+    assert row["method"] == "processes" and not row["significant"]
+    assert row["verdict"] == "inconclusive: the machine's speed changed by 6.0%"
+    b.context["clock"] = clock_points([2.97e9] * 10)  # a 1% change cannot explain 5%
+    (row,) = compare_runs(a, b)
+    assert row["verdict"] == "B slower" and row["significant"]
+
+
+def test_diff_of_estimated_cycles_ignores_the_clock():
+    def est(levels, seed):
+        rng = random.Random(seed)
+        samples = [[1000, round(1000 * lvl * (1 + rng.gauss(0, 0.002))), 1, 0, 262144, p, -1]
+                   for p, lvl in enumerate(levels) for _ in range(10)]
+        return timed(samples, fields=timer.CLOCK_SAMPLE_FIELDS, meter="est-core-cycles",
+                     extra={"clock_adds": 262144})
+    a = run_of([est([1.00, 1.01, 0.99, 1.00, 1.005], 8)], 3.0e9)
+    b = run_of([est([1.05, 1.06, 1.04, 1.05, 1.055], 9)], 2.85e9)
+    (row,) = compare_runs(a, b)
+    assert row["verdict"] == "B slower"
+
+
+def test_diff_of_runs_stored_with_one_process_tests_the_samples():
+    rng = random.Random(10)
+    old = ("iters", "ticks", "ns")
+    a = Run(kind="host", results=[timed([[10, 0, 1000 + rng.random()] for _ in range(20)], fields=old)])
+    b = Run(kind="host", results=[timed([[10, 0, 1100 + rng.random()] for _ in range(20)], fields=old)])
+    (row,) = compare_runs(a, b)
+    assert row["method"] == "samples" and row["verdict"] == "B slower" and math.isnan(row["lo"])

@@ -1,0 +1,199 @@
+# SPDX-License-Identifier: MIT
+"""`--meter sim`: the host engine's regions under Callgrind
+(hashbench.meters.callgrind, hashbench.targets.host_sim).
+
+Without Valgrind: Callgrind's output into counts, the cost model, the
+harness subtraction, a recorded real run (tests/python/fixtures:
+engine-regions.jsonl and callgrind-regions.out, tools/record_fixtures.sh)
+into results that fit the schema.  With Valgrind: two real runs repeat to
+the unit, and the CLI end to end (table, JSON, diff says identical)."""
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from hashbench import records
+from hashbench.errors import BuildError
+from hashbench.meters import callgrind
+from hashbench.present import exporters
+from hashbench.result import Build, Run
+from hashbench.targets import host_sim
+from hashbench.verify import Expected
+
+ROOT = Path(__file__).resolve().parents[2]
+FIX = ROOT / "tests" / "python" / "fixtures"
+SCHEMA = json.loads((ROOT / "docs" / "result-schema.json").read_text())
+needs_valgrind = pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
+
+# a Callgrind file cut down to what the meter reads: two region parts (the
+# second with its trailing zero counts left out, as Callgrind writes them)
+# and the part dumped at exit
+CALLGRIND_TEXT = """# callgrind format
+version: 1
+creator: callgrind-3.19.0
+pid: 4242
+cmd:  ./hashbench-engine bench -k 2
+
+part: 1
+desc: I1 cache: 32768 B, 64 B, 8-way associative
+desc: Trigger: --dump-before=hb_cross_end
+events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw Bc Bcm Bi Bim
+summary: 117 29 3 0 0 0 0 0 0 21 3 2 0
+fn=(1) hb_region_run
+0 117 29 3 0 0 0 0 0 0 21 3 2
+totals: 117 29 3 0 0 0 0 0 0 21 3 2 0
+
+part: 2
+desc: Trigger: --dump-before=hb_cross_end
+events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw Bc Bcm Bi Bim
+summary: 10247 2157 5 2 1 0 1 0 0 1175 133 2
+totals: 10247 2157 5 2 1 0 1 0 0 1175 133 2
+
+part: 3
+desc: Trigger: Program termination
+events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw Bc Bcm Bi Bim
+totals: 999999 1 1 1 1 1 1 1 1 1 1 1 1
+"""
+
+
+def test_callgrind_parts_pad_left_out_zeros_and_name_their_trigger():
+    parts = callgrind.read_parts(CALLGRIND_TEXT)
+    assert [t for t, _ in parts] == ["--dump-before=hb_cross_end"] * 2 + ["Program termination"]
+    assert parts[1][1]["Bim"] == 0 and parts[1][1]["Bcm"] == 133
+    counts = callgrind.region_counts(CALLGRIND_TEXT)  # the exit part is no region
+    assert counts == [[117, 29, 3, 0, 0, 0, 0, 0, 0, 21, 3, 2, 0], [10247, 2157, 5, 2, 1, 0, 1, 0, 0, 1175, 133, 2, 0]]
+    with pytest.raises(BuildError, match="did not count"):
+        callgrind.region_counts(CALLGRIND_TEXT.replace(" Bc Bcm Bi Bim", ""))
+
+
+def test_the_cost_model_is_kcachegrinds_cest():
+    row = dict.fromkeys(callgrind.EVENTS, 0) | {"Ir": 1000, "Dr": 400, "Dw": 99, "I1mr": 1, "D1mr": 2, "D1mw": 3,
+                                               "ILmr": 1, "DLmr": 1, "Bc": 50, "Bcm": 4, "Bi": 7, "Bim": 1}
+    counts = [row[e] for e in callgrind.EVENTS]
+    # Ir + 10 Bm + 10 L1m + 100 LLm; reads, writes and branches themselves cost nothing more
+    assert callgrind.est_cycles(counts) == 1000 + 10 * 5 + 10 * 6 + 100 * 2
+    assert callgrind.group_counts(counts) == {"instructions": 1000, "l1_misses": 6, "ll_misses": 2,
+                                              "branch_mispredicts": 5}
+
+
+def sim_result(samples, harness, digest="7c321b5d"):
+    from hashbench import roster
+    from hashbench.verify import checked
+    res = checked(roster.find("crc32"), "portable", 1024, digest, Expected(), target="host",
+                  build=Build("host", "gcc", "-O2"), meter="est-cycles", instrument="callgrind",
+                  sample_fields=callgrind.SAMPLE_FIELDS, samples=samples, harness=harness)
+    return callgrind.fill(res)
+
+
+def test_the_harness_is_subtracted_from_every_event():
+    harness = [2, 117, 29, 3, 0, 0, 0, 0, 0, 0, 21, 3, 2, 0]
+    region = [2, 7517, 2589, 23, 1, 0, 0, 1, 0, 0, 111, 13, 2, 0]
+    r = sim_result([region], [harness])
+    # (7517 + 10*13 + 10*1 + 100*1) - (117 + 10*3) = 7757 - 147 = 7610, over 2 calls
+    assert r.per_call == 3805 and isinstance(r.per_call, int)
+    assert r.extra["counters"] == {"instructions": 3700, "l1_misses": 0.5, "ll_misses": 0.5, "branch_mispredicts": 5}
+    assert r.cycles_per_byte == r.per_call / 1024 and r.spread_pct == 0.0
+    assert r.ns_per_call is None and r.mb_per_s is None and r.clock_hz is None  # not a time
+    assert r.exact and r.unit == "cycles"
+    bad = sim_result([region], [harness], digest="00000000")
+    assert not bad.verified and bad.per_call is None and bad.samples == []
+
+
+def recorded_run():
+    reader = host_sim.Reader()
+    for rec in records.parse((FIX / "engine-regions.jsonl").read_text()):
+        reader.feed(rec)
+    counts = callgrind.region_counts((FIX / "callgrind-regions.out").read_text())
+    return reader, counts
+
+
+def test_a_recorded_run_becomes_results_that_fit_the_schema():
+    reader, counts = recorded_run()
+    assert reader.done and len(counts) == len(reader.regions) == 12
+    results = reader.results(counts, Expected())
+    assert [(r.algorithm, r.implementation, r.size) for r in results][:2] == [("crc32", "portable", 64),
+                                                                              ("crc32", "compact", 64)]
+    assert len(results) == 8 and all(r.verified and r.per_call > 0 for r in results)
+    for r in results:  # the second harness region of its size is the one subtracted
+        harness = [reg for reg in reader.regions if reg["algo"] == "-" and reg["size"] == r.size][-1]
+        assert r.harness == [[2] + counts[harness["index"]]]
+        assert r.per_call == (callgrind.est_cycles(r.samples[0][1:]) - callgrind.est_cycles(r.harness[0][1:])) / 2
+    by = {(r.algorithm, r.implementation, r.size): r for r in results}
+    assert by[("crc32", "compact", 1024)].per_call > 10 * by[("crc32", "portable", 1024)].per_call  # bit loop
+    run = Run(kind="host", options={"meter": "sim"}, context={"cpu": "x", "meter": callgrind.describe()
+                                                                  | {"header": ["meter sim"]}},
+              status="complete", results=results)
+    doc = json.loads(exporters.to_json(run))
+    jsonschema.validate(doc, SCHEMA)
+    back = Run.from_dict(doc)
+    assert [r.to_dict() for r in back.results] == [r.to_dict() for r in results]
+    assert "instr/call" in exporters.to_markdown(run) and "- meter sim" in exporters.to_markdown(run)
+
+
+def test_a_verification_failure_has_no_cost():
+    reader, counts = recorded_run()
+    digest = {"rec": "error", "kind": "verify", "message": "the digest does not match the reference digest",
+              "algo": "md5", "impl": "compact", "size": 64, "digest": "00" * 16,
+              "expected": "b6bf87c24b1bc334e2541387a92b981b", "basis": "reference"}
+    reader.feed(digest)
+    bad = [r for r in reader.results(counts, Expected()) if not r.verified]
+    assert len(bad) == 1 and bad[0].per_call is None and bad[0].expected == digest["expected"]
+
+
+# ---- with Valgrind ------------------------------------------------------------------
+
+@needs_valgrind
+def test_two_real_runs_repeat_to_the_unit():
+    opts = {"algos": ["crc32", "sha256", "blake2s"], "impls": ["portable", "compact"], "sizes": [256]}
+    runs = [host_sim.measure(opts, quiet=True)[1] for _ in range(2)]
+    assert {r.algorithm for r in runs[0]} == set(opts["algos"]) and all(r.verified for r in runs[0])
+    assert [r.samples for r in runs[0]] == [r.samples for r in runs[1]]
+    assert [r.harness for r in runs[0]] == [r.harness for r in runs[1]]
+    assert [r.per_call for r in runs[0]] == [r.per_call for r in runs[1]]
+
+
+def hb(*args, timeout=300):
+    env = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"} | {"NO_COLOR": "1"}
+    return subprocess.run([sys.executable, "-m", "hashbench", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+@needs_valgrind
+def test_meter_sim_through_the_cli(tmp_path):
+    db = str(tmp_path / "sim.sqlite")
+    out = tmp_path / "sim.json"
+    r = hb("run", "--meter", "sim", "-a", "crc32,md5,xxh64", "--db", db, "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "meter sim: estimated cycles = Ir + 10 Bm + 10 L1m + 100 LLm" in r.stdout
+    assert "not seen: SIMD throughput" in r.stdout and "cyc/call" in r.stdout and "instr/call" in r.stdout
+    doc = json.loads(out.read_text())
+    jsonschema.validate(doc, SCHEMA)
+    assert doc["options"]["meter"] == "sim" and doc["context"]["meter"]["instrument"] == "callgrind"
+    assert {(x["meter"], x["instrument"], x["verified"]) for x in doc["results"]} == {("est-cycles", "callgrind", True)}
+    assert all(set(x["counters"]) == set(callgrind.GROUPS) for x in doc["results"])
+    r = hb("run", "--meter", "sim", "-a", "crc32,md5,xxh64", "--db", db, "-q")
+    assert r.returncode == 0, r.stderr
+    r = hb("diff", "last~1", "last", "--db", db)
+    assert r.returncode == 0, r.stderr
+    rows = [ln for ln in r.stdout.splitlines() if " host " in ln]
+    assert len(rows) == 3 and all(ln.endswith("identical") for ln in rows)
+    r = hb("show", "last", "--db", db)
+    assert r.returncode == 0 and "cyc/call" in r.stdout and "Callgrind" in r.stdout
+    con = sqlite3.connect(db)
+    assert {row[0] for row in con.execute("SELECT meter FROM results")} == {"est-cycles"}
+
+
+@needs_valgrind
+def test_compare_meter_sim_ranks_libraries_and_leaves_out_native_code():
+    r = hb("compare", "crc32", "--meter", "sim", "--no-save")
+    assert r.returncode == 0, r.stderr
+    assert "COST (rel.)" in r.stdout and "portable" in r.stdout and "compact" in r.stdout
+    assert "-native" not in r.stdout
+    r = hb("run", "--meter", "sim", "-a", "crc32", "--impl", "rust-crc32fast-native", "--no-save")
+    assert r.returncode == 2 and "unknown implementation" in r.stderr

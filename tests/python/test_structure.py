@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: MIT
+"""The front end's shape stays what docs/ and the README say: no import
+cycle inside hashbench/, no private name taken from another module, no
+module much over 400 lines, and the commands only wired by cli.py."""
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PKG = ROOT / "hashbench"
+MAX_LINES = 450
+
+
+def modules():
+    out = {}
+    for p in sorted(PKG.rglob("*.py")):
+        rel = p.relative_to(ROOT).with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = p
+    return out
+
+
+def imports(name, path):
+    """(module imported, names taken) for every import inside hashbench."""
+    tree = ast.parse(path.read_text())
+    pkg = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = pkg.split(".")
+                base = base[:len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.startswith("hashbench"):
+                for alias in node.names:
+                    sub = f"{target}.{alias.name}"
+                    found.append((sub if sub in MODS else target, alias.name))
+        elif isinstance(node, ast.Import):
+            found += [(a.name, None) for a in node.names if a.name.startswith("hashbench")]
+    return found
+
+
+MODS = modules()
+
+
+def test_no_module_is_much_over_400_lines():
+    long = {n: len(p.read_text().splitlines()) for n, p in MODS.items() if len(p.read_text().splitlines()) > MAX_LINES}
+    assert not long, f"modules over {MAX_LINES} lines: {long}"
+
+
+def test_no_private_name_crosses_a_module():
+    bad = [(n, t, what) for n, p in MODS.items() for t, what in imports(n, p)
+           if what and what.startswith("_") and not what.startswith("__")]
+    assert not bad, bad
+
+
+def test_no_import_cycle():
+    graph = {n: {t for t, _ in imports(n, p) if t in MODS and t != n} for n, p in MODS.items()}
+    # a package's __init__ importing its own submodules is how a package exposes them, not a cycle
+    for n in graph:
+        graph[n] = {t for t in graph[n] if not (MODS[n].name == "__init__.py" and t.startswith(n + "."))}
+    state, stack = {}, []
+
+    def visit(n):
+        state[n] = 1
+        stack.append(n)
+        for m in sorted(graph[n]):
+            if state.get(m) == 1:
+                raise AssertionError("import cycle: " + " -> ".join(stack[stack.index(m):] + [m]))
+            if m not in state:
+                visit(m)
+        stack.pop()
+        state[n] = 2
+
+    for n in sorted(graph):
+        if n not in state:
+            visit(n)
+
+
+def test_cli_only_wires_commands():
+    text = (PKG / "cli.py").read_text()
+    assert len(text.splitlines()) < 80
+    tree = ast.parse(text)
+    defs = [n.name for n in tree.body if isinstance(n, ast.FunctionDef)]
+    assert defs == ["build_parser", "main"]
