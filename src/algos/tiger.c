@@ -46,27 +46,32 @@
         ROUND(b, c, a, x7, mul);    \
     } while (0)
 
-/* The key schedule between passes: mixes the eight message words. */
-#define KEY_SCHEDULE()                                  \
+/* The key schedule between passes: mixes the eight message words, word n
+ * being W(n) (the written-out rounds' locals x0..x7, the rolled rounds'
+ * array x[0..7]). */
+#define KEY_SCHEDULE(W)                                 \
     do {                                                \
-        x0 -= x7 ^ 0xA5A5A5A5A5A5A5A5u;                 \
-        x1 ^= x0;                                       \
-        x2 += x1;                                       \
-        x3 -= x2 ^ (~x1 << 19);                         \
-        x4 ^= x3;                                       \
-        x5 += x4;                                       \
-        x6 -= x5 ^ (~x4 >> 23);                         \
-        x7 ^= x6;                                       \
-        x0 += x7;                                       \
-        x1 -= x0 ^ (~x7 << 19);                         \
-        x2 ^= x1;                                       \
-        x3 += x2;                                       \
-        x4 -= x3 ^ (~x2 >> 23);                         \
-        x5 ^= x4;                                       \
-        x6 += x5;                                       \
-        x7 -= x6 ^ 0x0123456789ABCDEFu;                 \
+        W(0) -= W(7) ^ 0xA5A5A5A5A5A5A5A5u;             \
+        W(1) ^= W(0);                                   \
+        W(2) += W(1);                                   \
+        W(3) -= W(2) ^ (~W(1) << 19);                   \
+        W(4) ^= W(3);                                   \
+        W(5) += W(4);                                   \
+        W(6) -= W(5) ^ (~W(4) >> 23);                   \
+        W(7) ^= W(6);                                   \
+        W(0) += W(7);                                   \
+        W(1) -= W(0) ^ (~W(7) << 19);                   \
+        W(2) ^= W(1);                                   \
+        W(3) += W(2);                                   \
+        W(4) -= W(3) ^ (~W(2) >> 23);                   \
+        W(5) ^= W(4);                                   \
+        W(6) += W(5);                                   \
+        W(7) -= W(6) ^ 0x0123456789ABCDEFu;             \
     } while (0)
+#define X_LOCAL(n) x##n
+#define X_ARRAY(n) x[n]
 
+#ifndef HB_NO_PORTABLE_TABLES
 static void hb_tiger_compress(void *state, const uint8_t *p, size_t nblocks)
 {
     uint64_t *h = (uint64_t *)state;
@@ -80,9 +85,9 @@ static void hb_tiger_compress(void *state, const uint8_t *p, size_t nblocks)
         a = h[0]; b = h[1]; c = h[2];
 
         PASS(a, b, c, 5);
-        KEY_SCHEDULE();
+        KEY_SCHEDULE(X_LOCAL);
         PASS(c, a, b, 7);
-        KEY_SCHEDULE();
+        KEY_SCHEDULE(X_LOCAL);
         PASS(b, c, a, 9);
 
         /* feed-forward */
@@ -91,6 +96,44 @@ static void hb_tiger_compress(void *state, const uint8_t *p, size_t nblocks)
         h[2] += c;
     }
 }
+#else
+/* The 24 rounds rolled (HB_NO_PORTABLE_TABLES): SDCC makes 38 KiB of SM83
+ * code of the written-out ones, more than a Game Boy ROM bank.  Round k
+ * works on r[ia], r[ib], r[ic], the written-out rounds' a, b, c turning one
+ * place a round, with message word k mod 8 and its pass's multiplier. */
+static void hb_tiger_compress(void *state, const uint8_t *p, size_t nblocks)
+{
+    uint64_t *h = (uint64_t *)state;
+    uint64_t r[3], x[8], c;
+    uint8_t cb[8];
+    unsigned k, i, ia, ib, ic, mul;
+
+    for (; nblocks; nblocks--, p += 64) {
+        for (i = 0; i < 8; i++) x[i] = hb_load64_le(p + 8 * i);
+        r[0] = h[0]; r[1] = h[1]; r[2] = h[2];
+        ia = 0; ib = 1; ic = 2; mul = 5;
+        for (k = 0; k < 24; k++) {
+            c = r[ic] ^ x[k & 7];
+            r[ic] = c;
+            hb_store64_le(cb, c); /* B(c, n) is cb[n] */
+            r[ia] -= T1[cb[0]] ^ T2[cb[2]] ^ T3[cb[4]] ^ T4[cb[6]];
+            r[ib] += T4[cb[1]] ^ T3[cb[3]] ^ T2[cb[5]] ^ T1[cb[7]];
+            /* b * 5, 7 or 9 as b * 4 + b, b * 8 - b, b * 8 + b: a 64-bit
+             * multiply is a library call on an 8-bit CPU */
+            c = r[ib] << (mul == 5 ? 2 : 3);
+            r[ib] = mul == 7 ? c - r[ib] : c + r[ib];
+            i = ia; ia = ib; ib = ic; ic = i;
+            if ((k & 7) == 7 && k != 23) {
+                KEY_SCHEDULE(X_ARRAY);
+                mul += 2;
+            }
+        }
+        h[0] ^= r[0];
+        h[1] = r[1] - h[1];
+        h[2] += r[2];
+    }
+}
+#endif
 
 /* ---- padding and streaming (hb_md.h) ------------------------------------ */
 

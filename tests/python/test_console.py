@@ -340,6 +340,20 @@ def test_nes_wrong_digest_has_no_cost():
     assert len(out.results) == 1 and not out.results[0].verified and out.results[0].per_call is None
 
 
+@needs("gb")
+def test_gb_runs_a_64_bit_algorithm_rolled():
+    """Ascon-Hash256 on the Game Boy: written out, each of ascon.c's three
+    permutations is 48 KiB of SM83 code, larger than the ROM; the target
+    builds it with HB_NO_PORTABLE_TABLES (one round, rolled: 9 KiB, seconds
+    of SDCC), verified byte for byte like every result."""
+    gb = TARGETS["gb"]
+    assert {"keccak", "tiger", "ascon", "xxh3"} <= set(gb.no_portable_tables)
+    out = measure("gb", ["ascon-hash256"], [64])
+    assert not out.notes and [(r.algorithm, r.implementation) for r in out.results] == [("ascon-hash256", "portable")]
+    r = out.results[0]
+    assert r.verified and r.per_call > 0 and r.extra["defines"] == ["HB_NO_PORTABLE_TABLES"]
+
+
 @needs("gba")
 def test_gba_rom_costs_more_than_iwram():
     rom = measure("gba", ["crc32"], [256], ["portable"]).results
