@@ -92,4 +92,16 @@ __extension__ typedef unsigned __int128 hb_u128;
 #define HB_SMALL_HELPER static inline
 #endif
 
+/* HB_SMALL_STATIC: a local at a fixed address on SDCC, as cc65's
+ * static-locals pragma gives every local above.  The SM83 has no index
+ * register: SDCC reaches a stack byte through `ldhl sp, #n`, and through
+ * `ld hl, #n; add hl, sp` once the frame passes 127 bytes; a static is an
+ * absolute address.  Only for the few hot functions that ask (not
+ * reentrant there, which nothing on a console needs). */
+#if defined(__SDCC)
+#define HB_SMALL_STATIC static
+#else
+#define HB_SMALL_STATIC
+#endif
+
 #endif /* HB_CONFIG_H */
