@@ -9,7 +9,8 @@
 # build/console/.  HB_CROSS8_TARGETS and HB_CROSS8_SIZES override the choice.
 # Then the SDCC targets (gb under mGBA, z80 under ucsim) on a few algorithms
 # that SDCC compiles in seconds: a 16-bit-friendly hash, the small builds
-# (HB_NO_PORTABLE_TABLES), SHA-1 with gb's allocator workaround, 64-bit code.
+# (HB_NO_PORTABLE_TABLES), SHA-1 with gb's allocator workaround, 64-bit code
+# (SHA-512, and Ascon in its rolled small build).
 # The whole gb/z80 roster takes SDCC tens of minutes: `hashbench cross`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +21,6 @@ SIZES=${HB_CROSS8_SIZES:-64,1024}
 # exits 1 on any digest mismatch, target failure, or a count that moves
 NO_COLOR=1 "$PY" -m hashbench cross --target "$TARGETS" --size "$SIZES" --check-repeat --no-save -q
 
-SDCC_ALGOS=${HB_CROSS8_SDCC_ALGOS:-fnv1a32,xxh32,sha1,sha256,ripemd160,blake2s,sha512}
+SDCC_ALGOS=${HB_CROSS8_SDCC_ALGOS:-fnv1a32,xxh32,sha1,sha256,ripemd160,blake2s,sha512,ascon-hash256}
 NO_COLOR=1 "$PY" -m hashbench cross --target gb --size 64,1024 -a "$SDCC_ALGOS" --no-save -q
 NO_COLOR=1 "$PY" -m hashbench cross --target z80 --size 64,1024 -a "${HB_CROSS8_Z80_ALGOS:-fnv1a32,xxh32,ripemd160,sha512}" --no-save -q

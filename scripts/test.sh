@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # All the tests: the C suite natively (gcc, clang), under ASan+UBSan, with
-# HB_NO_U64 and with HB_NO_PORTABLE_TABLES, under QEMU on a big-endian
+# HB_NO_U64, with HB_NO_PORTABLE_TABLES and with HB_SMALL_CPU, under QEMU on a big-endian
 # 64-bit and a 32-bit target; the cross targets; then the Python tests
 # (differential against independent libraries, front end, CLI).
 # Run through `make test`, which installs what is missing first.
@@ -31,6 +31,10 @@ build/nou64/hb-test --quick
 step "C suite with HB_NO_PORTABLE_TABLES (the Game Boy / Z80 small builds: rolled rounds, no big tables)"
 $MAKE BUILD=build/npt EXTRA_CFLAGS=-DHB_NO_PORTABLE_TABLES build/npt/hb-test
 build/npt/hb-test --quick
+
+step "C suite with HB_SMALL_CPU (the 8/16-bit code paths: byte-wise state, byte-table multiplies)"
+$MAKE BUILD=build/small EXTRA_CFLAGS=-DHB_SMALL_CPU=1 build/small/hb-test
+build/small/hb-test --quick
 
 step "C suite under QEMU: s390x (big-endian, 64-bit)"
 $MAKE BUILD=build/s390x CC=s390x-linux-gnu-gcc EXTRA_LDFLAGS=-static build/s390x/hb-test

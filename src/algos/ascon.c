@@ -12,7 +12,10 @@
  * (tests/oracles/sponge.py) runs that permutation instead, and the
  * vectors, from the empty message on, check the constant.  The rounds are
  * written out with the state in locals; gcc and clang keep all five words
- * in registers across a run of whole blocks.
+ * in registers across a run of whole blocks.  With HB_NO_PORTABLE_TABLES
+ * (hb_config.h) one round is written once, in the permutation only: SDCC
+ * makes about 4 KiB of SM83 code of one round of 64-bit words, so the
+ * written-out file is 149 KiB, beyond any Game Boy program.
  */
 #include "ascon.h"
 #include "hb_util.h"
@@ -46,6 +49,7 @@ static const uint64_t hb_ascon_hash256_iv[5] = {
     } while (0)
 
 /* Ascon-p[12]: constants const_4..const_15 = 0xf0, 0xe1, .., 0x4b. */
+#ifndef HB_NO_PORTABLE_TABLES
 #define ASCON_P12()                                                       \
     do {                                                                  \
         ASCON_ROUND(0xf0); ASCON_ROUND(0xe1); ASCON_ROUND(0xd2);          \
@@ -53,6 +57,14 @@ static const uint64_t hb_ascon_hash256_iv[5] = {
         ASCON_ROUND(0x96); ASCON_ROUND(0x87); ASCON_ROUND(0x78);          \
         ASCON_ROUND(0x69); ASCON_ROUND(0x5a); ASCON_ROUND(0x4b);          \
     } while (0)
+#else
+/* Rolled: each constant is the previous one minus 0x0f. */
+#define ASCON_P12()                                                       \
+    do {                                                                  \
+        unsigned rc_;                                                     \
+        for (rc_ = 0xf0; rc_ != 0x3c; rc_ -= 0x0f) ASCON_ROUND(rc_);      \
+    } while (0)
+#endif
 
 void hb_ascon_p12(uint64_t s[5])
 {
@@ -61,15 +73,23 @@ void hb_ascon_p12(uint64_t s[5])
     s[0] = x0; s[1] = x1; s[2] = x2; s[3] = x3; s[4] = x4;
 }
 
-/* Whole 8-byte blocks, the state kept in locals across them. */
+/* Whole 8-byte blocks, the state kept in locals across them (small
+ * builds: through the one permutation above). */
 static void hb_ascon_absorb_blocks(uint64_t s[5], const uint8_t *in, size_t nblocks)
 {
+#ifdef HB_NO_PORTABLE_TABLES
+    for (; nblocks; nblocks--, in += 8) {
+        s[0] ^= hb_load64_le(in);
+        hb_ascon_p12(s);
+    }
+#else
     uint64_t x0 = s[0], x1 = s[1], x2 = s[2], x3 = s[3], x4 = s[4];
     for (; nblocks; nblocks--, in += 8) {
         x0 ^= hb_load64_le(in);
         ASCON_P12();
     }
     s[0] = x0; s[1] = x1; s[2] = x2; s[3] = x3; s[4] = x4;
+#endif
 }
 
 void hb_ascon_hash256_init(hb_ascon_hash256_ctx *ctx)
@@ -108,8 +128,15 @@ void hb_ascon_hash256_update(hb_ascon_hash256_ctx *ctx, const uint8_t *in, size_
  * permutation. */
 void hb_ascon_hash256_final(hb_ascon_hash256_ctx *ctx, uint8_t *out)
 {
-    uint64_t x0, x1, x2, x3, x4;
     unsigned i;
+#ifdef HB_NO_PORTABLE_TABLES
+    ctx->s[0] ^= (uint64_t)1 << (8 * ctx->pos);
+    for (i = 0; i < 4; i++) {
+        hb_ascon_p12(ctx->s);
+        hb_store64_le(out + 8 * i, ctx->s[0]);
+    }
+#else
+    uint64_t x0, x1, x2, x3, x4;
 
     ctx->s[0] ^= (uint64_t)1 << (8 * ctx->pos);
     x0 = ctx->s[0]; x1 = ctx->s[1]; x2 = ctx->s[2]; x3 = ctx->s[3]; x4 = ctx->s[4];
@@ -117,6 +144,7 @@ void hb_ascon_hash256_final(hb_ascon_hash256_ctx *ctx, uint8_t *out)
         ASCON_P12();
         hb_store64_le(out + 8 * i, x0);
     }
+#endif
 }
 
 void hb_ascon_hash256(uint8_t *out, const uint8_t *in, size_t len)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  * crc.h - the roster's CRCs, with the CRC catalogue's parameters
- * (reveng.sourceforge.io/crc-catalogue; shared/spec/algorithms.md):
+ * (reveng.sourceforge.io/crc-catalogue; docs/algorithms.md):
  *   crc8    CRC-8/SMBUS      poly 0x07, init 0, MSB first, xorout 0
  *   crc16   CRC-16/XMODEM    poly 0x1021, init 0, MSB first, xorout 0
  *   crc32   CRC-32/ISO-HDLC  (ISO 3309, zlib) reflected 0xEDB88320, ~0 in/out
@@ -8,8 +8,9 @@
  *   crc64   CRC-64/ECMA-182  poly 0x42F0E1EBA9EA3693, init 0, MSB first
  * Digests are the big-endian bytes of the CRC value (as `crc32` prints it).
  *
- * hb_<crc>: table driven (crc.c); hb_<crc>_compact: bitwise, no table
- * (crc_compact.c), for targets where ROM is counted in KiB.  The streaming
+ * hb_<crc>: table driven (crc8.c, crc16.c, crc32.c, crc32c.c, crc64.c, each
+ * with its generated tables in a file of its own); hb_<crc>_compact: no
+ * table (crc_compact.c), for targets where ROM is counted in KiB.  The streaming
  * context holds only the running register.
  */
 #ifndef HB_CRC_H

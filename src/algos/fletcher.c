@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * fletcher.c - Fletcher-16, -32 and -64 (Fletcher, IEEE Trans. Commun.
  * 30(1), 1982; RFC 1146 for the 8- and 16-bit forms) with the word order,
- * tails and values of shared/spec/algorithms.md (see fletcher.h).
+ * tails and values of docs/algorithms.md (see fletcher.h).
  *
  * Fletcher-16 and -32 defer the modulo: they run 4 interleaved lanes of
  * plain 32-bit sums and reduce once per block, with the block short enough

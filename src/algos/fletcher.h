@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * fletcher.h - Fletcher checksums (J. G. Fletcher, "An Arithmetic Checksum
  * for Serial Transmissions", IEEE Trans. Commun. 30(1), 1982; RFC 1146)
- * exactly as shared/spec/algorithms.md fixes them:
+ * exactly as docs/algorithms.md fixes them:
  *   fletcher16  bytes, mod 255, both sums start at 0, value (b << 8) | a
  *   fletcher32  16-bit big-endian words, mod 65535, value (b << 16) | a;
  *               an odd last byte is the high byte of a word whose low byte is 0

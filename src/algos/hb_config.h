@@ -7,6 +7,8 @@
  *   HB_NO_PORTABLE_TABLES  no large tables or written-out rounds: the
  *                 portable entry points run the compact code (small ROMs)
  *   HB_NO_U128    never use the compiler's 128-bit integer (see below)
+ * and one property, HB_SMALL_CPU (below), that -DHB_SMALL_CPU=1 forces on a
+ * host so that the C suite checks the 8-bit code paths too.
  */
 #ifndef HB_CONFIG_H
 #define HB_CONFIG_H
@@ -17,6 +19,37 @@
 /* cc65 has no 64-bit integer type at all. */
 #if defined(__CC65__) && !defined(HB_NO_U64)
 #define HB_NO_U64 1
+#endif
+
+/* cc65 keeps automatic variables on a software stack: every access is an
+ * (sp),y load through a zero-page pointer, every 32-bit operation a push and
+ * a runtime call on it.  static-locals gives each local a fixed address
+ * instead (its initialiser still runs at every call, as -Cl does), 5-45%
+ * faster across the roster at the seed's flags (-O); the price is that the
+ * core's functions are not reentrant on the 6502, where nothing calls them
+ * from an interrupt or recursively.  register-vars lets the few variables a
+ * hot loop declares `register` (its byte pointer, a byte of state) live in
+ * cc65's 6-byte zero-page register bank, where `lda (reg),y` reads the
+ * input directly.  Other compilers ignore `register` at -O2. */
+#if defined(__CC65__)
+#pragma static-locals (on)
+#pragma register-vars (on)
+#endif
+
+/* HB_SMALL_CPU: size_t is 16 bits, so this is an 8- or 16-bit CPU (6502,
+ * Z80, SM83) whose C compiler (cc65, SDCC) gives int 16 bits and makes each
+ * 32-bit multiply a library call of 2,000-5,000 cycles and many 32-bit
+ * shifts loops of one-bit steps.  The few hashes whose every byte turns on
+ * such operations (simple.c, adler32.c, ...) then work on the bytes of their
+ * state, with byte tables for multiplying by their constants (hb_mul8.h):
+ * 3-8x fewer cycles there, and slower than the plain 32-bit code on 32- and
+ * 64-bit CPUs, which keep it. */
+#ifndef HB_SMALL_CPU
+#if SIZE_MAX <= 0xFFFFu
+#define HB_SMALL_CPU 1
+#else
+#define HB_SMALL_CPU 0
+#endif
 #endif
 
 #ifdef HB_NO_U64
@@ -36,11 +69,39 @@ __extension__ typedef unsigned __int128 hb_u128;
 #endif
 
 /* `static inline` where the compiler knows C99 inline; plain `static`
- * elsewhere (cc65 predates it).  Small helpers only. */
+ * elsewhere (cc65 predates it; HB_NO_INLINE says so, and hb_util.h then
+ * writes its helpers for arguments known only at run time).  Small helpers
+ * only. */
 #if defined(__CC65__)
+#define HB_NO_INLINE 1
 #define HB_INLINE static
 #else
+#define HB_NO_INLINE 0
 #define HB_INLINE static inline
+#endif
+
+/* The few helpers hb_util.h writes for the 8-bit CPUs (its rotations) are
+ * real functions there: cc65 cannot inline, and SDCC, which can, makes
+ * better code of a rotation as a leaf function holding its argument in
+ * registers than inside a round that keeps its variables in memory, where
+ * each constant shift becomes a loop over memory.  A host that forces
+ * HB_SMALL_CPU inlines them (a static one unused would be warned about). */
+#if defined(__CC65__) || defined(__SDCC)
+#define HB_SMALL_HELPER static
+#else
+#define HB_SMALL_HELPER static inline
+#endif
+
+/* HB_SMALL_STATIC: a local at a fixed address on SDCC, as cc65's
+ * static-locals pragma gives every local above.  The SM83 has no index
+ * register: SDCC reaches a stack byte through `ldhl sp, #n`, and through
+ * `ld hl, #n; add hl, sp` once the frame passes 127 bytes; a static is an
+ * absolute address.  Only for the few hot functions that ask (not
+ * reentrant there, which nothing on a console needs). */
+#if defined(__SDCC)
+#define HB_SMALL_STATIC static
+#else
+#define HB_SMALL_STATIC
 #endif
 
 #endif /* HB_CONFIG_H */

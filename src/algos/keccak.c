@@ -19,6 +19,12 @@
  *
  * Lanes are loaded and stored little-endian with hb_util.h, so the code is
  * the same on big-endian hosts (FIPS 202 B.1 fixes the byte order).
+ *
+ * With HB_NO_PORTABLE_TABLES (hb_config.h) the permutation is the rolled
+ * form instead: one round a turn on the state array, rho and pi along pi's
+ * cycle through the 24 lanes that move.  SDCC makes 40 KiB of SM83 code of
+ * the pair of written-out rounds, more than a Game Boy ROM bank (16 KiB)
+ * or program (32 KiB) holds; the rolled permutation is 7 KiB.
  */
 #include "keccak.h"
 #include "hb_util.h"
@@ -110,6 +116,7 @@ static const uint64_t hb_keccak_rc[24] = {
 #define LOAD_LANE(x, y) uint64_t a##x##y = st[x + 5 * y], e##x##y;
 #define STORE_LANE(x, y) st[x + 5 * y] = a##x##y;
 
+#ifndef HB_NO_PORTABLE_TABLES
 void hb_keccak_f1600(uint64_t st[25])
 {
     unsigned i;
@@ -121,6 +128,71 @@ void hb_keccak_f1600(uint64_t st[25])
     }
     LANES(STORE_LANE)
 }
+#else
+/* Pi's cycle from lane 1: lane hb_keccak_pi[i] takes the previous lane of
+ * the cycle, rotated by hb_keccak_rho[i] (FIPS 202 Table 2 along it). */
+static const uint8_t hb_keccak_pi[24] = {
+    10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1
+};
+static const uint8_t hb_keccak_rho[24] = {
+    1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14, 27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44
+};
+
+/* x rotated left by n (0..63) where n is a variable: whole bytes by
+ * constant shifts (byte moves on an 8-bit CPU), then at most four one-bit
+ * steps the short way round.  SDCC makes a 64-bit shift by a variable
+ * count a loop of one-bit steps over all eight bytes. */
+static uint64_t hb_keccak_rol(uint64_t x, unsigned n)
+{
+    unsigned r = n & 7, q = ((n >> 3) + (r > 4)) & 7;
+    if (q & 4) x = (x << 32) | (x >> 32);
+    if (q & 2) x = (x << 16) | (x >> 48);
+    if (q & 1) x = (x << 8) | (x >> 56);
+    if (r > 4) {
+        for (r = 8 - r; r; r--) x = (x >> 1) | (x << 63);
+    } else {
+        for (; r; r--) x = (x << 1) | (x >> 63);
+    }
+    return x;
+}
+
+void hb_keccak_f1600(uint64_t st[25])
+{
+    uint64_t c0, c1, c2, c3, c4, d0, d1, d2, d3, d4, t, u;
+    unsigned r, i;
+
+    for (r = 0; r < 24; r++) {
+        /* theta */
+        c0 = st[0] ^ st[5] ^ st[10] ^ st[15] ^ st[20];
+        c1 = st[1] ^ st[6] ^ st[11] ^ st[16] ^ st[21];
+        c2 = st[2] ^ st[7] ^ st[12] ^ st[17] ^ st[22];
+        c3 = st[3] ^ st[8] ^ st[13] ^ st[18] ^ st[23];
+        c4 = st[4] ^ st[9] ^ st[14] ^ st[19] ^ st[24];
+        d0 = c4 ^ ROL(c1, 1); d1 = c0 ^ ROL(c2, 1); d2 = c1 ^ ROL(c3, 1);
+        d3 = c2 ^ ROL(c4, 1); d4 = c3 ^ ROL(c0, 1);
+        for (i = 0; i < 25; i += 5) {
+            st[i] ^= d0; st[i + 1] ^= d1; st[i + 2] ^= d2; st[i + 3] ^= d3; st[i + 4] ^= d4;
+        }
+        /* rho and pi */
+        t = st[1];
+        for (i = 0; i < 24; i++) {
+            u = st[hb_keccak_pi[i]];
+            st[hb_keccak_pi[i]] = hb_keccak_rol(t, hb_keccak_rho[i]);
+            t = u;
+        }
+        /* chi, a row at a time; iota */
+        for (i = 0; i < 25; i += 5) {
+            c0 = st[i]; c1 = st[i + 1]; c2 = st[i + 2]; c3 = st[i + 3]; c4 = st[i + 4];
+            st[i] = c0 ^ (~c1 & c2);
+            st[i + 1] = c1 ^ (~c2 & c3);
+            st[i + 2] = c2 ^ (~c3 & c4);
+            st[i + 3] = c3 ^ (~c4 & c0);
+            st[i + 4] = c4 ^ (~c0 & c1);
+        }
+        st[0] ^= hb_keccak_rc[r];
+    }
+}
+#endif
 
 #undef LOAD_LANE
 #undef STORE_LANE

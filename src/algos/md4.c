@@ -61,7 +61,7 @@ static void hb_md4_compress_compact(void *state, const uint8_t *p, size_t nblock
             }
             t += a + hb_load32_le(p + 4 * k);
             a = d; d = c; c = b;
-            b = hb_rotl32(t, hb_md4_s[((i >> 2) & 12) | (i & 3)]);
+            b = hb_rotl32_fn(t, hb_md4_s[((i >> 2) & 12) | (i & 3)]);
         }
         h[0] += a; h[1] += b; h[2] += c; h[3] += d;
     }
@@ -81,10 +81,10 @@ static void hb_md4_compress(void *state, const uint8_t *p, size_t nblocks)
  * newest variable, is added first; the majority function is written as
  * (c & d) + (b & (c ^ d)), two terms that never share a bit, so that only
  * one AND follows b.  (25% faster with gcc on x86-64.) */
-#define R1(a, b, c, d, k, s) ((a) += x[k], (a) = hb_rotl32((a) + F(b, c, d), s))
+#define R1(a, b, c, d, k, s) ((a) += x[k], (a) = hb_rotl32_fn((a) + F(b, c, d), s))
 #define R2(a, b, c, d, k, s) \
-    ((a) += x[k] + K2 + ((c) & (d)), (a) = hb_rotl32((a) + ((b) & ((c) ^ (d))), s))
-#define R3(a, b, c, d, k, s) ((a) += x[k] + K3, (a) = hb_rotl32((a) + H(b, c, d), s))
+    ((a) += x[k] + K2 + ((c) & (d)), (a) = hb_rotl32_fn((a) + ((b) & ((c) ^ (d))), s))
+#define R3(a, b, c, d, k, s) ((a) += x[k] + K3, (a) = hb_rotl32_fn((a) + H(b, c, d), s))
 
 static void hb_md4_compress(void *state, const uint8_t *p, size_t nblocks)
 {

@@ -72,7 +72,7 @@ static void hb_md5_compress_compact(void *state, const uint8_t *p, size_t nblock
             }
             t += a + hb_md5_t[i] + hb_load32_le(p + 4 * (k & 15));
             a = d; d = c; c = b;
-            b += hb_rotl32(t, hb_md5_s[((i >> 2) & 12) | (i & 3)]);
+            b += hb_rotl32_fn(t, hb_md5_s[((i >> 2) & 12) | (i & 3)]);
         }
         h[0] += a; h[1] += b; h[2] += c; h[3] += d;
     }
@@ -97,14 +97,14 @@ static void hb_md5_compress(void *state, const uint8_t *p, size_t nblocks)
     do {                                                  \
         (a) += (xk) + (uint32_t)(ti);                     \
         (a) += (fv);                                      \
-        (a) = hb_rotl32(a, s) + (b);                      \
+        (a) = hb_rotl32_fn(a, s) + (b);                      \
     } while (0)
 #define FF(a, b, c, d, k, ti, s) STEP(a, b, F(b, c, d), x[k], ti, s)
 #define GG(a, b, c, d, k, ti, s)                                   \
     do {                                                           \
         (a) += x[k] + (uint32_t)(ti) + ((c) & ~(d));               \
         (a) += (b) & (d);                                          \
-        (a) = hb_rotl32(a, s) + (b);                               \
+        (a) = hb_rotl32_fn(a, s) + (b);                               \
     } while (0)
 #define HH(a, b, c, d, k, ti, s) STEP(a, b, H(b, c, d), x[k], ti, s)
 #define II(a, b, c, d, k, ti, s) STEP(a, b, I(b, c, d), x[k], ti, s)

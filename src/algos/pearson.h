@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * pearson.h - Pearson-8 hashing (P. K. Pearson, "Fast hashing of
  * variable-length text strings", CACM 33(6), 1990) with the hash-bench
- * permutation table (shared/spec/algorithms.md, pearson8).
+ * permutation table (docs/algorithms.md, pearson8).
  */
 #ifndef HB_PEARSON_H
 #define HB_PEARSON_H

@@ -95,13 +95,13 @@ static void hb_ripemd160_compress_compact(void *state, const uint8_t *p, size_t 
             v = hb_ripemd160_left[j];
             t = a + hb_ripemd160_f(r, b, c, d) + hb_load32_le(p + 4 * (v & 15)) +
                 hb_ripemd160_kl[r];
-            t = hb_rotl32(t, v >> 4) + e;
-            a = e; e = d; d = hb_rotl32(c, 10); c = b; b = t;
+            t = hb_rotl32_fn(t, v >> 4) + e;
+            a = e; e = d; d = hb_rotl32_fn(c, 10); c = b; b = t;
             v = hb_ripemd160_right[j];
             t = ap + hb_ripemd160_f(4 - r, bp, cp, dp) + hb_load32_le(p + 4 * (v & 15)) +
                 hb_ripemd160_kr[r];
-            t = hb_rotl32(t, v >> 4) + ep;
-            ap = ep; ep = dp; dp = hb_rotl32(cp, 10); cp = bp; bp = t;
+            t = hb_rotl32_fn(t, v >> 4) + ep;
+            ap = ep; ep = dp; dp = hb_rotl32_fn(cp, 10); cp = bp; bp = t;
         }
         t = h[1] + c + dp;
         h[1] = h[2] + d + ep;
@@ -129,8 +129,8 @@ static void hb_ripemd160_compress(void *state, const uint8_t *p, size_t nblocks)
 #define STEP(a, c, e, fv, xk, k, s)                        \
     do {                                                   \
         (a) += (xk) + (k);                                 \
-        (a) = hb_rotl32((a) + (fv), s) + (e);              \
-        (c) = hb_rotl32(c, 10);                            \
+        (a) = hb_rotl32_fn((a) + (fv), s) + (e);              \
+        (c) = hb_rotl32_fn(c, 10);                            \
     } while (0)
 #define L1(a, b, c, d, e, i, s) STEP(a, c, e, F1(b, c, d), x[i], KL1, s)
 #define L2(a, b, c, d, e, i, s) STEP(a, c, e, F2(b, c, d), x[i], KL2, s)

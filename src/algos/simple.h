@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  * simple.h - the one-line byte hashes of the hash-bench roster
- * (shared/spec/algorithms.md): XOR-8, DJB2, FNV-1a 32 (draft-eastlake-fnv),
+ * (docs/algorithms.md): XOR-8, DJB2, FNV-1a 32 (draft-eastlake-fnv),
  * Knuth's multiplicative hash, Jenkins one-at-a-time, PJW/ELF (System V
  * ABI, "Hash Table" section) and sdbm.
  *
