@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import roster
-from ..build import TOOLCHAINS, cache, toolchain
+from ..build import TOOLCHAINS, cache, cartridge, toolchain
 from ..build.configs import replace_opt
 from ..errors import BuildError, UserError
 from ..meters import CONSOLE_METERS, NotRepeatable, console_meter, fill_exact
@@ -66,6 +66,7 @@ class ConsoleTarget(Target):
     ram_end: int = None       # sdcc: data ends below this (the stack above)
     no_portable_tables: list = field(default_factory=list)  # stems of src/algos/*.c always built small
     source_cflags: dict = field(default_factory=dict)       # {stem: [flags]}: a compiler bug's workaround
+    cartridge: dict = field(default_factory=dict)           # gb: the banked ROM (hashbench/build/cartridge.py)
 
     variant = None            # not a field: a BuildConfig replacing the -O level (with_build)
 
@@ -79,6 +80,8 @@ class ConsoleTarget(Target):
             if unknown:
                 raise UserError(f"{self.path}: {key} names no core source: {', '.join(unknown)} "
                                 "(give the stems of src/algos/*.c)")
+        if self.cartridge and set(self.cartridge) != set(cartridge.KEYS):
+            raise UserError(f"{self.path}: [cartridge] needs exactly {', '.join(cartridge.KEYS)}")
 
     @property
     def tc(self):
@@ -118,7 +121,7 @@ class ConsoleTarget(Target):
 
     def compile(self, src, obj, log, defines=()):
         defs = list(self.defines) + list(defines)
-        flags = self.source_cflags.get(Path(src).stem, [])
+        flags = self.source_cflags.get(Path(src).stem, []) + cartridge.area_flags(self, src)
         cmd = self.tc.compile_cmd(self, src, obj, defs, flags, INCLUDES)
         inputs = [src] + headers()
         cache.cached(obj, cmd, inputs, self.tc.version(self), log)
@@ -166,7 +169,8 @@ class ConsoleTarget(Target):
     def program(self, algo, impls, sizes, lib, log, small=False):
         """One algorithm's program -> (the file to run, its link command)."""
         pdir = self.build_dir / algo.id / ("-".join(impls) + ("-small" if small else ""))
-        defines = engine_defines(self, algo, impls, sizes) + console_meter(self.meter).engine_defines(self)
+        defines = engine_defines(self, algo, impls, sizes) + console_meter(self.meter).engine_defines(self) + \
+            cartridge.engine_defines(self)
         eobj = self.compile(ENGINE, pdir / ("engine" + self.tc.obj_suffix), log, defines)
         return self.tc.link(self, self.support_objects(log) + [eobj], lib, pdir, algo.id, log)
 
