@@ -190,13 +190,17 @@ class ConsoleTarget(Target):
         meter = console_meter(self.meter)
         meter.prepare(self, job.log)
         results, link_cmd = [], None
+        self.support_objects(job.log)  # once, before the programs build side by side
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool:
+            # every program's engine compile and link on `jobs()` cores (SDCC: seconds each), then
+            # its runs, queued behind them; notes and results keep the roster's order
+            builds = [(a, pool.submit(self.build_all, a, want, sizes, lib, job.log))
+                      for a in todo for want in [[i for i in job.impls if i in a.impls]] if want]
             built = []
-            for a in todo:
-                want = [i for i in job.impls if i in a.impls]
-                if not want:
-                    continue
-                for prog, cmd, got, small in self.build_each(a, want, sizes, lib, notes, job.log):
+            for a, fut in builds:
+                progs, a_notes = fut.result()
+                notes += a_notes
+                for prog, cmd, got, small in progs:
                     link_cmd = link_cmd or cmd
                     fut = pool.submit(meter.measure, self, prog, got, sizes, job.check_repeat)
                     built.append((a, got, fut, small))
@@ -237,6 +241,11 @@ class ConsoleTarget(Target):
                     notes.append(Note("not-repeatable", f"{algo.id}/{impl} @{size} B: {exc}",
                                       {"algorithm": algo.id, "implementation": impl}))
         return out
+
+    def build_all(self, a, want, sizes, lib, log):
+        """build_each with notes of its own (one thread per algorithm)."""
+        notes = []
+        return self.build_each(a, want, sizes, lib, notes, log), notes
 
     def build_each(self, a, want, sizes, lib, notes, log):
         """[(program, link command, implementations, small)]: one program with
