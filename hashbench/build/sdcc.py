@@ -10,6 +10,7 @@ import shlex
 from ..errors import BuildError
 from . import cache, cartridge
 
+parallel_programs = True  # SDCC writes its assembly beside the object
 obj_suffix = ".rel"
 lib_suffix = ".lib"
 

@@ -191,10 +191,12 @@ class ConsoleTarget(Target):
         meter.prepare(self, job.log)
         results, link_cmd = [], None
         self.support_objects(job.log)  # once, before the programs build side by side
-        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool:
-            # every program's engine compile and link on `jobs()` cores (SDCC: seconds each), then
-            # its runs, queued behind them; notes and results keep the roster's order
-            builds = [(a, pool.submit(self.build_all, a, want, sizes, lib, job.log))
+        workers = jobs() if self.tc.parallel_programs else 1
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool, \
+                concurrent.futures.ThreadPoolExecutor(max_workers=workers) as bpool:
+            # every program's engine compile and link on `jobs()` cores where the toolchain allows
+            # (SDCC: seconds each), its runs as each is built; notes and results keep the roster's order
+            builds = [(a, bpool.submit(self.build_all, a, want, sizes, lib, job.log))
                       for a in todo for want in [[i for i in job.impls if i in a.impls]] if want]
             built = []
             for a, fut in builds:
