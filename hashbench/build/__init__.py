@@ -10,7 +10,9 @@ A toolchain module gives, for a target description:
   archive_cmd(t, lib, objs)     objects -> a static library
   link(t, objs, lib, out_dir, stem, log)     -> (the file to run, the link command)
   tool(t, name)                 a binutils-like tool of that toolchain (nm, size, ar, objcopy)
-and the suffixes of its objects and libraries.  Adding a toolchain is one
+and the suffixes of its objects and libraries, and whether two programs may
+compile side by side (parallel_programs: cl65 writes its assembly beside
+the C source).  Adding a toolchain is one
 module and one line in TOOLCHAINS."""
 from . import cc65, gcc, sdcc
 

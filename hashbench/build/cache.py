@@ -7,6 +7,7 @@ import functools
 import hashlib
 import json
 import subprocess
+import threading
 from pathlib import Path
 
 from ..errors import BuildError
@@ -42,10 +43,25 @@ def _digest_files(h, paths):
         h.update((ROOT / p).read_bytes())
 
 
+_LOCKS: dict = {}
+_LOCKS_GUARD = threading.Lock()
+
+
+def _lock(out: Path) -> threading.Lock:
+    with _LOCKS_GUARD:
+        return _LOCKS.setdefault(str(out), threading.Lock())
+
+
 def cached(out: Path, cmd: list, inputs: list, extra: str = "", log=lambda m: None) -> bool:
     """Runs `cmd` (which writes `out`) unless the stamp says the same inputs
     already built it.  Returns True when the cached file was used; raises
-    BuildError with the tool's last lines when the step fails."""
+    BuildError with the tool's last lines when the step fails.  Threads
+    building the same file take turns: the second finds it built."""
+    with _lock(out):
+        return _cached(out, cmd, inputs, extra, log)
+
+
+def _cached(out: Path, cmd: list, inputs: list, extra: str, log) -> bool:
     h = hashlib.sha256()
     h.update(json.dumps(cmd).encode())
     h.update(extra.encode())

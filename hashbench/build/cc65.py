@@ -6,6 +6,7 @@ import shlex
 from ..errors import BuildError
 from . import cache
 
+parallel_programs = False  # cl65 writes its assembly beside the C source: two programs' console.c would collide
 obj_suffix = ".o"
 lib_suffix = ".lib"
 

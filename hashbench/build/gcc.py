@@ -6,6 +6,7 @@ import sys
 
 from . import cache
 
+parallel_programs = True
 obj_suffix = ".o"
 lib_suffix = ".a"
 STD = ["-std=c99", "-Wall", "-Wextra"]

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import roster
-from ..build import TOOLCHAINS, cache, toolchain
+from ..build import TOOLCHAINS, cache, cartridge, toolchain
 from ..build.configs import replace_opt
 from ..errors import BuildError, UserError
 from ..meters import CONSOLE_METERS, DEFAULT, NotRepeatable, console_meter, fill_exact
@@ -66,6 +66,7 @@ class ConsoleTarget(Target):
     ram_end: int = None       # sdcc: data ends below this (the stack above)
     no_portable_tables: list = field(default_factory=list)  # stems of src/algos/*.c always built small
     source_cflags: dict = field(default_factory=dict)       # {stem: [flags]}: a compiler bug's workaround
+    cartridge: dict = field(default_factory=dict)           # gb: the banked ROM (hashbench/build/cartridge.py)
 
     build_tag = ""            # not a field: a stand-in's builds go apart (hashbench.meters.cycle_model_console)
     variant = None            # not a field: a BuildConfig replacing the -O level (with_build)
@@ -80,6 +81,8 @@ class ConsoleTarget(Target):
             if unknown:
                 raise UserError(f"{self.path}: {key} names no core source: {', '.join(unknown)} "
                                 "(give the stems of src/algos/*.c)")
+        if self.cartridge and set(self.cartridge) != set(cartridge.KEYS):
+            raise UserError(f"{self.path}: [cartridge] needs exactly {', '.join(cartridge.KEYS)}")
 
     @property
     def tc(self):
@@ -119,7 +122,7 @@ class ConsoleTarget(Target):
 
     def compile(self, src, obj, log, defines=()):
         defs = list(self.defines) + list(defines)
-        flags = self.source_cflags.get(Path(src).stem, [])
+        flags = self.source_cflags.get(Path(src).stem, []) + cartridge.area_flags(self, src)
         cmd = self.tc.compile_cmd(self, src, obj, defs, flags, INCLUDES)
         inputs = [src] + headers()
         cache.cached(obj, cmd, inputs, self.tc.version(self), log)
@@ -169,7 +172,8 @@ class ConsoleTarget(Target):
     def program(self, algo, impls, sizes, lib, log, small=False):
         """One algorithm's program -> (the file to run, its link command)."""
         pdir = self.build_dir / algo.id / ("-".join(impls) + ("-small" if small else ""))
-        defines = engine_defines(self, algo, impls, sizes) + console_meter(self.meter).engine_defines(self)
+        defines = engine_defines(self, algo, impls, sizes) + console_meter(self.meter).engine_defines(self) + \
+            cartridge.engine_defines(self)
         eobj = self.compile(ENGINE, pdir / ("engine" + self.tc.obj_suffix), log, defines)
         return self.tc.link(self, self.support_objects(log) + [eobj], lib, pdir, algo.id, log)
 
@@ -202,13 +206,19 @@ class ConsoleTarget(Target):
         lib, failed_files = self.library(sources, log)
         meter.prepare(self, log)
         results, link_cmd = [], None
-        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool:
+        self.support_objects(log)  # once, before the programs build side by side
+        workers = jobs() if self.tc.parallel_programs else 1
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool, \
+                concurrent.futures.ThreadPoolExecutor(max_workers=workers) as bpool:
+            # every program's engine compile and link on `jobs()` cores where the toolchain allows
+            # (SDCC: seconds each), its runs as each is built; notes and results keep the roster's order
+            builds = [(a, bpool.submit(self.build_all, a, want, sizes, lib, log))
+                      for a in todo for want in [[i for i in job.impls if i in a.impls]] if want]
             built = []
-            for a in todo:
-                want = [i for i in job.impls if i in a.impls]
-                if not want:
-                    continue
-                for prog, cmd, got, small in self.build_each(a, want, sizes, lib, notes, log):
+            for a, fut in builds:
+                progs, a_notes = fut.result()
+                notes += a_notes
+                for prog, cmd, got, small in progs:
                     link_cmd = link_cmd or cmd
                     fut = pool.submit(meter.measure, self, prog, got, sizes, job.check_repeat)
                     built.append((a, got, fut, small))
@@ -254,6 +264,11 @@ class ConsoleTarget(Target):
                     notes.append(Note("not-repeatable", f"{algo.id}/{impl} @{size} B: {exc}",
                                       {"algorithm": algo.id, "implementation": impl}))
         return out
+
+    def build_all(self, a, want, sizes, lib, log):
+        """build_each with notes of its own (one thread per algorithm)."""
+        notes = []
+        return self.build_each(a, want, sizes, lib, notes, log), notes
 
     def build_each(self, a, want, sizes, lib, notes, log):
         """[(program, link command, implementations, small)]: one program with

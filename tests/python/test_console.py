@@ -204,18 +204,19 @@ def test_rom_and_ram_extent():
 
 
 def test_an_overflowing_program_is_refused(tmp_path):
+    flat = dataclasses.replace(TARGETS["gb"], cartridge={})  # a 32 KiB ROM without MBC (banks: test_cartridge.py)
     ihx = tmp_path / "x.ihx"
     ihx.write_text(":10800000000000000000000000000000000000000070\n:00000001FF\n")  # 16 bytes at 0x8000
     with pytest.raises(BuildError, match="too large for the ROM") as exc:
-        sdcc.check_fit(TARGETS["gb"], ihx)
+        sdcc.check_fit(flat, ihx)
     assert exc.value.data == {"bytes_over": 16}
     ihx.write_text(":020000040001F9\n:10000000000000000000000000000000000000000000\n:00000001FF\n")  # past 64 KiB
     with pytest.raises(BuildError, match="64 KiB address space"):
-        sdcc.check_fit(TARGETS["gb"], ihx)
+        sdcc.check_fit(flat, ihx)
     ihx.write_text(":10100000000000000000000000000000000000000000\n:00000001FF\n")
     (tmp_path / "x.noi").write_text("DEF s__DATA 0xC000\nDEF l__DATA 0x1E00\n")  # into the stack's room
     with pytest.raises(BuildError, match="RAM and stack"):
-        sdcc.check_fit(TARGETS["gb"], ihx)
+        sdcc.check_fit(flat, ihx)
 
 
 def test_cycles_become_kb_per_s_and_never_share_a_table_with_instructions():
