@@ -23,6 +23,12 @@ void hb_fault(void);
 
 void hb_guest_init(void)
 {
+#ifdef HB_GBA_WAITCNT
+    /* gba-prefetch: the cartridge's wait states and prefetch buffer as the
+       target sets them (GBATEK "GBA System Control": WAITCNT, 0x04000204),
+       before anything is measured; otherwise the power-on value stays. */
+    *(volatile uint16_t *)0x04000204u = (uint16_t)(HB_GBA_WAITCNT);
+#endif
 }
 
 void hb_putc(char c)
