@@ -39,7 +39,7 @@ NAME = "qemu-cycle-model"
 METER = "est-cycles"
 CHOICE = "cycle-model"      # hashbench cross --meter
 PLUGIN_SRC = ["src/meters/qemu_cycles.c", "src/meters/qemu_cycles_isa.c", "src/engine/hb_record.c"]
-PLUGIN_HEADERS = ["src/meters/qemu_cycles.h", "src/engine/hb_record.h"]
+PLUGIN_HEADERS = ["src/meters/qemu_cycles.h", "src/meters/qemu_plugin_abi.h", "src/engine/hb_record.h"]
 PLUGIN = BUILD / "meters" / "hb_cycles.so"
 SAMPLE_FIELDS = ("calls", "count")
 # what a count record holds that is no per-call figure

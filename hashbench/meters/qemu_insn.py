@@ -20,6 +20,7 @@ NAME = "qemu-plugin"
 METER = "instructions"
 SAMPLE_FIELDS = ("calls", "count")
 PLUGIN_SRC = ["src/meters/qemu_insn.c", "src/engine/hb_record.c"]
+PLUGIN_HEADERS = ["src/meters/qemu_plugin_abi.h", "src/engine/hb_record.h"]
 PLUGIN = BUILD / "meters" / "hb_insn.so"
 MARKERS = ("hb_cross_begin", "hb_cross_end")
 
@@ -30,7 +31,7 @@ def build_plugin(log=lambda m: None):
         raise UserError(f"no host C compiler ({cc}) to build the QEMU plugin: run scripts/setup.sh")
     cmd = [cc, "-std=gnu11", "-O2", "-Wall", "-Wextra", "-fPIC", "-shared", "-fvisibility=hidden",
            "-DHB_RECORD_U64", "-Isrc/engine"] + PLUGIN_SRC + ["-o", cache.rel(PLUGIN)]
-    cache.cached(PLUGIN, cmd, PLUGIN_SRC + ["src/engine/hb_record.h"], cache.tool_version(cc), log)
+    cache.cached(PLUGIN, cmd, PLUGIN_SRC + PLUGIN_HEADERS, cache.tool_version(cc), log)
     return PLUGIN
 
 
