@@ -21,7 +21,6 @@ harness region, divided by CALLS, is the cost of one call in the steady
 state of back-to-back calls.  The first call of a region, which may find
 caches and predictors as the harness left them, cancels."""
 import os
-import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +32,7 @@ from ..errors import BuildError, UserError
 from ..paths import BUILD
 from .cpu_models import Model, load_model, write_model_file
 from .exact import NotRepeatable, fill_exact
-from .qemu_insn import option
+from .qemu_insn import build_qemu_plugin, option
 
 NAME = "qemu-cycle-model"
 METER = "est-cycles"
@@ -47,13 +46,7 @@ NOT_FIGURES = ("rec", "region")
 
 
 def build_plugin(log=lambda m: None) -> Path:
-    cc = os.environ.get("CC", "cc")
-    if shutil.which(cc) is None:
-        raise UserError(f"no host C compiler ({cc}) to build the cycle-model plugin: run scripts/setup.sh")
-    cmd = [cc, "-std=gnu11", "-O2", "-Wall", "-Wextra", "-fPIC", "-shared", "-fvisibility=hidden",
-           "-DHB_RECORD_U64", "-Isrc/engine"] + PLUGIN_SRC + ["-o", cache.rel(PLUGIN)]
-    cache.cached(PLUGIN, cmd, PLUGIN_SRC + PLUGIN_HEADERS, cache.tool_version(cc), log)
-    return PLUGIN
+    return build_qemu_plugin(PLUGIN, PLUGIN_SRC, PLUGIN_HEADERS, "cycle-model", log)
 
 
 def model_of(t, variant=None) -> Model:

@@ -25,14 +25,19 @@ PLUGIN = BUILD / "meters" / "hb_insn.so"
 MARKERS = ("hb_cross_begin", "hb_cross_end")
 
 
-def build_plugin(log=lambda m: None):
+def build_qemu_plugin(plugin, sources, headers, what, log):
+    """One of our QEMU TCG plugins (this one, the cycle model's), built and cached."""
     cc = os.environ.get("CC", "cc")
     if shutil.which(cc) is None:
-        raise UserError(f"no host C compiler ({cc}) to build the QEMU plugin: run scripts/setup.sh")
+        raise UserError(f"no host C compiler ({cc}) to build the {what} plugin: run scripts/setup.sh")
     cmd = [cc, "-std=gnu11", "-O2", "-Wall", "-Wextra", "-fPIC", "-shared", "-fvisibility=hidden",
-           "-DHB_RECORD_U64", "-Isrc/engine"] + PLUGIN_SRC + ["-o", cache.rel(PLUGIN)]
-    cache.cached(PLUGIN, cmd, PLUGIN_SRC + PLUGIN_HEADERS, cache.tool_version(cc), log)
-    return PLUGIN
+           "-DHB_RECORD_U64", "-Isrc/engine"] + sources + ["-o", cache.rel(plugin)]
+    cache.cached(plugin, cmd, sources + headers, cache.tool_version(cc), log)
+    return plugin
+
+
+def build_plugin(log=lambda m: None):
+    return build_qemu_plugin(PLUGIN, PLUGIN_SRC, PLUGIN_HEADERS, "QEMU", log)
 
 
 def option(text: str) -> str:
