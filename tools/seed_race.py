@@ -10,14 +10,19 @@ and whether ours is at least as fast.
   .venv/bin/python tools/seed_race.py --targets nes       # only these consoles
   .venv/bin/python tools/seed_race.py --out race.md       # also write them to a file
 
-The seed's figures: data/seed-speeds.toml where this tree has it, else the
-copies in tools/cross8_report.py (both from docs/seeds.md).  NES: ms per hash
-at 64 B corrected to NTSC's 60 clock() ticks a second (the smaller of its two
-columns, so the harder one to beat); Game Boy: the family's C build at
-1024 B (its hand-written assembly port, where there is one, beside it); GBA:
-the suite page's approximate KB/s at 1024 B, against our `gba` target (code
-in cartridge ROM, as the seed placed it) and, beside it, `gba-prefetch` (the
-seed's prefetch setting) and `gba-iwram`.
+The seed's figures are data/seed-speeds.toml's (docs/seeds.md).  NES: ms per
+hash at 64 B corrected to NTSC's 60 clock() ticks a second (the smaller of
+its two columns, so the harder one to beat); Game Boy: the family's C build
+at 1024 B (its hand-written assembly port, where there is one, beside it).
+GBA: the suite page's approximate KB/s at 1024 B.  A GBA program's speed
+depends on where its code sits, so the GBA race runs every placement we
+build: `gba` (cartridge ROM, the power-on wait states), `gba-prefetch` (ROM
+with the prefetch buffer on, as devkitARM's crt0 leaves it), `gba-iwram`
+(Thumb code in IWRAM) and `gba-iwram-arm` (ARM code in IWRAM, where GBA
+programs put their hot loops); "fastest" is the fastest of them, and the
+ROM-only count is printed too.  The tool also prints how the seed's GBA
+column relates to its NDS column: on the suite page it is the NDS figure
+scaled by the two clocks, not a GBA measurement of its own.
 A seed figure in ms becomes cycles as ms * clock / 1000, one in KB/s as
 size / (KB/s * 1000) * clock.  Ours are exact simulator cycles of one call,
 harness subtracted, of results whose digest matched the host's.  `compact`
@@ -30,38 +35,32 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
 
 from hashbench import roster  # noqa: E402
 from hashbench.commands.cross import measure  # noqa: E402
 from hashbench.targets import load_all  # noqa: E402
+from tools.seed_tables import gba_column_origin, seed_data  # noqa: E402
 
 COMPACT_TOO = {"crc8", "crc16", "crc32"}  # the seed's CRCs are bitwise: compact code too
-GBA_CLOCK = 16777216
+# Where each console's race runs: the seed's own placement first.
+PLACEMENTS = {"nes": ["nes"], "gb": ["gb"], "gba": ["gba", "gba-prefetch", "gba-iwram", "gba-iwram-arm"]}
+ROM_ONLY = {"gba": ["gba", "gba-prefetch"]}
 
 
-def seed_rows() -> dict:
+def seed_rows(clocks: dict) -> dict:
     """{console: (size, [(algo id, seed cycles, what the seed published, asm cycles or None)])}."""
-    toml = ROOT / "data" / "seed-speeds.toml"
-    if toml.exists():
-        import tomllib
-        d = tomllib.loads(toml.read_text())
-        nes = {a: tuple(v) for a, v in d["nes"]["ms"].items()}
-        gb = {a: (v[0], v[1] or None) for a, v in d["gb"]["ms"].items()}
-        col = d["crypto_column"]
-        gba = dict(zip(col["order"], col["gba"]))
-    else:
-        import cross8_report as c8
-        nes = {c8.IDS[k]: v for k, v in c8.SEED_NES.items()}
-        gb = {c8.IDS[k]: v for k, v in c8.SEED_GB.items()}
-        gba = {c8.IDS[k]: v for k, v in c8.SEED_GBA.items()}
-    nes_hz, gb_hz = 1789773, 4194304
+    d = seed_data()
+    nes = {a: tuple(v) for a, v in d["nes"]["ms"].items()}
+    gb = {a: (v[0], v[1] or None) for a, v in d["gb"]["ms"].items()}
+    col = d["crypto_column"]
+    gba = dict(zip(col["order"], col["gba"]))
+    nes_hz, gb_hz, gba_hz = clocks["nes"], clocks["gb"], clocks["gba"]
     return {
         "nes": (64, [(a, corr * nes_hz / 1e3, f"{corr} ms (printed {printed})", None)
                      for a, (printed, corr) in nes.items()]),
         "gb": (1024, [(a, c * gb_hz / 1e3, f"{c} ms", asm * gb_hz / 1e3 if asm else None)
                       for a, (c, asm) in gb.items()]),
-        "gba": (1024, [(a, 1024 / (kb * 1e3) * GBA_CLOCK, f"~{kb} KB/s", None) for a, kb in gba.items()]),
+        "gba": (1024, [(a, 1024 / (kb * 1e3) * gba_hz, f"~{kb} KB/s", None) for a, kb in gba.items()]),
     }
 
 
@@ -75,56 +74,86 @@ def cyc(v) -> str:
     return "n/a" if v is None else f"{v:,.0f}"
 
 
-def table(console, size, rows, got, extra_targets=()) -> tuple:
-    """Markdown lines and (rows beaten, rows) for one console."""
+def ratio(ours, seed) -> str:
+    r = ours / seed
+    return f"{r:.2f}" if r >= 0.01 else f"{r:.4f}"
+
+
+def fastest(got, places, algo, impls=roster.OURS):
+    """(cycles, target, impl) of the fastest verified result among places, or None."""
+    have = [(v, t, i) for t in places for i in impls if (v := got.get((t, algo, i)))]
+    return min(have) if have else None
+
+
+def beats(got, places, algo, seed) -> bool:
+    best = fastest(got, places, algo)
+    comp = fastest(got, places, algo, ("compact",))
+    return best is not None and best[0] <= seed and (algo not in COMPACT_TOO or (comp or best)[0] <= seed)
+
+
+def table(console, size, rows, got, places) -> tuple:
+    """Markdown lines and (rows beaten, rows) for one console: fastest over
+    every placement, each placement's fastest beside it."""
     labels = roster.labels()
-    head = "| algo | seed | seed cycles | ours fastest (impl) | ours ÷ seed | compact | compact ÷ seed | beats |"
+    where = " (target, impl)" if len(places) > 1 else " (impl)"
+    head = (f"| algo | seed | seed cycles | ours fastest{where} | ours ÷ seed | compact | compact ÷ seed"
+            " | beats |")
     if console == "gb":
         head += " seed asm cycles |"
-    for extra in extra_targets:
-        head += f" {extra} fastest |"
+    if len(places) > 1:
+        head += "".join(f" {p} fastest |" for p in places)
     lines = [f"### {console} at {size} B", "", head, "|" + "---|" * (head.count("|") - 1)]
     beaten = 0
+    rom = ROM_ONLY.get(console)
+    rom_beaten = 0
     for algo, seed, published, asm in rows:
-        impls = {i: got.get((console, algo, i)) for i in roster.OURS}
-        have = {i: v for i, v in impls.items() if v}
-        best = min(have.items(), key=lambda kv: kv[1]) if have else None
-        comp = impls.get("compact")
-        ok = best is not None and best[1] <= seed and (algo not in COMPACT_TOO or (comp or best[1]) <= seed)
+        best = fastest(got, places, algo)
+        comp = fastest(got, places, algo, ("compact",))
+        ok = beats(got, places, algo, seed)
         beaten += ok
-        fast = f"{cyc(best[1])} ({best[0]}) | {best[1] / seed:.2f}" if best else "n/a | n/a"
+        rom_beaten += bool(rom) and beats(got, rom, algo, seed)
+        tag = (f"{best[1]} {best[2]}" if len(places) > 1 else best[2]) if best else ""
+        fast = f"{cyc(best[0])} ({tag}) | {ratio(best[0], seed)}" if best else "n/a | n/a"
         line = f"| {labels.get(algo, algo)} | {published} | {cyc(seed)} | {fast} |"
-        line += f" {cyc(comp)} | {comp / seed:.2f} |" if comp else " – | – |"
+        line += f" {cyc(comp[0])} | {ratio(comp[0], seed)} |" if comp else " – | – |"
         line += " yes |" if ok else " **no** |"
         if console == "gb":
             line += f" {cyc(asm)} |" if asm else " – |"
-        for extra in extra_targets:
-            alt = [v for (t, a, _), v in got.items() if t == extra and a == algo]
-            line += f" {cyc(min(alt)) if alt else 'n/a'} |"
+        if len(places) > 1:
+            line += "".join(f" {cyc((fastest(got, [p], algo) or [None])[0])} |" for p in places)
         lines.append(line)
-    return lines + ["", f"{console}: ours at least as fast on **{beaten} of {len(rows)}** rows."], (beaten, len(rows))
+    lines += ["", f"{console}: ours at least as fast on **{beaten} of {len(rows)}** rows."]
+    if rom:
+        lines.append(f"{console}, code in cartridge ROM only ({', '.join(rom)}): {rom_beaten} of {len(rows)}.")
+    return lines, (beaten, len(rows))
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--targets", default="nes,gb,gba", help="consoles to race (default: nes,gb,gba)")
-    ap.add_argument("--no-iwram", action="store_true",
-                    help="on the GBA, leave out the gba-prefetch and gba-iwram columns")
+    ap.add_argument("--rom-only", action="store_true",
+                    help="on the GBA, race only the cartridge-ROM placements (gba, gba-prefetch)")
     ap.add_argument("--out", type=Path, help="also write the tables to this file")
     args = ap.parse_args()
     targets = load_all()
-    seeds = seed_rows()
+    consoles = args.targets.split(",")
+    unknown = [c for c in consoles if c not in PLACEMENTS]
+    if unknown:
+        ap.error(f"unknown console {', '.join(unknown)}: choose from {', '.join(PLACEMENTS)}")
+    seeds = seed_rows({c: targets[c].clock_hz for c in PLACEMENTS})
     log = lambda m: print(m, file=sys.stderr)  # noqa: E731
     out, score = [], {}
-    for console in args.targets.split(","):
+    for console in consoles:
         size, rows = seeds[console]
         algos = [roster.find(a) for a, *_ in rows]
-        names = [console] + (["gba-prefetch", "gba-iwram"] if console == "gba" and not args.no_iwram else [])
-        run = measure(names, [size], algos=algos, calls=1, log=log, targets=targets)
+        places = ROM_ONLY.get(console, PLACEMENTS[console]) if args.rom_only else PLACEMENTS[console]
+        run = measure(places, [size], algos=algos, calls=1, log=log, targets=targets)
         for n in run.notes:
             log(f"note: {n.detail}")
-        lines, score[console] = table(console, size, rows, verified(run.results), names[1:])
+        lines, score[console] = table(console, size, rows, verified(run.results), places)
         out += lines + [""]
+        if console == "gba":
+            out += [gba_column_origin(targets["gba"].clock_hz), ""]
     out.append("Rows beaten: " + ", ".join(f"{c} {b}/{n}" for c, (b, n) in score.items()) + ".")
     text = "\n".join(out) + "\n"
     sys.stdout.write(text)

@@ -3,7 +3,7 @@
 """Validates the cycle-model meter (est-cycles) where the truth is known, and
 sets its estimates beside the seeds' published speeds.  Every row is printed.
 
-    .venv/bin/python tools/validate_cycle_model.py gba      # every algorithm, gba and gba-iwram,
+    .venv/bin/python tools/validate_cycle_model.py gba      # every algorithm, gba, gba-iwram and gba-iwram-arm,
                                                            # 64 and 1024 B: the model against mGBA
     .venv/bin/python tools/validate_cycle_model.py seeds    # N64, NDS, 3DS, GBA rows of the seeds
     .venv/bin/python tools/validate_cycle_model.py layout   # N64: SHA-3 with its code or table moved
@@ -36,7 +36,7 @@ from hashbench.targets import host, load_all  # noqa: E402
 from hashbench.verify import Expected  # noqa: E402
 from tools import seed_tables  # noqa: E402
 
-GBA = ["gba", "gba-iwram"]
+GBA = ["gba", "gba-iwram", "gba-iwram-arm"]
 GBA_SIZES = [64, 1024]
 
 
@@ -73,17 +73,26 @@ def error_pct(row) -> float:
 
 
 def gba_table(rows) -> str:
+    """One table per placement (gba, gba-iwram, gba-iwram-arm): a row per
+    algorithm and implementation, a column per size."""
     labels = roster.labels()
-    cells = {}
-    for row in rows:
-        cells.setdefault((row[1], row[2]), {})[(row[0], row[3])] = row
-    cols = [(t, s) for t in GBA for s in GBA_SIZES]
-    lines = ["| algo | impl | " + " | ".join(f"{t} {s} B: mGBA / model / err" for t, s in cols) + " |",
-             "|---|---|" + "---:|" * len(cols)]
-    for (algo, impl), by in cells.items():
-        parts = [f"{r[4]:,} / {r[5]:,} / {error_pct(r):+.1f}%" if (r := by.get(c)) else "n/a" for c in cols]
-        lines.append(f"| {labels.get(algo, algo)} | {impl} | " + " | ".join(parts) + " |")
-    return "\n".join(lines)
+    out = []
+    for target in GBA:
+        cells = {}
+        for row in rows:
+            if row[0] == target:
+                cells.setdefault((row[1], row[2]), {})[row[3]] = row
+        if not cells:
+            continue
+        out += [f"**{target}** ({load_all()[target].title})", "",
+                "| algo | impl | " + " | ".join(f"{s} B: mGBA / model / err" for s in GBA_SIZES) + " |",
+                "|---|---|" + "---:|" * len(GBA_SIZES)]
+        for (algo, impl), by in cells.items():
+            parts = [f"{r[4]:,} / {r[5]:,} / {error_pct(r):+.1f}%" if (r := by.get(s)) else "n/a"
+                     for s in GBA_SIZES]
+            out.append(f"| {labels.get(algo, algo)} | {impl} | " + " | ".join(parts) + " |")
+        out.append("")
+    return "\n".join(out).rstrip()
 
 
 def gba_summary(rows) -> str:

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """The cycle-model meter on the console programs: a GBA program (`gba`,
-`gba-iwram`) run by QEMU user mode under the cycle-model plugin instead of
+`gba-iwram`, `gba-iwram-arm`) run by QEMU user mode under the cycle-model plugin instead of
 by mGBA - the same console engine, objects and linker script, a platform
 of Linux system calls (src/platform/guest/gba-qemu/).  This is how the
 ARM7TDMI model is checked against mGBA's exact cycles

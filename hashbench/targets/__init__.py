@@ -17,7 +17,7 @@ from ..paths import ROOT, TARGETS_DIR
 
 # --target order in listings and tables: the seeds' consoles first
 ORDER = ["n64", "nds", "3ds", "cortex-m7", "aarch64", "riscv64", "s390x", "ppc", "i686",
-         "nes", "gb", "z80", "gba", "gba-prefetch", "gba-iwram"]
+         "nes", "gb", "z80", "gba", "gba-prefetch", "gba-iwram", "gba-iwram-arm"]
 
 
 @dataclass(kw_only=True)

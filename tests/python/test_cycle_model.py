@@ -45,7 +45,8 @@ def test_targets_name_their_models():
     targets = load_all()
     named = {n: t.cycle_model for n, t in targets.items() if t.cycle_model}
     assert named == {"n64": "vr4300-n64", "nds": "arm946e-s-nds", "3ds": "arm11-3ds",
-                     "cortex-m7": "cortex-m7-stm32f767", "gba": "arm7tdmi-gba", "gba-iwram": "arm7tdmi-gba"}
+                     "cortex-m7": "cortex-m7-stm32f767", "gba": "arm7tdmi-gba", "gba-iwram": "arm7tdmi-gba",
+                     "gba-iwram-arm": "arm7tdmi-gba"}
     for n, model in named.items():
         assert cm.load_model(model).clock_hz == targets[n].clock_hz, n
     assert set(named.values()) == set(cm.available_models())
@@ -356,7 +357,7 @@ def gba_ready() -> bool:
 
 @pytest.mark.skipif(not gba_ready(), reason="needs qemu-arm, arm-none-eabi-gcc and libmgba")
 def test_gba_model_against_mgba_ci():
-    """A few algorithms, ROM and IWRAM, 64 and 1024 B, through `hashbench
+    """A few algorithms, ROM, IWRAM (Thumb) and IWRAM (ARM), 64 and 1024 B, through `hashbench
     cross`'s machinery (--meter default: mGBA; --meter cycle-model): every
     digest verified, every estimate within 10% of mGBA's exact cycles (the
     method's goal; tools/validate_cycle_model.py gba gives every row: the
@@ -369,7 +370,7 @@ def test_gba_model_against_mgba_ci():
     t0 = time.monotonic()
     rows, problems, (exact, est) = tool.validate_gba(["crc32", "sha256", "xxh64", "md5"], check_repeat=True)
     assert not problems, problems
-    assert len(rows) == 2 * 2 * (4 + 3)   # crc32, sha256 and md5 have a compact too
+    assert len(rows) == 3 * 2 * (4 + 3)   # 3 placements, 2 sizes; crc32, sha256 and md5 have a compact too
     for row in rows:
         assert abs(tool.error_pct(row)) <= 10, row
     assert all(r.meter == "est-cycles" and r.instrument == cycle_model.NAME and r.clock_hz == 16777216
