@@ -794,6 +794,10 @@ static void region_begin(void)
     if (in_region) unmatched++;
     in_region = 1;
     memcpy(ct_start, ct, sizeof ct);
+    /* A region starts knowing nothing of register values: a bound carried
+       in from before it (and lost through a later pop) would time the first
+       of two identical calls differently from the second. */
+    memset(vwidth, 32, sizeof vwidth);
 }
 
 static void region_end(void)
