@@ -121,6 +121,8 @@ def run_targets(run: Run, targets: dict, names, job: Job, store=None):
                 n.data.setdefault("target", name)
             run.notes += outcome.notes
             for r in outcome.results:
+                if job.substitute:
+                    r.implementation = job.substitute.name
                 run.results.append(r)
                 if store:
                     store.add_result(run, r)
@@ -145,17 +147,24 @@ def run_targets(run: Run, targets: dict, names, job: Job, store=None):
 
 
 def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, check_repeat=False,
-            store=None, log=lambda m: None, targets=None, meter=DEFAULT, model_variant=None) -> Run:
-    """A cross run of `names` without the command line (the report tools)."""
+            store=None, log=lambda m: None, targets=None, meter=DEFAULT, model_variant=None, expected=None,
+            substitute=None) -> Run:
+    """A cross run of `names` without the command line (the report tools).
+    `expected`: where the digests to match come from (default: the
+    reference, else the host's portable code); `substitute`
+    (hashbench.targets.Substitute): other code measured in place of our
+    portable implementations, its results named by it."""
     targets = targets or load_all()
     algos = algos or list(roster.algorithms())
-    expected = Expected(fallback=lambda a, s: host.portable_digest(ensure_engine())(a, s))
+    expected = expected or Expected(fallback=lambda a, s: host.portable_digest(ensure_engine())(a, s))
     job = Job(algos=algos, impls=list(impls), sizes=list(sizes), expected=expected, calls=calls,
-              check_repeat=check_repeat, log=log, meter=meter, model_variant=model_variant)
+              check_repeat=check_repeat, log=log, meter=meter, model_variant=model_variant, substitute=substitute)
     options = {"targets": list(names), "sizes": list(sizes), "algos": [a.id for a in algos],
                "impls": list(impls), "calls": calls}
     if meter != DEFAULT:
         options.update(meter=meter, model_variant=model_variant)
+    if substitute:
+        options.update(substitute=substitute.name)
     run = Run(kind="cross", command=" ".join(sys.argv), context=host_context(), options=options)
     return run_targets(run, targets, names, job, store)
 

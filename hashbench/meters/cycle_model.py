@@ -145,11 +145,11 @@ class Probe:
 
 
 def prepare(t, elf, job) -> Probe:
-    """The plugin, and the model file for this program: its ELF's sections
-    mapped to the model's memory kinds."""
+    """The plugin, and the model file for this program, beside it: its
+    ELF's sections mapped to the model's memory kinds."""
     model = model_of(t, job.model_variant)
     plugin = build_plugin(job.log)
-    model_file = write_model_file(model, t.build_dir / f"{model.label.replace('/', '.')}.model", read_elf(elf))
+    model_file = write_model_file(model, elf.parent / f"{model.label.replace('/', '.')}.model", read_elf(elf))
     return Probe(plugin, model, model_file)
 
 

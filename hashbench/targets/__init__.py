@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..paths import ROOT, TARGETS_DIR
+from ..roster import Impl
 
 # --target order in listings and tables: the seeds' consoles first
 ORDER = ["n64", "nds", "3ds", "cortex-m7", "aarch64", "riscv64", "s390x", "ppc", "i686",
@@ -105,13 +106,49 @@ def position() -> dict:
     return {n: i for i, n in enumerate(["host"] + ORDER)}
 
 
+@dataclass(frozen=True)
+class Substitute:
+    """Other C measured in place of our portable one-shots, for a tool that
+    compares code rather than instruments (tools/seed_code.py: a seed
+    study's own C, read from a folder the user names).  `functions`
+    {algorithm id: a C function with the one-shot's signature,
+    void f(uint8_t *out, const uint8_t *in, size_t len)} stands in for
+    those algorithms' portable implementation; `sources` (absolute paths
+    allowed) define them, compiled with the target's own flags and
+    `includes` (folders).  A console program links them instead of our
+    core files; the QEMU engine links them beside the core, its registry
+    pointing at them.  Builds go to folders named `name`, and the results
+    name `name` as their implementation."""
+    name: str
+    functions: dict
+    sources: tuple
+    includes: tuple = ()
+
+    def algorithms(self, algos) -> list:
+        """The roster entries it replaces, each with one implementation,
+        `portable`, that is this code."""
+        return [dataclasses.replace(a, impls={"portable": Impl("portable", self.functions[a.id], self.files())})
+                for a in algos if a.id in self.functions]
+
+    def files(self) -> tuple:
+        return tuple(str(s) for s in self.sources)
+
+    def flags(self) -> list:
+        return ["-I" + str(d) for d in self.includes]
+
+    def inputs(self) -> list:
+        """Every file its builds read: the sources and the includes' headers."""
+        return list(self.files()) + sorted(str(h) for d in self.includes for h in Path(d).glob("*.h"))
+
+
 @dataclass
 class Job:
     """What a cross run asks of every target: algorithms (roster entries),
     our implementations, sizes, calls per measured region, whether to prove
     the counts repeat, where expected digests come from, a progress log;
     the meter (`default`: the target's own; `cycle-model`: hashbench.meters)
-    and the variant of the target's CPU model."""
+    and the variant of the target's CPU model; `substitute`: other code
+    measured in place of our portable implementations (Substitute)."""
     algos: list
     impls: list
     sizes: list
@@ -121,6 +158,7 @@ class Job:
     log: object = print
     meter: str = "default"
     model_variant: str = None
+    substitute: Substitute = None
 
 
 @dataclass

@@ -16,6 +16,7 @@ does not fit is built again that way, in a library of its own.  There
 `portable` runs the compact code: an algorithm with a compact reports only
 that; one without reports its portable with a note and `defines`."""
 import concurrent.futures
+import copy
 import dataclasses
 import functools
 import json
@@ -69,6 +70,7 @@ class ConsoleTarget(Target):
     cartridge: dict = field(default_factory=dict)           # gb: the banked ROM (hashbench/build/cartridge.py)
 
     build_tag = ""            # not a field: a stand-in's builds go apart (hashbench.meters.cycle_model_console)
+    substitute = None         # not a field: other code in place of ours (substituted)
     variant = None            # not a field: a BuildConfig replacing the -O level (with_build)
 
     def check(self):
@@ -103,6 +105,15 @@ class ConsoleTarget(Target):
         t.variant, t.build_tag = cfg, self.build_tag
         return t
 
+    def substituted(self, sub) -> "ConsoleTarget":
+        """This target building `sub` (hashbench.targets.Substitute) in
+        place of our core files, in folders of its own."""
+        if sub is None:
+            return self
+        t = copy.copy(self)
+        t.substitute, t.build_tag = sub, f"{self.build_tag}+{sub.name}"
+        return t
+
     def missing(self) -> list:
         progs = self.tc.programs(self) + console_meter(self.meter).programs(self)
         return [p for p in progs if " " in p or shutil.which(p) is None]
@@ -123,8 +134,9 @@ class ConsoleTarget(Target):
     def compile(self, src, obj, log, defines=()):
         defs = list(self.defines) + list(defines)
         flags = self.source_cflags.get(Path(src).stem, []) + cartridge.area_flags(self, src)
-        cmd = self.tc.compile_cmd(self, src, obj, defs, flags, INCLUDES)
-        inputs = [src] + headers()
+        sub = self.substitute.flags() if self.substitute else []
+        cmd = self.tc.compile_cmd(self, src, obj, defs, flags, INCLUDES + sub)
+        inputs = [src] + headers() + (self.substitute.inputs() if self.substitute else [])
         cache.cached(obj, cmd, inputs, self.tc.version(self), log)
         return obj
 
@@ -133,6 +145,7 @@ class ConsoleTarget(Target):
         every source with HB_NO_PORTABLE_TABLES, in that algorithm's own
         small library."""
         lib_root = BUILD / "console" / self.name  # a stand-in's too
+        lib_root = lib_root / self.substitute.name if self.substitute else lib_root
         lib_root = lib_root / self.variant.folder if self.variant else lib_root
         odir = lib_root / ("lib" if small_for is None else "lib-small")
         objs, failed = [], {}
@@ -183,9 +196,9 @@ class ConsoleTarget(Target):
         """--meter default: the target's own simulator; another meter runs
         the target as it can (its stand-in: hashbench.meters)."""
         if job.meter == DEFAULT:
-            return self.measure_with(console_meter(self.meter), job)
+            return self.substituted(job.substitute).measure_with(console_meter(self.meter), job)
         meter = console_meter(job.meter)
-        return meter.runs_as(self, job).measure_with(meter, job)
+        return meter.runs_as(self, job).substituted(job.substitute).measure_with(meter, job)
 
     def measure_with(self, meter, job):
         sizes = [s for s in job.sizes if s <= self.max_size]
@@ -196,6 +209,7 @@ class ConsoleTarget(Target):
         if not sizes:
             raise BuildError(f"{self.name}: no size fits the target's {self.max_size}-byte buffer")
         todo = self.algorithms(job.algos)
+        todo = self.substitute.algorithms(todo) if self.substitute else todo
         sources = needed_sources(todo, job.impls)
         steps = []   # what was built rather than found in the cache (hashbench.build.cache logs it)
 

@@ -30,6 +30,7 @@ from . import Outcome, Target
 
 ENGINE_SRC = ["src/engine/guest/qemu.c", "src/engine/hb_region.c", "src/engine/hb_registry.c",
               "src/engine/hb_workload.c", "src/engine/hb_record.c"]
+REGISTRY = "src/engine/hb_registry.c"
 INCLUDES = ["-Isrc/engine", "-Isrc/platform/guest"]
 MAX_SIZE = 65536  # HB_CROSS_MAX_SIZE in src/engine/guest/qemu.c
 RUN_TIMEOUT_S = 600
@@ -88,15 +89,34 @@ class QemuTarget(Target):
     def build(self) -> Build:
         return Build(self.variant.name if self.variant else self.name, gcc.version(self), " ".join(self.cflags))
 
-    def engine(self, log=lambda m: None):
-        """-> (elf, cached?, the compile command)."""
-        elf = self.build_dir / "hb-cross.elf"
+    def engine(self, log=lambda m: None, substitute=None):
+        """-> (elf, cached?, the compile command).  `substitute`
+        (hashbench.targets.Substitute): its sources linked too, and the
+        registry compiled apart with the one-shots it replaces renamed to
+        its functions, in a folder of its own."""
+        out_dir = self.build_dir / substitute.name if substitute else self.build_dir
+        elf = out_dir / "hb-cross.elf"
         sources = list(self.platform) + ENGINE_SRC + sorted({s for a in roster.algorithms()
                                                               for i in a.impls.values() for s in i.sources})
-        cmd = gcc.executable_cmd(self, sources, elf, includes=INCLUDES)
-        inputs = sources + headers() + [p for p in self.ldflags if p.endswith(".ld")]
+        includes, inputs = list(INCLUDES), []
+        if substitute:
+            reg = self.registry_object(substitute, out_dir / "hb_registry.o", log)
+            sources = [cache.rel(reg) if s == REGISTRY else s for s in sources] + list(substitute.files())
+            includes += substitute.flags()
+            inputs = substitute.inputs()
+        cmd = gcc.executable_cmd(self, sources, elf, includes=includes)
+        inputs += sources + headers() + [p for p in self.ldflags if p.endswith(".ld")]
         was_cached = cache.cached(elf, cmd, inputs, gcc.version(self), log)
         return elf, was_cached, cmd
+
+    def registry_object(self, substitute, obj, log):
+        """src/engine/hb_registry.c with each replaced one-shot's name
+        defined as its stand-in's (-Dhb_sha256=f): the table, and nothing
+        else, calls the substitute."""
+        renames = [f"{roster.find(a).impls['portable'].symbol}={fn}" for a, fn in substitute.functions.items()]
+        cmd = gcc.compile_cmd(self, REGISTRY, obj, renames, includes=INCLUDES)
+        cache.cached(obj, cmd, [REGISTRY] + headers(), gcc.version(self), log)
+        return obj
 
     def markers(self, elf):
         proc = cache.run([gcc.tool(self, "nm"), str(elf)])
@@ -151,7 +171,7 @@ class QemuTarget(Target):
 
     def measure(self, job):
         meter = qemu_meter(job.meter)
-        elf, was_cached, cmd = self.engine(job.log)
+        elf, was_cached, cmd = self.engine(job.log, job.substitute)
         probe = meter.prepare(self, elf, job)
         args = self.engine_args(job)
         runs = [self.run_engine(elf, meter, probe, args + ["-k", str(k)]) for k in meter.run_calls(job)]
@@ -172,7 +192,9 @@ class QemuTarget(Target):
         many argument pointers on the guest's stack in every run: guest_env).
         System mode: the stack does not move with them, and the command line
         is short (SEMIHOSTING_CMDLINE), so the default selections are left out."""
-        algos, impls = [a.id for a in job.algos], list(job.impls)
+        sub = job.substitute
+        algos = [a.id for a in (sub.algorithms(job.algos) if sub else job.algos)]
+        impls = ["portable"] if sub else list(job.impls)
         args = ["-s", ",".join(str(s) for s in job.sizes)]
         if self.mode == "user" or algos != roster.ids():
             args += ["-a", ",".join(algos)]
