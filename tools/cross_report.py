@@ -153,7 +153,7 @@ def main():
             "issue's goal was 0.7-1.3. The GBA rows also give mGBA's exact figure for the same program, which "
             "is what the estimate should match. How the models were made and checked: "
             "[cycle-models.md](cycle-models.md); the seed's own C under the same models (`tools/seed_code.py`, "
-            "code held fixed: N64 within 30% on 11 of its 12 crypto rows): cycle-models.md, \"The seed's own "
+            "the code held fixed): cycle-models.md, \"The seed's own "
             "code under the model\".", ""]
     doc += seed_tables.sections(est, clocks, seed_tables.Figures(results, "caches-off")) + [""]
     doc += section_differences(insn, est, qemu)
