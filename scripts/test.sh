@@ -36,6 +36,10 @@ step "C suite with HB_SMALL_CPU (the 8/16-bit code paths: byte-wise state, byte-
 $MAKE BUILD=build/small EXTRA_CFLAGS=-DHB_SMALL_CPU=1 build/small/hb-test
 build/small/hb-test --quick
 
+step "C suite with the big-endian CRC forms on this CPU (HB_BIG_ENDIAN, HB_TABLE_BYTE_OFFSETS)"
+$MAKE BUILD=build/swap EXTRA_CFLAGS="-DHB_BIG_ENDIAN=1 -DHB_TABLE_BYTE_OFFSETS=1" build/swap/hb-test
+build/swap/hb-test --quick
+
 step "C suite under QEMU: s390x (big-endian, 64-bit)"
 $MAKE BUILD=build/s390x CC=s390x-linux-gnu-gcc EXTRA_LDFLAGS=-static build/s390x/hb-test
 qemu-s390x build/s390x/hb-test --quick

@@ -16,7 +16,8 @@ nothing with the C it feeds).  Z is linear, so Z(x, k) is the XOR over the
 bytes of x of t[m][byte m of x] with t[m][b] = Z(b << 8m, k).  The files:
   crc8_table.c, crc16_table.c   t[b] = Z(b << (width-8), 1): the classic byte table
   crc32_tables.c, crc32c_tables.c
-                    word[m][b] = Z(b << 8m, 4)    and braid[m][b] = Z(b << 8m, 20)
+                    word[m][b] = Z(b << 8m, 4)    and braid[m][b] = Z(b << 8m, 20), each
+                    also byte-reversed for big-endian CPUs (HB_BIG_ENDIAN, crc32_braid.c)
   crc64_tables.c    word[m][b] = Z(b << 8m, 8)    and braid[m][b] = Z(b << 8m, 40)
 (20 and 40 = 5 words of 4 and 8 bytes: the braid width of hb_crc_braid.h).
 Each table has a file of its own because SDCC's and cc65's linkers take whole
@@ -97,6 +98,28 @@ def c_file(name, what, arrays, u64=False):
     return head + body
 
 
+def swap32(v):
+    return int.from_bytes(v.to_bytes(4, "little"), "big")
+
+
+REVERSED = ["With HB_BIG_ENDIAN the registers are held byte-reversed (crc32_braid.c),",
+            "and so is every table: t'[m][b] = swap(t[3 - m][b])."]
+
+
+def both_orders(crc, name):
+    """A reflected 32-bit CRC's word and braid tables, plain and byte-reversed."""
+    tabs = {"word": crc.positional(4), "braid": crc.positional(20)}
+
+    def arrays(reverse):
+        out = []
+        for kind, t in tabs.items():
+            if reverse:
+                t = [[swap32(v) for v in t[3 - m]] for m in range(4)]
+            out.append(c_array("uint32_t", f"{name}_{kind}", t, 8, 6, "u"))
+        return "\n".join(out)
+    return ["#if HB_BIG_ENDIAN\n" + arrays(True) + "#else\n" + arrays(False) + "#endif\n"]
+
+
 def generated_files():
     """{file name in src/algos: its text}."""
     crc8 = Crc(0x07, 8, False)
@@ -111,6 +134,7 @@ def generated_files():
         return [f"{label}'s tables for {user},",
                 f"{poly}: word[m][b] = Z(b << 8m, {w}) steps one {w}-byte",
                 f"word, braid[m][b] = Z(b << 8m, {5 * w}) five interleaved words (hb_crc_braid.h)."]
+
     return {
         "crc8_table.c": c_file("crc8_table.c", ["CRC-8/SMBUS's byte table for crc8.c (poly 0x07, MSB",
                                                 "first): t[b] = Z(b, 1)."],
@@ -118,12 +142,10 @@ def generated_files():
         "crc16_table.c": c_file("crc16_table.c", ["CRC-16/XMODEM's byte table for crc16.c (poly 0x1021,",
                                                   "MSB first): t[b] = Z(b << 8, 1)."],
                                 [c_array("uint16_t", "hb_crc16_table", [[crc16.Z(b << 8, 1) for b in range(256)]], 4, 8, "")]),
-        "crc32_tables.c": c_file("crc32_tables.c", braided("CRC-32/ISO-HDLC", "crc32.c", "poly 0x04C11DB7, reflected", 4),
-                                 [c_array("uint32_t", "hb_crc32_word", crc32.positional(4), 8, 6, "u"),
-                                  c_array("uint32_t", "hb_crc32_braid", crc32.positional(20), 8, 6, "u")]),
-        "crc32c_tables.c": c_file("crc32c_tables.c", braided("CRC-32C", "crc32c.c", "poly 0x1EDC6F41, reflected", 4),
-                                  [c_array("uint32_t", "hb_crc32c_word", crc32c.positional(4), 8, 6, "u"),
-                                   c_array("uint32_t", "hb_crc32c_braid", crc32c.positional(20), 8, 6, "u")]),
+        "crc32_tables.c": c_file("crc32_tables.c", braided("CRC-32/ISO-HDLC", "crc32.c", "poly 0x04C11DB7, reflected", 4)
+                                 + REVERSED, both_orders(crc32, "hb_crc32")),
+        "crc32c_tables.c": c_file("crc32c_tables.c", braided("CRC-32C", "crc32c.c", "poly 0x1EDC6F41, reflected", 4)
+                                  + REVERSED, both_orders(crc32c, "hb_crc32c")),
         "crc64_tables.c": c_file("crc64_tables.c", braided("CRC-64/ECMA-182", "crc64.c", "poly 0x42F0E1EBA9EA3693", 8),
                                  [c_array("uint64_t", "hb_crc64_word", crc64.positional(8), 16, 4, "u"),
                                   c_array("uint64_t", "hb_crc64_braid", crc64.positional(40), 16, 4, "u")], u64=True),

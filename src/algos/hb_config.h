@@ -52,6 +52,34 @@
 #endif
 #endif
 
+/* HB_BIG_ENDIAN: the byte order the compiler says it targets (gcc, clang);
+ * 0 where it does not say.  Only a choice of speed: code that reads it
+ * (the reflected CRCs' word order) is correct either way, and the C suite
+ * builds both forms on the host with -DHB_BIG_ENDIAN=1. */
+#ifndef HB_BIG_ENDIAN
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define HB_BIG_ENDIAN 1
+#else
+#define HB_BIG_ENDIAN 0
+#endif
+#endif
+
+/* HB_TABLE_BYTE_OFFSETS: a table lookup t[(x >> 8) & 0xFF] is written as
+ * a byte offset (x >> 6) & 0x3FC instead, on the CPUs with no scaled-index
+ * addressing that keep 32-bit values sign-extended in 64-bit registers
+ * (MIPS64, RV64): there the index costs a shift and a widening besides the
+ * shift and mask (N64: 5-6 instructions a lookup, not 4).  Elsewhere the
+ * addressing mode scales for free, and the offsets would cost x86-64 25%
+ * (crc32_braid.c). */
+#ifndef HB_TABLE_BYTE_OFFSETS
+#if defined(__mips64) || (defined(__riscv) && __riscv_xlen == 64)
+#define HB_TABLE_BYTE_OFFSETS 1
+#else
+#define HB_TABLE_BYTE_OFFSETS 0
+#endif
+#endif
+
 #ifdef HB_NO_U64
 #define HB_HAVE_U64 0
 #else
