@@ -3,6 +3,8 @@
 version or one of its input files changed.  The key (a SHA-256 of all
 three) sits beside the output as OUT.key; the command and its messages as
 OUT.log."""
+import contextlib
+import fcntl
 import functools
 import hashlib
 import json
@@ -11,7 +13,7 @@ import threading
 from pathlib import Path
 
 from ..errors import BuildError
-from ..paths import ROOT
+from ..paths import BUILD, ROOT
 
 
 def run(cmd, **kw):
@@ -92,3 +94,23 @@ def why(exc) -> str:
         if hit:
             return hit
     return lines[-1] if lines else "unknown"
+
+
+@contextlib.contextmanager
+def target_lock(name: str, log=lambda m: None):
+    """Holds build/locks/<name>.lock while one process builds and runs a
+    target: two `hashbench cross` runs (or report tools) on one tree would
+    otherwise write the same objects and programs at once.  A second process
+    waits for the first, and says so."""
+    folder = BUILD / "locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    with open(folder / f"{name}.lock", "w") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            log(f"{name}: waiting for another process that is building or running it")
+            fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)

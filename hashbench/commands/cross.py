@@ -6,6 +6,7 @@ import sys
 import time
 
 from .. import roster
+from ..build.cache import target_lock
 from ..build.host import ensure_engine
 from ..context import host_context
 from ..errors import BuildError, UserError
@@ -111,7 +112,8 @@ def run_targets(run: Run, targets: dict, names, job: Job, store=None):
                 job.log(f"{name}: skipped: not installed: {', '.join(missing)}")
                 continue
             try:
-                outcome = t.measure(job)
+                with target_lock(name, job.log):
+                    outcome = t.measure(job)
             except BuildError as exc:
                 run.notes.append(Note("target-failed", f"{name}: {exc}", {"target": name}))
                 job.log(f"{name}: FAILED: {exc}")

@@ -255,3 +255,35 @@ def test_the_best_build_is_never_slower_round_by_round_than_another():
     out = relative.ranked([a, b, c])
     assert [x.result.build.name for x in out] == ["b", "a", "c"]
     assert out[0].text == "1.00 ± 0.00" and all(x.ratio >= 1 for x in out)
+
+
+def test_a_target_is_built_by_one_process_at_a_time():
+    """Two cross runs of one target take turns (build/locks/<target>.lock):
+    the second waits for the first, says so, and goes on when it is done."""
+    import threading
+    import time
+
+    from hashbench.build.cache import target_lock
+    name = f"test-lock-{os.getpid()}"
+    held, release = threading.Event(), threading.Event()
+
+    def first():
+        with target_lock(name):
+            held.set()
+            release.wait(10)
+
+    t = threading.Thread(target=first)
+    t.start()
+    assert held.wait(10)
+    said = []
+    threading.Timer(0.3, release.set).start()
+    t0 = time.monotonic()
+    with target_lock(name, said.append):
+        waited = time.monotonic() - t0
+    t.join()
+    assert waited >= 0.25
+    assert said == [f"{name}: waiting for another process that is building or running it"]
+    with target_lock(name, said.append):   # free again: no wait, nothing said
+        pass
+    assert len(said) == 1
+    (ROOT / "build" / "locks" / f"{name}.lock").unlink()
