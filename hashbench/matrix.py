@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from .build import configs as build_configs
 from .build import engines, gcc, size
+from .build.cache import target_lock
 from .build.host import ensure_engine
 from .context import host_context
 from .errors import BuildError, UserError
@@ -157,7 +158,8 @@ def run_cross(plan, store=None) -> Run:
         for cfg in checked_builds(plan):
             tb = t.with_build(cfg)
             try:
-                outcome = tb.measure(job)
+                with target_lock(t.name, plan.log):
+                    outcome = tb.measure(job)
             except BuildError as exc:
                 fail(plan, cfg, f"build {cfg.name}: {exc}")
                 continue
