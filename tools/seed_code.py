@@ -49,7 +49,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from hashbench import roster  # noqa: E402
-from hashbench.build.host import ensure_engine  # noqa: E402
 from hashbench.commands.cross import measure  # noqa: E402
 from hashbench.meters import CYCLE_MODEL, DEFAULT  # noqa: E402
 from hashbench.paths import BUILD  # noqa: E402
@@ -150,9 +149,8 @@ def reverse_hex(h: str) -> str:
 def run_both(targets, ids, sub, meter):
     """-> (seed's results, ours, notes) of `targets` under `meter` at SIZE."""
     algos = [roster.find(a) for a in ids]
-    fallback = lambda a, s: host.portable_digest(ensure_engine())(a, s)  # noqa: E731
     seed = measure(list(targets), [SIZE], algos, impls=["portable"], log=log, meter=meter,
-                   expected=SeedExpected(fallback=fallback), substitute=sub)
+                   expected=host.expected_digests(SeedExpected), substitute=sub)
     ours = measure(list(targets), [SIZE], algos, log=log, meter=meter)
     return seed.results, ours.results, [n.detail for n in seed.notes + ours.notes]
 

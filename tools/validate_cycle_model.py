@@ -28,12 +28,10 @@ sys.path.insert(0, str(ROOT))
 
 from hashbench import roster  # noqa: E402
 from hashbench.build.elf import read_elf  # noqa: E402
-from hashbench.build.host import ensure_engine  # noqa: E402
 from hashbench.commands.cross import measure  # noqa: E402
 from hashbench.meters import CYCLE_MODEL, cycle_model  # noqa: E402
 from hashbench.meters.cpu_models import load_model, variant_titles, write_model_file  # noqa: E402
 from hashbench.targets import host, load_all  # noqa: E402
-from hashbench.verify import Expected  # noqa: E402
 from tools import seed_tables  # noqa: E402
 
 GBA = ["gba", "gba-iwram", "gba-iwram-arm"]
@@ -131,7 +129,7 @@ def layout_scan(t, elf, model, algo, name, span, step):
     """Estimates `algo` with the function or table `name` moved, for the
     caches only, by 0, step, ... < span bytes."""
     plugin = cycle_model.build_plugin(log)
-    expected = Expected(fallback=lambda a, s: host.portable_digest(ensure_engine())(a, s))
+    expected = host.expected_digests()
     e = read_elf(elf)
     lo, size = e.symbols[name], e.sizes[name]
     rows = []

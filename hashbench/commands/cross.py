@@ -7,7 +7,6 @@ import time
 
 from .. import roster
 from ..build.cache import target_lock
-from ..build.host import ensure_engine
 from ..context import host_context
 from ..errors import BuildError, UserError
 from ..meters import CHOICES, CYCLE_MODEL, DEFAULT
@@ -19,7 +18,6 @@ from ..store import Store
 from ..targets import Job, host, load_all, select
 from ..targets.qemu import MAX_SIZE
 from ..units import parse_sizes
-from ..verify import Expected
 from .common import add_store_args, formatter, log_to_stderr, present_exact, report_mismatches
 
 DEFAULT_SIZES = [64, 256, 1024]
@@ -158,7 +156,7 @@ def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, ch
     portable implementations, its results named by it."""
     targets = targets or load_all()
     algos = algos or list(roster.algorithms())
-    expected = expected or Expected(fallback=lambda a, s: host.portable_digest(ensure_engine())(a, s))
+    expected = expected or host.expected_digests()
     job = Job(algos=algos, impls=list(impls), sizes=list(sizes), expected=expected, calls=calls,
               check_repeat=check_repeat, log=log, meter=meter, model_variant=model_variant, substitute=substitute)
     options = {"targets": list(names), "sizes": list(sizes), "algos": [a.id for a in algos],

@@ -24,6 +24,7 @@ from ..meters import clock as clock_meter
 from ..meters import timer as timer_meter
 from ..progress import Progress
 from ..result import Build, Result
+from ..verify import Expected
 
 TARGET = "host"
 DEFAULT_PROCESSES = 6   # chosen by measurement: docs/performance.md
@@ -50,6 +51,13 @@ def portable_digest(engine: Path):
             raise UserError(f"the host engine cannot give {algo} @{size} B: {proc.stderr.strip()}")
         return proc.stdout.strip()
     return digest
+
+
+def expected_digests(kind=Expected) -> Expected:
+    """What a cross run's digests must equal: the reference, else (for a
+    size the table lacks) the host engine's portable digest, the engine
+    built only when first needed.  `kind`: an Expected subclass."""
+    return kind(fallback=lambda a, s: portable_digest(ensure_engine())(a, s))
 
 
 def cpus() -> list:
