@@ -54,7 +54,7 @@ from hashbench.meters import CYCLE_MODEL, DEFAULT  # noqa: E402
 from hashbench.paths import BUILD  # noqa: E402
 from hashbench.targets import Substitute, host, load_all  # noqa: E402
 from hashbench.verify import Expected  # noqa: E402
-from tools.seed_tables import NDS_BUS_HZ, WITHIN, seed_data  # noqa: E402
+from tools.seed_tables import LIKE_COMPACT, NDS_BUS_HZ, WITHIN, published  # noqa: E402
 
 SIZE = 1024
 EST_TARGETS = ("n64", "nds", "3ds")       # the cycle model
@@ -79,7 +79,6 @@ LITTLE_ENDIAN_DIGESTS = {"crc32", "xxh64"}
 HARNESS = {"main.c", "bench_timer.c", "mgba_log.c"}
 SDK_HEADER = re.compile(r'#\s*include\s*[<"](nds|gba|tonc|libdragon|3ds|gb/)[^>"]*[>"]')
 DEFINED = re.compile(r"^\s*void\s+(hash_\w+)\s*\([^;{]*\)\s*(?:\w+\s*)?\{", re.M)
-LIKE_COMPACT = {"aes-cbc-mac"}   # the family's AES has no T-tables: our compact is its like (seed_tables)
 
 
 def log(m):
@@ -201,16 +200,6 @@ def ours_best(got, t, a):
     if a in LIKE_COMPACT and (r := got.get((t, a, "compact"))) and r.verified:
         return r
     return got.get((t, a, "portable"))
-
-
-def published(t) -> dict:
-    """{algo: the seed's published KB/s} for a target."""
-    sd = seed_data()
-    if t == "n64":
-        return dict(sd["n64"]["kb_per_s"])
-    col = sd["crypto_column"]
-    key = "gba" if t.startswith("gba") else t
-    return dict(zip(col["order"], col[key]))
 
 
 # ---- tables ----------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from hashbench import roster  # noqa: E402
 from hashbench.commands.cross import measure  # noqa: E402
 from hashbench.targets import load_all  # noqa: E402
-from tools.seed_tables import gba_column_origin, seed_data  # noqa: E402
+from tools.seed_tables import gba_column_origin, published, seed_data  # noqa: E402
 
 COMPACT_TOO = {"crc8", "crc16", "crc32"}  # the seed's CRCs are bitwise: compact code too
 # Where each console's race runs: the seed's own placement first.
@@ -53,8 +53,7 @@ def seed_rows(clocks: dict) -> dict:
     d = seed_data()
     nes = {a: tuple(v) for a, v in d["nes"]["ms"].items()}
     gb = {a: (v[0], v[1] or None) for a, v in d["gb"]["ms"].items()}
-    col = d["crypto_column"]
-    gba = dict(zip(col["order"], col["gba"]))
+    gba = published("gba", d)
     nes_hz, gb_hz, gba_hz = clocks["nes"], clocks["gb"], clocks["gba"]
     return {
         "nes": (64, [(a, corr * nes_hz / 1e3, f"{corr} ms (printed {printed})", None)
@@ -108,7 +107,7 @@ def table(console, size, rows, got, places) -> tuple:
     beaten = 0
     rom = ROM_ONLY.get(console)
     rom_beaten = 0
-    for algo, seed, published, asm in rows:
+    for algo, seed, as_published, asm in rows:
         best = fastest(got, places, algo)
         comp = fastest(got, places, algo, ("compact",))
         ok = beats(got, places, algo, seed)
@@ -116,7 +115,7 @@ def table(console, size, rows, got, places) -> tuple:
         rom_beaten += bool(rom) and beats(got, rom, algo, seed)
         tag = (f"{best[1]} {best[2]}" if len(places) > 1 else best[2]) if best else ""
         fast = f"{cyc(best[0])} ({tag}) | {ratio(best[0], seed)}" if best else "n/a | n/a"
-        line = f"| {labels.get(algo, algo)} | {published} | {cyc(seed)} | {fast} |"
+        line = f"| {labels.get(algo, algo)} | {as_published} | {cyc(seed)} | {fast} |"
         line += f" {cyc(comp[0])} | {ratio(comp[0], seed)} |" if comp else " – | – |"
         line += " yes |" if ok else " **no** |"
         if console == "gb":
