@@ -73,7 +73,7 @@ def error_pct(row) -> float:
 def gba_table(rows) -> str:
     """One table per placement (gba, gba-iwram, gba-iwram-arm): a row per
     algorithm and implementation, a column per size."""
-    labels = roster.labels()
+    labels, titles = roster.labels(), {n: t.title for n, t in load_all().items()}
     out = []
     for target in GBA:
         cells = {}
@@ -82,7 +82,7 @@ def gba_table(rows) -> str:
                 cells.setdefault((row[1], row[2]), {})[row[3]] = row
         if not cells:
             continue
-        out += [f"**{target}** ({load_all()[target].title})", "",
+        out += [f"**{target}** ({titles[target]})", "",
                 "| algo | impl | " + " | ".join(f"{s} B: mGBA / model / err" for s in GBA_SIZES) + " |",
                 "|---|---|" + "---:|" * len(GBA_SIZES)]
         for (algo, impl), by in cells.items():
