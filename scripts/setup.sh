@@ -18,7 +18,9 @@ PKGS_CROSS8="cc65 sdcc sdcc-ucsim libmgba-dev"
 PKGS_REPORT="chromium chromium-driver fonts-dejavu-core postgresql"
 # `hashbench run|compare --meter sim`: the host engine under Callgrind
 PKGS_SIM="valgrind"
-PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CROSS8 $PKGS_REPORT $PKGS_SIM ${HB_EXTRA_PKGS:-}"
+# `hashbench rom --run`: the console ROMs booted headless in the emulators' libretro cores
+PKGS_ROM="libretro-mgba libretro-nestopia libretro-desmume"
+PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CROSS8 $PKGS_REPORT $PKGS_SIM $PKGS_ROM ${HB_EXTRA_PKGS:-}"
 
 missing=()
 for p in $PKGS; do
@@ -47,5 +49,5 @@ if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-.venv/bin/python -m pip install -q -e ".[test]"
+.venv/bin/python -m pip install -q -e ".[test,rom,cluster]"
 echo "setup: ok (.venv/bin/hashbench)" >&2

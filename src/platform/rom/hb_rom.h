@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT
+ * hb_rom.h - the contract between the console ROM's application
+ * (src/engine/rom/: banner, verification, timing loop, table, controls,
+ * records) and a console, one folder here per console (gba/, gb/, nes/):
+ * start-up code, text on the screen, the joypad, the console's own timer,
+ * and the battery-backed RAM the records go to.
+ *
+ * C89 on purpose (cc65, SDCC): no declarations after statements, no
+ * `inline`, no 64-bit arithmetic.
+ */
+#ifndef HB_ROM_H
+#define HB_ROM_H
+
+#include <stdint.h>
+
+/* Start-up: video in a text mode with the font loaded, the timer running,
+ * interrupts the platform needs enabled.  Called once, first. */
+void hb_rom_init(void);
+
+/* The text screen: HB_ROM_COLS x HB_ROM_ROWS cells of the font
+ * (printable ASCII 0x20-0x7E), defined by the platform's hb_rom_config.h.
+ * hb_rom_text writes from (col, row) and clips at the right edge; the
+ * screen shows it at the latest after hb_rom_frame. */
+void hb_rom_clear(void);
+void hb_rom_text(uint8_t col, uint8_t row, const char *s);
+
+/* Waits for the next vertical blank (a frame), and reads the joypad.
+ * Returns the buttons pressed since the last call (edges, not levels):
+ * HB_ROM_A | HB_ROM_B | HB_ROM_SELECT | HB_ROM_START | HB_ROM_UP | HB_ROM_DOWN. */
+uint8_t hb_rom_frame(void);
+
+#define HB_ROM_A 0x01
+#define HB_ROM_B 0x02
+#define HB_ROM_SELECT 0x04
+#define HB_ROM_START 0x08
+#define HB_ROM_UP 0x10
+#define HB_ROM_DOWN 0x20
+
+/* The console's own timer: a free-running 32-bit count of ticks since
+ * hb_rom_init, and its rate.  GBA: TM0 cascading into TM1 at the system
+ * clock (ticks are cycles); Game Boy: TIMA with its overflow interrupt;
+ * NES: vertical-blank NMIs, 60 or 50 a second (detected). */
+uint32_t hb_rom_ticks(void);
+uint32_t hb_rom_tick_hz(void);
+/* What a tick is, for the banner and the records: "cycles", "tima",
+ * "frames". */
+const char *hb_rom_tick_unit(void);
+
+/* The records (docs/records.md) go to memory the host can read from an
+ * emulator: cartridge save RAM.  hb_rom_records_reset starts a new stream;
+ * hb_putc (hb_record.h) appends to it and keeps it NUL-terminated. */
+void hb_rom_records_reset(void);
+
+#endif /* HB_ROM_H */
