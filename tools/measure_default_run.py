@@ -15,7 +15,7 @@ consecutive pair
   many rows it calls significant (the goal: at most 5%), how many
   inconclusive.
 
-A/B (--ab FRACTION...): an engine built with -DHB_EXTRA_COST (build/extra/)
+A/B (--ab FRACTION...): an engine built with src/engine/host/hb_timed_extra.c (build/extra/)
 times the algorithms of --ab-algos with a known extra cost: FRACTION of
 their core cycles per call (measured first with --meter cycles), as that
 many dependent adds of the calibration kernel after each call.  Each trial
@@ -132,7 +132,7 @@ def aa(args):
 
 
 def extra_engine() -> Path:
-    subprocess.run(["make", "-s", "-C", str(ROOT), "BUILD=build/extra", "EXTRA_CFLAGS=-DHB_EXTRA_COST",
+    subprocess.run(["make", "-s", "-C", str(ROOT), "BUILD=build/extra", "TIMED_SRC=src/engine/host/hb_timed_extra.c",
                     "build/extra/hashbench-engine"], check=True)
     return ROOT / "build" / "extra" / "hashbench-engine"
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
- * hb_bench.h - verify, calibrate, warm up, sample: one implementation at
- * one size.  Integer-only; the statistics are the front end's job.
+ * hb_bench.h - calibrate, warm up, sample: one implementation at one
+ * size; and `bench`'s plan around it.  Integer-only; the statistics are
+ * the front end's job.
  */
 #ifndef HB_BENCH_H
 #define HB_BENCH_H
@@ -53,5 +54,10 @@ void hb_bench_clock_sample(const hb_bench_cfg *cfg, uint64_t rounds, hb_sample *
 
 /* The do-nothing hash whose timing is the harness overhead. */
 void hb_bench_null(uint8_t *out, const uint8_t *in, size_t len);
+
+/* `bench` as its options say (args.h): every record from `engine` to
+ * `done`.  -> 0, or 1 when a verification failed. */
+struct hb_bench_opts;
+int hb_bench_run(struct hb_bench_opts *o);
 
 #endif
