@@ -8,6 +8,7 @@
 #include "hb_host.h"
 #include "hb_impls.h"
 #include "../../platform/host/hb_clock.h"
+#include "../../platform/host/hb_threads.h"
 
 static int split_list(char *s, char **items, int max)
 {
@@ -42,7 +43,9 @@ static unsigned long parse_ulong(const char *s, unsigned long max, const char *w
 void hb_args_bench(int argc, char **argv, hb_bench_opts *o)
 {
     static char default_impl[] = "portable";
-    char *sizes_s[HB_MAX_LIST], default_size[] = "1024";
+    char *sizes_s[HB_MAX_SIZES], *list[HB_MAX_LIST], default_size[] = "1024";
+    unsigned max_threads = 0;
+    int n, j, all_cpus[HB_MAX_THREADS];
     int i, clock_each = 0;
     const char *timer_name = "auto";
     unsigned long budget_ms = 200, sample_us = 0;
@@ -61,7 +64,21 @@ void hb_args_bench(int argc, char **argv, hb_bench_opts *o)
         else if (strcmp(a, "-a") == 0 && has_arg)
             o->nalgos += split_list(argv[++i], o->algos + o->nalgos, HB_MAX_LIST - o->nalgos);
         else if (strcmp(a, "-i") == 0 && has_arg) o->nimpls = split_list(argv[++i], o->impls, HB_MAX_LIST);
-        else if (strcmp(a, "-s") == 0 && has_arg) o->nsizes = split_list(argv[++i], sizes_s, HB_MAX_LIST);
+        else if (strcmp(a, "-s") == 0 && has_arg) o->nsizes = split_list(argv[++i], sizes_s, HB_MAX_SIZES);
+        else if (strcmp(a, "-L") == 0) o->latency = 1;
+        else if (strcmp(a, "-T") == 0 && has_arg) {
+            n = split_list(argv[++i], list, HB_MAX_LIST);
+            for (j = 0; j < n; j++) {
+                o->threads[j] = (unsigned)parse_ulong(list[j], HB_MAX_THREADS, "bad thread count (1..64)");
+                if (o->threads[j] == 0) hb_die("bad thread count (1..64)", list[j]);
+                if (o->threads[j] > max_threads) max_threads = o->threads[j];
+            }
+            o->nthreads = n;
+        } else if (strcmp(a, "-A") == 0 && has_arg) {
+            n = split_list(argv[++i], list, HB_MAX_LIST);
+            for (j = 0; j < n; j++) o->aligns[j] = (unsigned)parse_ulong(list[j], HB_MAX_ALIGN, "bad alignment (0..63)");
+            o->naligns = n;
+        }
         else if (strcmp(a, "-b") == 0 && has_arg) {
             budget_ms = parse_ulong(argv[++i], 100000000ul, "bad budget (milliseconds, > 0)");
             if (budget_ms == 0) hb_die("bad budget (milliseconds, > 0)", argv[i]);
@@ -86,6 +103,14 @@ void hb_args_bench(int argc, char **argv, hb_bench_opts *o)
         int known = strcmp(o->impls[i], "all") == 0;
         for (k = 0; k < nimpl_all && !known; k++) known = strcmp(hb_impl_at(k).name, o->impls[i]) == 0;
         if (!known) hb_die("unknown implementation", o->impls[i]);
+    }
+    if (o->calls && (o->nthreads || o->latency)) hb_die("region mode (-k) runs one thread, calls not chained", NULL);
+    if (o->interleave && (o->nthreads || o->latency || o->naligns)) hb_die("--interleave measures the plain loop only", NULL);
+    if (o->nthreads) {
+        /* thread i on the i-th CPU this process may use, round the CPUs */
+        n = hb_cpus(all_cpus, HB_MAX_THREADS);
+        for (j = 0; n && j < (int)max_threads; j++) o->cpus[j] = all_cpus[j % n];
+        o->ncpus = n ? (int)max_threads : 0;
     }
     if (!o->calls) {
         o->cfg.timer = hb_timer_select(timer_name, &o->tinfo);

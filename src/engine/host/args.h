@@ -7,6 +7,9 @@
 #include "hb_bench.h"
 
 #define HB_MAX_LIST 64
+#define HB_MAX_SIZES 256   /* --sweep small: 129 */
+#define HB_MAX_THREADS 64
+#define HB_MAX_ALIGN 63    /* offsets past a 64-byte boundary: 0..63 */
 
 typedef struct hb_bench_opts {
     hb_bench_cfg cfg;
@@ -19,8 +22,15 @@ typedef struct hb_bench_opts {
     int nalgos;
     char *impls[HB_MAX_LIST]; /* "all": every implementation */
     int nimpls;
-    unsigned long sizes[HB_MAX_LIST];
+    unsigned long sizes[HB_MAX_SIZES];
     int nsizes;
+    int latency;              /* -L: chained calls (cfg.chain per algorithm) */
+    unsigned threads[HB_MAX_LIST]; /* -T: thread counts to measure, in turn */
+    int nthreads;             /* 0: the plain loop on the calling thread     */
+    int cpus[HB_MAX_THREADS]; /* thread i runs on cpus[i]                    */
+    int ncpus;                /* 0: threads not pinned (nowhere to pin)      */
+    unsigned aligns[HB_MAX_ALIGN + 1]; /* -A: input offsets, each in turn    */
+    int naligns;              /* 0: aligned, and no `align` field            */
 } hb_bench_opts;
 
 /* Parses `bench`'s options (after the command word) into `o`; a bad one

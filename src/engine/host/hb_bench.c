@@ -33,6 +33,7 @@
 #include "../hb_region.h"
 #include "../hb_workload.h"
 #include "../../platform/host/hb_clock.h"
+#include "../../platform/host/hb_threads.h"
 
 /* Region mode: calls outside each region before it opens.  Two: a 2-bit
  * counter of a simulated branch predictor that a call moves the same way
@@ -49,9 +50,6 @@
  * simulated cache maps it to the same sets, in every run and whatever
  * ran before it. */
 #define HB_WORKLOAD_ALIGN 4096
-
-/* the kernels' results go here, so no compiler may drop their work */
-static volatile uint64_t hb_clock_sink;
 
 #if defined(__GNUC__)
 #define HB_NOINLINE __attribute__((noinline))
@@ -75,27 +73,42 @@ static HB_NOINLINE void run_batch(hb_oneshot_fn fn, uint8_t *out, const uint8_t 
     for (i = 0; i < iters; i++) fn(out, in, len);
 }
 
+/* Latency mode: each call's input begins with the previous call's digest.
+ * `in` is the caller's writable buffer (the plan allocates every one). */
+static HB_NOINLINE void run_chain(hb_oneshot_fn fn, uint8_t *out, uint8_t *in, size_t len,
+                                  uint64_t iters, size_t chain)
+{
+    uint64_t i;
+    for (i = 0; i < iters; i++) {
+        fn(out, in, len);
+        hb_workload_chain(in, len, out, chain);
+    }
+}
+
 static void take_sample(const hb_bench_cfg *cfg, hb_oneshot_fn fn, uint8_t *out,
                         const uint8_t *in, size_t len, uint64_t iters, hb_sample *s)
 {
     const hb_timer *t = cfg->timer;
+    volatile uint64_t sink; /* the kernel's result, so no compiler drops its work */
     uint64_t half = cfg->clock_rounds / 2, k0 = 0, k1 = 0, k2 = 0, k3 = 0, n0, t0, t1, n1;
     uint64_t sw = hb_context_switches(); /* around the kernel too: it must not be interrupted either */
     if (half) {
         k0 = t->read();
-        hb_clock_sink = hb_clock_adds(half);
+        sink = hb_clock_adds(half);
         k1 = t->read();
     }
     n0 = hb_monotonic_ns();
     t0 = t->read();
-    run_batch(fn, out, in, len, iters);
+    if (cfg->chain) run_chain(fn, out, (uint8_t *)in, len, iters, cfg->chain);
+    else run_batch(fn, out, in, len, iters);
     t1 = t->read();
     n1 = hb_monotonic_ns();
     if (half) {
         k2 = t->read();
-        hb_clock_sink = hb_clock_adds(half);
+        sink = hb_clock_adds(half);
         k3 = t->read();
     }
+    (void)sink;
     s->switches = hb_context_switches() - sw;
     s->iters = iters;
     s->ticks = t1 - t0;
@@ -105,8 +118,10 @@ static void take_sample(const hb_bench_cfg *cfg, hb_oneshot_fn fn, uint8_t *out,
 
 void hb_bench_clock_sample(const hb_bench_cfg *cfg, uint64_t rounds, hb_sample *s)
 {
+    volatile uint64_t sink;
     uint64_t n0 = hb_monotonic_ns(), t0 = cfg->timer->read(), t1, n1;
-    hb_clock_sink = hb_clock_adds(rounds);
+    sink = hb_clock_adds(rounds);
+    (void)sink;
     t1 = cfg->timer->read();
     n1 = hb_monotonic_ns();
     s->iters = rounds * HB_CLOCK_OPS_PER_ROUND;
@@ -168,13 +183,108 @@ void hb_bench_measure(const hb_bench_cfg *cfg, hb_oneshot_fn fn, const uint8_t *
     }
 }
 
+/* Several threads at once: each takes its samples as hb_bench_measure
+ * does, but a round of samples starts only when every thread has finished
+ * the last (a barrier), so all threads always run together; thread 0
+ * decides when the budget is spent. */
+typedef struct {
+    const hb_bench_cfg *cfg;
+    hb_oneshot_fn fn;
+    uint8_t *const *bufs;
+    size_t len;
+    const int *cpus;
+    hb_barrier *barrier;
+    uint64_t iters, start;
+    int go; /* written by thread 0 before a barrier, read by all after it */
+    hb_bench_result *res;
+} team;
+
+static int another_round(const hb_bench_cfg *cfg, unsigned round, uint64_t start)
+{
+    if (round >= HB_MAX_SAMPLES) return 0;
+    if (cfg->fixed_samples) return round < cfg->fixed_samples;
+    return round < cfg->min_samples || hb_monotonic_ns() - start < cfg->budget_ns;
+}
+
+static void team_member(void *ctx, unsigned i)
+{
+    team *t = ctx;
+    uint8_t out[HB_MAX_DIGEST];
+    hb_sample warm;
+    unsigned round;
+    if (t->cpus) hb_pin(t->cpus[i]);
+    hb_barrier_wait(t->barrier);
+    take_sample(t->cfg, t->fn, out, t->bufs[i], t->len, t->iters, &warm); /* warm-up, together */
+    for (round = 0;; round++) {
+        if (i == 0) t->go = another_round(t->cfg, round, t->start);
+        hb_barrier_wait(t->barrier);
+        if (!t->go) break;
+        take_sample(t->cfg, t->fn, out, t->bufs[i], t->len, t->iters, &t->res[i].samples[round]);
+        hb_barrier_wait(t->barrier);
+    }
+    t->res[i].nsamples = round;
+    t->res[i].calibrated_iters = t->iters;
+    if (t->cpus) hb_pin(-1);
+}
+
+void hb_bench_measure_threads(const hb_bench_cfg *cfg, hb_oneshot_fn fn, uint8_t *const *bufs, size_t len,
+                              unsigned threads, const int *cpus, hb_bench_result *res)
+{
+    team t;
+    uint8_t out[HB_MAX_DIGEST];
+    t.cfg = cfg;
+    t.fn = fn;
+    t.bufs = bufs;
+    t.len = len;
+    t.cpus = cpus;
+    t.start = hb_monotonic_ns();
+    if (cpus) hb_pin(cpus[0]);
+    t.iters = hb_bench_calibrate(cfg, fn, bufs[0], len, out, hb_bench_sample_ns(cfg));
+    t.go = 0;
+    t.res = res;
+    t.barrier = hb_barrier_new(threads);
+    if (!t.barrier) hb_fail("system", "cannot make a barrier for the threads", NULL);
+    if (!hb_threads_run(threads, team_member, &t)) hb_fail("system", "cannot start the threads", NULL);
+    hb_barrier_free(t.barrier);
+}
+
 /* ---- bench's plan ------------------------------------------------------ */
 
-static uint8_t *workload_alloc(size_t n)
+/* The buffers of one measurement: one per thread, each `align` bytes past
+ * a page, so that at a 64-byte boundary too. */
+typedef struct {
+    uint8_t *base[HB_MAX_THREADS];
+    uint8_t *buf[HB_MAX_THREADS];
+    unsigned n;
+} buffers;
+
+static void buffers_fill(buffers *b, unsigned long size, unsigned align)
 {
-    void *p = NULL;
-    if (posix_memalign(&p, HB_WORKLOAD_ALIGN, n ? n : 1) != 0) hb_fail("system", "out of memory", NULL);
-    return p;
+    unsigned i;
+    for (i = 0; i < b->n; i++) {
+        b->buf[i] = b->base[i] + align;
+        hb_workload_fill(b->buf[i], size);
+    }
+}
+
+static void buffers_alloc(buffers *b, unsigned n, unsigned long size)
+{
+    unsigned i;
+    b->n = n;
+    for (i = 0; i < n; i++) {
+        void *p = NULL;
+        if (posix_memalign(&p, HB_WORKLOAD_ALIGN, size + HB_MAX_ALIGN + 1) != 0)
+            hb_fail("system", "out of memory", NULL);
+        b->base[i] = p;
+    }
+    buffers_fill(b, size, 0);
+}
+
+static void buffers_free(buffers *b)
+{
+    unsigned i;
+    for (i = 0; i < b->n; i++) free(b->base[i]);
+    b->n = 0;
 }
 
 /* The calibration kernel, CLOCK_RUNS times after one warm-up run: the
@@ -193,9 +303,11 @@ static void rec_clock(const hb_bench_opts *o, const char *at)
     fflush(stdout);
 }
 
-/* Announces and verifies one implementation; returns the verification
- * basis, or NULL (error record printed: never time what failed). */
-static const char *start_one(size_t k, const uint8_t *buf, unsigned long size, int index, int total)
+/* Announces and verifies one implementation on `buf` (which may be
+ * misaligned); returns the verification basis, or NULL (error record
+ * printed: never time what failed). */
+static const char *start_one(size_t k, const uint8_t *buf, unsigned long size, const hb_mode *m,
+                             int index, int total)
 {
     hb_impl r = hb_impl_at(k);
     uint8_t out[HB_MAX_DIGEST];
@@ -210,32 +322,71 @@ static const char *start_one(size_t k, const uint8_t *buf, unsigned long size, i
     /* the digest of the code about to be timed, before any cost */
     hb_rec_head("digest", &r, size);
     hb_rec_str("digest", hex);
+    if (m->align) hb_rec_uint("align", m->align);
     hb_rec_end();
     return hb_verify(&r, buf, size, hex);
 }
 
-static void bench_one(hb_bench_opts *o, size_t k, const uint8_t *buf, unsigned long size,
+/* Latency mode: the digest after HB_CHAIN_CHECK chained calls from the
+ * fresh workload, so that a reader can check the chain with its own code
+ * (the loop it checks is the one timed). */
+static void chain_check(size_t k, uint8_t *buf, unsigned long size, size_t chain, char *hex)
+{
+    hb_impl r = hb_impl_at(k);
+    uint8_t out[HB_MAX_DIGEST];
+    unsigned i;
+    for (i = 0; i < HB_CHAIN_CHECK; i++) {
+        r.fn(out, buf, size);
+        hb_workload_chain(buf, size, out, chain);
+    }
+    hb_to_hex(hex, out, r.algo->digest_len);
+}
+
+/* One implementation at one size, thread count and alignment: verify,
+ * then time (or run its region). */
+static void bench_one(hb_bench_opts *o, size_t k, buffers *b, unsigned long size, const hb_mode *m,
                       int index, int total, hb_bench_result *res, int *failed)
 {
+    hb_impl r = hb_impl_at(k);
+    hb_bench_cfg cfg = o->cfg;
     uint8_t out[HB_MAX_DIGEST];
-    const char *basis = start_one(k, buf, size, index, total);
+    char chain_hex[HB_HEX_LEN];
+    const char *basis;
+    unsigned i;
+    buffers_fill(b, size, m->align);
+    basis = start_one(k, b->buf[0], size, m, index, total);
     if (!basis) {
         *failed = 1;
         return;
     }
     if (o->calls) {
-        hb_impl r = hb_impl_at(k);
         const char *version = hb_impl_version(k);
-        hb_region_run(r.fn, out, buf, size, HB_WARM_CALLS, o->calls);
+        hb_region_run(r.fn, out, b->buf[0], size, HB_WARM_CALLS, o->calls);
         hb_rec_region(o->regions++, r.algo->id, r.name, size, o->calls);
         if (version) hb_rec_str("impl_version", version);
         hb_rec_params(r.algo->id);
+        if (m->align) hb_rec_uint("align", m->align);
         hb_rec_end();
         fflush(stdout);
         return;
     }
-    hb_bench_measure(&o->cfg, hb_timed_fn(k), buf, size, out, res);
-    hb_rec_result(o, k, size, basis, res);
+    if (o->latency) {
+        cfg.chain = r.algo->digest_len;
+        chain_check(k, b->buf[0], size, cfg.chain, chain_hex);
+        buffers_fill(b, size, m->align);
+    }
+    if (m->threads) {
+        hb_mode each = *m;
+        hb_bench_measure_threads(&cfg, hb_timed_fn(k), b->buf, size, m->threads, o->ncpus ? o->cpus : NULL, res);
+        for (i = 0; i < m->threads; i++) {
+            each.thread = i;
+            each.cpu = o->ncpus ? o->cpus[i] : -1;
+            hb_rec_result(o, k, size, basis, &res[i], &each, &cfg, o->latency ? chain_hex : NULL);
+        }
+        return;
+    }
+    hb_bench_measure(&cfg, hb_timed_fn(k), b->buf[0], size, out, res);
+    hb_rec_result(o, k, size, basis, res, m, &cfg, o->latency ? chain_hex : NULL);
 }
 
 /* Interleaved: calibrate each implementation, then sample them in turn
@@ -249,8 +400,11 @@ static void bench_interleaved(const hb_bench_opts *o, const size_t *ks, int n, c
     uint64_t start, budget;
     int i, live = 0;
     unsigned round;
+    hb_mode plain;
+    memset(&plain, 0, sizeof plain);
+    plain.cpu = -1;
     for (i = 0; i < n; i++) {
-        basis[i] = start_one(ks[i], buf, size, ++*index, total);
+        basis[i] = start_one(ks[i], buf, size, &plain, ++*index, total);
         res[i].nsamples = 0;
         if (!basis[i]) {
             *failed = 1;
@@ -273,74 +427,119 @@ static void bench_interleaved(const hb_bench_opts *o, const size_t *ks, int n, c
         }
     }
     for (i = 0; i < n; i++)
-        if (basis[i]) hb_rec_result(o, ks[i], size, basis[i], &res[i]);
+        if (basis[i]) hb_rec_result(o, ks[i], size, basis[i], &res[i], &plain, &o->cfg, NULL);
     free(res);
     free((void *)basis);
 }
 
-/* The harness at one size: in region mode its region, twice - the first
- * runs the region's own code (the markers, the lines after the loop) once,
- * so that in the second, the one the front end subtracts, a simulator's
- * caches hold it, as they do for every implementation's region after it;
- * else the do-nothing hash timed: an `overhead` record. */
-static void bench_harness(hb_bench_opts *o, const uint8_t *buf, unsigned long size, hb_bench_result *res)
+/* The harness at one size (and thread count, and in latency mode digest
+ * length): in region mode its region, twice - the first runs the region's
+ * own code (the markers, the lines after the loop) once, so that in the
+ * second, the one the front end subtracts, a simulator's caches hold it,
+ * as they do for every implementation's region after it; else the
+ * do-nothing hash timed through the same loop: an `overhead` record. */
+static void bench_harness(hb_bench_opts *o, buffers *b, unsigned long size, unsigned threads, size_t chain,
+                          hb_bench_result *res)
 {
     uint8_t out[HB_MAX_DIGEST];
     hb_bench_cfg ocfg = o->cfg;
-    int i;
+    unsigned i;
+    buffers_fill(b, size, 0);
     if (o->calls) {
         for (i = 0; i < 2; i++) {
-            hb_region_run(hb_region_nothing, out, buf, size, HB_WARM_CALLS, o->calls);
+            hb_region_run(hb_region_nothing, out, b->buf[0], size, HB_WARM_CALLS, o->calls);
             hb_rec_region(o->regions++, HB_REGION_HARNESS, HB_REGION_HARNESS, size, o->calls);
             hb_rec_end();
         }
         return;
     }
     ocfg.budget_ns = o->cfg.budget_ns / 4;
-    hb_bench_measure(&ocfg, hb_bench_null, buf, size, out, res);
-    hb_rec_begin("overhead");
-    hb_rec_uint("size", size);
-    hb_rec_samples(res->samples, res->nsamples, 1, o->cfg.clock_rounds != 0);
-    hb_rec_end();
+    ocfg.chain = chain;
+    if (threads) hb_bench_measure_threads(&ocfg, hb_bench_null, b->buf, size, threads, o->ncpus ? o->cpus : NULL, res);
+    else hb_bench_measure(&ocfg, hb_bench_null, b->buf[0], size, out, res);
+    for (i = 0; i < (threads ? threads : 1); i++) {
+        hb_rec_begin("overhead");
+        hb_rec_uint("size", size);
+        if (threads) {
+            hb_rec_uint("threads", threads);
+            hb_rec_uint("thread", i);
+        }
+        if (o->latency) hb_rec_uint("chain", chain);
+        hb_rec_samples(res[i].samples, res[i].nsamples, 1, o->cfg.clock_rounds != 0);
+        hb_rec_end();
+    }
+}
+
+/* Latency mode: the harness once per digest length among the selected
+ * implementations (the chain copies that many bytes a call). */
+static void bench_harnesses(hb_bench_opts *o, buffers *b, unsigned long size, unsigned threads,
+                            hb_bench_result *res)
+{
+    size_t k, nimpl = hb_impl_count();
+    unsigned len;
+    if (!o->latency) {
+        bench_harness(o, b, size, threads, 0, res);
+        return;
+    }
+    for (len = 1; len <= HB_MAX_DIGEST; len++)
+        for (k = 0; k < nimpl; k++) {
+            hb_impl r = hb_impl_at(k);
+            if (r.algo->digest_len == len && hb_args_selected(o, &r)) {
+                bench_harness(o, b, size, threads, len, res);
+                break;
+            }
+        }
 }
 
 int hb_bench_run(hb_bench_opts *o)
 {
-    static hb_bench_result res; /* large: not on the stack */
+    static hb_bench_result res[HB_MAX_THREADS]; /* large: not on the stack */
     size_t k, nimpl_all = hb_impl_count();
-    int s, failed = 0, total = 0, index = 0;
+    int s, t, a, failed = 0, total = 0, index = 0;
+    buffers b;
+    hb_mode m;
+    memset(&m, 0, sizeof m);
+    m.cpu = -1;
     /* Plan first, so progress can say "n of total". */
     for (k = 0; k < nimpl_all; k++) {
         hb_impl r = hb_impl_at(k);
         total += hb_args_selected(o, &r);
     }
-    total *= o->nsizes;
+    total *= o->nsizes * (o->nthreads ? o->nthreads : 1) * (o->naligns ? o->naligns : 1);
     hb_rec_bench_header(o, total);
     rec_clock(o, "start");
     for (s = 0; s < o->nsizes; s++) {
         unsigned long size = o->sizes[s];
-        uint8_t *buf = workload_alloc(size);
-        hb_workload_fill(buf, size);
-        bench_harness(o, buf, size, &res);
-        if (o->interleave && !o->calls) {
-            /* one interleaved group per algorithm: its implementations */
-            size_t a, *ks = hb_xmalloc(sizeof *ks * nimpl_all);
-            for (a = 0; a < hb_algo_count; a++) {
-                int n = 0;
+        for (t = 0; t < (o->nthreads ? o->nthreads : 1); t++) {
+            m.threads = o->nthreads ? o->threads[t] : 0;
+            buffers_alloc(&b, m.threads ? m.threads : 1, size);
+            bench_harnesses(o, &b, size, m.threads, res);
+            if (o->interleave && !o->calls) {
+                /* one interleaved group per algorithm: its implementations */
+                size_t ai, *ks = hb_xmalloc(sizeof *ks * nimpl_all);
+                for (ai = 0; ai < hb_algo_count; ai++) {
+                    int n = 0;
+                    for (k = 0; k < nimpl_all; k++) {
+                        hb_impl r = hb_impl_at(k);
+                        if (r.algo == &hb_algos[ai] && hb_args_selected(o, &r)) ks[n++] = k;
+                    }
+                    if (n) bench_interleaved(o, ks, n, b.buf[0], size, &index, total, &failed);
+                }
+                free(ks);
+            } else {
                 for (k = 0; k < nimpl_all; k++) {
                     hb_impl r = hb_impl_at(k);
-                    if (r.algo == &hb_algos[a] && hb_args_selected(o, &r)) ks[n++] = k;
+                    if (!hb_args_selected(o, &r)) continue;
+                    /* an implementation's alignments one after another: their
+                     * ratio is measured as close together as it can be */
+                    for (a = 0; a < (o->naligns ? o->naligns : 1); a++) {
+                        m.align = o->naligns ? o->aligns[a] : 0;
+                        bench_one(o, k, &b, size, &m, ++index, total, res, &failed);
+                    }
                 }
-                if (n) bench_interleaved(o, ks, n, buf, size, &index, total, &failed);
             }
-            free(ks);
-        } else {
-            for (k = 0; k < nimpl_all; k++) {
-                hb_impl r = hb_impl_at(k);
-                if (hb_args_selected(o, &r)) bench_one(o, k, buf, size, ++index, total, &res, &failed);
-            }
+            buffers_free(&b);
         }
-        free(buf);
     }
     rec_clock(o, "end");
     hb_rec_begin("done");

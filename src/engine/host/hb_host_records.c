@@ -88,7 +88,8 @@ void hb_rec_bench_header(const hb_bench_opts *o, int total)
 }
 
 void hb_rec_result(const hb_bench_opts *o, size_t k, unsigned long size, const char *basis,
-                   const hb_bench_result *res)
+                   const hb_bench_result *res, const hb_mode *m, const hb_bench_cfg *cfg,
+                   const char *chain_hex)
 {
     hb_impl r = hb_impl_at(k);
     const char *version = hb_impl_version(k);
@@ -98,6 +99,17 @@ void hb_rec_result(const hb_bench_opts *o, size_t k, unsigned long size, const c
     if (o->cfg.clock_rounds) hb_rec_uint("clock_adds", o->cfg.clock_rounds * HB_CLOCK_OPS_PER_ROUND);
     if (version) hb_rec_str("impl_version", version);
     hb_rec_params(r.algo->id);
+    if (o->latency) {
+        hb_rec_uint("chain", cfg->chain);
+        hb_rec_uint("chain_calls", HB_CHAIN_CHECK);
+        hb_rec_str("chain_digest", chain_hex);
+    }
+    if (m->threads) {
+        hb_rec_uint("threads", m->threads);
+        hb_rec_uint("thread", m->thread);
+        if (m->cpu >= 0) hb_rec_uint("cpu", (hb_uint)m->cpu);
+    }
+    if (o->naligns) hb_rec_uint("align", m->align);
     hb_rec_samples(res->samples, res->nsamples, 1, o->cfg.clock_rounds != 0);
     hb_rec_end();
     fflush(stdout);

@@ -22,8 +22,10 @@ void hb_rec_params(const char *algo);
 /* `bench`'s first records: engine, and unless in region mode, timer. */
 void hb_rec_bench_header(const hb_bench_opts *o, int total);
 
-/* A verified measurement of implementation k: its `result` record. */
+/* A verified measurement of implementation k, timed with `cfg` in mode
+ * `m`: its `result` record; chain_hex: latency mode's check digest. */
 void hb_rec_result(const hb_bench_opts *o, size_t k, unsigned long size, const char *basis,
-                   const hb_bench_result *res);
+                   const hb_bench_result *res, const hb_mode *m, const hb_bench_cfg *cfg,
+                   const char *chain_hex);
 
 #endif

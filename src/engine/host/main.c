@@ -12,6 +12,11 @@
  *       -c        the calibration kernel around every sample (estimated core
  *                 cycles where the timer does not count them)
  *       --interleave  sample an algorithm's implementations in turn (compare)
+ *       -L        latency: each call's input starts with the previous digest
+ *       -T N[,N..]  N threads at once, each on its own buffer and CPU, for
+ *                 each N in turn (a `result` record per thread)
+ *       -A K[,K..]  the input K bytes past a 64-byte boundary (0..63), each
+ *                 K in turn per implementation, verified at that offset
  *       -x BACKEND[,BACKEND..]  leave these backends out (not even loaded)
  *       -k CALLS  region mode: time nothing; run each measurement as one region
  *                 of CALLS calls between the marker functions (../hb_region.c),
@@ -237,7 +242,8 @@ int main(int argc, char **argv)
         fprintf(stderr,
                 "usage: hashbench-engine list [-x BACKENDS] | hash ALGO [IMPL] [FILE...] |\n"
                 "       digest ALGO IMPL SIZE | bench [-a ALGOS] [-i IMPLS|all] [-s SIZES]\n"
-                "       [-b BUDGET_MS] [-n SAMPLES] [-t TIMER] [-l SAMPLE_US] [-c]\n"
+                "       [-b BUDGET_MS] [-n SAMPLES] [-t TIMER] [-l SAMPLE_US] [-c] [-L]\n"
+                "       [-T THREADS] [-A OFFSETS]\n"
                 "       [--interleave] [-x BACKENDS] [-k CALLS] | clock [-t TIMER] [-n RUNS]\n"
                 "The front end is `hashbench`; this is its measuring engine.\n");
         return argc < 2 ? 2 : 0;
