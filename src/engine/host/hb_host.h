@@ -8,7 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define HB_ENGINE_VERSION "0.1.0"
+#ifndef HB_ENGINE_VERSION /* the Makefile passes pyproject.toml's */
+#define HB_ENGINE_VERSION "unknown"
+#endif
 #define HB_MAX_DIGEST 64
 #define HB_HEX_LEN (2 * HB_MAX_DIGEST + 1)
 /* One run of the calibration kernel: 4096 rounds of 64 adds, 87 us at

@@ -240,13 +240,17 @@ int main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         fprintf(stderr,
-                "usage: hashbench-engine list [-x BACKENDS] | hash ALGO [IMPL] [FILE...] |\n"
+                "usage: hashbench-engine --version | list [-x BACKENDS] | hash ALGO [IMPL] [FILE...] |\n"
                 "       digest ALGO IMPL SIZE | bench [-a ALGOS] [-i IMPLS|all] [-s SIZES]\n"
                 "       [-b BUDGET_MS] [-n SAMPLES] [-t TIMER] [-l SAMPLE_US] [-c] [-L]\n"
                 "       [-T THREADS] [-A OFFSETS]\n"
                 "       [--interleave] [-x BACKENDS] [-k CALLS] | clock [-t TIMER] [-n RUNS]\n"
                 "The front end is `hashbench`; this is its measuring engine.\n");
         return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("hashbench-engine %s\n", HB_ENGINE_VERSION);
+        return 0;
     }
     if (strcmp(argv[1], "list") == 0) return cmd_list(argc - 2, argv + 2);
     if (strcmp(argv[1], "hash") == 0) return cmd_hash(argc - 2, argv + 2);
