@@ -6,7 +6,7 @@ from .. import host_run
 from ..present import exporters
 from ..present.host import header, present_host, report_mismatches
 from ..units import parse_unit
-from .options import add_size_args, add_store_args, formatter, prepare_host_run
+from .options import add_mode_args, add_size_args, add_store_args, formatter, mode_options, prepare_host_run
 
 
 def add_parser(sub):
@@ -17,6 +17,10 @@ def add_parser(sub):
                               "  hashbench run --tier crypto --sweep --units KB/s\n"
                               "  hashbench run --sweep long -a crc32 -o crc.json\n"
                               "  hashbench run --impl all -a sha256\n"
+                              "  hashbench run -a xxh64 --sweep small    # ns per call at every length 0..128 B\n"
+                              "  hashbench run --latency --size 16      # chained calls against independent ones\n"
+                              "  hashbench run --threads 1,2            # thread scaling\n"
+                              "  hashbench run --align all              # misalignment cost, offsets 0..7\n"
                               "  hashbench run --meter sim          # exact: the same figures on every run")
     r.add_argument("-a", "--algo", action="append", metavar="ALGO",
                    help="algorithm id, comma list or glob ('sha*'); repeatable (default: all)")
@@ -24,6 +28,7 @@ def add_parser(sub):
     r.add_argument("--impl", action="append", metavar="IMPL",
                    help="implementation(s): portable (default), compact, a backend, or 'all'")
     add_size_args(r)
+    add_mode_args(r)
     r.add_argument("--sort", choices=["category", "speed", "name"], default="category")
     r.add_argument("--units", default="MB/s", help="MB/s (default), KB/s (the seed's) or MiB/s")
     r.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
@@ -35,7 +40,8 @@ def add_parser(sub):
 
 def main(args) -> int:
     unit = parse_unit(args.units)
-    run, host, store = prepare_host_run(args, "host", args.algo, args.tier, args.impl)
+    modes = mode_options(args)
+    run, host, store = prepare_host_run(args, "host", args.algo, args.tier, args.impl, **modes)
     host_run.measure(run, host, store, args.quiet)
     report_mismatches(run)
     if run.results:
