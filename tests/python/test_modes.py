@@ -38,12 +38,23 @@ def run_mode(tmp_path, *args):
     return Store(db).load("last").results, doc["results"]
 
 
+def report(tmp_path) -> str:
+    page = tmp_path / "r.html"
+    code, _, err = hb("report", "--db", tmp_path / "r.sqlite", "-o", page)
+    assert code == 0, err
+    return page.read_text()
+
+
 def test_sweep_small_is_every_length(tmp_path):
-    stored, exported = run_mode(tmp_path, "-a", "xxh64", "--sweep", "small")
-    assert sorted(r.size for r in stored) == list(range(129))
+    stored, exported = run_mode(tmp_path, "-a", "xxh64,sha256", "--sweep", "small")
+    assert sorted(r.size for r in stored if r.algorithm == "xxh64") == list(range(129))
     assert all(r.verified and r.ns_per_call > 0 and r.mode == (1, False, 0) for r in stored)
-    assert sorted(r["size"] for r in exported) == list(range(129))
+    assert sorted(r["size"] for r in exported if r["algorithm"] == "sha256") == list(range(129))
     assert all(r["threads"] == 1 and r["latency"] is False and r["align"] == 0 for r in exported)
+    page = report(tmp_path)
+    # one line per algorithm, ns per call at every length, in the plot and its table
+    assert 'data-plot="r1-small" data-marks="2"' in page and 'data-table="small"' in page
+    assert page.count('data-field="ns_per_call"') == 2 * 129
 
 
 def test_sweep_small_n_and_bad_sweeps():
@@ -101,6 +112,7 @@ def test_threads_store_aggregate_and_per_thread(tmp_path):
     assert len(each) == 2 and all(v > 0 for v in each)
     assert two.aggregate_mb_per_s == pytest.approx(sum(each))
     assert {r["threads"] for r in exported} == {1, 2}
+    assert 'data-plot="r1-threads" data-marks="1"' in report(tmp_path)
 
 
 def test_align_is_verified_and_stored(tmp_path):
