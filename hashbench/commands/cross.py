@@ -16,7 +16,7 @@ from ..store import Store
 from ..targets import load_all, select
 from ..targets.qemu import MAX_SIZE
 from ..units import parse_sizes
-from .options import add_store_args, formatter, log_to_stderr
+from .options import add_refused_mode_args, add_store_args, formatter, log_to_stderr, refuse_modes
 
 
 def add_parser(sub):
@@ -55,6 +55,7 @@ def add_parser(sub):
                    help="with --meter cycle-model: a variant of the CPU model (caches off, data in SRAM, ...; "
                         "--list names them); results of a variant are kept apart from the model's own")
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    add_refused_mode_args(c)
     add_store_args(c)
     c.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     c.set_defaults(func=main)
@@ -71,6 +72,8 @@ def stored_table(args) -> int:
 
 
 def main(args) -> int:
+    refuse_modes(args, "on a cross target: its engine counts the plain loop of one thread exactly, where a chained "
+                       "call costs what an independent one does (use 'hashbench run')")
     targets = load_all()
     if args.list:
         present_targets(targets)

@@ -88,6 +88,21 @@ def add_mode_args(p):
                         "the cost of misalignment, every implementation verified at that offset first")
 
 
+def add_refused_mode_args(p):
+    """The modes' options on a command that cannot honour them (cross): taken,
+    so that refuse_modes says why in one line, and left out of --help."""
+    p.add_argument("--latency", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--threads", help=argparse.SUPPRESS)
+    p.add_argument("--align", help=argparse.SUPPRESS)
+
+
+def refuse_modes(args, why):
+    """One line, exit 2, for a mode `why` says cannot be honoured here."""
+    for flag in ("threads", "latency", "align"):
+        if getattr(args, flag, None):
+            raise UserError(f"--{flag} cannot be measured {why}")
+
+
 def _counts(text, what, lo, hi, all_values) -> list:
     if text.strip() == "all":
         return list(all_values)
@@ -113,10 +128,8 @@ def mode_options(args) -> dict:
     if args.latency:
         opts["latency"] = True
     if args.meter == "sim":
-        for flag, key in (("--threads", "threads"), ("--latency", "latency"), ("--align", "aligns")):
-            if key in opts:
-                raise UserError(f"{flag} cannot be measured under --meter sim (Callgrind runs one thread and "
-                                "counts the plain loop): use --meter time or cycles")
+        refuse_modes(args, "under --meter sim: Callgrind counts the plain loop of one thread "
+                           "(use --meter time or cycles)")
     return opts
 
 

@@ -142,6 +142,13 @@ def test_sim_refuses_modes(mode):
     assert len(err.strip().splitlines()) == 1 and mode[0] in err and "--meter sim" in err
 
 
+@pytest.mark.parametrize("mode", [("--threads", "2"), ("--latency",)])
+def test_cross_refuses_modes(mode):
+    code, out, err = hb("cross", "--target", "n64", *mode, "--no-save")
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and mode[0] in err and "cross target" in err
+
+
 @pytest.mark.parametrize("args", [("--threads", "0"), ("--threads", "65"), ("--align", "64"), ("--align", "x")])
 def test_bad_modes(args):
     code, _, err = hb("run", *args, "--no-save")
