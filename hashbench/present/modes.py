@@ -4,6 +4,9 @@ at every small length, latency against throughput, thread scaling, the cost
 of misalignment.  Each table sets a result only beside results of its own
 run that differ from it in that one mode: never a latency figure against
 another run's throughput."""
+import math
+
+from ..diff import compare_timed
 from ..units import format_size
 from .table import TIER_MARK, fmt_num, sort_results
 
@@ -31,12 +34,31 @@ def _lead(r, show_impl) -> list:
     return [TIER_MARK.get(r.tier, " "), r.label or r.algorithm] + ([r.implementation] if show_impl else [])
 
 
+def _other_modes(r, table_mode) -> str:
+    """The result's modes other than the one its table sets side by side."""
+    parts = ([f"{r.threads} threads"] if r.threads != 1 and table_mode != "threads" else []) \
+        + (["chained"] if r.latency and table_mode != "latency" else []) \
+        + ([f"align {r.align}"] if r.align and table_mode != "align" else [])
+    return ", ".join(parts)
+
+
 def _ns(r):
     return None if r is None or not r.verified else r.ns_per_call
 
 
 def _ratio(a, b):
     return None if a is None or b is None or not b else a / b
+
+
+def ratio_text(base, other) -> str:
+    """other / base as diff tests it (engine processes as the unit), with its
+    95% confidence interval where there are processes enough to give one."""
+    if base is None or other is None or not base.verified or not other.verified:
+        return "-"
+    c = compare_timed(base, other, None)
+    if math.isnan(c.lo) or math.isnan(c.hi):
+        return f"{c.ratio:.2f}"
+    return f"{c.ratio:.2f} [{c.lo:.2f}-{c.hi:.2f}]"
 
 
 def small_sweep_table(results, catalogue_order=()):
@@ -58,7 +80,9 @@ def latency_table(results, catalogue_order=()):
     sizes = sorted({r.size for r in results})
     by = {(r.algorithm, r.implementation, r.size, r.threads, r.align, r.latency): r for r in results}
     firsts = _firsts(results, catalogue_order, lambda r: (r.algorithm, r.implementation, r.threads, r.align))
-    headers = ["", "ALGO"] + (["IMPL"] if show_impl else []) + ["B", "thru ns/call", "lat ns/call", "lat/thru"]
+    show_mode = any(_other_modes(r, "latency") for r in results)
+    headers = ["", "ALGO"] + (["IMPL"] if show_impl else []) + (["MODE"] if show_mode else []) \
+        + ["B", "thru ns/call", "lat ns/call", "lat/thru [95%]"]
     rows = []
     for f in firsts:
         for size in sizes:
@@ -66,9 +90,9 @@ def latency_table(results, catalogue_order=()):
             lat = by.get((f.algorithm, f.implementation, size, f.threads, f.align, True))
             if t is None and lat is None:
                 continue
-            rows.append(_lead(f, show_impl) + [format_size(size), fmt_num(_ns(t)), fmt_num(_ns(lat)),
-                                               fmt_num(_ratio(_ns(lat), _ns(t)))])
-    return headers, rows, "ll" + ("l" if show_impl else "") + "rrrr"
+            rows.append(_lead(f, show_impl) + ([_other_modes(f, "latency")] if show_mode else [])
+                        + [format_size(size), fmt_num(_ns(t)), fmt_num(_ns(lat)), ratio_text(t, lat)])
+    return headers, rows, "ll" + ("l" if show_impl else "") + ("l" if show_mode else "") + "rrrr"
 
 
 def threads_table(results, catalogue_order=()):
@@ -88,7 +112,8 @@ def threads_table(results, catalogue_order=()):
             if r is None:
                 continue
             per = "MISMATCH" if not r.verified else fmt_num(r.mb_per_s)
-            rows.append(_lead(f, show_impl) + [format_size(f.size) + (" lat" if f.latency else ""), str(n), per,
+            rows.append(_lead(f, show_impl) + [" ".join(x for x in (format_size(f.size), _other_modes(f, "threads"))
+                                                        if x), str(n), per,
                                                fmt_num(aggregate(r)), fmt_num(_ratio(aggregate(r), base))])
     return headers, rows, "ll" + ("l" if show_impl else "") + "rrrrr"
 
@@ -107,19 +132,22 @@ def align_table(results, catalogue_order=()):
     by = {(r.algorithm, r.implementation, r.size, r.latency, r.threads, r.align): r for r in results}
     firsts = _firsts(results, catalogue_order,
                      lambda r: (r.algorithm, r.implementation, r.size, r.latency, r.threads))
-    headers = ["", "ALGO", "IMPL", "B", "ns@0"]
+    show_mode = any(_other_modes(r, "align") for r in results)
+    headers = ["", "ALGO", "IMPL"] + (["MODE"] if show_mode else []) + ["B", "ns@0"]
     for k in offsets:
-        headers += [f"ns@{k}", f"cost@{k}"]
+        headers += [f"ns@{k}", f"cost@{k} [95%]"]
     rows = []
     for f in firsts:
         key = (f.algorithm, f.implementation, f.size, f.latency, f.threads)
-        base = _ns(by.get(key + (0,)))
-        row = _lead(f, True) + [format_size(f.size), fmt_num(base)]
+        base = by.get(key + (0,))
+        row = _lead(f, True) + ([_other_modes(f, "align")] if show_mode else []) + [format_size(f.size),
+                                                                                   fmt_num(_ns(base))]
         for k in offsets:
-            ns = _ns(by.get(key + (k,)))
-            row += [fmt_num(ns), fmt_num(_ratio(ns, base))]
+            other = by.get(key + (k,))
+            row += [fmt_num(_ns(other)), ratio_text(base, other)]
         rows.append(row)
-    return headers, rows, "lll" + "r" * (len(headers) - 3)
+    lead = 4 if show_mode else 3
+    return headers, rows, "l" * lead + "r" * (len(headers) - lead)
 
 
 def mode_tables(results, catalogue_order=()) -> list:

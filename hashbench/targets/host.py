@@ -119,10 +119,12 @@ class Stream:
 SAMPLE_US = 1000
 
 
-def engine_args(opts, latency=False) -> list:
+def engine_args(opts) -> list:
     """The engine's options for one of `processes` processes: each gets its
-    share of the budget (and of --samples); `latency`: this process chains
-    its calls (a latency run alternates chained processes and plain ones)."""
+    share of the budget (and of --samples).  With latency (-L) each process
+    times every implementation's independent and chained calls interleaved,
+    and each alignment (-A) beside the others: their ratios hold within a
+    process."""
     n = max(1, opts.get("processes") or 1)
     args = ["-a", ",".join(opts["algos"]), "-i", ",".join(opts["impls"]),
             "-s", ",".join(str(s) for s in opts["sizes"]), "-b", str(max(1, round(opts["budget_ms"] / n))),
@@ -133,23 +135,13 @@ def engine_args(opts, latency=False) -> list:
         args.append("-c")
     if opts.get("interleave"):
         args.append("--interleave")
-    if latency:
+    if opts.get("latency"):
         args.append("-L")
     if opts.get("threads"):
         args += ["-T", ",".join(str(t) for t in opts["threads"])]
     if opts.get("aligns"):
         args += ["-A", ",".join(str(a) for a in opts["aligns"])]
     return args
-
-
-def process_plan(opts) -> list:
-    """Each engine process's (chains its calls?): with --latency, chained and
-    plain processes alternate, so the machine's drift hits latency and
-    throughput alike and their ratio is measured within one run."""
-    nproc = max(1, opts.get("processes") or 1)
-    if not opts.get("latency"):
-        return [False] * nproc
-    return [p % 2 == 1 for p in range(max(2, nproc))]
 
 
 def mode_of(rec) -> tuple:
@@ -277,8 +269,8 @@ def events(opts, catalogue_algos, engine=None, quiet=False):
     engine = engine or ensure_engine()
     labels = {a["id"]: a["label"] for a in catalogue_algos}
     tiers = {a["id"]: a["tier"] for a in catalogue_algos}
-    plan = process_plan(opts)
-    nproc = len(plan)
+    nproc = max(1, opts.get("processes") or 1)
+    args = engine_args(opts)
     allowed = cpus()
     merged, first, progress, status = {}, None, None, "complete"
     try:
@@ -287,7 +279,7 @@ def events(opts, catalogue_algos, engine=None, quiet=False):
             cpu = None if opts.get("threads") else cpu_of(p, nproc, allowed)
             reader = Reader(labels, tiers, p, opts.get("meter", "time"), cpu)
             first = first or reader
-            stream = Stream(engine, engine_args(opts, plan[p]), cpu=cpu)
+            stream = Stream(engine, args, cpu=cpu)
             try:
                 for rec in stream:
                     res = reader.feed(rec)

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT
  * hb_bench.c - the measurement loop, and `bench`'s plan around it.
  *
- * For each size: the harness overhead (the do-nothing hash through the
- * same loop), then each selected implementation: announce, verify, time
- * (or in region mode, run one region for an instrument outside).
- * Interleaved (compare): an algorithm's implementations are calibrated,
- * then sampled in turn, so that drift hits every one alike.
+ * For each size (and thread count): the harness overhead (the do-nothing
+ * hash through the same loop), then each selected implementation:
+ * announce, verify, time (or in region mode, run one region for an
+ * instrument outside).  What is set side by side is measured interleaved,
+ * calibrated then sampled in turn, so that drift hits all alike: an
+ * algorithm's implementations (compare), an implementation's alignments
+ * and its independent and chained calls.
  *
  * Calibrate: double the batch until one batch takes at least the sample
  * length (1/12 of the budget unless told, so ~10 samples fit); warm up with
@@ -250,34 +252,35 @@ void hb_bench_measure_threads(const hb_bench_cfg *cfg, hb_oneshot_fn fn, uint8_t
 
 /* ---- bench's plan ------------------------------------------------------ */
 
-/* The buffers of one measurement: one per thread, each `align` bytes past
- * a page, so that at a 64-byte boundary too. */
+/* A buffer set: one workload buffer per thread, each `align` bytes past a
+ * page (so past a 64-byte boundary too).  Implementations measured in one
+ * group share a set, as long as nothing writes to it: chained calls get a
+ * set of their own. */
 typedef struct {
     uint8_t *base[HB_MAX_THREADS];
     uint8_t *buf[HB_MAX_THREADS];
-    unsigned n;
+    unsigned n, align;
 } buffers;
 
-static void buffers_fill(buffers *b, unsigned long size, unsigned align)
+static void buffers_fill(buffers *b, unsigned long size)
 {
     unsigned i;
-    for (i = 0; i < b->n; i++) {
-        b->buf[i] = b->base[i] + align;
-        hb_workload_fill(b->buf[i], size);
-    }
+    for (i = 0; i < b->n; i++) hb_workload_fill(b->buf[i], size);
 }
 
-static void buffers_alloc(buffers *b, unsigned n, unsigned long size)
+static void buffers_alloc(buffers *b, unsigned n, unsigned long size, unsigned align)
 {
     unsigned i;
     b->n = n;
+    b->align = align;
     for (i = 0; i < n; i++) {
         void *p = NULL;
         if (posix_memalign(&p, HB_WORKLOAD_ALIGN, size + HB_MAX_ALIGN + 1) != 0)
             hb_fail("system", "out of memory", NULL);
         b->base[i] = p;
+        b->buf[i] = b->base[i] + align;
     }
-    buffers_fill(b, size, 0);
+    buffers_fill(b, size);
 }
 
 static void buffers_free(buffers *b)
@@ -303,117 +306,108 @@ static void rec_clock(const hb_bench_opts *o, const char *at)
     fflush(stdout);
 }
 
-/* Announces and verifies one implementation on `buf` (which may be
- * misaligned); returns the verification basis, or NULL (error record
- * printed: never time what failed). */
-static const char *start_one(size_t k, const uint8_t *buf, unsigned long size, const hb_mode *m,
-                             int index, int total)
+/* One measurement of a group: an implementation on a buffer set, its calls
+ * independent or chained. */
+typedef struct {
+    size_t k;
+    buffers *b;
+    hb_mode mode;
+    hb_bench_cfg cfg;       /* the options' cfg, with this member's chain */
+    const char *basis;      /* NULL: failed verification, never timed */
+    char chain_hex[HB_HEX_LEN];
+    hb_bench_result *res;   /* one per thread */
+} member;
+
+/* Announces and verifies a member on its freshly filled buffer (which may
+ * be misaligned); in latency mode also runs the checked chain.  Sets
+ * basis, or leaves it NULL after an error record. */
+static void start_member(member *m, unsigned long size, int index, int total)
 {
-    hb_impl r = hb_impl_at(k);
+    hb_impl r = hb_impl_at(m->k);
     uint8_t out[HB_MAX_DIGEST];
     char hex[HB_HEX_LEN];
+    unsigned i;
+    buffers_fill(m->b, size);
     hb_rec_head("start", &r, size);
     hb_rec_uint("index", (hb_uint)index);
     hb_rec_uint("total", (hb_uint)total);
     hb_rec_end();
     fflush(stdout);
-    r.fn(out, buf, size);
+    r.fn(out, m->b->buf[0], size);
     hb_to_hex(hex, out, r.algo->digest_len);
     /* the digest of the code about to be timed, before any cost */
     hb_rec_head("digest", &r, size);
     hb_rec_str("digest", hex);
-    if (m->align) hb_rec_uint("align", m->align);
+    if (m->mode.align) hb_rec_uint("align", m->mode.align);
     hb_rec_end();
-    return hb_verify(&r, buf, size, hex);
-}
-
-/* Latency mode: the digest after HB_CHAIN_CHECK chained calls from the
- * fresh workload, so that a reader can check the chain with its own code
- * (the loop it checks is the one timed). */
-static void chain_check(size_t k, uint8_t *buf, unsigned long size, size_t chain, char *hex)
-{
-    hb_impl r = hb_impl_at(k);
-    uint8_t out[HB_MAX_DIGEST];
-    unsigned i;
+    m->basis = hb_verify(&r, m->b->buf[0], size, hex);
+    if (!m->basis || !m->cfg.chain) return;
+    /* the digest after HB_CHAIN_CHECK chained calls from the fresh
+     * workload, for a reader to check the chain with its own code */
     for (i = 0; i < HB_CHAIN_CHECK; i++) {
-        r.fn(out, buf, size);
-        hb_workload_chain(buf, size, out, chain);
+        r.fn(out, m->b->buf[0], size);
+        hb_workload_chain(m->b->buf[0], size, out, m->cfg.chain);
     }
-    hb_to_hex(hex, out, r.algo->digest_len);
+    hb_to_hex(m->chain_hex, out, r.algo->digest_len);
+    buffers_fill(m->b, size);
 }
 
-/* One implementation at one size, thread count and alignment: verify,
- * then time (or run its region). */
-static void bench_one(hb_bench_opts *o, size_t k, buffers *b, unsigned long size, const hb_mode *m,
-                      int index, int total, hb_bench_result *res, int *failed)
+static void rec_member(const hb_bench_opts *o, const member *m, unsigned long size)
 {
-    hb_impl r = hb_impl_at(k);
-    hb_bench_cfg cfg = o->cfg;
-    uint8_t out[HB_MAX_DIGEST];
-    char chain_hex[HB_HEX_LEN];
-    const char *basis;
-    unsigned i;
-    buffers_fill(b, size, m->align);
-    basis = start_one(k, b->buf[0], size, m, index, total);
-    if (!basis) {
-        *failed = 1;
-        return;
+    hb_mode each = m->mode;
+    unsigned i, n = m->mode.threads ? m->mode.threads : 1;
+    for (i = 0; i < n; i++) {
+        each.thread = i;
+        each.cpu = m->mode.threads && o->ncpus ? o->cpus[i] : -1;
+        hb_rec_result(o, m->k, size, m->basis, &m->res[i], &each, &m->cfg, m->cfg.chain ? m->chain_hex : NULL);
     }
-    if (o->calls) {
-        const char *version = hb_impl_version(k);
-        hb_region_run(r.fn, out, b->buf[0], size, HB_WARM_CALLS, o->calls);
-        hb_rec_region(o->regions++, r.algo->id, r.name, size, o->calls);
-        if (version) hb_rec_str("impl_version", version);
-        hb_rec_params(r.algo->id);
-        if (m->align) hb_rec_uint("align", m->align);
-        hb_rec_end();
-        fflush(stdout);
-        return;
-    }
-    if (o->latency) {
-        cfg.chain = r.algo->digest_len;
-        chain_check(k, b->buf[0], size, cfg.chain, chain_hex);
-        buffers_fill(b, size, m->align);
-    }
-    if (m->threads) {
-        hb_mode each = *m;
-        hb_bench_measure_threads(&cfg, hb_timed_fn(k), b->buf, size, m->threads, o->ncpus ? o->cpus : NULL, res);
-        for (i = 0; i < m->threads; i++) {
-            each.thread = i;
-            each.cpu = o->ncpus ? o->cpus[i] : -1;
-            hb_rec_result(o, k, size, basis, &res[i], &each, &cfg, o->latency ? chain_hex : NULL);
-        }
-        return;
-    }
-    hb_bench_measure(&cfg, hb_timed_fn(k), b->buf[0], size, out, res);
-    hb_rec_result(o, k, size, basis, res, m, &cfg, o->latency ? chain_hex : NULL);
 }
 
-/* Interleaved: calibrate each implementation, then sample them in turn
- * (A B C A B C ...) so that frequency drift and noise hit all alike. */
-static void bench_interleaved(const hb_bench_opts *o, const size_t *ks, int n, const uint8_t *buf,
-                              unsigned long size, int *index, int total, int *failed)
+/* A group of measurements (an implementation's alignments, independent
+ * and chained; or in compare, an algorithm's implementations): each
+ * verified, then timed.  Several at once are interleaved - calibrate each,
+ * then sample them in turn (A B C A B C ...) - so that the machine's drift
+ * and noise hit all alike and their ratios hold within one process.
+ * Threads and regions take the members one after another. */
+static void bench_group(hb_bench_opts *o, member *ms, int n, unsigned long size, int *index, int total,
+                        int *failed)
 {
-    hb_bench_result *res = hb_xmalloc(sizeof *res * (size_t)(n ? n : 1));
-    const char **basis = hb_xmalloc(sizeof *basis * (size_t)(n ? n : 1));
     uint8_t out[HB_MAX_DIGEST];
     uint64_t start, budget;
     int i, live = 0;
     unsigned round;
-    hb_mode plain;
-    memset(&plain, 0, sizeof plain);
-    plain.cpu = -1;
     for (i = 0; i < n; i++) {
-        basis[i] = start_one(ks[i], buf, size, &plain, ++*index, total);
-        res[i].nsamples = 0;
-        if (!basis[i]) {
-            *failed = 1;
+        start_member(&ms[i], size, ++*index, total);
+        ms[i].res[0].nsamples = 0;
+        if (!ms[i].basis) *failed = 1;
+        else live++;
+    }
+    for (i = 0; i < n && (o->calls || ms[i].mode.threads || n == 1); i++) {
+        member *m = &ms[i];
+        hb_impl r = hb_impl_at(m->k);
+        if (!m->basis) continue;
+        if (o->calls) {
+            const char *version = hb_impl_version(m->k);
+            hb_region_run(r.fn, out, m->b->buf[0], size, HB_WARM_CALLS, o->calls);
+            hb_rec_region(o->regions++, r.algo->id, r.name, size, o->calls);
+            if (version) hb_rec_str("impl_version", version);
+            hb_rec_params(r.algo->id);
+            if (m->mode.align) hb_rec_uint("align", m->mode.align);
+            hb_rec_end();
+            fflush(stdout);
             continue;
         }
-        res[i].calibrated_iters = hb_bench_calibrate(&o->cfg, hb_timed_fn(ks[i]), buf, size, out,
-                                                     hb_bench_sample_ns(&o->cfg));
-        live++;
+        if (m->mode.threads)
+            hb_bench_measure_threads(&m->cfg, hb_timed_fn(m->k), m->b->buf, size, m->mode.threads,
+                                     o->ncpus ? o->cpus : NULL, m->res);
+        else hb_bench_measure(&m->cfg, hb_timed_fn(m->k), m->b->buf[0], size, out, m->res);
+        rec_member(o, m, size);
     }
+    if (i == n) return; /* taken one after another */
+    for (i = 0; i < n; i++)
+        if (ms[i].basis)
+            ms[i].res[0].calibrated_iters = hb_bench_calibrate(&ms[i].cfg, hb_timed_fn(ms[i].k), ms[i].b->buf[0],
+                                                               size, out, hb_bench_sample_ns(&ms[i].cfg));
     budget = o->cfg.budget_ns * (uint64_t)live;
     start = hb_monotonic_ns();
     for (round = 0; round < HB_MAX_SAMPLES; round++) {
@@ -421,30 +415,29 @@ static void bench_interleaved(const hb_bench_opts *o, const size_t *ks, int n, c
                                  : (round >= o->cfg.min_samples && hb_monotonic_ns() - start >= budget))
             break;
         for (i = 0; i < n; i++) {
-            if (!basis[i]) continue;
-            hb_bench_sample(&o->cfg, hb_timed_fn(ks[i]), buf, size, out, res[i].calibrated_iters,
-                            &res[i].samples[res[i].nsamples++]);
+            hb_bench_result *res = &ms[i].res[0];
+            if (!ms[i].basis) continue;
+            hb_bench_sample(&ms[i].cfg, hb_timed_fn(ms[i].k), ms[i].b->buf[0], size, out, res->calibrated_iters,
+                            &res->samples[res->nsamples++]);
         }
     }
     for (i = 0; i < n; i++)
-        if (basis[i]) hb_rec_result(o, ks[i], size, basis[i], &res[i], &plain, &o->cfg, NULL);
-    free(res);
-    free((void *)basis);
+        if (ms[i].basis) rec_member(o, &ms[i], size);
 }
 
-/* The harness at one size (and thread count, and in latency mode digest
- * length): in region mode its region, twice - the first runs the region's
- * own code (the markers, the lines after the loop) once, so that in the
- * second, the one the front end subtracts, a simulator's caches hold it,
- * as they do for every implementation's region after it; else the
- * do-nothing hash timed through the same loop: an `overhead` record. */
+/* The harness at one size (and thread count, and chain length): in region
+ * mode its region, twice - the first runs the region's own code (the
+ * markers, the lines after the loop) once, so that in the second, the one
+ * the front end subtracts, a simulator's caches hold it, as they do for
+ * every implementation's region after it; else the do-nothing hash timed
+ * through the same loop: an `overhead` record per thread. */
 static void bench_harness(hb_bench_opts *o, buffers *b, unsigned long size, unsigned threads, size_t chain,
                           hb_bench_result *res)
 {
     uint8_t out[HB_MAX_DIGEST];
     hb_bench_cfg ocfg = o->cfg;
     unsigned i;
-    buffers_fill(b, size, 0);
+    buffers_fill(b, size);
     if (o->calls) {
         for (i = 0; i < 2; i++) {
             hb_region_run(hb_region_nothing, out, b->buf[0], size, HB_WARM_CALLS, o->calls);
@@ -464,24 +457,22 @@ static void bench_harness(hb_bench_opts *o, buffers *b, unsigned long size, unsi
             hb_rec_uint("threads", threads);
             hb_rec_uint("thread", i);
         }
-        if (o->latency) hb_rec_uint("chain", chain);
+        if (chain) hb_rec_uint("chain", chain);
         hb_rec_samples(res[i].samples, res[i].nsamples, 1, o->cfg.clock_rounds != 0);
         hb_rec_end();
     }
 }
 
-/* Latency mode: the harness once per digest length among the selected
+/* The harnesses at one size and thread count: independent calls, and in
+ * latency mode also once per digest length among the selected
  * implementations (the chain copies that many bytes a call). */
 static void bench_harnesses(hb_bench_opts *o, buffers *b, unsigned long size, unsigned threads,
                             hb_bench_result *res)
 {
     size_t k, nimpl = hb_impl_count();
     unsigned len;
-    if (!o->latency) {
-        bench_harness(o, b, size, threads, 0, res);
-        return;
-    }
-    for (len = 1; len <= HB_MAX_DIGEST; len++)
+    bench_harness(o, b, size, threads, 0, res);
+    for (len = 1; o->latency && len <= HB_MAX_DIGEST; len++)
         for (k = 0; k < nimpl; k++) {
             hb_impl r = hb_impl_at(k);
             if (r.algo->digest_len == len && hb_args_selected(o, &r)) {
@@ -491,60 +482,90 @@ static void bench_harnesses(hb_bench_opts *o, buffers *b, unsigned long size, un
         }
 }
 
+/* Every measurement at one size and thread count (0: the plain loop). */
+static void bench_size(hb_bench_opts *o, unsigned long size, unsigned threads, member *ms, hb_bench_result *res,
+                       int *index, int total, int *failed)
+{
+    static buffers sets[2 * (HB_MAX_ALIGN + 1)]; /* [align index][chained] */
+    size_t k, nimpl = hb_impl_count();
+    int a, c, n, nsets, naligns = o->naligns ? o->naligns : 1, nchains = o->latency ? 2 : 1;
+    nsets = naligns * nchains;
+    for (a = 0; a < naligns; a++)
+        for (c = 0; c < nchains; c++)
+            buffers_alloc(&sets[a * nchains + c], threads ? threads : 1, size, o->naligns ? o->aligns[a] : 0);
+    bench_harnesses(o, &sets[0], size, threads, res);
+    if (o->interleave) {
+        /* compare: one group per algorithm, its implementations */
+        size_t ai;
+        for (ai = 0; ai < hb_algo_count; ai++) {
+            n = 0;
+            for (k = 0; k < nimpl; k++) {
+                hb_impl r = hb_impl_at(k);
+                if (r.algo != &hb_algos[ai] || !hb_args_selected(o, &r)) continue;
+                ms[n].k = k;
+                ms[n].b = &sets[0];
+                ms[n].cfg = o->cfg;
+                n++;
+            }
+            if (n) bench_group(o, ms, n, size, index, total, failed);
+        }
+    } else {
+        /* one group per implementation: its alignments, independent and chained */
+        for (k = 0; k < nimpl; k++) {
+            hb_impl r = hb_impl_at(k);
+            if (!hb_args_selected(o, &r)) continue;
+            n = 0;
+            for (a = 0; a < naligns; a++)
+                for (c = 0; c < nchains; c++) {
+                    member *m = &ms[n++];
+                    m->k = k;
+                    m->b = &sets[a * nchains + c];
+                    m->cfg = o->cfg;
+                    m->cfg.chain = c ? r.algo->digest_len : 0;
+                    m->mode.threads = threads;
+                    m->mode.align = m->b->align;
+                }
+            bench_group(o, ms, n, size, index, total, failed);
+        }
+    }
+    for (a = 0; a < nsets; a++) buffers_free(&sets[a]);
+}
+
 int hb_bench_run(hb_bench_opts *o)
 {
     static hb_bench_result res[HB_MAX_THREADS]; /* large: not on the stack */
-    size_t k, nimpl_all = hb_impl_count();
-    int s, t, a, failed = 0, total = 0, index = 0;
-    buffers b;
-    hb_mode m;
-    memset(&m, 0, sizeof m);
-    m.cpu = -1;
+    size_t k, nimpl = hb_impl_count(), nmembers;
+    int s, t, i, failed = 0, total = 0, index = 0;
+    unsigned max_threads = 1;
+    member *ms;
     /* Plan first, so progress can say "n of total". */
-    for (k = 0; k < nimpl_all; k++) {
+    for (k = 0; k < nimpl; k++) {
         hb_impl r = hb_impl_at(k);
         total += hb_args_selected(o, &r);
     }
-    total *= o->nsizes * (o->nthreads ? o->nthreads : 1) * (o->naligns ? o->naligns : 1);
+    total *= o->nsizes * (o->nthreads ? o->nthreads : 1) * (o->naligns ? o->naligns : 1) * (o->latency ? 2 : 1);
+    for (t = 0; t < o->nthreads; t++)
+        if (o->threads[t] > max_threads) max_threads = o->threads[t];
+    /* a group's members: an algorithm's implementations, or an
+     * implementation's alignments times independent and chained */
+    nmembers = o->interleave ? nimpl : (size_t)((o->naligns ? o->naligns : 1) * (o->latency ? 2 : 1));
+    ms = hb_xmalloc(sizeof *ms * nmembers);
+    memset(ms, 0, sizeof *ms * nmembers);
+    for (k = 0; k < nmembers; k++) {
+        ms[k].res = hb_xmalloc(sizeof *ms[k].res * max_threads);
+        ms[k].mode.cpu = -1;
+    }
     hb_rec_bench_header(o, total);
     rec_clock(o, "start");
-    for (s = 0; s < o->nsizes; s++) {
-        unsigned long size = o->sizes[s];
-        for (t = 0; t < (o->nthreads ? o->nthreads : 1); t++) {
-            m.threads = o->nthreads ? o->threads[t] : 0;
-            buffers_alloc(&b, m.threads ? m.threads : 1, size);
-            bench_harnesses(o, &b, size, m.threads, res);
-            if (o->interleave && !o->calls) {
-                /* one interleaved group per algorithm: its implementations */
-                size_t ai, *ks = hb_xmalloc(sizeof *ks * nimpl_all);
-                for (ai = 0; ai < hb_algo_count; ai++) {
-                    int n = 0;
-                    for (k = 0; k < nimpl_all; k++) {
-                        hb_impl r = hb_impl_at(k);
-                        if (r.algo == &hb_algos[ai] && hb_args_selected(o, &r)) ks[n++] = k;
-                    }
-                    if (n) bench_interleaved(o, ks, n, b.buf[0], size, &index, total, &failed);
-                }
-                free(ks);
-            } else {
-                for (k = 0; k < nimpl_all; k++) {
-                    hb_impl r = hb_impl_at(k);
-                    if (!hb_args_selected(o, &r)) continue;
-                    /* an implementation's alignments one after another: their
-                     * ratio is measured as close together as it can be */
-                    for (a = 0; a < (o->naligns ? o->naligns : 1); a++) {
-                        m.align = o->naligns ? o->aligns[a] : 0;
-                        bench_one(o, k, &b, size, &m, ++index, total, res, &failed);
-                    }
-                }
-            }
-            buffers_free(&b);
-        }
-    }
+    for (s = 0; s < o->nsizes; s++)
+        for (t = 0; t < (o->nthreads ? o->nthreads : 1); t++)
+            bench_size(o, o->sizes[s], o->nthreads ? o->threads[t] : 0, ms, res, &index, total, &failed);
     rec_clock(o, "end");
     hb_rec_begin("done");
     hb_rec_bool("failed", failed);
     if (o->calls) hb_rec_uint("regions", o->regions);
     hb_rec_end();
+    for (i = 0; i < (int)nmembers; i++) free(ms[i].res);
+    free(ms);
     return failed ? 1 : 0;
 }

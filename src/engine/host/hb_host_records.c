@@ -99,7 +99,7 @@ void hb_rec_result(const hb_bench_opts *o, size_t k, unsigned long size, const c
     if (o->cfg.clock_rounds) hb_rec_uint("clock_adds", o->cfg.clock_rounds * HB_CLOCK_OPS_PER_ROUND);
     if (version) hb_rec_str("impl_version", version);
     hb_rec_params(r.algo->id);
-    if (o->latency) {
+    if (chain_hex) {
         hb_rec_uint("chain", cfg->chain);
         hb_rec_uint("chain_calls", HB_CHAIN_CHECK);
         hb_rec_str("chain_digest", chain_hex);

@@ -23,7 +23,8 @@ void hb_rec_params(const char *algo);
 void hb_rec_bench_header(const hb_bench_opts *o, int total);
 
 /* A verified measurement of implementation k, timed with `cfg` in mode
- * `m`: its `result` record; chain_hex: latency mode's check digest. */
+ * `m`: its `result` record; chain_hex: chained calls' check digest
+ * (NULL: independent calls). */
 void hb_rec_result(const hb_bench_opts *o, size_t k, unsigned long size, const char *basis,
                    const hb_bench_result *res, const hb_mode *m, const hb_bench_cfg *cfg,
                    const char *chain_hex);
