@@ -28,7 +28,7 @@ PLAT_SRC   := $(sort $(wildcard src/platform/host/*.c))
 # src/engine/host/hb_timed_extra.c instead, which adds a known cost.
 TIMED_SRC  ?= src/engine/host/hb_timed.c
 ENGINE_SRC := src/engine/hb_region.c src/engine/host/main.c src/engine/hb_record.c src/engine/host/hb_bench.c \
-              src/engine/host/args.c src/engine/host/hb_host.c src/engine/host/hb_host_records.c $(TIMED_SRC) \
+              src/engine/hb_chain.c src/engine/host/args.c src/engine/host/hb_host.c src/engine/host/hb_host_records.c $(TIMED_SRC) \
               src/engine/host/hb_impls.c src/engine/host/hb_reference.c $(PLAT_SRC) $(CORE_SRC)
 
 include backends/backends.mk

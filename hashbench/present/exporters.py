@@ -15,13 +15,14 @@ from ..meters import clock
 from ..result import METER_TITLES
 from .crosstab import meter_tables
 from .matrix import markdown as matrix_markdown
+from .modes import has_modes, mode_tables
 from .table import counted_table, render_markdown, single_size_table, sweep_table
 
 # every CSV has these columns, whatever the run measured
-CSV_COLUMNS = ["algorithm", "implementation", "size", "target", "build", "meter", "variant", "tier", "verified",
-               "verified_against", "digest", "expected", "per_call", "unit", "per_byte", "spread_pct",
-               "ci_pct", "processes", "ns_per_call", "mb_per_s", "cycles_per_byte", "clock_hz", "code_bytes",
-               "samples_count", "notes"]
+CSV_COLUMNS = ["algorithm", "implementation", "size", "target", "build", "meter", "variant", "threads", "latency",
+               "align", "tier", "verified", "verified_against", "digest", "expected", "per_call", "unit", "per_byte",
+               "spread_pct", "ci_pct", "processes", "ns_per_call", "mb_per_s", "aggregate_mb_per_s",
+               "cycles_per_byte", "clock_hz", "code_bytes", "samples_count", "notes"]
 
 
 def to_json(run) -> str:
@@ -67,7 +68,10 @@ def to_markdown(run) -> str:
     timed = [r for r in run.results if not r.exact]
     counted = [r for r in run.results if r.exact and r.target == "host"]   # --meter sim
     exact = [r for r in run.results if r.exact and r.target != "host"]     # cross targets
-    if timed:
+    if timed and has_modes(timed):
+        for title, h, rows, al in mode_tables(timed):
+            lines += ["", title[0].upper() + title[1:], "", render_markdown(h, rows, al)]
+    elif timed:
         sizes = sorted({r.size for r in timed})
         impls = {r.implementation for r in timed}
         if len(sizes) > 1:

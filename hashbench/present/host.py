@@ -8,7 +8,7 @@ from ..meters import clock as clock_meter
 from ..meters import timer as timer_meter
 from ..result import METER_TITLES
 from ..units import UNITS, format_size
-from .modes import has_modes, mode_tables
+from .modes import has_modes, is_small_sweep, mode_tables, small_sweep_table
 from .table import counted_table, fmt_num, plus_minus, render, single_size_table, sort_results, sweep_table
 
 
@@ -125,7 +125,11 @@ def present_counted(run, results, order, catalogue_order, quiet=False):
     size, or estimated cycles per byte across a sweep."""
     sizes = sorted({r.size for r in results})
     show_impl = len({r.implementation for r in results}) > 1
-    if len(sizes) > 1:
+    if is_small_sweep(sizes):
+        if not quiet:
+            print(f"{METER_TITLES[results[0].meter]} per call at every length, the harness subtracted")
+        h, rows, al = small_sweep_table(results, catalogue_order, "cyc", lambda r: r.per_call)
+    elif len(sizes) > 1:
         h, rows, al = sweep_table(results, sizes, show_impl=show_impl, order=order, catalogue_order=catalogue_order,
                                   value=("cyc/B", lambda r: r.per_byte))
     else:

@@ -46,6 +46,10 @@ def _ns(r):
     return None if r is None or not r.verified else r.ns_per_call
 
 
+def _value(fn, r):
+    return None if r is None or not r.verified else fn(r)
+
+
 def _ratio(a, b):
     return None if a is None or b is None or not b else a / b
 
@@ -61,14 +65,16 @@ def ratio_text(base, other) -> str:
     return f"{c.ratio:.2f} [{c.lo:.2f}-{c.hi:.2f}]"
 
 
-def small_sweep_table(results, catalogue_order=()):
-    """Lengths x (algorithm, implementation, mode): ns per call."""
+def small_sweep_table(results, catalogue_order=(), unit="ns", value=None):
+    """Lengths x (algorithm, implementation, mode): ns per call, or `value`
+    of each result (an exact meter's cost per call) in `unit`."""
+    value = value or _ns
     cols = _firsts(results, catalogue_order, lambda r: (r.algorithm, r.implementation, r.mode))
     show_impl = len({r.implementation for r in results}) > 1
     by = {(r.algorithm, r.implementation, r.mode, r.size): r for r in results}
     headers = ["B"] + [" ".join(x for x in ((c.label or c.algorithm), c.implementation if show_impl else "",
-                                            c.mode_label) if x) + " ns" for c in cols]
-    rows = [[str(size)] + [fmt_num(_ns(by.get((c.algorithm, c.implementation, c.mode, size)))) for c in cols]
+                                            c.mode_label) if x) + f" {unit}" for c in cols]
+    rows = [[str(size)] + [fmt_num(_value(value, by.get((c.algorithm, c.implementation, c.mode, size)))) for c in cols]
             for size in sorted({r.size for r in results})]
     return headers, rows, "r" * len(headers)
 

@@ -9,9 +9,3 @@ void hb_workload_fill(uint8_t *buf, size_t len)
     for (i = 0; i < len; i++)
         buf[i] = (uint8_t)((i * 31u + 7u) & 0xFFu);
 }
-
-void hb_workload_chain(uint8_t *buf, size_t len, const uint8_t *digest, size_t digest_len)
-{
-    size_t i, n = len < digest_len ? len : digest_len;
-    for (i = 0; i < n; i++) buf[i] = digest[i];
-}

@@ -3,6 +3,7 @@
 --threads, --align, through the real engine and CLI, each stored in the
 results and carried by the JSON export; the chain and the offset checked
 against Python's own hashing of the same bytes."""
+import csv
 import hashlib
 import json
 import sqlite3
@@ -121,6 +122,11 @@ def test_align_is_verified_and_stored(tmp_path):
     assert {(r.implementation, r.align) for r in stored} >= {("portable", 0), ("portable", 3)}
     assert all(r.verified and r.verified_against == "reference" for r in stored)
     assert {r["align"] for r in exported} == {0, 3}
+    code, _, err = hb("show", "last", "--db", tmp_path / "r.sqlite", "-o", tmp_path / "r.csv")
+    assert code == 0, err
+    rows = list(csv.DictReader((tmp_path / "r.csv").open()))
+    assert {(r["implementation"], r["align"], r["threads"], r["latency"]) for r in rows} >= {
+        ("portable", "0", "1", "False"), ("portable", "3", "1", "False")}
 
 
 def test_engine_hashes_the_bytes_at_the_offset():
