@@ -11,7 +11,7 @@ from .commands.options import formatter
 from .errors import UserError
 
 # command -> its module in hashbench/commands/, in the order `--help` lists them; only the module of
-# the command given is imported (a quick start), every one for `--help`
+# the command given is imported (a quick start), none for `--version`, every one for `--help`
 COMMANDS = {"run": "run", "list": "catalogue", "hash": "catalogue", "history": "stored", "show": "stored",
             "compare": "compare", "diff": "diff", "cross": "cross", "matrix": "matrix", "size": "size",
             "report": "report", "export": "exchange", "import": "exchange"}
@@ -30,6 +30,7 @@ class Version(argparse.Action):
 
 
 def build_parser(command=None):
+    """The parser, with the subcommands of `command`'s module ('': none; None: all)."""
     p = argparse.ArgumentParser(
         prog="hashbench", formatter_class=formatter,
         description="Benchmark hash algorithms on this machine and on other CPUs; every digest is verified first.",
@@ -45,7 +46,7 @@ def build_parser(command=None):
                "'hashbench COMMAND --help' explains each command.")
     p.add_argument("--version", action=Version)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    names = [COMMANDS[command]] if command in COMMANDS else dict.fromkeys(COMMANDS.values())
+    names = [COMMANDS[command]] if command in COMMANDS else [] if command == "" else dict.fromkeys(COMMANDS.values())
     for name in names:  # each registers its parser(s) and the function to call
         module = importlib.import_module(f".commands.{name}", __package__)
         getattr(module, "add_parsers", getattr(module, "add_parser", None))(sub)
@@ -54,7 +55,9 @@ def build_parser(command=None):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser(next((a for a in argv if not a.startswith("-")), None))
+    command = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser("" if command is None and "--version" in argv and "-h" not in argv
+                          and "--help" not in argv else command)
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()
