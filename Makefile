@@ -25,7 +25,8 @@ ENGINE_SRC := src/engine/hb_region.c src/engine/host/main.c src/engine/hb_record
 
 include backends/backends.mk
 
-.PHONY: all setup build bench test test-c test-py test-sanitize test-nou64 test-clang test-qemu clean roster
+.PHONY: all setup build bench test test-c test-py test-sanitize test-nou64 test-clang test-qemu clean roster \
+        generate check-generated
 
 all: build
 
@@ -47,14 +48,28 @@ $(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_OBJ) $(BACKENDS_LIST) $(CORE
 	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE -DHB_BUILD_FLAGS='"$(OPT) $(EXTRA_CFLAGS)"' -DHB_RECORD_U64 -Isrc/engine/host \
 	    $(ENGINE_SRC) $(BACKENDS_LIST) $(BACKENDS_OBJ) -o $@ $(EXTRA_LDFLAGS) $(BACKENDS_LIBS)
 
-# ---- the roster description: data/roster.json from registry.def -----------
-# Committed; tests/python/test_roster.py fails when it is stale.
+# ---- generated files: tools/generate/, committed -----------------------------
+# `make generate` rewrites them; `make check-generated` (run by scripts/test.sh)
+# writes nothing and fails naming each file that is stale.
+# data/roster.json, the roster description, comes from registry.def through describe_roster.c.
+GENERATORS := tools/generate/crc_tables.py tools/generate/pearson_table.py tools/generate/tiger_sboxes.py \
+              tools/generate/reference_digests.py
+
+generate: roster
+	@for g in $(GENERATORS); do $(PY) $$g || exit 1; done
+
+check-generated: $(BUILD)/describe-roster
+	@$(BUILD)/describe-roster > $(BUILD)/roster.json.check
+	@cmp -s $(BUILD)/roster.json.check data/roster.json || { echo "stale: data/roster.json is not what \
+	    tools/generate/describe_roster.c prints (make generate rewrites it)" >&2; exit 1; }
+	@status=0; for g in $(GENERATORS); do $(PY) $$g --check || status=1; done; exit $$status
+
 roster: $(BUILD)/describe-roster
 	$(BUILD)/describe-roster > data/roster.json.tmp && mv data/roster.json.tmp data/roster.json
 
-$(BUILD)/describe-roster: tools/describe_roster.c src/algos/registry.def
+$(BUILD)/describe-roster: tools/generate/describe_roster.c src/algos/registry.def
 	@mkdir -p $(@D)
-	$(CC) $(STRICT) -O0 tools/describe_roster.c -o $@
+	$(CC) $(STRICT) -O0 tools/generate/describe_roster.c -o $@
 
 # ---- setup: system packages (Debian) and the Python environment ----------
 setup: $(VENV_STAMP)

@@ -78,11 +78,11 @@ static void algo(const char *sym, const char *id, const char *label, const char 
 
 int main(void)
 {
-    printf("{\"generated_by\": \"tools/describe_roster.c from src/algos/registry.def: do not edit\",\n"
+    printf("{\"generated_by\": \"tools/generate/describe_roster.c from src/algos/registry.def: do not edit\",\n"
            " \"algorithms\": [");
 #define HB_ALGO(sym, id, label, tier, dlen, blen, width, stream, compact, spec, src, csrc) \
     algo(#sym, id, label, #tier, dlen, blen, width, #stream, #compact, spec, src, csrc);
-#include "../src/algos/registry.def"
+#include "../../src/algos/registry.def"
 #undef HB_ALGO
     printf("\n]}\n");
     return 0;
