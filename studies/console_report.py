@@ -28,8 +28,8 @@ import sys
 import time
 
 from hashbench import roster
-from hashbench.commands.cross import measure  # noqa: E402
 from hashbench.context import project_commit
+from hashbench.cross import measure
 from hashbench.paths import ROOT
 from hashbench.targets import load_all
 from studies import listed, write

@@ -28,8 +28,8 @@ import sys
 
 from hashbench import roster
 from hashbench.build.size import code_sizes
-from hashbench.commands.cross import measure  # noqa: E402
 from hashbench.context import project_commit
+from hashbench.cross import measure
 from hashbench.meters import CYCLE_MODEL, DEFAULT
 from hashbench.paths import ROOT
 from hashbench.store import Store

@@ -11,7 +11,7 @@ consecutive pair
 - the wall time of each run;
 - agreement: the share of rows whose figures agree within 2%, and the
   median |difference|;
-- `hashbench diff`'s verdicts (hashbench.commands.diff.compare_runs): how
+- `hashbench diff`'s verdicts (hashbench.diff.compare_runs): how
   many rows it calls significant (the goal: at most 5%), how many
   inconclusive.
 
@@ -36,7 +36,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from hashbench.commands.diff import compare_runs  # noqa: E402
+from hashbench.diff import compare_runs
 from hashbench.meters import clock
 from hashbench.paths import ROOT
 from hashbench.result import Run

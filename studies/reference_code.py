@@ -46,7 +46,7 @@ import sys
 from pathlib import Path
 
 from hashbench import roster
-from hashbench.commands.cross import measure  # noqa: E402
+from hashbench.cross import measure
 from hashbench.meters import CYCLE_MODEL, DEFAULT
 from hashbench.paths import BUILD
 from hashbench.targets import Substitute, host, load_all

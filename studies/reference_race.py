@@ -34,7 +34,7 @@ import argparse
 import sys
 
 from hashbench import roster
-from hashbench.commands.cross import measure  # noqa: E402
+from hashbench.cross import measure
 from hashbench.targets import load_all
 from studies import listed, write
 from studies.reference_tables import gba_column_origin, published, seed_data

@@ -24,7 +24,7 @@ import sys
 
 from hashbench import roster
 from hashbench.build.elf import read_elf
-from hashbench.commands.cross import measure  # noqa: E402
+from hashbench.cross import measure
 from hashbench.meters import CYCLE_MODEL, cycle_model
 from hashbench.meters.cpu_models import load_model, variant_titles, write_model_file
 from hashbench.targets import host, load_all
