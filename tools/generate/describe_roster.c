@@ -33,7 +33,7 @@ static void json_str(const char *s)
     putchar('"');
 }
 
-/* "a.c b.c" -> ["src/algos/a.c", "src/algos/b.c"] */
+/* "md5.c sha1.c" -> ["src/algos/md5.c", "src/algos/sha1.c"] */
 static void sources(const char *list)
 {
     const char *p = list;
