@@ -517,7 +517,7 @@ static const char *start_one(const bench_opts *o, size_t k, const uint8_t *buf, 
  * from the environment and times those algorithms' portable code followed
  * by ADDS dependent adds of the calibration kernel, i.e. ADDS core cycles
  * more per call (less the little the core overlaps: at most a reorder
- * buffer's worth).  tools/measure_default_run.py --ab checks with it that
+ * buffer's worth).  studies/measure_default_run.py --ab checks with it that
  * `hashbench diff` finds a change of known size.  Verification always uses
  * the plain code; a normal build has none of this. */
 #ifdef HB_EXTRA_COST

@@ -16,16 +16,16 @@ consecutive pair
   inconclusive.
 
 A/B (--ab FRACTION...): an engine built with -DHB_EXTRA_COST (build/extra/)
-times the algorithms of --ab-algos with a known extra cost: FRACTION of
+times the algorithms of --ab-algo with a known extra cost: FRACTION of
 their core cycles per call (measured first with --meter cycles), as that
 many dependent adds of the calibration kernel after each call.  Each trial
 is one run without the extra cost (A) and one with it (B), in alternating
 order; diff must call each changed row "B slower" (the goal: a 10% change
 found at least 9 times in 10) and the others not significant.
 
-    .venv/bin/python tools/measure_default_run.py [--runs 2] [--meter time|cycles] [--processes N]
-    .venv/bin/python tools/measure_default_run.py --ab 0.1 --trials 10
-    .venv/bin/python tools/measure_default_run.py --ab 0.02 0.05 0.2 --trials 5
+    .venv/bin/python -m studies.measure_default_run [--runs 2] [--meter time|cycles] [--processes N]
+    .venv/bin/python -m studies.measure_default_run --ab 0.1 --trials 10
+    .venv/bin/python -m studies.measure_default_run --ab 0.02 0.05 0.2 --trials 5
 """
 import argparse
 import json
@@ -36,12 +36,11 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from hashbench.diff import compare_runs  # noqa: E402
-from hashbench.meters import clock  # noqa: E402
-from hashbench.result import Run  # noqa: E402
+from hashbench.diff import compare_runs
+from hashbench.meters import clock
+from hashbench.paths import ROOT
+from hashbench.result import Run
+from studies import listed
 
 AB_ALGOS = ["crc32", "fnv1a32", "xxh64", "murmur3-32", "md5", "sha256", "blake2b", "sha3-256"]
 
@@ -55,8 +54,8 @@ def one_run(out, args, env=None, extra=()):
            "--meter", args.meter] + (["--processes", str(args.processes)] if args.processes else []) + list(extra)
     if args.budget:
         cmd += ["--budget", str(args.budget)]
-    if args.algos and "-a" not in extra:
-        cmd += ["-a", args.algos]
+    if args.algo and "-a" not in extra:
+        cmd += ["-a", ",".join(listed(args.algo))]
     before = load()
     t0 = time.monotonic()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=env)
@@ -143,7 +142,7 @@ def ab(args):
     with tempfile.TemporaryDirectory() as tmp:
         # the cost to add: each algorithm's core cycles per call, estimated
         cyc_args = argparse.Namespace(**{**vars(args), "meter": "cycles", "budget": 1000})
-        base, info = one_run(Path(tmp) / "cycles.json", cyc_args, env, ["-a", ",".join(args.ab_algos)])
+        base, info = one_run(Path(tmp) / "cycles.json", cyc_args, env, ["-a", ",".join(listed(args.ab_algo, AB_ALGOS))])
         cycles = {r.algorithm: r.per_call for r in base.results}
         print(f"core cycles per call (estimated, budget 1 s, load {info['load'][0]:.2f}): "
               + ", ".join(f"{a} {c:,.0f}" for a, c in cycles.items()), flush=True)
@@ -178,9 +177,9 @@ def main():
     ap.add_argument("--budget", help="as hashbench run --budget (default: its default)")
     ap.add_argument("--meter", default="time", choices=["time", "cycles"])
     ap.add_argument("--processes", type=int, help="as hashbench run --processes (default: its default)")
-    ap.add_argument("--algos", help="A/A on these algorithms only (hashbench run -a)")
+    ap.add_argument("-a", "--algo", action="append", metavar="ALGO", help="A/A on these algorithms only (hashbench run -a)")
     ap.add_argument("--ab", type=float, nargs="+", metavar="FRACTION", help="A/B trials with these extra costs")
-    ap.add_argument("--ab-algos", default=AB_ALGOS, type=lambda s: s.split(","), help="comma list")
+    ap.add_argument("--ab-algo", action="append", metavar="ALGO", help=f"A/B on these (default {','.join(AB_ALGOS)})")
     ap.add_argument("--trials", type=int, default=10)
     ap.add_argument("-v", "--verbose", action="store_true", help="every row's difference")
     args = ap.parse_args()

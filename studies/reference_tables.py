@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The seeds' speeds beside our estimated ones: Markdown tables for
-docs/cross-platform.md (tools/cross_report.py) and the cycle-model
-validation (tools/validate_cycle_model.py), from results of any run.
+docs/cross-platform.md (studies/cross_report.py) and the cycle-model
+validation (studies/validate_cycle_model.py), from results of any run.
 
 Per row: the seed's KB/s (data/seed-speeds.toml), our estimate (meter
 est-cycles: the target's CPU model, converted at its real clock), the ratio
@@ -9,9 +9,10 @@ estimate / seed; on the GBA also mGBA's exact figure.  "compared" is the
 implementation a row compares: `portable`, except AES, whose family code has
 no T-tables (our `compact`)."""
 import tomllib
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from hashbench import roster
+from hashbench.paths import ROOT
+
 SEEDS = ROOT / "data" / "seed-speeds.toml"
 NDS_BUS_HZ = 33513982  # the clock the suite page gives the NDS: the DS bus clock (docs/seeds.md)
 SIZE = 1024
@@ -78,9 +79,6 @@ def within(rows) -> str:
 
 
 def labels():
-    import sys
-    sys.path.insert(0, str(ROOT))
-    from hashbench import roster
     return roster.labels()
 
 

@@ -3,15 +3,15 @@
 """Validates the cycle-model meter (est-cycles) where the truth is known, and
 sets its estimates beside the seeds' published speeds.  Every row is printed.
 
-    .venv/bin/python tools/validate_cycle_model.py gba      # every algorithm, gba, gba-iwram and gba-iwram-arm,
+    .venv/bin/python -m studies.validate_cycle_model gba      # every algorithm, gba, gba-iwram and gba-iwram-arm,
                                                            # 64 and 1024 B: the model against mGBA
-    .venv/bin/python tools/validate_cycle_model.py seeds    # N64, NDS, 3DS, GBA rows of the seeds
-    .venv/bin/python tools/validate_cycle_model.py layout   # N64: SHA-3 with its code or table moved
-    .venv/bin/python tools/validate_cycle_model.py stm32    # Cortex-M7: caches, DTCM against SRAM
-    .venv/bin/python tools/validate_cycle_model.py probes   # GBA: one Thumb instruction kind, repeated
-    .venv/bin/python tools/validate_cycle_model.py all      # gba, seeds, layout, stm32
+    .venv/bin/python -m studies.validate_cycle_model seeds    # N64, NDS, 3DS, GBA rows of the seeds
+    .venv/bin/python -m studies.validate_cycle_model layout   # N64: SHA-3 with its code or table moved
+    .venv/bin/python -m studies.validate_cycle_model stm32    # Cortex-M7: caches, DTCM against SRAM
+    .venv/bin/python -m studies.validate_cycle_model probes   # GBA: one Thumb instruction kind, repeated
+    .venv/bin/python -m studies.validate_cycle_model all      # gba, seeds, layout, stm32
 Options: -a ALGO[,ALGO] (gba), --variant V (gba, probes: a variant of
-arm7tdmi-gba), --markdown FILE (also write the tables there).
+arm7tdmi-gba), -o FILE (also write the tables there).
 
 Everything runs through `hashbench cross`'s own machinery (hashbench.targets,
 hashbench.meters): the GBA programs are built once for mGBA (`--meter
@@ -21,18 +21,14 @@ every digest is verified before a cost is compared.  Nothing is stored.
 """
 import argparse
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from hashbench import roster  # noqa: E402
-from hashbench.build.elf import read_elf  # noqa: E402
-from hashbench.cross import measure  # noqa: E402
-from hashbench.meters import CYCLE_MODEL, cycle_model  # noqa: E402
-from hashbench.meters.cpu_models import load_model, variant_titles, write_model_file  # noqa: E402
-from hashbench.targets import host, load_all  # noqa: E402
-from tools import seed_tables  # noqa: E402
+from hashbench import roster
+from hashbench.build.elf import read_elf
+from hashbench.cross import measure
+from hashbench.meters import CYCLE_MODEL, cycle_model
+from hashbench.meters.cpu_models import load_model, variant_titles, write_model_file
+from hashbench.targets import host, load_all
+from studies import listed, reference_tables, write
 
 GBA = ["gba", "gba-iwram", "gba-iwram-arm"]
 GBA_SIZES = [64, 1024]
@@ -110,18 +106,18 @@ def gba_summary(rows) -> str:
 
 # ---- the seeds ---------------------------------------------------------------------------------
 def validate_seeds(gba_runs=None) -> str:
-    sd = seed_tables.seed_data()
+    sd = reference_tables.seed_data()
     algos = sorted(set(sd["n64"]["kb_per_s"]) | set(sd["crypto_column"]["order"]), key=roster.order().get)
     algos = [roster.find(a) for a in algos]
     targets = load_all()
-    runs = [measure(["n64", "nds", "3ds"], [seed_tables.SIZE], algos, log=log, meter=CYCLE_MODEL)]
-    off = measure(["nds"], [seed_tables.SIZE], algos, log=log, meter=CYCLE_MODEL, model_variant="caches-off")
+    runs = [measure(["n64", "nds", "3ds"], [reference_tables.SIZE], algos, log=log, meter=CYCLE_MODEL)]
+    off = measure(["nds"], [reference_tables.SIZE], algos, log=log, meter=CYCLE_MODEL, model_variant="caches-off")
     if gba_runs is None:
-        gba_runs = [measure(GBA, [seed_tables.SIZE], algos, log=log, meter=m) for m in ("default", CYCLE_MODEL)]
+        gba_runs = [measure(GBA, [reference_tables.SIZE], algos, log=log, meter=m) for m in ("default", CYCLE_MODEL)]
     results = [r for run in runs + list(gba_runs) for r in run.results]
-    fig = seed_tables.Figures(results)
+    fig = reference_tables.Figures(results)
     clocks = {n: t.clock_hz for n, t in targets.items()}
-    return "\n".join(seed_tables.sections(fig, clocks, seed_tables.Figures(off.results, "caches-off")))
+    return "\n".join(reference_tables.sections(fig, clocks, reference_tables.Figures(off.results, "caches-off")))
 
 
 # ---- layout: the N64 seed's SHA-3 relink -----------------------------------------------------
@@ -215,9 +211,9 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
     ap.add_argument("what", nargs="*", default=["all"], help="gba, seeds, layout, stm32, probes, or all")
-    ap.add_argument("-a", "--algos", default="", help="comma-separated algorithm ids (gba)")
+    ap.add_argument("-a", "--algo", action="append", metavar="ALGO", help="algorithm ids, comma lists (gba)")
     ap.add_argument("--variant", help="gba, probes: a variant of the arm7tdmi-gba model (e.g. mgba-shifts)")
-    ap.add_argument("--markdown", help="also write the tables to this file")
+    ap.add_argument("-o", "--output", metavar="FILE", help="also write the tables to FILE")
     args = ap.parse_args(argv)
     what = set(args.what)
     if "all" in what:
@@ -230,21 +226,21 @@ def main(argv=None) -> int:
 
     gba_runs = None
     if "probes" in what:
-        from tools import cycle_probes
+        from studies import cycle_probes
         section("GBA probes: one instruction kind repeated, mGBA against the model",
                 cycle_probes.table(args.variant, log))
     if "gba" in what:
-        rows, problems, gba_runs = validate_gba([a for a in args.algos.split(",") if a] or None, args.variant)
+        rows, problems, gba_runs = validate_gba(listed(args.algo) or None, args.variant)
         section("GBA: the cycle model against mGBA", gba_table(rows) + "\n\n" + gba_summary(rows) +
                 "".join(f"\n\nnote: {p}" for p in problems))
     if "seeds" in what:
-        section("Estimates beside the seeds", validate_seeds(gba_runs if not args.algos else None))
+        section("Estimates beside the seeds", validate_seeds(gba_runs if not args.algo else None))
     if "layout" in what:
         section("N64: SHA-3 and the cache layout", validate_layout())
     if "stm32" in what:
         section("Cortex-M7: the STM32 study's memory experiments", validate_stm32())
-    if args.markdown:
-        Path(args.markdown).write_text("\n".join(md))
+    if args.output:
+        write("\n".join(md), args.output)
     return 0
 
 

@@ -31,7 +31,7 @@ fixed key's precomputed schedule) and hb_aes_cbc_mac_keyed (run-time key
 expansion), which shows that the precomputed table is the expansion.
 
 Usage:
-  .venv/bin/python tools/vectors/sha2mac.py --cryptography-vectors D1 \
+  .venv/bin/python tests/vectors/importers/sha2mac.py --cryptography-vectors D1 \
       --hmac-crate D2 --go-root D3 [--out tests/vectors]
 """
 import argparse
@@ -41,9 +41,9 @@ import re
 from pathlib import Path
 
 from Crypto.Cipher import AES
-from vectorfile import write  # tools/vectors, the script's folder
 
-ROOT = Path(__file__).resolve().parents[2]
+from hashbench.paths import ROOT
+from tests.vectors.importers.vectorfile import write
 
 
 def rsp_records(path):
@@ -99,7 +99,7 @@ def sha_fips(out):
     write(out, "sha2-fips180.txt", [
         "source: FIPS 180-4 example messages, digests from NIST 'Examples with",
         "intermediate values' (csrc.nist.gov, SHA256.pdf, SHA512.pdf); typed in by",
-        "tools/vectors/sha2mac.py and checked there against Python hashlib.",
+        "tests/vectors/importers/sha2mac.py and checked there against Python hashlib.",
         "'abc', the 448-bit (SHA-256) and 896-bit (SHA-512) messages, one million 'a'.",
     ], lines)
 
@@ -119,7 +119,7 @@ def sha_cavp(out, cv):
         write(out, f"{algo}-cavp.txt", [
             f"source: NIST CAVP SHAVS, byte-oriented {bits}ShortMsg.rsp and {bits}LongMsg.rsp",
             "(CAVS 11.0), from PyPI cryptography_vectors 50.0.2, cryptography_vectors/hashes/SHA2/;",
-            "converted by tools/vectors/sha2mac.py (Len = 0 is the empty message).",
+            "converted by tests/vectors/importers/sha2mac.py (Len = 0 is the empty message).",
         ], lines)
 
 
@@ -143,7 +143,7 @@ def hmac_rfc4231(out, cv):
         "source: RFC 4231 section 4, HMAC-SHA-256 test cases 1-7: cases 1-4, 6, 7 from",
         "PyPI cryptography_vectors 50.0.2, cryptography_vectors/HMAC/rfc-4231-sha256.txt;",
         "case 5 (output truncated to 128 bits: a short md checks a prefix) typed in from",
-        "RFC 4231 section 4.6.  Converted by tools/vectors/sha2mac.py.",
+        "RFC 4231 section 4.6.  Converted by tests/vectors/importers/sha2mac.py.",
     ], [f"hmac-sha256-keyed key={k} msg={m} md={md}" for k, m, md in lines])
 
 
@@ -192,7 +192,7 @@ def hmac_wycheproof(out, crate):
         "source: Project Wycheproof hmac_sha256_test.json (valid cases), as shipped in",
         "crates.io hmac 0.12.1, tests/data/wycheproof-sha256.blb (blobby format: key,",
         "message, tag; a short tag is the MAC truncated on the right, so md checks a prefix).",
-        "Decoded by tools/vectors/sha2mac.py.",
+        "Decoded by tests/vectors/importers/sha2mac.py.",
     ], lines)
 
 
@@ -234,7 +234,7 @@ def pbkdf2(out, go_root):
         "and the SHA-256 vectors of the Go 1.26.8 standard library,",
         "src/crypto/pbkdf2/pbkdf2_test.go (sha256TestVectors, which cite",
         "stackoverflow.com/questions/5130513: RFC 6070's inputs with HMAC-SHA256,",
-        "dkLen 16 to 25).  dkLen is the length of md.  Converted by tools/vectors/sha2mac.py.",
+        "dkLen 16 to 25).  dkLen is the length of md.  Converted by tests/vectors/importers/sha2mac.py.",
     ], lines)
 
 
@@ -258,7 +258,7 @@ def aes_block(out, cv):
         aes_check(k, p, c)
     write(out, "aes128-fips197.txt", [
         "source: FIPS 197 (2001, updated 2023) appendix B (cipher example) and appendix C.1",
-        "(AES-128 example vector), typed in by tools/vectors/sha2mac.py.",
+        "(AES-128 example vector), typed in by tests/vectors/importers/sha2mac.py.",
     ], [f"aes128-block key={k} pt={p} ct={c}" for k, p, c in FIPS197])
 
     lines = []
@@ -275,7 +275,7 @@ def aes_block(out, cv):
         "ECBGFSbox128.rsp, ECBKeySbox128.rsp, ECBVarKey128.rsp, ECBVarTxt128.rsp and",
         "ECBMMT128.rsp (multi-block messages split into their independent ECB blocks),",
         "CAVS 11.1, from PyPI cryptography_vectors 50.0.2, cryptography_vectors/ciphers/AES/ECB/;",
-        "converted by tools/vectors/sha2mac.py.",
+        "converted by tests/vectors/importers/sha2mac.py.",
     ], lines)
 
 
@@ -304,7 +304,7 @@ def aes_cbc_mac(out, cv):
         "cryptography_vectors/ciphers/AES/CBC/.  md = the last ciphertext block; msg =",
         "the plaintext with the IV XORed into its first block (CBC under IV equals CBC",
         "under IV 0 of that message), so each is a CBC-MAC (IV 0) vector.",
-        "Converted by tools/vectors/sha2mac.py.",
+        "Converted by tests/vectors/importers/sha2mac.py.",
     ], lines)
 
 
@@ -322,7 +322,7 @@ def aes_cbc_mac_fixed(out):
     write(out, "aes-cbc-mac-fixedkey.txt", [
         "source: generated with pycryptodome 4.4.0 (AES, MODE_CBC, IV 0, message zero-filled",
         "to whole blocks, the empty message as one zero block; MAC = last block) by",
-        "tools/vectors/sha2mac.py.  Not an official document: each message appears once",
+        "tests/vectors/importers/sha2mac.py.  Not an official document: each message appears once",
         "for the roster's aes-cbc-mac (fixed key ASCII 'hash-bench-aes!' + 0x00, whose",
         "schedule is a precomputed table in src/algos/aes.c and aes_compact.c) and once",
         "for aes-cbc-mac-keyed with that key (schedule expanded at run time): both passing",

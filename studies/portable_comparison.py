@@ -8,8 +8,8 @@ implementation verified first, sampled interleaved) and writes the table
 between the markers of docs/performance.md, leaving the prose around it as
 it is:
 
-    .venv/bin/python tools/portable_comparison.py [--budget 300] [-a ALGO ...]
-    .venv/bin/python tools/portable_comparison.py --from run.json   # re-render
+    .venv/bin/python -m studies.portable_comparison [--budget 300] [-a ALGO ...]
+    .venv/bin/python -m studies.portable_comparison --from run.json   # re-render
 
 "Portable" means plain C or Rust on the path the engine times, as this
 machine's packages and crates build it: no assembly, no SIMD intrinsics, no
@@ -26,7 +26,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from hashbench.paths import ROOT
+
 DOC = ROOT / "docs" / "performance.md"
 BEGIN, END = "<!-- portable-comparison:begin -->", "<!-- portable-comparison:end -->"
 

@@ -1,14 +1,14 @@
 # SPDX-License-Identifier: MIT
-"""Sections 1, 2, 3 and 5 of docs/cross-platform.md (tools/cross_report.py):
+"""Sections 1, 2, 3 and 5 of docs/cross-platform.md (studies/cross_report.py):
 SHA-512 against SHA-256, MD4/MD5/Tiger, Cortex-M7 code size, and where ours
 differs from the seeds.  Each takes the stored results: instruction counts
-(a list of results) and estimated cycles (a seed_tables.Figures), and writes
+(a list of results) and estimated cycles (a reference_tables.Figures), and writes
 its findings from them: a sentence that compares figures is computed, and
 says what the figures show, whichever way they fall."""
 import subprocess
 
 from hashbench.build import gcc
-from tools.seed_tables import EST, seed_data
+from studies.reference_tables import EST, seed_data
 
 SIZE = 1024
 SHA_TARGETS = ["nds", "3ds", "cortex-m7", "ppc", "i686", "n64", "aarch64", "riscv64", "s390x"]

@@ -4,7 +4,7 @@
 every value came from.  Run from the repository root with the project's
 venv (it needs mmh3, xxhash and siphash24, all in pyproject's test extra):
 
-    .venv/bin/python tools/vectors/noncrypto.py [--siphasher DIR] [--xxhash-h FILE]
+    .venv/bin/python tests/vectors/importers/noncrypto.py [--siphasher DIR] [--xxhash-h FILE]
 
 Files written (tests/vectors/):
   siphash24-reference.txt   the 64 vectors of the SipHash reference
@@ -45,15 +45,13 @@ import glob
 import hashlib
 import os
 import re
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
+import mmh3
 
-import mmh3  # noqa: E402
-from oracles import workload  # noqa: E402
-from oracles.noncrypto import ORACLES  # noqa: E402
+from hashbench.paths import ROOT
+from tests.oracles import workload
+from tests.oracles.noncrypto import ORACLES
 
 OUT = ROOT / "tests" / "vectors"
 KEY = bytes(range(16))
@@ -107,7 +105,7 @@ def siphash(crate_dir):
         "# \"SipHash: a fast short-input PRF\" (2012), Appendix A (a129ca6149be45e5).",
         "# md = the reference's 8 output bytes.  The key is the roster's fixed key, so",
         "# the second half repeats the vectors as plain siphash24 lines.",
-        "# Written by tools/vectors/noncrypto.py.",
+        "# Written by tests/vectors/importers/noncrypto.py.",
     ], lines)
 
 
@@ -163,7 +161,7 @@ def xxh(xxhash_h):
         "# 2654435761 * 11400714785074694797^i mod 2^64), msg = its first len bytes;",
         "# and the last three lines: PyPI package xxhash 3.6.0, tests/test_xxh32.py,",
         "# test_xxh64.py, test_xxh3_64.py (hash of \"a\").  md = the big-endian bytes of",
-        "# the value (xxhsum's canonical form).  Written by tools/vectors/noncrypto.py.",
+        "# the value (xxhsum's canonical form).  Written by tests/vectors/importers/noncrypto.py.",
     ], lines)
     if xxhash_h:
         check_secret(xxhash_h)
@@ -239,7 +237,7 @@ def murmur3():
         "# is VerificationTest's table (hash of key[0:i] = 00 01 .. with seed 256-i,",
         "# i = 0..255, each stored little-endian), made with mmh3; md is the published",
         "# value: all 4 bytes of murmur3-32 (big-endian), the first 4 bytes of",
-        "# murmur3-128 (h1's low bytes, little-endian).  Written by tools/vectors/noncrypto.py.",
+        "# murmur3-128 (h1's low bytes, little-endian).  Written by tests/vectors/importers/noncrypto.py.",
     ], lines)
 
 
@@ -265,7 +263,7 @@ def regression():
             lines.append(line(algo, msg=pattern, len=str(n), md=md))
     write("noncrypto-regression.txt", [
         "# source: REGRESSION vectors, not from a standard: computed by",
-        "# tools/vectors/noncrypto.py with tests/oracles/noncrypto.py (PyPI mmh3, xxhash,",
+        "# tests/vectors/importers/noncrypto.py with tests/oracles/noncrypto.py (PyPI mmh3, xxhash,",
         "# siphash24: the authors' C behind Python bindings) over the hash-bench",
         "# workload buf[i] = (i*31+7) & 0xFF (msg = its first period, len = N), at every",
         "# length class and tail length of each algorithm, so that targets without",

@@ -16,7 +16,7 @@ benchmark of the meter, not a test: it asserts nothing, it prints).
   context  each algorithm alone against the whole roster: how many figures
            move with what ran before them in the process (slow: 40 runs)
 
-    .venv/bin/python tools/sim_checks.py [speed repeat ab context] [--rounds 3]
+    .venv/bin/python -m studies.sim_checks [speed repeat ab context] [--rounds 3]
 """
 import argparse
 import json
@@ -29,7 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from hashbench.paths import ROOT
+
 HB = [sys.executable, "-m", "hashbench"]
 SIMPLE_C = "src/algos/simple.c"
 FNV_LOOP = "        h = (h ^ in[i]) * 0x01000193u;\n    hb_store32_be(out, h);"

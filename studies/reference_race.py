@@ -6,9 +6,9 @@ the seed's figure in cycles of that console's clock beside our fastest
 implementation's and our `compact`'s exact cycles, the ratio ours / seed,
 and whether ours is at least as fast.
 
-  .venv/bin/python tools/seed_race.py                     # run nes, gb, gba; print the tables
-  .venv/bin/python tools/seed_race.py --targets nes       # only these consoles
-  .venv/bin/python tools/seed_race.py --out race.md       # also write them to a file
+  .venv/bin/python -m studies.reference_race                     # run nes, gb, gba; print the tables
+  .venv/bin/python -m studies.reference_race --target nes        # only these consoles
+  .venv/bin/python -m studies.reference_race -o race.md          # also write them to a file
 
 The seed's figures are data/seed-speeds.toml's (docs/seeds.md).  NES: ms per
 hash at 64 B corrected to NTSC's 60 clock() ticks a second (the smaller of
@@ -32,15 +32,12 @@ bitwise CRCs.
 """
 import argparse
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from hashbench import roster  # noqa: E402
-from hashbench.cross import measure  # noqa: E402
-from hashbench.targets import load_all  # noqa: E402
-from tools.seed_tables import gba_column_origin, published, seed_data  # noqa: E402
+from hashbench import roster
+from hashbench.cross import measure
+from hashbench.targets import load_all
+from studies import listed, write
+from studies.reference_tables import gba_column_origin, published, seed_data
 
 COMPACT_TOO = {"crc8", "crc16", "crc32"}  # the seed's CRCs are bitwise: compact code too
 # Where each console's race runs: the seed's own placement first.
@@ -131,13 +128,13 @@ def table(console, size, rows, got, places) -> tuple:
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--targets", default="nes,gb,gba", help="consoles to race (default: nes,gb,gba)")
+    ap.add_argument("--target", action="append", metavar="T[,T...]", help="consoles to race (default: nes,gb,gba)")
     ap.add_argument("--rom-only", action="store_true",
                     help="on the GBA, race only the cartridge-ROM placements (gba, gba-prefetch)")
-    ap.add_argument("--out", type=Path, help="also write the tables to this file")
+    ap.add_argument("-o", "--output", metavar="FILE", help="also write the tables to FILE")
     args = ap.parse_args()
     targets = load_all()
-    consoles = args.targets.split(",")
+    consoles = listed(args.target, ["nes", "gb", "gba"])
     unknown = [c for c in consoles if c not in PLACEMENTS]
     if unknown:
         ap.error(f"unknown console {', '.join(unknown)}: choose from {', '.join(PLACEMENTS)}")
@@ -158,8 +155,8 @@ def main():
     out.append("Rows beaten: " + ", ".join(f"{c} {b}/{n}" for c, (b, n) in score.items()) + ".")
     text = "\n".join(out) + "\n"
     sys.stdout.write(text)
-    if args.out:
-        args.out.write_text(text)
+    if args.output:
+        write(text, args.output)
     return 0
 
 

@@ -36,7 +36,7 @@ oracle) to give the C suite, which also runs under QEMU where Python does
 not, Tiger messages that cross the padding boundaries and one million "a".
 
 Run with the project's .venv (it has pycryptodome):
-  .venv/bin/python tools/vectors/mdfamily.py --cryptography-vectors D1 \
+  .venv/bin/python tests/vectors/importers/mdfamily.py --cryptography-vectors D1 \
       --pycryptodome .venv/lib/python3.11/site-packages/Crypto --tiger-crate D3
 """
 import argparse
@@ -44,12 +44,10 @@ import ast
 import sys
 from pathlib import Path
 
-from vectorfile import write
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
-from oracles import workload  # noqa: E402
-from oracles.mdfamily import ORACLES  # noqa: E402
+from hashbench.paths import ROOT
+from tests.oracles import workload
+from tests.oracles.mdfamily import ORACLES
+from tests.vectors.importers.vectorfile import write
 
 # The workload has period 256.
 WORKLOAD = workload(256)
@@ -199,7 +197,7 @@ def main():
     write(args.out, "md4-rfc1320.txt", [
         "source: RFC 1320 (MD4) appendix A.5, the test suite; from PyPI pycryptodome 4.4.0,",
         "Crypto/SelfTest/Hash/test_MD4.py (\"Test vectors from RFC 1320\"); converted by",
-        "tools/vectors/mdfamily.py.",
+        "tests/vectors/importers/mdfamily.py.",
     ], md4)
 
     # MD5: RFC 1321 A.5.
@@ -208,14 +206,14 @@ def main():
     write(args.out, "md5-rfc1321.txt", [
         "source: RFC 1321 (MD5) appendix A.5, the test suite; from PyPI cryptography_vectors",
         "50.0.2, cryptography_vectors/hashes/MD5/rfc-1321.txt; converted by",
-        "tools/vectors/mdfamily.py.",
+        "tests/vectors/importers/mdfamily.py.",
     ], md5)
 
     # SHA-1: FIPS 180 examples, then CAVP.
     write(args.out, "sha1-fips180.txt", [
         "source: FIPS 180-4 SHA-1 examples (NIST \"Examples with intermediate values\",",
         "SHA1.pdf: \"abc\" and the 448-bit message) and FIPS 180-2 appendix A.3 (one million",
-        "\"a\": msg=61 len=1000000); typed in tools/vectors/mdfamily.py, checked against hashlib.",
+        "\"a\": msg=61 len=1000000); typed in tests/vectors/importers/mdfamily.py, checked against hashlib.",
     ], [line("sha1", m, md, n) for m, n, md in SHA1_FIPS])
     sha1 = (rsp_vectors("sha1", cv / "hashes/SHA1/SHA1ShortMsg.rsp") +
             rsp_vectors("sha1", cv / "hashes/SHA1/SHA1LongMsg.rsp"))
@@ -223,7 +221,7 @@ def main():
     write(args.out, "sha1-cavp.txt", [
         "source: NIST CAVP SHAVS, byte-oriented SHA1ShortMsg.rsp and SHA1LongMsg.rsp",
         "(CAVS 11.0), from PyPI cryptography_vectors 50.0.2, cryptography_vectors/hashes/SHA1/;",
-        "converted by tools/vectors/mdfamily.py (Len = 0 is the empty message).",
+        "converted by tests/vectors/importers/mdfamily.py (Len = 0 is the empty message).",
     ], sha1)
 
     # RIPEMD-160: the home page's eight strings, and one million "a".
@@ -239,7 +237,7 @@ def main():
         "(homes.esat.kuleuven.be/~bosselae/ripemd160.html): the eight strings from PyPI",
         "cryptography_vectors 50.0.2, cryptography_vectors/hashes/ripemd160/ripevectors.txt,",
         "and one million \"a\" from PyPI pycryptodome 4.4.0,",
-        "Crypto/SelfTest/Hash/test_RIPEMD160.py; converted by tools/vectors/mdfamily.py.",
+        "Crypto/SelfTest/Hash/test_RIPEMD160.py; converted by tests/vectors/importers/mdfamily.py.",
     ], rmd)
 
     # Tiger: the authors' values as RustCrypto ships them.
@@ -250,7 +248,7 @@ def main():
         "source: Tiger/192 test values of its authors (Anderson and Biham's reference code and",
         "www.cs.technion.ac.il/~biham/Reports/Tiger/), as crates.io tiger 0.3.0 (RustCrypto)",
         "ships them in tests/data/tiger_kat.blb (blobby format: input, digest); converted by",
-        "tools/vectors/mdfamily.py.  Digest bytes as the authors print them (a, b, c",
+        "tests/vectors/importers/mdfamily.py.  Digest bytes as the authors print them (a, b, c",
         "little-endian): Tiger(\"\") = 3293AC630C13F0245F92BBB1766E16167A4E58492DDE73F3.",
     ], tiger)
 
@@ -264,7 +262,7 @@ def main():
     write(args.out, "tiger-libgcrypt.txt", [
         "source: not an official document: computed with libgcrypt (Debian libgcrypt20",
         "1.10.1, gcry_md_hash_buffer(GCRY_MD_TIGER1)), the independent oracle of",
-        "tests/oracles/mdfamily.py, by tools/vectors/mdfamily.py.  Messages that end on",
+        "tests/oracles/mdfamily.py, by tests/vectors/importers/mdfamily.py.  Messages that end on",
         "either side of Tiger's padding boundaries (message byte i = (7i + n) & 0xFF for",
         "length n), eight times \"1234567890\", and one million \"a\", so that the C suite",
         "checks them on every target, QEMU ones included.",
@@ -274,7 +272,7 @@ def main():
     write(args.out, "mdfamily-seed-prefixes.txt", [
         "source: docs/algorithms.md, \"Seed-published digest prefixes for the 1024-byte",
         "workload\" (buf[i] = (i*31+7) & 0xFF, period 256): md is the published prefix, so only",
-        "those leading bytes are compared.  Written by tools/vectors/mdfamily.py.",
+        "those leading bytes are compared.  Written by tests/vectors/importers/mdfamily.py.",
     ], [line(a, WORKLOAD, p, 1024) for a, p in SEED_PREFIXES.items()])
     return 0
 

@@ -11,11 +11,11 @@ point 4 and 6): our exact-cycle figures beside the hash-bench family's own.
   4. Z80 (z80), which the family did not measure, at 1024 B.
   5. Where ours differs from the seeds, and why.
 
-    .venv/bin/python tools/cross8_report.py                  # run the targets, update the doc
-    .venv/bin/python tools/cross8_report.py --targets nes,gba  # only these (the rest: left as "not measured")
-    .venv/bin/python tools/cross8_report.py --stdout         # print the section instead
+    .venv/bin/python -m studies.console_report                  # run the targets, update the doc
+    .venv/bin/python -m studies.console_report --target nes,gba   # only these (the rest: left as "not measured")
+    .venv/bin/python -m studies.console_report -o -            # print the section instead
 
-The section sits between the markers below.  tools/cross_report.py writes
+The section sits between the markers below.  studies/cross_report.py writes
 the whole file from stored runs, this section included (`section`); this
 script alone runs the console targets and rewrites only the section.  Every
 figure comes from a run whose digest matched the host's; nothing is copied
@@ -26,19 +26,17 @@ import argparse
 import datetime
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from hashbench import roster  # noqa: E402
-from hashbench.context import project_commit  # noqa: E402
-from hashbench.cross import measure  # noqa: E402
-from hashbench.targets import load_all  # noqa: E402
-from tools.seed_tables import published, seed_data  # noqa: E402
+from hashbench import roster
+from hashbench.context import project_commit
+from hashbench.cross import measure
+from hashbench.paths import ROOT
+from hashbench.targets import load_all
+from studies import listed, write
+from studies.reference_tables import published, seed_data
 
 OUT = ROOT / "docs" / "cross-platform.md"
-BEGIN, END = "<!-- cross8:begin (tools/cross8_report.py) -->", "<!-- cross8:end -->"
+BEGIN, END = "<!-- cross8:begin (studies/console_report.py) -->", "<!-- cross8:end -->"
 
 SEEDS = seed_data()
 SEED_GBA = published("gba", SEEDS)
@@ -239,7 +237,7 @@ def section_z80(good, notes=()):
     lines = ["### Z80 (z80) at 1024 B", "",
              "No seed ran a Z80; the MSX clock (3.579545 MHz) converts ucsim's exact T-states to time.", ""]
     if not ids:
-        return lines + ["(Not measured in this generation: run `tools/cross8_report.py --targets z80`.)"]
+        return lines + ["(Not measured in this generation: run `python -m studies.console_report --target z80`.)"]
     lines += ms_table(good, "z80", 1024, ids)
     return lines + sha2_ratio(good, "z80", 1024) + ["", SMALL_LEGEND] + not_measured("z80", notes, good)
 
@@ -279,7 +277,7 @@ def section_why():
             "  NDS column and the NDS column 2.0× (±0.1) the GBA one, row by row, the ratios of the clocks;",
             "  the suite page calls them approximate. A GBA at ~140 KB/s for SHA-256 from ROM would run",
             "  Thumb code faster than ours does from IWRAM with no wait states; only IWRAM reaches those",
-            "  figures, and ARM code there beats every row (`tools/seed_race.py`).",
+            "  figures, and ARM code there beats every row (`studies/reference_race.py`).",
             "- **ROM size on the Game Boy.** SDCC's linker takes whole modules and its 32-bit code is large",
             "  (the BLAKE2s program with written-out rounds: 60 KiB of SM83 code), so the SHA family, RIPEMD-160,",
             "  BLAKE2, BLAKE3, AES, and the 64-bit Keccak/SHA-3, XXH3, Tiger and Ascon build there with",
@@ -318,14 +316,15 @@ def section(results, notes=(), wall=None, header=(), skipped=()) -> str:
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--targets", default=",".join(CONSOLES), help="targets to run (default: every console)")
-    ap.add_argument("--stdout", action="store_true", help="print the section instead of writing it")
+    ap.add_argument("--target", action="append", metavar="T[,T...]", help="targets to run (default: every console)")
+    ap.add_argument("-o", "--output", metavar="FILE", help="write the section alone to FILE ('-': standard output) "
+                    "instead of into its place in the document")
     ap.add_argument("--db", metavar="PATH",
                     help="also take the newest stored results of the targets not run (e.g. gb and z80, whose "
                          "SDCC builds take long, from earlier 'hashbench cross --target gb' runs)")
     args = ap.parse_args()
     targets = {n: t for n, t in load_all().items() if t.kind == "console"}
-    names = [n for n in args.targets.split(",") if n in targets and not targets[n].missing()]
+    names = [n for n in listed(args.target, CONSOLES) if n in targets and not targets[n].missing()]
     log = lambda m: print(m, file=sys.stderr)  # noqa: E731
     results, wall, notes = [], None, []
     for name in names:
@@ -347,14 +346,14 @@ def main():
             notes += [n for n in store.load_run(run["id"]).notes if n.data.get("target") in rest]
     from_db = sorted({r.target for r in stored})
     skipped = [n for n in targets if n not in names and n not in from_db]
-    header = [f"Generated by `tools/cross8_report.py` on {datetime.date.today().isoformat()} at commit "
+    header = [f"Generated by `studies/console_report.py` on {datetime.date.today().isoformat()} at commit "
               f"{project_commit()}; do not edit by hand.", ""]
     if from_db:
         header += [f"Taken from the newest stored `hashbench cross` results (runs made apart from this script's, "
                    f"`--db`): {', '.join(from_db)}.", ""]
     text = section(results, notes, wall, header, skipped)
-    if args.stdout:
-        sys.stdout.write(text)
+    if args.output:
+        write(text, args.output)
         return 0
     doc = OUT.read_text() if OUT.exists() else "# Cross-platform findings\n"
     if BEGIN in doc and END in doc:

@@ -45,20 +45,17 @@ no published vectors (XOR-8, Pearson-8 with the roster's table, DJB2,
 Knuth, PJW, sdbm) and the tail rules of Fletcher-32/64.
 
 Run with the project's .venv (it has crcmod and google_crc32c):
-  .venv/bin/python tools/vectors/checksums.py --crc-catalog ... --go-root ... --fnvhash ...
+  .venv/bin/python tests/vectors/importers/checksums.py --crc-catalog ... --go-root ... --fnvhash ...
 """
 import argparse
 import ast
 import re
-import sys
 from pathlib import Path
 
-from vectorfile import write
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests"))
-from oracles import workload  # noqa: E402
-from oracles.checksums import ORACLES  # noqa: E402
+from hashbench.paths import ROOT
+from tests.oracles import workload
+from tests.oracles.checksums import ORACLES
+from tests.vectors.importers.vectorfile import write
 
 
 def vector(algo, msg: bytes, md: bytes, check_prefix=False):
@@ -108,7 +105,7 @@ def crc_catalogue(out, crate):
         "source: Greg Cook, Catalogue of parametrised CRC algorithms (reveng.sourceforge.io/",
         "crc-catalogue): check = CRC of ASCII \"123456789\", for CRC-8/SMBUS, CRC-16/XMODEM,",
         "CRC-32/ISO-HDLC, CRC-32/ISCSI (CRC-32C) and CRC-64/ECMA-182, as transcribed in",
-        "crates.io crc-catalog 2.4.0, src/algorithm.rs; tools/vectors/checksums.py also checks",
+        "crates.io crc-catalog 2.4.0, src/algorithm.rs; tests/vectors/importers/checksums.py also checks",
         "that the catalogue's parameters are the roster's (docs/algorithms.md).",
     ], lines)
 
@@ -133,7 +130,7 @@ def crc32c_rfc3720(out):
     write(out, "crc32c-rfc3720.txt", [
         "source: RFC 3720 (iSCSI), appendix B.4 \"CRC Examples\": 32 bytes of zeros, of ones,",
         "incrementing, decrementing, and an iSCSI SCSI Read (10) command PDU; typed in by",
-        "tools/vectors/checksums.py.  The RFC shows the CRC bytes in transmission (little-endian)",
+        "tests/vectors/importers/checksums.py.  The RFC shows the CRC bytes in transmission (little-endian)",
         "order; md is the canonical big-endian value (aa 36 91 8a -> 8a9136aa).",
     ], lines)
 
@@ -237,7 +234,7 @@ def go_crc32(out, go_root):
     lines += [compact_line("crc32c", msg, cast.to_bytes(4, "big")) for (_, cast), msg in rows]
     write(out, "crc32-go.txt", [
         "source: Go 1.26.8, src/hash/crc32/crc32_test.go, table `golden`: IEEE (CRC-32/ISO-HDLC)",
-        "and Castagnoli (CRC-32C) values of the same inputs; converted by tools/vectors/checksums.py.",
+        "and Castagnoli (CRC-32C) values of the same inputs; converted by tests/vectors/importers/checksums.py.",
     ], lines)
 
 
@@ -247,7 +244,7 @@ def go_adler32(out, go_root):
     write(out, "adler32-go.txt", [
         "source: Go 1.26.8, src/hash/adler32/adler32_test.go, table `golden` (its 0xff runs of",
         "5548..5555 bytes straddle the NMAX = 5552 reduction point of RFC 1950 practice);",
-        "converted by tools/vectors/checksums.py.",
+        "converted by tests/vectors/importers/checksums.py.",
     ], lines)
 
 
@@ -280,7 +277,7 @@ def fnv_suite(out, fnvhash):
         "source: the FNV reference test suite, test_fnv.c (Landon Curt Noll,",
         "isthe.com/chongo/src/fnv; the code that draft-eastlake-fnv publishes), fnv_test_str",
         "with fnv1a_32_vector, as transcribed in PyPI fnvhash 0.2.1 (sdist),",
-        "fnvhash/test/vector.py; converted by tools/vectors/checksums.py (TEST0 inputs end",
+        "fnvhash/test/vector.py; converted by tests/vectors/importers/checksums.py (TEST0 inputs end",
         "in a NUL byte, R10/R500 repeat a string).",
     ], lines)
 
@@ -309,7 +306,7 @@ def wikipedia(out):
         "source: English Wikipedia: \"Adler-32\" (example: \"Wikipedia\" -> 0x11E60398),",
         "\"Fletcher's checksum\" (test vectors for Fletcher-16/32/64 of \"abcde\", \"abcdef\",",
         "\"abcdefgh\") and \"Jenkins hash function\" (one_at_a_time examples); typed in by",
-        "tools/vectors/checksums.py.  Wikipedia's Fletcher-32/64 read little-endian words, the",
+        "tests/vectors/importers/checksums.py.  Wikipedia's Fletcher-32/64 read little-endian words, the",
         "roster big-endian ones: each word's bytes are written reversed here (a short tail",
         "zero-filled first), so both definitions see the same words and the same checksum.",
     ], lines)
@@ -335,7 +332,7 @@ def seed_prefixes(out):
     write(out, "checksums-seed-prefixes.txt", [
         "source: docs/algorithms.md, \"Seed-published digest prefixes for the 1024-byte",
         "workload\" (buf[i] = (i*31+7) & 0xFF, period 256): md is the published prefix, so only",
-        "those leading bytes are compared.  Written by tools/vectors/checksums.py.",
+        "those leading bytes are compared.  Written by tests/vectors/importers/checksums.py.",
     ], lines)
 
 
@@ -356,7 +353,7 @@ def regression(out):
     write(out, "checksums-regression.txt", [
         "source: computed with the independent oracles of tests/oracles/checksums.py (zlib,",
         "google_crc32c, crcmod, and transcriptions of the roster's definitions) by",
-        "tools/vectors/checksums.py.  Regression vectors, NOT official: they pin the algorithms",
+        "tests/vectors/importers/checksums.py.  Regression vectors, NOT official: they pin the algorithms",
         "without published vectors (XOR-8, Pearson-8 with the roster's table, DJB2, Knuth, PJW,",
         "sdbm), the odd tails of Fletcher-32/64, and long runs of 0xFF past every reduction point.",
     ], lines)

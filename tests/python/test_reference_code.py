@@ -1,20 +1,17 @@
 # SPDX-License-Identifier: MIT
-"""tools/seed_code.py and the core's hook under it (hashbench.targets.
+"""studies/reference_code.py and the core's hook under it (hashbench.targets.
 Substitute): a tiny synthetic "seed" written here - a correct DJB2, a
 correct CRC-32 written low byte first as the family writes it, a wrong
 SDBM, a harness file that must be left out - built by a target's own
 compiler in place of our code, its digests checked by the real machinery."""
 import shutil
 import subprocess
-import sys
 
 import pytest
-from conftest import ROOT
 
-sys.path.insert(0, str(ROOT))
-from hashbench.meters import DEFAULT  # noqa: E402
-from hashbench.targets import Substitute, load_all  # noqa: E402
-from tools import seed_code  # noqa: E402
+from hashbench.meters import DEFAULT
+from hashbench.targets import Substitute, load_all
+from studies import reference_code
 
 HEADER = """#ifndef HASHES_H
 #define HASHES_H
@@ -62,7 +59,7 @@ def seed_dir(tmp_path):
 
 
 def test_finds_the_seeds_functions_and_leaves_the_harness_out(seed_dir):
-    files, left, funcs = seed_code.seed_files(seed_dir)
+    files, left, funcs = reference_code.seed_files(seed_dir)
     assert [p.name for p in files] == ["x.c"]
     assert left == {"main.c": "harness", "menu.c": "includes a console SDK header"}
     assert funcs == {"hash_djb2": "x.c", "hash_sdbm": "x.c", "hash_crc32": "x.c"}
@@ -70,13 +67,13 @@ def test_finds_the_seeds_functions_and_leaves_the_harness_out(seed_dir):
 
 def test_every_seed_name_maps_to_a_roster_id():
     from hashbench import roster
-    assert set(seed_code.SEED_NAMES.values()) <= set(roster.ids())
-    assert len(set(seed_code.SEED_NAMES.values())) == len(seed_code.SEED_NAMES)
+    assert set(reference_code.SEED_NAMES.values()) <= set(roster.ids())
+    assert len(set(reference_code.SEED_NAMES.values())) == len(reference_code.SEED_NAMES)
 
 
 @pytest.mark.skipif(shutil.which("cc") is None, reason="no host C compiler")
 def test_the_shim_is_strict_c99(seed_dir, tmp_path):
-    sub = seed_code.substitute(seed_dir, IDS, name="seed-test")
+    sub = reference_code.substitute(seed_dir, IDS, name="seed-test")
     shim = sub.sources[0]
     assert "hb_seed_crc32(uint8_t *out, const uint8_t *in, size_t len)" in shim.read_text()
     proc = subprocess.run(["cc", "-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "-I", str(seed_dir / "include"),
@@ -94,7 +91,7 @@ def test_substitute_replaces_only_the_portable_implementation():
 
 
 def test_reverse_hex_and_statuses():
-    assert seed_code.reverse_hex("7c321b5d") == "5d1b327c"
+    assert reference_code.reverse_hex("7c321b5d") == "5d1b327c"
 
 
 def ready(name):
@@ -109,17 +106,17 @@ def test_seed_code_runs_on_a_target(seed_dir, target):
     seed's byte order, SDBM a mismatch with no cost; our code beside."""
     if not ready(target):
         pytest.skip(f"{target} not installed")
-    sub = seed_code.substitute(seed_dir, IDS, name="seed-test")
-    seed, ours, notes = seed_code.run_both([target], IDS, sub, DEFAULT)
-    got = seed_code.index(seed, seed_code.NAME)
-    djb2, crc, sdbm = (got[(target, a, seed_code.NAME)] for a in ("djb2", "crc32", "sdbm"))
+    sub = reference_code.substitute(seed_dir, IDS, name="seed-test")
+    seed, ours, notes = reference_code.run_both([target], IDS, sub, DEFAULT)
+    got = reference_code.index(seed, reference_code.NAME)
+    djb2, crc, sdbm = (got[(target, a, reference_code.NAME)] for a in ("djb2", "crc32", "sdbm"))
     assert {r.implementation for r in seed} == {"seed-test"}
     assert djb2.verified and djb2.digest == "358b5305" and djb2.per_call > 0
-    assert seed_code.digest_status(djb2) == "ok"
-    assert crc.verified and crc.digest == "5d1b327c" and seed_code.digest_status(crc) == "ok LE"
+    assert reference_code.digest_status(djb2) == "ok"
+    assert crc.verified and crc.digest == "5d1b327c" and reference_code.digest_status(crc) == "ok LE"
     assert not sdbm.verified and sdbm.digest == "01020304" and sdbm.per_call is None
-    assert seed_code.digest_status(sdbm).startswith("MISMATCH (01020304, want 8faf7e00")
+    assert reference_code.digest_status(sdbm).startswith("MISMATCH (01020304, want 8faf7e00")
     # a bitwise CRC costs more than our table-driven one on the same target
-    ours_crc = seed_code.index(ours)[(target, "crc32", "portable")]
+    ours_crc = reference_code.index(ours)[(target, "crc32", "portable")]
     assert ours_crc.verified and crc.per_call > ours_crc.per_call
     assert not notes

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The sections of docs/builds.md (tools/builds_report.py): each states
+"""The sections of docs/builds.md (studies/builds_report.py): each states
 what the seed found, shows what we measured, and computes whether we
 reproduce it.  Every number comes from a stored run; the seeds' own figures
 are those of docs/seeds.md and the seed texts."""
@@ -44,7 +44,7 @@ def meter_of(run) -> str:
 
 
 def missing(title, cmd) -> list:
-    return [title, "", f"Not measured yet: run `{cmd}` (or `tools/builds_report.py`, which runs it).", ""]
+    return [title, "", f"Not measured yet: run `{cmd}` (or `studies/builds_report.py`, which runs it).", ""]
 
 
 def source(run, cmd) -> str:

@@ -13,7 +13,7 @@ processes (`hashbench-engine clock`, docs/records.md):
 - with perf_event allowed (`-t perf`), cycles per add directly: 1.00.
 A benchmark, not a test: it asserts nothing.
 
-    .venv/bin/python tools/check_clock_kernel.py [--processes 10] [--timer auto]
+    .venv/bin/python -m studies.check_clock_kernel [--processes 10] [--timer auto]
 """
 import argparse
 import json
@@ -21,9 +21,8 @@ import os
 import statistics
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from hashbench.paths import ROOT
 
 
 def engine() -> str:

@@ -33,7 +33,7 @@ static void json_str(const char *s)
     putchar('"');
 }
 
-/* "a.c b.c" -> ["src/algos/a.c", "src/algos/b.c"] */
+/* "md5.c sha1.c" -> ["src/algos/md5.c", "src/algos/sha1.c"] */
 static void sources(const char *list)
 {
     const char *p = list;
@@ -78,11 +78,11 @@ static void algo(const char *sym, const char *id, const char *label, const char 
 
 int main(void)
 {
-    printf("{\"generated_by\": \"tools/describe_roster.c from src/algos/registry.def: do not edit\",\n"
+    printf("{\"generated_by\": \"tools/generate/describe_roster.c from src/algos/registry.def: do not edit\",\n"
            " \"algorithms\": [");
 #define HB_ALGO(sym, id, label, tier, dlen, blen, width, stream, compact, spec, src, csrc) \
     algo(#sym, id, label, #tier, dlen, blen, width, #stream, #compact, spec, src, csrc);
-#include "../src/algos/registry.def"
+#include "../../src/algos/registry.def"
 #undef HB_ALGO
     printf("\n]}\n");
     return 0;
