@@ -70,15 +70,9 @@ def stored_table(args) -> int:
     return 0
 
 
-def main(args) -> int:
-    targets = load_all()
-    if args.list:
-        present_targets(targets)
-        return 0
-    if not args.target and not args.all:
-        if args.table:
-            return stored_table(args)
-        raise UserError("name a target with --target T[,T...] or use --all (see 'hashbench cross --list')")
+def checked(args, targets):
+    """The targets, sizes, implementations and algorithms asked for,
+    checked before anything is built."""
     names = select(targets, args.target, args.all)
     sizes = parse_sizes(args.size) if args.size else list(DEFAULT_SIZES)
     if max(sizes) > MAX_SIZE:
@@ -101,6 +95,19 @@ def main(args) -> int:
             load_model(targets[n].cycle_model, args.model_variant)   # an unknown variant stops here
     if args.output:
         exporters.check_path(args.output)
+    return names, sizes, impls, algos
+
+
+def main(args) -> int:
+    targets = load_all()
+    if args.list:
+        present_targets(targets)
+        return 0
+    if not args.target and not args.all:
+        if args.table:
+            return stored_table(args)
+        raise UserError("name a target with --target T[,T...] or use --all (see 'hashbench cross --list')")
+    names, sizes, impls, algos = checked(args, targets)
     store = None if args.no_save else Store(args.db)
     log = log_to_stderr(args.quiet)
     run = measure(names, sizes, algos, impls, args.calls, args.check_repeat, store, log, targets, args.meter,
