@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Writes docs/builds.md: the seed studies of compilers and flags,
+"""Writes docs/builds.md: the reference studies of compilers and flags,
 re-measured with `hashbench matrix` and `hashbench compare`, from stored runs.
 
     .venv/bin/python -m studies.builds_report               # run what is missing, write the file

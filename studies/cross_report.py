@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Writes docs/cross-platform.md from stored `hashbench cross` runs: the seed
+"""Writes docs/cross-platform.md from stored `hashbench cross` runs: the reference
 studies' cross-CPU findings, re-measured.
 
   1. SHA-512 / SHA-256 per byte on 32- and 64-bit CPUs: instructions, and
@@ -8,8 +8,8 @@ studies' cross-CPU findings, re-measured.
   2. MD4 / MD5 / Tiger on 32-bit PowerPC against 64-bit targets (the
      Itanium study).
   3. Cortex-M7 code size per algorithm with -Os (the STM32 study's plot).
-  4. Time: our estimated speeds beside the seeds' (N64, NDS, 3DS, GBA).
-  5. Where ours differs from the seeds, and why.
+  4. Time: our estimated speeds beside the reference studies' (N64, NDS, 3DS, GBA).
+  5. Where ours differs from the reference studies, and why.
   6. The 8/16-bit consoles (studies/console_report.py's section).
 
     .venv/bin/python -m studies.cross_report --run     # measure and store what it needs, then write
@@ -19,7 +19,7 @@ studies' cross-CPU findings, re-measured.
 The document says it was generated on a clean tree at a commit, and from
 which stored runs: it refuses to write from a tree with uncommitted changes.
 Every figure comes from a stored result whose digest matched the reference
-(or the host's portable digest); the seeds' figures from
+(or the host's portable digest); the reference studies' figures from
 data/seed-speeds.toml.  Code sizes are read from builds (cached), not runs.
 """
 import argparse
@@ -143,16 +143,16 @@ def main():
     doc += section_sha(insn, est, qemu) + [""] + section_itanium(insn, est, qemu) + [""]
     if sizes:
         doc += section_size(sizes, roster.algorithms()) + [""]
-    doc += ["## 4. Time: our estimates beside the seeds' speeds (issue 14)", "",
-            "The seeds published speeds: time on hardware or in timing-accurate emulators (Ares, melonDS, mGBA, "
+    doc += ["## 4. Time: our estimates beside the reference studies' speeds", "",
+            "The reference studies published speeds: time on hardware or in timing-accurate emulators (Ares, melonDS, mGBA, "
             "Citra), of the hash-bench family's own C. Ours are the cycle model's estimates for our C, converted "
             "at the CPU's real clock (`hashbench cross --meter cycle-model`), KB/s (10^3 B/s) at 1024 B. A row "
             "therefore compares our code under our model with their code under their instrument: where the code "
             "is alike the rows agree; elsewhere they mostly measure the code. The ratio is estimate ÷ seed; the "
-            "issue's goal was 0.7-1.3. The GBA rows also give mGBA's exact figure for the same program, which "
+            "goal was 0.7-1.3. The GBA rows also give mGBA's exact figure for the same program, which "
             "is what the estimate should match. How the models were made and checked: "
-            "[cycle-models.md](cycle-models.md); the seed's own C under the same models (`studies/reference_code.py`, "
-            "the code held fixed): cycle-models.md, \"The seed's own "
+            "[cycle-models.md](cycle-models.md); the reference study's own C under the same models (`studies/reference_code.py`, "
+            "the code held fixed): cycle-models.md, \"The reference study's own "
             "code under the model\".", ""]
     doc += reference_tables.sections(est, clocks, reference_tables.Figures(results, "caches-off")) + [""]
     doc += section_differences(insn, est, qemu)

@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Our portable code against the best *portable* code built here (issue 4,
-point 5).  A benchmark, not a test: it asserts nothing.
+"""Our portable code against the best *portable* code built here.  A benchmark, not a test: it asserts nothing.
 
 Runs `hashbench compare` on every algorithm at 1 KiB and 1 MiB (every
 implementation verified first, sampled interleaved) and writes the table

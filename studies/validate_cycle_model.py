@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """Validates the cycle-model meter (est-cycles) where the truth is known, and
-sets its estimates beside the seeds' published speeds.  Every row is printed.
+sets its estimates beside the reference studies' published speeds.  Every row is printed.
 
     .venv/bin/python -m studies.validate_cycle_model gba      # every algorithm, gba, gba-iwram and gba-iwram-arm,
                                                            # 64 and 1024 B: the model against mGBA
-    .venv/bin/python -m studies.validate_cycle_model seeds    # N64, NDS, 3DS, GBA rows of the seeds
+    .venv/bin/python -m studies.validate_cycle_model seeds    # N64, NDS, 3DS, GBA rows of the reference studies
     .venv/bin/python -m studies.validate_cycle_model layout   # N64: SHA-3 with its code or table moved
     .venv/bin/python -m studies.validate_cycle_model stm32    # Cortex-M7: caches, DTCM against SRAM
     .venv/bin/python -m studies.validate_cycle_model probes   # GBA: one Thumb instruction kind, repeated
@@ -104,7 +104,7 @@ def gba_summary(rows) -> str:
     return "\n".join(out)
 
 
-# ---- the seeds ---------------------------------------------------------------------------------
+# ---- the reference studies ---------------------------------------------------------------------------------
 def validate_seeds(gba_runs=None) -> str:
     sd = reference_tables.seed_data()
     algos = sorted(set(sd["n64"]["kb_per_s"]) | set(sd["crypto_column"]["order"]), key=roster.order().get)
@@ -120,7 +120,7 @@ def validate_seeds(gba_runs=None) -> str:
     return "\n".join(reference_tables.sections(fig, clocks, reference_tables.Figures(off.results, "caches-off")))
 
 
-# ---- layout: the N64 seed's SHA-3 relink -----------------------------------------------------
+# ---- layout: the N64 reference study's SHA-3 relink -----------------------------------------------------
 def layout_scan(t, elf, model, algo, name, span, step):
     """Estimates `algo` with the function or table `name` moved, for the
     caches only, by 0, step, ... < span bytes."""
@@ -234,7 +234,7 @@ def main(argv=None) -> int:
         section("GBA: the cycle model against mGBA", gba_table(rows) + "\n\n" + gba_summary(rows) +
                 "".join(f"\n\nnote: {p}" for p in problems))
     if "seeds" in what:
-        section("Estimates beside the seeds", validate_seeds(gba_runs if not args.algo else None))
+        section("Estimates beside the reference studies", validate_seeds(gba_runs if not args.algo else None))
     if "layout" in what:
         section("N64: SHA-3 and the cache layout", validate_layout())
     if "stm32" in what:

@@ -16,7 +16,7 @@ from ..errors import UserError
 from ..paths import ROOT, TARGETS_DIR
 from ..roster import Impl
 
-# --target order in listings and tables: the seeds' consoles first
+# --target order in listings and tables: the reference studies' consoles first
 ORDER = ["n64", "nds", "3ds", "cortex-m7", "aarch64", "riscv64", "s390x", "ppc", "i686",
          "nes", "gb", "z80", "gba", "gba-prefetch", "gba-iwram", "gba-iwram-arm"]
 
@@ -109,7 +109,7 @@ def position() -> dict:
 @dataclass(frozen=True)
 class Substitute:
     """Other C measured in place of our portable one-shots, for a tool that
-    compares code rather than instruments (studies/reference_code.py: a seed
+    compares code rather than instruments (studies/reference_code.py: a reference
     study's own C, read from a folder the user names).  `functions`
     {algorithm id: a C function with the one-shot's signature,
     void f(uint8_t *out, const uint8_t *in, size_t len)} stands in for
