@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The sections of docs/builds.md (studies/builds_report.py): each states
+"""The sections of docs/generated/builds.md (studies/builds_report.py): each states
 what the reference study found, shows what we measured, and computes whether we
 reproduce it.  Every number comes from a stored run; the reference studies' own figures
 are those of docs/reference-studies.md and the reference-study texts."""

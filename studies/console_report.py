@@ -1,25 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Writes the 8/16-bit consoles' section of docs/cross-platform.md: our exact-cycle figures beside the hash-bench family's own.
+"""Writes docs/generated/consoles.md: the 8/16-bit consoles' exact cycles beside the hash-bench family's.
 
-  1. 6502 (nes) ms/iter at 64 B beside the hash-bench-nes sample, and the
-     wall time of the whole nes run at 64 B.
-  2. SM83 (gb) ms/iter at 1024 B beside the hash-bench-gb C figures.
-  3. ARM7TDMI (gba, gba-prefetch, gba-iwram, gba-iwram-arm) KB/s at 1024 B
-     beside the GBA figures, with the SHA-256 : SHA-512 ratio.
-  4. Z80 (z80), which the family did not measure, at 1024 B.
-  5. Where ours differs from the reference studies, and why.
-
-    .venv/bin/python -m studies.console_report                  # run the targets, update the doc
-    .venv/bin/python -m studies.console_report --target nes,gba   # only these (the rest: left as "not measured")
-    .venv/bin/python -m studies.console_report -o -            # print the section instead
-
-The section sits between the markers below.  studies/cross_report.py writes
-the whole file from stored runs, this section included (`section`); this
-script alone runs the console targets and rewrites only the section.  Every
-figure comes from a run whose digest matched the host's; nothing is copied
-by hand: the reference studies' published numbers come from data/seed-speeds.toml
-(docs/reference-studies.md is the prose).
+    .venv/bin/python -m studies.console_report                    # run every console target, write the page
+    .venv/bin/python -m studies.console_report --target nes,gba   # only these (the rest: "not measured")
+    .venv/bin/python -m studies.console_report -o -               # print it instead
 """
 import argparse
 import datetime
@@ -34,8 +19,7 @@ from hashbench.targets import load_all
 from studies import listed, write
 from studies.reference_tables import published, seed_data
 
-OUT = ROOT / "docs" / "cross-platform.md"
-BEGIN, END = "<!-- cross8:begin (studies/console_report.py) -->", "<!-- cross8:end -->"
+OUT = ROOT / "docs" / "generated" / "consoles.md"
 
 SEEDS = seed_data()
 SEED_GBA = published("gba", SEEDS)
@@ -300,26 +284,25 @@ def section_why():
 
 
 def section(results, notes=(), wall=None, header=(), skipped=()) -> str:
-    """The consoles' section, markers included, from results of any runs:
-    the simulators' exact cycles are taken, nothing else.  wall: (seconds,
-    whether the builds were cached) of a run of the NES alone at 64 B."""
+    """The consoles' page from results of any runs: the simulators' exact cycles are taken, nothing
+    else.  wall: (seconds, whether the builds were cached) of a run of the NES alone at 64 B."""
     good = index(results)
-    sec = [BEGIN, f"## 6. {SECTION_TITLE}", ""] + list(header)
+    sec = [f"# {SECTION_TITLE}", ""] + list(header)
     sec += ["Costs are exact CPU cycles from the simulators (sim65, mGBA, ucsim), one call, harness",
             "subtracted, every digest equal to the host's;",
             f"`hashbench cross --target {','.join(CONSOLES)}` runs the same (targets: `targets/*.toml`).", ""]
     if skipped:
         sec += [f"Not measured for this generation: {', '.join(skipped)}.", ""]
     sec += section_nes(good, wall, notes) + [""] + section_gb(good, notes) + [""]
-    sec += section_gba(good) + [""] + section_z80(good, notes) + [""] + section_why() + [END]
+    sec += section_gba(good) + [""] + section_z80(good, notes) + [""] + section_why()
     return "\n".join(sec) + "\n"
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--target", action="append", metavar="T[,T...]", help="targets to run (default: every console)")
-    ap.add_argument("-o", "--output", metavar="FILE", help="write the section alone to FILE ('-': standard output) "
-                    "instead of into its place in the document")
+    ap.add_argument("-o", "--output", metavar="FILE", default=str(OUT),
+                    help=f"the page (default {OUT.relative_to(ROOT)}; '-': standard output)")
     ap.add_argument("--db", metavar="PATH",
                     help="also take the newest stored results of the targets not run (e.g. gb and z80, whose "
                          "SDCC builds take long, from earlier 'hashbench cross --target gb' runs)")
@@ -353,17 +336,7 @@ def main():
         header += [f"Taken from the newest stored `hashbench cross` results (runs made apart from this script's, "
                    f"`--db`): {', '.join(from_db)}.", ""]
     text = section(results, notes, wall, header, skipped)
-    if args.output:
-        write(text, args.output)
-        return 0
-    doc = OUT.read_text() if OUT.exists() else "# Cross-platform findings\n"
-    if BEGIN in doc and END in doc:
-        head, rest = doc.split(BEGIN, 1)
-        doc = head + text.rstrip("\n") + rest.split(END, 1)[1]
-    else:
-        doc = doc.rstrip("\n") + "\n\n" + text
-    OUT.write_text(doc)
-    log(f"wrote the cross8 section of {OUT.relative_to(ROOT)}")
+    write(text, args.output)
     return 0
 
 

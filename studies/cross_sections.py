@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Sections 1, 2, 3 and 5 of docs/cross-platform.md (studies/cross_report.py):
+"""Sections 1, 2, 3 and 5 of docs/generated/cross-platform.md (studies/cross_report.py):
 SHA-512 against SHA-256, MD4/MD5/Tiger, Cortex-M7 code size, and where ours
 differs from the reference studies.  Each takes the stored results: instruction counts
 (a list of results) and estimated cycles (a reference_tables.Figures), and writes
@@ -298,7 +298,7 @@ def section_differences(insn, est, targets):
              "- **Instructions are not cycles.** QEMU counts executed instructions exactly; the reference studies timed real",
              "  pipelines (or emulators of them). Section 1 and section 4 set the cycle models' estimates beside",
              "  the reference studies: what a model captures (pipeline interlocks, caches, memory wait states, branch costs)",
-             "  and what it does not is in [cycle-models.md](cycle-models.md).",
+             "  and what it does not is in [cycle-models.md](../cycle-models.md).",
              "- **Different code.** The reference studies ran the hash-bench family's own C (or mbedTLS, for the STM32",
              "  study's SHA-2) with other compilers (libdragon's gcc, devkitARM, gcc 3.2 for the Itanium",
              "  study); ours is this project's portable C through Debian's gcc 12 at -O2, in ARM state on the",

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """The reference studies' speeds beside our estimated ones: Markdown tables for
-docs/cross-platform.md (studies/cross_report.py) and the cycle-model
+docs/generated/cross-platform.md (studies/cross_report.py) and the cycle-model
 validation (studies/validate_cycle_model.py), from results of any run.
 
 Per row: the reference study's KB/s (data/seed-speeds.toml), our estimate (meter
