@@ -1,43 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""The reference study's own C under our instruments : builds the hash-bench
-family's algorithm files from a folder you give (their copy, never ours: the
-repository holds none of their code) for our targets, with each target's own
-compiler and flags, runs them under our meters, verifies every digest, and
-prints per algorithm at 1024 B the reference study's code beside the reference study's published
-speed and beside our code on the same target.  That separates the code from
-the instrument: today's reference-study tables (studies/reference_tables.py) set our C's
-estimate beside their C's measurement.
+"""Runs a reference study's own C under our instruments: the hash-bench family's algorithm files,
+from a port you name, built for our targets and verified like ours, beside their published speed and
+our code's (the method: docs/reference-studies.md; the shim: hashbench.targets.Substitute).
 
   .venv/bin/python -m studies.reference_code --reference-src /tmp/seed-nds
   .venv/bin/python -m studies.reference_code --reference-src DIR --target n64 -a md5,sha256 -o out.md
-
-DIR is one of the family's ports (their algorithm files are the same in the
-N64, NDS, GBA and 3DS ports): DIR/source/*.c but the harness (HARNESS, and
-any file that includes a console's SDK header) is built, DIR/include on the
-include path.  Each seed function `void hash_<name>(const uint8_t *data,
-uint16_t len, uint8_t out[N])` is mapped to our algorithm id (SEED_NAMES)
-and called through a shim of ours that this tool writes into build/
-(void hb_seed_<id>(uint8_t *out, const uint8_t *in, size_t len): one call
-more per hash, a few cycles of 1024 B's thousands); hashbench.targets.
-Substitute builds it in place of our portable code.
-
-  n64, nds, 3ds: the cycle model's estimate (meter est-cycles, `hashbench
-    cross --meter cycle-model`) -> KB/s (10^3 B/s) at the target's clock,
-    beside the reference study's published KB/s (data/seed-speeds.toml: the N64
-    README's Ares figures; the suite page's approximate NDS and 3DS
-    column) and our code's estimate.  The NDS at 67.03 MHz, the ARM9's
-    clock (docs/cycle-models.md, "The clock"); the suite page says 33.51.
-  gba-prefetch, gba: mGBA's exact cycles of the reference study's code in cartridge
-    ROM (the reference study's GBA build: -mthumb -O2, code in ROM, prefetch on),
-    beside the suite page's approximate GBA KB/s, which the GBA port
-    defines as 1024-byte hashes a second.
-
-Digests: each is checked byte for byte against our reference
-(data/reference-digests.tsv, as `hashbench cross` checks ours).  The reference study
-writes CRC-32 and XXH64 low byte first (LITTLE_ENDIAN_DIGESTS): those are
-checked against the reference reversed and marked "LE"; any other mismatch,
-byte-reversed or not, is reported and has no cost.
 """
 import argparse
 import hashlib
