@@ -11,6 +11,10 @@ CFLAGS_ALL = $(STRICT) $(OPT) $(EXTRA_CFLAGS)
 PY      := .venv/bin/python
 VENV_STAMP := .venv/.installed
 
+# One version for the package and the engine: pyproject.toml's.  $(BUILD)/version changes (and the
+# engine is rebuilt) only when the string does.
+HB_VERSION := $(shell sed -n 's/^version *= *"\([^"]*\)".*/\1/p' pyproject.toml)
+
 ALGO_SRC   := $(sort $(wildcard src/algos/*.c))
 CORE_SRC   := $(ALGO_SRC) src/engine/hb_registry.c src/engine/hb_workload.c
 CORE_HDR   := $(wildcard src/algos/*.h src/algos/*.def src/engine/*.h)
@@ -50,11 +54,16 @@ $(BUILD)/libhashbench.so: src/engine/host/hb_api.c $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -fPIC -shared src/engine/host/hb_api.c $(CORE_SRC) -o $@ $(EXTRA_LDFLAGS)
 
+$(BUILD)/version: pyproject.toml
+	@mkdir -p $(@D)
+	@echo '$(HB_VERSION)' > $@.tmp; if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
 # HB_RECORD_U64: the records carry ticks and nanoseconds, which need 64 bits.
-$(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_OBJ) $(BACKENDS_LIST) $(CORE_HDR) $(HOST_HDR) $(REFERENCE_INC)
+$(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_OBJ) $(BACKENDS_LIST) $(CORE_HDR) $(HOST_HDR) $(REFERENCE_INC) \
+                           $(BUILD)/version
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE -DHB_BUILD_FLAGS='"$(OPT) $(EXTRA_CFLAGS)"' -DHB_RECORD_U64 -Isrc/engine/host \
-	    -I$(BUILD)/gen \
+	    -DHB_ENGINE_VERSION='"$(HB_VERSION)"' -I$(BUILD)/gen \
 	    $(ENGINE_SRC) $(BACKENDS_LIST) $(BACKENDS_OBJ) -o $@ $(EXTRA_LDFLAGS) $(BACKENDS_LIBS)
 
 # ---- generated files: tools/generate/, committed -----------------------------
