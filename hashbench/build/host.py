@@ -24,7 +24,7 @@ def engine_path(build=DEFAULT) -> Path:
 
 
 def make_env() -> dict:
-    return {k: v for k, v in sorted(os.environ.items()) if k.startswith(MAKE_ENV) and k != "HB_CROSS8_JOBS"}
+    return {k: v for k, v in sorted(os.environ.items()) if k.startswith(MAKE_ENV) and k != "HB_CONSOLE_JOBS"}
 
 
 def up_to_date(build=DEFAULT) -> bool:
