@@ -56,7 +56,7 @@ $(BUILD)/libhashbench.so: src/engine/host/hb_api.c $(CORE_SRC) $(CORE_HDR)
 
 # What the engine is made of, listed beside it: the front end starts without make while none of
 # these (nor their folders) changed since its last make (hashbench/build/host.py).
-ENGINE_INPUTS = $(ENGINE_SRC) $(CORE_HDR) $(HOST_HDR) src/engine/host/hb_reference_data.inc Makefile pyproject.toml \
+ENGINE_INPUTS = $(ENGINE_SRC) $(CORE_HDR) $(HOST_HDR) data/reference-digests.tsv Makefile pyproject.toml \
                 $(wildcard backends/* backends/*/* backends/*/src/*)
 
 $(BUILD)/hashbench-engine.inputs: FORCE

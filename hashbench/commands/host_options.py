@@ -22,8 +22,9 @@ HOST_METERS = {
 
 def add_size_args(p, budget_help="time per measurement, e.g. 200, 200ms, 1s (default 200 ms)"):
     p.add_argument("--size", action="append", metavar="SIZE", help="bytes: 64, 1k, 1KiB, 1m (default 1024)")
-    p.add_argument("--sweep", nargs="?", const="seed", choices=sorted(SWEEPS),
-                   help="several sizes: 'seed' = 64/256/1024 (default), 'long' = 16 B .. 1 MiB")
+    p.add_argument("--sweep", nargs="?", const="reference-study", choices=sorted(SWEEPS),
+                   help="several sizes: 'reference-study' (or its former name 'seed') = 64/256/1024 (default), "
+                        "'long' = 16 B .. 1 MiB")
     p.add_argument("--budget", default="200", help=budget_help)
     p.add_argument("--samples", type=int,
                    help="this many samples, shared by the processes (default: as many as the budget allows)")

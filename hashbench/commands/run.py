@@ -26,7 +26,7 @@ def add_parser(sub):
                    help="implementation(s): portable (default), compact, a backend, or 'all'")
     add_size_args(r)
     r.add_argument("--sort", choices=["category", "speed", "name"], default="category")
-    r.add_argument("--units", default="MB/s", help="MB/s (default), KB/s (the seed's) or MiB/s")
+    r.add_argument("--units", default="MB/s", help="MB/s (default), KB/s (the reference studies') or MiB/s")
     r.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_store_args(r)
     r.add_argument("-q", "--quiet", action="store_true", help="no progress, no header or footer")
