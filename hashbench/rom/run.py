@@ -55,33 +55,45 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
     """Boots `rom`, presses A, runs until the save RAM holds the `done`
     record, then scrolls the table page by page for the screenshot."""
     t0 = time.monotonic()
-    deadline = limit_s(rows, budget_ms)
     with libretro.Core(console.CORE, rom, getattr(console, "CORE_OPTIONS", None)) as core:
         core.run(int(core.fps * START_AFTER_S))
         core.press("a")
-        last = time.monotonic()
-        text = ""
-        while '{"rec":"done"' not in text:
-            if core.seconds > deadline:
-                raise BuildError(f"rom: no `done` record after {core.seconds:.0f} emulated seconds "
-                                 f"({text.count('rom_result')}/{rows} rows written)")
-            core.run(POLL_FRAMES)
-            text = save_text(core.save_ram())
-            if time.monotonic() - last >= PROGRESS_EVERY_S and stream:
-                print(f"{console.RUN_TARGET}: {core.seconds:.1f} s emulated, "
-                      f"{text.count('rom_result')}/{rows} rows", file=stream, flush=True)
-                last = time.monotonic()
+        text = wait_done(core, console, rows, budget_ms, stream)
         emulated = core.seconds
-        core.run(5)  # the table drawn after the last record
-        errors = []
-        recs = recmod.parse(text, errors)
-        if errors:
-            raise BuildError(f"rom: malformed records in save RAM: {errors[0]}")
-        session = Session(recs, text, emulated, 0.0)
+        session = Session(parse(text), text, emulated, 0.0)
         if pages:
             session.pages, session.screen_lines = scroll_pages(core, console, rows)
     session.wall_s = time.monotonic() - t0
     return session
+
+
+def wait_done(core, console, rows: int, budget_ms: int, stream=sys.stderr, sizes: int = 1) -> str:
+    """Runs the core until the save RAM holds a pass's `done` record (a
+    pass starts by writing its `engine` record over the last one's), with
+    a progress line on `stream` every few seconds -> the records' text."""
+    deadline = core.seconds + limit_s(rows, budget_ms, sizes)
+    last = time.monotonic()
+    text = ""
+    while '{"rec":"done"' not in text:
+        if core.seconds > deadline:
+            raise BuildError(f"rom: no `done` record after {core.seconds:.0f} emulated seconds "
+                             f"({text.count('rom_result')}/{rows * sizes} rows written)")
+        core.run(POLL_FRAMES)
+        text = save_text(core.save_ram())
+        if time.monotonic() - last >= PROGRESS_EVERY_S and stream:
+            print(f"{console.RUN_TARGET}: {core.seconds:.1f} s emulated, "
+                  f"{text.count('rom_result')}/{rows * sizes} rows", file=stream, flush=True)
+            last = time.monotonic()
+    core.run(5)  # the table drawn after the last record
+    return text
+
+
+def parse(text: str) -> list:
+    errors = []
+    recs = recmod.parse(text, errors)
+    if errors:
+        raise BuildError(f"rom: malformed records in save RAM: {errors[0]}")
+    return recs
 
 
 def scroll_pages(core, console, rows: int):
@@ -184,17 +196,32 @@ def results(recs, console, expected, build: Build) -> list:
     return out
 
 
-def expected_lines(recs, console, labels: dict, marks=".*#") -> list:
-    """The table's lines the ROM should show for these records, in roster
-    order within each tier (the sort it shows first: category)."""
+SORTS = ("category", "speed", "name")
+
+
+def expected_lines(recs, console, labels: dict, sort="category", marks=".*#") -> list:
+    """The table's lines the ROM should show for these records, sorted as
+    the app sorts (category: tier, then the image's order; speed: timer
+    ticks per call at the table's size, unmeasured last; name: the label)."""
     got = read(recs)
-    tick_hz = got["engine"]["tick_hz"]
-    rows = []
-    order = roster.order()
+    tick_hz, sweep = got["engine"]["tick_hz"], bool(got["engine"].get("sweep"))
+    rows = {}   # (algo, impl) -> {size: (digest record, rom_result)}, in the image's order
     for digest, r in got["rows"]:
-        algo = roster.find(r["algo"])
-        tier = roster.TIERS.index(algo.tier)
-        lines = screen.row_lines(console.COLS, marks[tier], labels[(r["algo"], r["impl"])], bool(r["verified"]),
-                                 r["iters"], r["ticks"], r["size"], tick_hz, digest["digest"])
-        rows.append(((tier, order[r["algo"]], r["impl"] != "portable"), lines))
-    return [ln for _, lines in sorted(rows, key=lambda x: x[0]) for ln in lines]
+        rows.setdefault((r["algo"], r["impl"]), {})[r["size"]] = (digest, r)
+    keyed = []
+    for index, ((algo_id, impl), by_size) in enumerate(rows.items()):
+        tier = roster.TIERS.index(roster.find(algo_id).tier)
+        mark, label = marks[tier], labels[(algo_id, impl)]
+        if sweep:
+            lines = screen.sweep_lines(console.COLS, mark, label,
+                                       [(bool(r["verified"]), r["iters"], r["ticks"], size, tick_hz)
+                                        for size, (_d, r) in sorted(by_size.items())])
+        else:
+            (digest, r), = by_size.values()
+            lines = screen.row_lines(console.COLS, mark, label, bool(r["verified"]), r["iters"], r["ticks"],
+                                     r["size"], tick_hz, digest["digest"])
+        _d, last = by_size[max(by_size)]
+        cost = last["ticks"] // last["iters"] if last["verified"] and last["iters"] else 0xFFFFFFFF
+        key = {"category": (tier,), "speed": (cost,), "name": (label.encode(),)}[sort] + (index,)
+        keyed.append((key, lines))
+    return [ln for _, lines in sorted(keyed, key=lambda x: x[0]) for ln in lines]
