@@ -138,9 +138,10 @@ def screenshot(session: Session, console, rows: int, path, scale: int = 2):
 
 
 def read(recs) -> dict:
-    """The pass's records -> {engine, harness {size: (iters, ticks)}, rows
+    """The pass's records -> {engine, harness {size: (iters, ticks)}, empty
+    {size: ticks of a span of no call}, rows
     [(digest record, rom_result record)], done}."""
-    out = {"engine": None, "harness": {}, "rows": [], "done": False}
+    out = {"engine": None, "harness": {}, "empty": {}, "rows": [], "done": False}
     digests = {}
     for r in recs:
         kind = r["rec"]
@@ -148,6 +149,7 @@ def read(recs) -> dict:
             out["engine"] = r
         elif kind == "rom_harness":
             out["harness"][r["size"]] = (r["iters"], r["ticks"])
+            out["empty"][r["size"]] = r["empty_ticks"]
         elif kind == "digest":
             digests[(r["algo"], r["impl"], r["size"])] = r
         elif kind == "rom_result":
@@ -192,6 +194,7 @@ def results(recs, console, expected, build: Build) -> list:
             res.extra.update(iters=r["iters"], ticks=r["ticks"], tick_hz=tick_hz, timer=eng.get("timer"))
             if h_iters:
                 res.extra["loop_cycles"] = h_ticks * clock_hz / tick_hz / h_iters
+                res.extra["empty_span_cycles"] = got["empty"][r["size"]] * clock_hz / tick_hz
         out.append(res)
     return out
 
