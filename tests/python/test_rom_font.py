@@ -11,7 +11,7 @@ DESCENDERS = set("gjpqy_")
 
 
 def test_the_committed_c_table_is_generated_from_the_font_file():
-    assert font.FONT_C.read_text() == font.c_source(), "run: python -m hashbench.rom.font"
+    assert font.FONT_C.read_text() == font.c_source(), "run: make generate"
 
 
 def test_every_printable_character_has_a_glyph_of_its_own():
