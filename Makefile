@@ -80,7 +80,7 @@ $(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_OBJ) $(BACKENDS_LIST) $(CORE
 # writes nothing and fails naming each file that is stale.
 # data/roster.json, the roster description, comes from registry.def through describe_roster.c.
 GENERATORS := tools/generate/crc_tables.py tools/generate/pearson_table.py tools/generate/tiger_sboxes.py \
-              tools/generate/reference_digests.py
+              tools/generate/reference_digests.py tools/generate/rom_font.py
 
 generate: roster
 	@for g in $(GENERATORS); do $(PY) $$g || exit 1; done
