@@ -41,11 +41,11 @@ $(BUILD)/libhashbench.so: src/engine/host/hb_api.c $(CORE_SRC) $(CORE_HDR)
 	$(CC) $(CFLAGS_ALL) -fPIC -shared src/engine/host/hb_api.c $(CORE_SRC) -o $@ $(EXTRA_LDFLAGS)
 
 # HB_RECORD_U64: the records carry ticks and nanoseconds, which need 64 bits.
-$(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_OBJ) $(BACKENDS_LIST) $(CORE_HDR) $(HOST_HDR) \
+$(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_OBJ) $(HB_USER_OBJ) $(BACKENDS_LIST) $(CORE_HDR) $(HOST_HDR) \
                            src/engine/host/hb_reference_data.inc
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE -DHB_BUILD_FLAGS='"$(OPT) $(EXTRA_CFLAGS)"' -DHB_RECORD_U64 -Isrc/engine/host \
-	    $(ENGINE_SRC) $(BACKENDS_LIST) $(BACKENDS_OBJ) -o $@ $(EXTRA_LDFLAGS) $(BACKENDS_LIBS)
+	    $(ENGINE_SRC) $(BACKENDS_LIST) $(BACKENDS_OBJ) $(HB_USER_OBJ) -o $@ $(EXTRA_LDFLAGS) $(BACKENDS_LIBS)
 
 # ---- the roster description: data/roster.json from registry.def -----------
 # Committed; tests/python/test_roster.py fails when it is stale.

@@ -17,9 +17,11 @@ def engine_path(build=DEFAULT) -> Path:
     return ROOT / build / "hashbench-engine"
 
 
-def ensure_engine(build=DEFAULT, make_vars=None) -> Path:
-    """Runs make for the engine; returns its path."""
-    override = os.environ.get("HASHBENCH_ENGINE")
+def ensure_engine(build=DEFAULT, make_vars=None, use_override=True) -> Path:
+    """Runs make for the engine; returns its path.  use_override=False: an
+    engine with more in it than the default (implementation folders) is
+    built even where HASHBENCH_ENGINE names one."""
+    override = os.environ.get("HASHBENCH_ENGINE") if use_override else None
     if override:
         return Path(override)
     if not (ROOT / "Makefile").exists():
