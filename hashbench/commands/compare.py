@@ -2,8 +2,7 @@
 """hashbench compare: every implementation of algorithms, ranked."""
 import sys
 
-from .. import roster
-from ..build.host import ensure_engine
+from .. import roster, userimpl
 from ..present import exporters
 from ..present.native import native_table
 from ..present.table import COUNTER_TITLES, fmt_count, fmt_num, render
@@ -11,11 +10,13 @@ from ..ranking import rank
 from ..result import METER_TITLES, Run
 from ..store import Store
 from ..targets import host
+from ..userimpl.engine import host_engine
 from .common import (
     METER_SKIPS,
     add_store_args,
     formatter,
     header,
+    log_to_stderr,
     measure_host,
     note_skipped_backends,
     report_mismatches,
@@ -36,6 +37,7 @@ def add_parser(sub):
                               "  hashbench compare crc32 --sweep --impl portable,zlib,rust-crc32fast")
     c.add_argument("algos", nargs="+", metavar="ALGO")
     c.add_argument("--impl", action="append", metavar="IMPL", help="only these implementations (default: all)")
+    userimpl.add_args(c)
     add_size_args(c, "time per implementation and size (default 200 ms)")
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_store_args(c)
@@ -70,7 +72,8 @@ def main(args) -> int:
     opts = timing_options(args)
     if args.output:
         exporters.check_path(args.output)
-    engine = ensure_engine()
+    mine = userimpl.prepare(args, log_to_stderr(args.quiet))
+    engine = host_engine(mine, log_to_stderr(args.quiet))
     catalogue, backends = host.catalogue(engine, METER_SKIPS.get(opts["meter"], ()))
     algos = [a.id for a in roster.select(args.algos, None, [a for a in roster.algorithms()
                                                            if a.id in {c["id"] for c in catalogue}])]

@@ -2,20 +2,21 @@
 """hashbench run: benchmark algorithms on this machine."""
 import sys
 
-from .. import roster
-from ..build.host import ensure_engine
+from .. import roster, userimpl
 from ..errors import UserError
 from ..present import exporters
 from ..result import Run
 from ..store import Store
 from ..targets import host
 from ..units import SWEEPS, parse_budget, parse_sizes, parse_unit
+from ..userimpl.engine import host_engine
 from .common import (
     HOST_METERS,
     METER_SKIPS,
     add_store_args,
     formatter,
     header,
+    log_to_stderr,
     measure_host,
     note_skipped_backends,
     present_host,
@@ -37,7 +38,8 @@ def add_parser(sub):
                    help="algorithm id, comma list or glob ('sha*'); repeatable (default: all)")
     r.add_argument("--tier", action="append", metavar="TIER", help="checksum, non-crypto or crypto; repeatable")
     r.add_argument("--impl", action="append", metavar="IMPL",
-                   help="implementation(s): portable (default), compact, a backend, or 'all'")
+                   help="implementation(s): portable (default), compact, a backend, an --impl-dir's name, or 'all'")
+    userimpl.add_args(r)
     add_size_args(r)
     r.add_argument("--sort", choices=["category", "speed", "name"], default="category")
     r.add_argument("--units", default="MB/s", help="MB/s (default), KB/s (the seed's) or MiB/s")
@@ -85,7 +87,9 @@ def main(args) -> int:
     opts = timing_options(args)
     if args.output:
         exporters.check_path(args.output)
-    engine = ensure_engine()
+    mine = userimpl.prepare(args, log_to_stderr(args.quiet))
+    userimpl.default_selection(args, mine)
+    engine = host_engine(mine, log_to_stderr(args.quiet))
     catalogue, backends = host.catalogue(engine, METER_SKIPS.get(opts["meter"], ()))
     algos = [a.id for a in roster.select(args.algo, args.tier, [a for a in roster.algorithms()
                                                                if a.id in {c["id"] for c in catalogue}])]

@@ -163,3 +163,24 @@ def add_args(p):
     p.add_argument("--impl-dir", action="append", metavar="DIR",
                    help="an implementation folder: your C and its hashbench.toml (docs/your-code.md), "
                         f"verified, then measured beside ours; repeatable; also ${ENV} (DIR:DIR...)")
+
+
+def prepare(args, log=lambda m: None) -> list:
+    """The implementations a command's --impl-dir and HASHBENCH_IMPLS name,
+    each verified (hashbench.userimpl.check) before anything is built for
+    timing or stored: a failure is a UserError."""
+    from . import check
+    impls = load_all(getattr(args, "impl_dir", None))
+    check.verify_all(impls, log)
+    return impls
+
+
+def default_selection(args, impls):
+    """With implementation folders and no --impl (nor -a / --tier): ours
+    beside theirs, on their algorithms."""
+    if not impls:
+        return
+    if getattr(args, "impl", None) is None:
+        args.impl = ["portable"] + [i.name for i in impls]
+    if hasattr(args, "algo") and not args.algo and not getattr(args, "tier", None):
+        args.algo = list(dict.fromkeys(i.algorithm for i in impls))
