@@ -5,7 +5,7 @@ exact cycles - every digest verified against the reference first."""
 import sys
 import time
 
-from .. import roster
+from .. import roster, userimpl
 from ..build.cache import target_lock
 from ..context import host_context
 from ..errors import BuildError, UserError
@@ -50,7 +50,9 @@ def add_parser(sub):
     c.add_argument("--table", action="store_true",
                    help="print algorithms x targets; alone: from the newest stored results")
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
-    c.add_argument("--impl", default="all", help="portable, compact or all (default: all)")
+    c.add_argument("--impl", default="all",
+                   help="portable, compact, an --impl-dir's name, or all (default: all)")
+    userimpl.add_args(c)
     c.add_argument("--size", action="append", metavar="SIZE", help="bytes (default 64,256,1024; at most 64K)")
     c.add_argument("--calls", type=int, default=DEFAULT_CALLS, help="calls in each measured region (default 2)")
     c.add_argument("--check-repeat", action="store_true", help="run everything twice; fail unless counts repeat")
@@ -92,9 +94,13 @@ def stored_table(args) -> int:
     return 0
 
 
-def run_targets(run: Run, targets: dict, names, job: Job, store=None):
+def run_targets(run: Run, targets: dict, names, job, store=None):
     """Builds, runs, verifies and stores every named target: a target that
-    is not installed or fails is a note, and the others go on."""
+    is not installed or fails is a note, and the others go on.  `job`: a
+    Job, or a list of them (ours, then each implementation folder's code as
+    a Substitute), run on each target in turn."""
+    jobs = job if isinstance(job, list) else [job]
+    job = jobs[0]
     run.context.setdefault("targets", {})
     if store:
         store.begin_run(run)
@@ -109,28 +115,8 @@ def run_targets(run: Run, targets: dict, names, job: Job, store=None):
                                       {"target": name, "missing": missing}))
                 job.log(f"{name}: skipped: not installed: {', '.join(missing)}")
                 continue
-            try:
-                with target_lock(name, job.log):
-                    outcome = t.measure(job)
-            except BuildError as exc:
-                run.notes.append(Note("target-failed", f"{name}: {exc}", {"target": name}))
-                job.log(f"{name}: FAILED: {exc}")
-                continue
-            run.context["targets"][name] = outcome.context
-            for n in outcome.notes:
-                n.data.setdefault("target", name)
-            run.notes += outcome.notes
-            for r in outcome.results:
-                if job.substitute:
-                    r.implementation = job.substitute.name
-                run.results.append(r)
-                if store:
-                    store.add_result(run, r)
-            if store:
-                store.update_context(run)
-            ok = sum(r.verified for r in outcome.results)
-            job.log(f"{name}: {'cached build' if outcome.context.get('cached_build') else 'built'}, "
-                    f"{ok}/{len(outcome.results)} digests match" + (", counts repeat exactly" if job.check_repeat else ""))
+            for job in jobs:
+                run_job(run, t, job, store)
         run.status = "complete"
     except KeyboardInterrupt:
         run.status = "interrupted"
@@ -146,27 +132,67 @@ def run_targets(run: Run, targets: dict, names, job: Job, store=None):
     return run
 
 
+def run_job(run: Run, t, job: Job, store=None):
+    """One job on one target: its results stored, a failed build a note."""
+    name, sub = t.name, job.substitute
+    who = f"{name} ({sub.name})" if sub else name
+    why = sub.cannot_run_on(t) if sub else ""
+    if why:
+        run.notes.append(Note("not-supported", why, {"target": name, "implementation": sub.name}))
+        job.log(f"{who}: skipped: {why}")
+        return
+    try:
+        with target_lock(name, job.log):
+            outcome = t.measure(job)
+    except BuildError as exc:
+        run.notes.append(Note("target-failed", f"{who}: {exc}", {"target": name}))
+        job.log(f"{who}: FAILED: {exc}")
+        return
+    run.context["targets"].setdefault(name, outcome.context)
+    for n in outcome.notes:
+        n.data.setdefault("target", name)
+    run.notes += outcome.notes
+    for r in outcome.results:
+        if sub:
+            r.implementation = sub.name
+        run.results.append(r)
+        if store:
+            store.add_result(run, r)
+    if store:
+        store.update_context(run)
+    ok = sum(r.verified for r in outcome.results)
+    job.log(f"{who}: {'cached build' if outcome.context.get('cached_build') else 'built'}, "
+            f"{ok}/{len(outcome.results)} digests match" + (", counts repeat exactly" if job.check_repeat else ""))
+
+
 def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, check_repeat=False,
             store=None, log=lambda m: None, targets=None, meter=DEFAULT, model_variant=None, expected=None,
-            substitute=None) -> Run:
+            substitute=None, beside=()) -> Run:
     """A cross run of `names` without the command line (the report tools).
     `expected`: where the digests to match come from (default: the
     reference, else the host's portable code); `substitute`
     (hashbench.targets.Substitute): other code measured in place of our
-    portable implementations, its results named by it."""
+    portable implementations, its results named by it; `beside`: more
+    Substitutes measured after ours (implementation folders), each on its
+    own algorithms.  `impls` empty: only those."""
     targets = targets or load_all()
     algos = algos or list(roster.algorithms())
     expected = expected or host.expected_digests()
-    job = Job(algos=algos, impls=list(impls), sizes=list(sizes), expected=expected, calls=calls,
-              check_repeat=check_repeat, log=log, meter=meter, model_variant=model_variant, substitute=substitute)
+    common = dict(sizes=list(sizes), expected=expected, calls=calls, check_repeat=check_repeat, log=log, meter=meter,
+                  model_variant=model_variant)
+    jobs = [Job(algos=algos, impls=list(impls), substitute=substitute, **common)] if impls else []
+    jobs += [Job(algos=[a for a in algos if a.id in sub.functions], impls=["portable"], substitute=sub, **common)
+             for sub in beside if any(a.id in sub.functions for a in algos)]
     options = {"targets": list(names), "sizes": list(sizes), "algos": [a.id for a in algos],
                "impls": list(impls), "calls": calls}
     if meter != DEFAULT:
         options.update(meter=meter, model_variant=model_variant)
     if substitute:
         options.update(substitute=substitute.name)
+    if beside:
+        options.update(implementation_folders=[s.name for s in beside])
     run = Run(kind="cross", command=" ".join(sys.argv), context=host_context(), options=options)
-    return run_targets(run, targets, names, job, store)
+    return run_targets(run, targets, names, jobs, store)
 
 
 def main(args) -> int:
@@ -183,11 +209,16 @@ def main(args) -> int:
         raise UserError(f"--size: the cross engine's buffer holds at most {MAX_SIZE} bytes")
     if not 1 <= args.calls <= 1000:
         raise UserError("--calls must be between 1 and 1000")
-    impls = list(roster.OURS) if args.impl == "all" else roster.split([args.impl])
-    bad = [i for i in impls if i not in roster.OURS]
+    mine = userimpl.prepare(args, log_to_stderr(args.quiet))
+    chosen = roster.split([args.impl])
+    every = "all" in chosen
+    impls = list(roster.OURS) if every else [i for i in chosen if i in roster.OURS]
+    beside = [m.substitute() for m in mine if every or m.name in chosen]
+    bad = [i for i in chosen if i not in roster.OURS + ("all",) and i not in {m.name for m in mine}]
     if bad:
-        raise UserError(f"unknown implementation {bad[0]!r}: cross runs portable and compact")
-    algos = roster.select(args.algo)
+        raise UserError(f"unknown implementation {bad[0]!r}: cross runs portable, compact and the --impl-dir "
+                        "folders' code")
+    algos = roster.select(args.algo or list(dict.fromkeys(m.algorithm for m in mine)) or None)
     if args.model_variant and args.meter != CYCLE_MODEL:
         raise UserError("--model-variant goes with --meter cycle-model")
     if args.meter == CYCLE_MODEL:
@@ -202,7 +233,7 @@ def main(args) -> int:
     store = None if args.no_save else Store(args.db)
     log = log_to_stderr(args.quiet)
     run = measure(names, sizes, algos, impls, args.calls, args.check_repeat, store, log, targets, args.meter,
-                  args.model_variant)
+                  args.model_variant, beside=beside)
     report_mismatches(run)
     for n in run.notes:
         if n.reason not in ("target-failed", "target-missing"):

@@ -67,7 +67,7 @@ class UserImpl:
     def substitute(self) -> Substitute:
         """The same code for the cross targets, in place of our portable one-shot."""
         return Substitute(name=self.name, functions={self.algorithm: self.function}, sources=self.sources,
-                          includes=(self.folder,))
+                          includes=(self.folder,), needs_u64=self.needs_u64)
 
 
 def _fail(folder, what):
