@@ -47,6 +47,12 @@ $(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_OBJ) $(HB_USER_OBJ) $(BACKEN
 	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE -DHB_BUILD_FLAGS='"$(OPT) $(EXTRA_CFLAGS)"' -DHB_RECORD_U64 -Isrc/engine/host \
 	    $(ENGINE_SRC) $(BACKENDS_LIST) $(BACKENDS_OBJ) $(HB_USER_OBJ) -o $@ $(EXTRA_LDFLAGS) $(BACKENDS_LIBS)
 
+# Implementation folders' objects: the front end compiles them (hashbench/userimpl/engine.py);
+# make only links them, never rebuilds them by its built-in rules (not even under -B).
+ifneq ($(HB_USER_OBJ),)
+$(HB_USER_OBJ): ;
+endif
+
 # ---- the roster description: data/roster.json from registry.def -----------
 # Committed; tests/python/test_roster.py fails when it is stale.
 roster: $(BUILD)/describe-roster

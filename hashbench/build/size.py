@@ -87,14 +87,18 @@ def headers() -> list:
     return sorted(cache.rel(p) for pat in pats for p in ROOT.glob(pat))
 
 
-def compile_all(p: Probe, sources, log) -> dict:
-    """{source: object}, compiled with the probe's flags, cached, two at a time."""
+def compile_all(p: Probe, sources, log, own_flags=None) -> dict:
+    """{source: object}, compiled with the probe's flags, cached, two at a
+    time; `own_flags` {source: flags after the probe's} (an implementation
+    folder's include folder and cflags), its `inputs` {source: files}."""
     hdrs = headers()
+    own_flags = own_flags or {}
 
     def one(src):
+        flags, inputs = own_flags.get(src, ([], []))
         obj = p.folder / "obj" / (src.replace("/", "_")[:-2] + ".o")
-        cmd = [p.cc, "-std=c99", "-Isrc/engine"] + p.cflags + SECTIONS + ["-c", src, "-o", cache.rel(obj)]
-        cache.cached(obj, cmd, [src] + hdrs, p.version, log)
+        cmd = [p.cc, "-std=c99", "-Isrc/engine"] + p.cflags + list(flags) + SECTIONS + ["-c", src, "-o", cache.rel(obj)]
+        cache.cached(obj, cmd, [src] + hdrs + list(inputs), p.version, log)
         return obj
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         futures = {s: pool.submit(one, s) for s in sources}
@@ -123,14 +127,21 @@ def linked_bytes(p: Probe, symbol, objs, log) -> int:
     return text_b + data_b
 
 
-def measure(p: Probe, algos=None, impls=None, log=lambda m: None) -> dict:
+def measure(p: Probe, algos=None, impls=None, log=lambda m: None, mine=()) -> dict:
     """{(algorithm id, implementation): bytes} for the roster's algorithms
-    (those in `algos`, implementations in `impls`, when given)."""
+    (those in `algos`, implementations in `impls`, when given), and the
+    code of implementation folders (hashbench.userimpl.UserImpl) in `mine`."""
     chosen = [(a, name, impl) for a in roster.algorithms() if not algos or a.id in algos
               for name, impl in a.impls.items() if not impls or name in impls]
+    own_flags = {}
+    for m in mine:
+        if (not algos or m.algorithm in algos) and (not impls or m.name in impls):
+            srcs = tuple(str(s) for s in m.sources)
+            chosen.append((roster.find(m.algorithm), m.name, roster.Impl(m.name, m.function, srcs)))
+            own_flags.update({s: (m.include_flags() + list(m.cflags), [str(f) for f in m.files()]) for s in srcs})
     p.folder.mkdir(parents=True, exist_ok=True)
     sources = sorted({s for _, _, impl in chosen for s in impl.sources} | set(p.sources))
-    objs = compile_all(p, sources, log)
+    objs = compile_all(p, sources, log, own_flags)
     common = [objs[s] for s in p.sources]
     base = linked_bytes(p, None, common, log)
     out = {}
@@ -182,14 +193,15 @@ def method(t) -> str:
     return f"text + data the algorithm adds to a program linked with --gc-sections ({lib})"
 
 
-def sizes_of(t, cfg, algos=None, impls=None, log=lambda m: None) -> dict:
+def sizes_of(t, cfg, algos=None, impls=None, log=lambda m: None, mine=()) -> dict:
     """The code sizes of build `cfg` on target `t` (None: the host): probes
-    where gcc or clang link, whole modules for cc65 and SDCC."""
+    where gcc or clang link, whole modules for cc65 and SDCC (our code
+    only); `mine`: implementation folders, measured as ours are."""
     if t is None:
-        return measure(host_probe(cfg), algos, impls, log)
+        return measure(host_probe(cfg), algos, impls, log, mine)
     if whole_modules(t):
         return module_sizes(t.with_build(cfg), algos, impls, log)
-    return measure(target_probe(t, cfg), algos, impls, log)
+    return measure(target_probe(t, cfg), algos, impls, log, mine)
 
 
 def code_sizes(t, algos=None, log=lambda m: None) -> dict:
