@@ -15,7 +15,7 @@ from .. import roster
 from ..build import cache
 from ..errors import BuildError, UserError
 from ..paths import BUILD, DATA, ROOT
-from . import UserImpl
+from .manifest import UserImpl
 
 CHECKER = "src/engine/check/hb_check.c"
 VECTORS = ROOT / "tests" / "vectors"
