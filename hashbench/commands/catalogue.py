@@ -10,7 +10,7 @@ from ..errors import UserError
 from ..present.table import render
 from ..targets import host
 from ..userimpl.engine import host_engine
-from .common import formatter, log_to_stderr
+from .options import formatter, log_to_stderr
 
 
 def add_parsers(sub):

@@ -7,7 +7,7 @@ hashbench.targets.Substitute carries it to the cross targets."""
 from . import check
 from .manifest import ENV, MANIFEST, UserImpl, add_args, folders, load, load_all
 
-__all__ = ["ENV", "MANIFEST", "UserImpl", "add_args", "folders", "load", "load_all", "prepare", "default_selection"]
+__all__ = ["ENV", "MANIFEST", "UserImpl", "add_args", "folders", "load", "load_all", "prepare"]
 
 
 def prepare(args, log=lambda m: None) -> list:
@@ -18,13 +18,3 @@ def prepare(args, log=lambda m: None) -> list:
     check.verify_all(impls, log)
     return impls
 
-
-def default_selection(args, impls):
-    """With implementation folders and no --impl (nor -a / --tier): ours
-    beside theirs, on their algorithms."""
-    if not impls:
-        return
-    if getattr(args, "impl", None) is None:
-        args.impl = ["portable"] + [i.name for i in impls]
-    if hasattr(args, "algo") and not args.algo and not getattr(args, "tier", None):
-        args.algo = list(dict.fromkeys(i.algorithm for i in impls))
