@@ -2,11 +2,15 @@
 """hashbench compare: every implementation of algorithms, ranked."""
 import sys
 
-from .. import host_run, userimpl
+from .. import host_run, revisions, roster, userimpl
+from ..errors import UserError
 from ..present import exporters
 from ..present.compare import present_compare
 from ..present.host import header, report_mismatches
-from .options import add_size_args, add_store_args, formatter, prepare_host_run
+from ..present.table import fmt_num, render
+from ..result import METER_TITLES
+from ..units import parse_budget, parse_sizes
+from .options import add_size_args, add_store_args, formatter, log_to_stderr, prepare_host_run
 
 
 def add_parser(sub):
@@ -26,11 +30,25 @@ def add_parser(sub):
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_store_args(c)
     c.add_argument("-q", "--quiet", action="store_true")
+    r = c.add_argument_group("revisions side by side (CI)")
+    r.add_argument("--rev", action="append", metavar="REV",
+                   help="twice: --rev A --rev B builds ALGO's code at two git revisions (of the hashbench tree, or "
+                        "with --impl-dir of the repository holding that folder), each in its own worktree, and "
+                        "measures them in one run: interleaved rounds under time, exact under --meter sim or "
+                        "--target")
+    r.add_argument("--fail-above", type=float, metavar="PCT",
+                   help="exit 1 when B is slower than A by more than PCT %% (with 95%% confidence under time, "
+                        "exactly under an exact meter)")
+    r.add_argument("--target", metavar="T", help="with --rev: measure on a cross target (exact) instead of the host")
+    r.add_argument("--rounds", type=int, default=revisions.DEFAULT_ROUNDS,
+                   help=f"with --rev under time: interleaved rounds (default {revisions.DEFAULT_ROUNDS})")
     c.set_defaults(func=main)
     return c
 
 
 def main(args) -> int:
+    if args.rev or args.fail_above is not None or args.target:
+        return compare_revisions(args)
     run, host, store = prepare_host_run(args, "compare", args.algos, None, args.impl or ["all"],
                                         noted_impls=["all"], interleave=True)
     host_run.measure(run, host, store, args.quiet)
@@ -44,3 +62,48 @@ def main(args) -> int:
         print(f"interrupted: kept the {len(run.results)} result(s) measured so far", file=sys.stderr)
         return 130
     return 1 if run.mismatches else 0
+
+
+def compare_revisions(args) -> int:
+    """compare ALGO --rev A --rev B: B against A, and --fail-above's verdict."""
+    if not args.rev:
+        raise UserError("--fail-above and --target go with --rev A --rev B")
+    if len(args.algos) != 1 or any(c in args.algos[0] for c in "*?[,"):
+        raise UserError("--rev compares one algorithm: compare ALGO --rev A --rev B")
+    algo = roster.select(args.algos)[0].id
+    if args.fail_above is not None and args.fail_above < 0:
+        raise UserError("--fail-above takes a percentage, 0 or more")
+    if args.sweep or (args.size and len(parse_sizes(args.size)) > 1):
+        raise UserError("--rev measures one size: give one --size")
+    size = parse_sizes(args.size)[0] if args.size else 1024
+    dirs = userimpl.folders(args.impl_dir)
+    if len(dirs) > 1:
+        raise UserError("--rev takes one implementation folder")
+    if args.target and args.meter != "time":
+        raise UserError("--target measures with the target's own exact meter: leave --meter out")
+    log = log_to_stderr(args.quiet)
+    repo = revisions.repository(dirs[0] if dirs else None)
+    revs = revisions.resolve(repo, args.rev)
+    revisions.prepare(revs, repo, dirs[0] if dirs else None, log)
+    impl = revs[0].impl.name if revs[0].impl else "portable"
+    if revs[0].impl and revs[0].impl.algorithm != algo:
+        raise UserError(f"{revs[0].impl.folder}: its code is {revs[0].impl.algorithm}, not {algo}")
+    if args.target:
+        o = revisions.measure_target(revs, args.target, algo, size, log)
+        where = args.target
+    else:
+        o = revisions.measure_host(revs, algo, impl, size, args.meter, parse_budget(args.budget),
+                                   revisions.rounds_ok(args.rounds), args.quiet, log)
+        where = "this machine"
+    unit = METER_TITLES.get(o.a.meter, o.a.meter)
+    print(f"{algo} ({impl}) @ {size} B on {where} · {unit} · per call"
+          + ("" if o.exact else f" · {o.rounds} interleaved rounds"))
+    rows = [[tag, rev.label, rev.commit[:12], fmt_num(res.per_call), res.unit or ""]
+            for tag, rev, res in (("A", revs[0], o.a), ("B", revs[1], o.b))]
+    render(["", "REV", "COMMIT", "PER CALL", "UNIT"], rows, "lllrl")
+    print(f"{revisions.ratio_text(o)}: {o.verdict()} (B costs {revisions.percent(o)} than A)")
+    if args.fail_above is not None and o.slower_by_more_than(args.fail_above):
+        how = "exactly" if o.exact else "with 95% confidence"
+        print(f"fail: B is slower than A by more than {args.fail_above:g}% ({how})", file=sys.stderr)
+        return 1
+    return 0
