@@ -13,6 +13,7 @@ for the next run's builds.  Then:
 - under --meter sim, or on a cross target: exact counts, so B / A is exact.
 `fail_above` PCT: B is slower by more than PCT % - with confidence (the
 interval's lower end above 1 + PCT/100) under time, exactly otherwise."""
+import dataclasses
 import hashlib
 import json
 import subprocess
@@ -23,9 +24,10 @@ from pathlib import Path
 from . import cross, roster, stats, userimpl
 from .build import cache
 from .build.configs import BuildConfig
+from .context import host_context
 from .errors import BuildError, UserError
 from .paths import BUILD, ROOT
-from .result import Result
+from .result import Result, Run
 from .targets import host, host_sim, load_all, rounds
 from .userimpl import engine as user_engine
 
@@ -259,3 +261,14 @@ def rounds_ok(n: int) -> int:
         raise UserError("--rounds must be between 2 and 200")
     return n
 
+
+
+def as_run(revs, o: Outcome) -> Run:
+    """The two results as a run, each build named by its revision (for -o)."""
+    results = []
+    for rev, res in zip(revs, (o.a, o.b)):
+        res.build = dataclasses.replace(res.build, name=rev.name)
+        results.append(res)
+    return Run(kind="compare", command=" ".join(sys.argv), context=host_context(), results=results,
+               options={"revisions": {rev.label: rev.commit for rev in revs}, "ratio": o.ratio,
+                        "ratio_interval": [o.lo, o.hi], "exact": o.exact})

@@ -10,7 +10,7 @@ from ..present.host import header, report_mismatches
 from ..present.table import fmt_num, render
 from ..result import METER_TITLES
 from ..units import parse_budget, parse_sizes
-from .options import add_size_args, add_store_args, formatter, log_to_stderr, prepare_host_run
+from .options import add_format_arg, add_size_args, add_store_args, check_output, formatter, log_to_stderr, prepare_host_run
 
 
 def add_parser(sub):
@@ -28,6 +28,7 @@ def add_parser(sub):
     userimpl.add_args(c)
     add_size_args(c, "time per implementation and size (default 200 ms)")
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    add_format_arg(c)
     add_store_args(c)
     c.add_argument("-q", "--quiet", action="store_true")
     r = c.add_argument_group("revisions side by side (CI)")
@@ -57,7 +58,7 @@ def main(args) -> int:
         print(header(run))
     present_compare(run, run.options["algos"], run.options["sizes"])
     if args.output:
-        exporters.write(args.output, run)
+        exporters.write(args.output, run, args.format)
     if run.status == "interrupted":
         print(f"interrupted: kept the {len(run.results)} result(s) measured so far", file=sys.stderr)
         return 130
@@ -81,6 +82,7 @@ def compare_revisions(args) -> int:
         raise UserError("--rev takes one implementation folder")
     if args.target and args.meter != "time":
         raise UserError("--target measures with the target's own exact meter: leave --meter out")
+    check_output(args)
     log = log_to_stderr(args.quiet)
     repo = revisions.repository(dirs[0] if dirs else None)
     revs = revisions.resolve(repo, args.rev)
@@ -102,6 +104,8 @@ def compare_revisions(args) -> int:
             for tag, rev, res in (("A", revs[0], o.a), ("B", revs[1], o.b))]
     render(["", "REV", "COMMIT", "PER CALL", "UNIT"], rows, "lllrl")
     print(f"{revisions.ratio_text(o)}: {o.verdict()} (B costs {revisions.percent(o)} than A)")
+    if args.output:
+        exporters.write(args.output, revisions.as_run(revs, o), args.format)
     if args.fail_above is not None and o.slower_by_more_than(args.fail_above):
         how = "exactly" if o.exact else "with 95% confidence"
         print(f"fail: B is slower than A by more than {args.fail_above:g}% ({how})", file=sys.stderr)

@@ -16,7 +16,7 @@ from ..store import Store
 from ..targets import load_all, select
 from ..targets.qemu import MAX_SIZE
 from ..units import parse_sizes
-from .options import add_store_args, formatter, log_to_stderr
+from .options import add_format_arg, add_store_args, check_output, formatter, log_to_stderr
 
 
 def add_parser(sub):
@@ -57,6 +57,7 @@ def add_parser(sub):
                    help="with --meter cycle-model: a variant of the CPU model (caches off, data in SRAM, ...; "
                         "--list names them); results of a variant are kept apart from the model's own")
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    add_format_arg(c)
     add_store_args(c)
     c.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     c.set_defaults(func=main)
@@ -106,8 +107,7 @@ def main(args) -> int:
             raise UserError(f"no cycle model for {', '.join(lacking)} (targets with one: {with_model})")
         for n in names:
             load_model(targets[n].cycle_model, args.model_variant)   # an unknown variant stops here
-    if args.output:
-        exporters.check_path(args.output)
+    check_output(args)
     store = None if args.no_save else Store(args.db)
     log = log_to_stderr(args.quiet)
     run = measure(names, sizes, algos, impls, args.calls, args.check_repeat, store, log, targets, args.meter,
@@ -120,7 +120,7 @@ def main(args) -> int:
         size = max(r.size for r in run.results)
         present_exact(run.results, size, [n for n in names if n in run.context["targets"]])
     if args.output:
-        exporters.write(args.output, run)
+        exporters.write(args.output, run, args.format)
         log(f"wrote {args.output}")
     if store:
         log(f"saved as run {run.id} in {store.path}")

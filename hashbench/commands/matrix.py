@@ -12,7 +12,7 @@ from ..present.host import report_mismatches
 from ..store import Store
 from ..targets import load_all
 from ..units import parse_budget, parse_sizes
-from .options import add_store_args, formatter, log_to_stderr
+from .options import add_format_arg, add_store_args, check_output, formatter, log_to_stderr
 
 DEFAULT_ROUNDS = 5
 
@@ -61,6 +61,7 @@ def add_parser(sub):
     m.add_argument("--timer", default="auto", help="host timer: auto, perf, tsc, cntvct, monotonic or cputime")
     m.add_argument("--no-code-size", action="store_true", help="do not measure code size")
     m.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    add_format_arg(m)
     add_store_args(m)
     m.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     m.set_defaults(func=main)
@@ -111,8 +112,7 @@ def main(args) -> int:
     algos = roster.select(args.algo, args.tier)
     if target is not None:
         algos = target.algorithms(algos) if hasattr(target, "algorithms") else algos
-    if args.output:
-        exporters.check_path(args.output)
+    check_output(args)
     plan = matrix.Plan(builds=builds, algos=algos, impls=chosen_impls(args.impl, mine), sizes=sizes, mine=mine,
                        budget_ms=parse_budget(args.budget), rounds=args.rounds, timer=args.timer, target=target,
                        code_size=not args.no_code_size, log=log_to_stderr(args.quiet), quiet=args.quiet)
@@ -134,7 +134,7 @@ def main(args) -> int:
         print(f"CODE B: {run.context['code_size']}")
     present.present(run.results)
     if args.output:
-        exporters.write(args.output, run)
+        exporters.write(args.output, run, args.format)
     if store:
         plan.log(f"saved as run {run.id} in {store.path}")
     if run.status == "interrupted":

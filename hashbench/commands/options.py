@@ -6,7 +6,7 @@ import sys
 
 from .. import host_run, userimpl
 from ..errors import UserError
-from ..present import exporters
+from ..present import exporters, formats
 from ..result import Run
 from ..store import Store
 from ..targets import host_sim
@@ -32,6 +32,22 @@ def add_store_args(p, save=True):
                         "(default $HASHBENCH_DB, else ~/.local/share/hashbench/results.sqlite)")
     if save:
         p.add_argument("--no-save", action="store_true", help="do not store the run")
+
+
+def add_format_arg(p):
+    """--format, beside -o: a dashboard's JSON instead of the extension's format."""
+    p.add_argument("--format", choices=list(formats.FORMATS), metavar="FORMAT",
+                   help="with -o FILE.json: " + ", ".join(formats.FORMATS) + " (Bencher Metric Format; Google "
+                        "Benchmark's JSON; github-action-benchmark's customSmallerIsBetter); each benchmark "
+                        "named algorithm/implementation/size/target/build")
+
+
+def check_output(args):
+    """-o and --format, checked before anything is measured."""
+    if getattr(args, "format", None) and not args.output:
+        raise UserError("--format goes with -o FILE.json")
+    if args.output:
+        exporters.check_path(args.output, getattr(args, "format", None))
 
 
 def log_to_stderr(quiet):
@@ -84,8 +100,7 @@ def prepare_host_run(args, kind, algos, tiers, impls, noted_impls=None, **option
     implementations it has -> (Run, host_run.Host, Store or None).
     `noted_impls`: whose missing backends to note (default: `impls`)."""
     opts = timing_options(args)
-    if args.output:
-        exporters.check_path(args.output)
+    check_output(args)
     log = log_to_stderr(args.quiet)
     mine = userimpl.prepare(args, log)   # verified before anything is built for timing or stored
     if mine and kind == "host":          # ours beside theirs, on their algorithms, unless told otherwise

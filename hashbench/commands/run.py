@@ -6,7 +6,7 @@ from .. import host_run, userimpl
 from ..present import exporters
 from ..present.host import header, present_host, report_mismatches
 from ..units import parse_unit
-from .options import add_size_args, add_store_args, formatter, prepare_host_run
+from .options import add_format_arg, add_size_args, add_store_args, formatter, prepare_host_run
 
 
 def add_parser(sub):
@@ -28,6 +28,7 @@ def add_parser(sub):
     r.add_argument("--sort", choices=["category", "speed", "name"], default="category")
     r.add_argument("--units", default="MB/s", help="MB/s (default), KB/s (the seed's) or MiB/s")
     r.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    add_format_arg(r)
     add_store_args(r)
     r.add_argument("-q", "--quiet", action="store_true", help="no progress, no header or footer")
     r.set_defaults(func=main)
@@ -44,7 +45,7 @@ def main(args) -> int:
             print(header(run))
         present_host(run, run.results, unit, args.sort, [c["id"] for c in host.catalogue], args.quiet)
     if args.output:
-        exporters.write(args.output, run)
+        exporters.write(args.output, run, args.format)
         if not args.quiet:
             print(f"wrote {args.output}", file=sys.stderr)
     if run.status == "interrupted":

@@ -5,7 +5,7 @@ from ..present.run import present_run
 from ..present.table import render
 from ..store import Store
 from ..units import parse_unit
-from .options import add_store_args, formatter
+from .options import add_format_arg, add_store_args, check_output, formatter
 
 
 def add_parsers(sub):
@@ -27,6 +27,7 @@ def add_parsers(sub):
     s.add_argument("--units", default="MB/s")
     s.add_argument("--sort", choices=["category", "speed", "name"], default="category")
     s.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    add_format_arg(s)
     s.set_defaults(func=show_main)
 
 
@@ -47,8 +48,7 @@ def history_main(args) -> int:
 
 def show_main(args) -> int:
     unit = parse_unit(args.units)
-    if args.output:
-        exporters.check_path(args.output)
+    check_output(args)
     store = Store(args.db)
     run = store.load(args.run)
     print(f"run {run.id} · {run.started_at} · {run.kind} · {run.status} · {run.command or ''}".rstrip())
@@ -56,5 +56,5 @@ def show_main(args) -> int:
     for n in run.notes:
         print(f"note: {n.detail}")
     if args.output:
-        exporters.write(args.output, run)
+        exporters.write(args.output, run, args.format)
     return 0
