@@ -26,6 +26,7 @@ from .build import cache
 from .build.configs import BuildConfig
 from .context import host_context
 from .errors import BuildError, UserError
+from .meters import DEFAULT
 from .paths import BUILD, ROOT
 from .result import Result, Run
 from .targets import host, host_sim, load_all, rounds
@@ -198,8 +199,9 @@ def one(results, rev):
     return r
 
 
-def measure_target(revs, target_name: str, algo: str, size: int, log):
-    """Both revisions on a cross target, exact -> Outcome."""
+def measure_target(revs, target_name: str, algo: str, size: int, log, meter=DEFAULT):
+    """Both revisions on a cross target, exact (`meter`: the target's own, or
+    cycle-model) -> Outcome."""
     targets = load_all()
     if target_name not in targets:
         raise UserError(f"unknown target {target_name!r} (targets: {', '.join(targets)})")
@@ -213,13 +215,13 @@ def measure_target(revs, target_name: str, algo: str, size: int, log):
             subs.append(type(sub)(name=f"{sub.name}-{rev.commit[:10]}", functions=sub.functions,
                                   sources=sub.sources, includes=sub.includes, needs_u64=sub.needs_u64))
         run = cross.measure([target_name], [size], [roster.find(algo)], impls=[], log=log, targets=targets,
-                            beside=subs)
+                            meter=meter, beside=subs)
         for rev, sub in zip(revs, subs):
             got[rev.name] = one([r for r in run.results if r.implementation == sub.name] or
                                 _why_none(run, rev), rev)
     else:
         for rev in revs:
-            got[rev.name] = cross_in_tree(rev, target_name, algo, size, log)
+            got[rev.name] = cross_in_tree(rev, target_name, algo, size, log, meter)
     a, b = got[revs[0].name], got[revs[1].name]
     r = b.per_call / a.per_call
     return Outcome(a, b, r, r, r, exact=True)
@@ -230,12 +232,13 @@ def _why_none(run, rev):
     raise UserError(f"{rev.name}: {notes}")
 
 
-def cross_in_tree(rev: Revision, target_name: str, algo: str, size: int, log):
+def cross_in_tree(rev: Revision, target_name: str, algo: str, size: int, log, meter=DEFAULT):
     """The revision's own `hashbench cross`, run in its worktree -> its result."""
     out = rev.tree / "build" / "revs-cross.json"
     log(f"{rev.name}: hashbench cross --target {target_name} -a {algo} (its own code, in its worktree)")
     proc = subprocess.run([sys.executable, "-m", "hashbench", "cross", "--target", target_name, "-a", algo,
-                           "--impl", "portable", "--size", str(size), "--no-save", "-q", "-o", str(out)],
+                           "--impl", "portable", "--size", str(size), "--meter", meter, "--no-save", "-q",
+                           "-o", str(out)],
                           cwd=rev.tree, capture_output=True, text=True)
     if proc.returncode != 0 or not out.exists():
         why = (proc.stderr or proc.stdout).strip().splitlines() or [f"exit {proc.returncode}"]

@@ -4,6 +4,7 @@ import sys
 
 from .. import host_run, revisions, roster, userimpl
 from ..errors import UserError
+from ..meters import CYCLE_MODEL, DEFAULT
 from ..present import exporters
 from ..present.compare import present_compare
 from ..present.host import header, report_mismatches
@@ -27,6 +28,9 @@ def add_parser(sub):
     c.add_argument("--impl", action="append", metavar="IMPL", help="only these implementations (default: all)")
     userimpl.add_args(c)
     add_size_args(c, "time per implementation and size (default 200 ms)")
+    meter = next(a for a in c._actions if a.dest == "meter")   # with --rev --target: a cross meter too
+    meter.choices = list(meter.choices) + [CYCLE_MODEL]
+    meter.help += f"; {CYCLE_MODEL} (with --rev --target): the target's CPU model, estimated cycles"
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_format_arg(c)
     add_store_args(c)
@@ -48,7 +52,7 @@ def add_parser(sub):
 
 
 def main(args) -> int:
-    if args.rev or args.fail_above is not None or args.target:
+    if args.rev or args.fail_above is not None or args.target or args.meter == CYCLE_MODEL:
         return compare_revisions(args)
     run, host, store = prepare_host_run(args, "compare", args.algos, None, args.impl or ["all"],
                                         noted_impls=["all"], interleave=True)
@@ -68,7 +72,7 @@ def main(args) -> int:
 def compare_revisions(args) -> int:
     """compare ALGO --rev A --rev B: B against A, and --fail-above's verdict."""
     if not args.rev:
-        raise UserError("--fail-above and --target go with --rev A --rev B")
+        raise UserError(f"--fail-above, --target and --meter {CYCLE_MODEL} go with --rev A --rev B")
     if len(args.algos) != 1 or any(c in args.algos[0] for c in "*?[,"):
         raise UserError("--rev compares one algorithm: compare ALGO --rev A --rev B")
     algo = roster.select(args.algos)[0].id
@@ -80,8 +84,10 @@ def compare_revisions(args) -> int:
     dirs = userimpl.folders(args.impl_dir)
     if len(dirs) > 1:
         raise UserError("--rev takes one implementation folder")
-    if args.target and args.meter != "time":
-        raise UserError("--target measures with the target's own exact meter: leave --meter out")
+    if args.target and args.meter not in ("time", CYCLE_MODEL):
+        raise UserError(f"--target measures with the target's own exact meter, or --meter {CYCLE_MODEL}")
+    if args.meter == CYCLE_MODEL and not args.target:
+        raise UserError(f"--meter {CYCLE_MODEL} goes with --rev A --rev B --target T")
     check_output(args)
     log = log_to_stderr(args.quiet)
     repo = revisions.repository(dirs[0] if dirs else None)
@@ -91,7 +97,8 @@ def compare_revisions(args) -> int:
     if revs[0].impl and revs[0].impl.algorithm != algo:
         raise UserError(f"{revs[0].impl.folder}: its code is {revs[0].impl.algorithm}, not {algo}")
     if args.target:
-        o = revisions.measure_target(revs, args.target, algo, size, log)
+        o = revisions.measure_target(revs, args.target, algo, size, log,
+                                     CYCLE_MODEL if args.meter == CYCLE_MODEL else DEFAULT)
         where = args.target
     else:
         o = revisions.measure_host(revs, algo, impl, size, args.meter, parse_budget(args.budget),
