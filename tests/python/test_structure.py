@@ -3,9 +3,9 @@
 cycle inside hashbench/, no private name taken from another module, no
 module much over 400 lines, and the commands only wired by cli.py."""
 import ast
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from hashbench.paths import ROOT
+
 PKG = ROOT / "hashbench"
 MAX_LINES = 450
 
