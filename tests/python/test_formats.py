@@ -27,7 +27,7 @@ BENCHER = {
                            "upper_value": {"type": "number"}},
             "required": ["value"]}}}},
 }
-# Google Benchmark's JSON reporter (--benchmark_format=json), the fields its tools/compare.py and
+# Google Benchmark's JSON reporter (--benchmark_format=json), the fields its compare.py and
 # github-action-benchmark's GoogleCppBenchmarkJson read
 GOOGLE = {
     "type": "object",
@@ -51,7 +51,7 @@ GOOGLE = {
                            "time_unit": {"enum": ["ns", "us", "ms", "s"]}}}},
     },
 }
-# github-action-benchmark, tool customSmallerIsBetter: its BenchmarkResult (src/extract.ts)
+# github-action-benchmark, tool customSmallerIsBetter: its BenchmarkResult (extract.ts)
 GITHUB_ACTION = {
     "type": "array", "minItems": 1,
     "items": {"type": "object", "required": ["name", "unit", "value"], "additionalProperties": False,

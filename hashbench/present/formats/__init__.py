@@ -4,7 +4,7 @@ NAME`), one module per format, each `render(run) -> str`:
 
   bencher                  Bencher Metric Format (bencher.dev/bmf.json)
   google-benchmark         Google Benchmark's JSON (--benchmark_format=json),
-                           as its tools/compare.py and github-action-benchmark read it
+                           as its compare.py and github-action-benchmark read it
   github-action-benchmark  the customSmallerIsBetter list of github-action-benchmark
 
 Every benchmark's name carries algorithm, implementation, size, target and

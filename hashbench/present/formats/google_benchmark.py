@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Google Benchmark's JSON (--benchmark_format=json): a `context` and a list
 of `benchmarks`, each an iteration run with real_time and cpu_time per
-call in `time_unit` - the fields its tools/compare.py and
+call in `time_unit` - the fields its compare.py and
 github-action-benchmark's `googlecpp` reader use.  Both times are the same
 figure: the engine measures one clock.  The format holds times, so a
 result needs one: measured, or converted from cycles at the CPU's real
