@@ -9,7 +9,8 @@ import sys
 
 import pytest
 from cli_util import ENV
-from conftest import ROOT
+
+from hashbench.paths import ROOT
 
 SLOWER = """    {   /* a slower HEAD: a wasted pass over the input */
         volatile uint32_t waste = 0;

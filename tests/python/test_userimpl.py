@@ -10,10 +10,10 @@ import sqlite3
 
 import pytest
 from cli_util import hb
-from conftest import ROOT
 
 from hashbench import userimpl
 from hashbench.errors import UserError
+from hashbench.paths import ROOT
 from hashbench.targets import load_all
 from hashbench.userimpl import check
 
