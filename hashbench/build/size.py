@@ -151,11 +151,12 @@ def measure(p: Probe, algos=None, impls=None, log=lambda m: None, mine=()) -> di
     return out
 
 
-def module_sizes(t, algos=None, impls=None, log=lambda m: None) -> dict:
+def module_sizes(t, algos=None, impls=None, log=lambda m: None, mine=()) -> dict:
     """cc65 and SDCC: their linkers keep or drop whole object files, so an
     algorithm costs the ROM bytes of the object files it needs (every
     function in them, its own and any it shares), run-time library routines
-    not counted.  `t` is a console target (with its build applied)."""
+    not counted.  `t` is a console target (with its build applied); `mine`:
+    implementation folders, the bytes of their object files."""
     chosen = [(a, name, impl) for a in t.algorithms(roster.algorithms()) if not algos or a.id in algos
               for name, impl in a.impls.items() if not impls or name in impls]
     sources = sorted({s for _, _, impl in chosen for s in impl.sources})
@@ -174,8 +175,20 @@ def module_sizes(t, algos=None, impls=None, log=lambda m: None) -> dict:
             log(f"{t.name}: {failed[-1]}")
     if failed and not each:
         raise BuildError(failed[0])
-    return {(a.id, name): sum(each[s] for s in impl.sources) for a, name, impl in chosen
-            if all(s in each for s in impl.sources)}
+    out = {(a.id, name): sum(each[s] for s in impl.sources) for a, name, impl in chosen
+           if all(s in each for s in impl.sources)}
+    for m in mine:
+        if (algos and m.algorithm not in algos) or (impls and m.name not in impls) or \
+                m.substitute().cannot_run_on(t):
+            continue
+        theirs = t.substituted(m.substitute())
+        try:
+            out[(m.algorithm, m.name)] = sum(
+                t.tc.object_bytes(t, theirs.compile(str(src), odir / m.name / (src.stem + t.tc.obj_suffix), log))
+                for src in m.sources)
+        except BuildError as exc:
+            log(f"{t.name}: {m.name} does not build: {cache.why(exc)}")
+    return out
 
 
 def whole_modules(t) -> bool:
@@ -200,7 +213,7 @@ def sizes_of(t, cfg, algos=None, impls=None, log=lambda m: None, mine=()) -> dic
     if t is None:
         return measure(host_probe(cfg), algos, impls, log, mine)
     if whole_modules(t):
-        return module_sizes(t.with_build(cfg), algos, impls, log)
+        return module_sizes(t.with_build(cfg), algos, impls, log, mine)
     return measure(target_probe(t, cfg), algos, impls, log, mine)
 
 

@@ -152,3 +152,11 @@ def test_a_64_bit_only_folder_is_skipped_on_the_6502_with_a_reason(tmp_path):
     d = folder(tmp_path, name="wide", extra="needs_u64 = true\n")
     code, out, err = hb("cross", "--target", "nes", "--impl-dir", d, "--impl", "wide", "--size", "64", "--no-save")
     assert "nes has no 64-bit integers" in err and "needs_u64" in err, err
+
+
+@pytest.mark.skipif(not shutil.which("cl65"), reason="cc65 is not installed")
+def test_size_on_the_6502_counts_the_folders_object_file():
+    code, out, err = hb("size", "--target", "nes", "--impl-dir", GOOD, "--json")
+    assert code == 0, err
+    mine = [line for line in out.splitlines() if '"implementation": "myfnv"' in line]
+    assert len(mine) == 1 and '"target": "nes"' in mine[0] and '"code_bytes": ' in mine[0], out
