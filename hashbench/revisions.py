@@ -272,6 +272,6 @@ def as_run(revs, o: Outcome) -> Run:
     for rev, res in zip(revs, (o.a, o.b)):
         res.build = dataclasses.replace(res.build, name=rev.name)
         results.append(res)
-    return Run(kind="compare", command=" ".join(sys.argv), context=host_context(), results=results,
+    return Run(kind="compare", command=" ".join(sys.argv), context=host_context(), results=results, status="complete",
                options={"revisions": {rev.label: rev.commit for rev in revs}, "ratio": o.ratio,
                         "ratio_interval": [o.lo, o.hi], "exact": o.exact})

@@ -10,6 +10,7 @@ from ..present.compare import present_compare
 from ..present.host import header, report_mismatches
 from ..present.table import fmt_num, render
 from ..result import METER_TITLES
+from ..store import Store
 from ..units import parse_budget, parse_sizes
 from .options import add_format_arg, add_size_args, add_store_args, check_output, formatter, log_to_stderr, prepare_host_run
 
@@ -23,7 +24,10 @@ def add_parser(sub):
                                    "the per-process ratios.  --meter sim ranks them by estimated cycles "
                                    "under a CPU simulator instead: exact, no spread.",
                        epilog="examples:\n  hashbench compare keccak-256\n  hashbench compare sha256 blake3 --size 1m\n"
-                              "  hashbench compare crc32 --sweep --impl portable,zlib,rust-crc32fast")
+                              "  hashbench compare crc32 --sweep --impl portable,zlib,rust-crc32fast\n"
+                              "  hashbench compare fnv1a32 --impl-dir my-fnv --meter sim     # your code ranked too\n"
+                              "  hashbench compare sha256 --rev main --rev HEAD --meter sim --fail-above 1   # for CI\n"
+                              "  hashbench compare sha256 --impl-dir my-sha --rev HEAD~1 --rev HEAD --target gba")
     c.add_argument("algos", nargs="+", metavar="ALGO")
     c.add_argument("--impl", action="append", metavar="IMPL", help="only these implementations (default: all)")
     userimpl.add_args(c)
@@ -111,8 +115,16 @@ def compare_revisions(args) -> int:
             for tag, rev, res in (("A", revs[0], o.a), ("B", revs[1], o.b))]
     render(["", "REV", "COMMIT", "PER CALL", "UNIT"], rows, "lllrl")
     print(f"{revisions.ratio_text(o)}: {o.verdict()} (B costs {revisions.percent(o)} than A)")
+    run = revisions.as_run(revs, o)
+    if not args.no_save:
+        store = Store(args.db)
+        store.begin_run(run)
+        for r in run.results:
+            store.add_result(run, r)
+        store.end_run(run)
+        log(f"saved as run {run.id} in {store.path}")
     if args.output:
-        exporters.write(args.output, revisions.as_run(revs, o), args.format)
+        exporters.write(args.output, run, args.format)
     if args.fail_above is not None and o.slower_by_more_than(args.fail_above):
         how = "exactly" if o.exact else "with 95% confidence"
         print(f"fail: B is slower than A by more than {args.fail_above:g}% ({how})", file=sys.stderr)

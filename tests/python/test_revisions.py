@@ -11,6 +11,7 @@ import pytest
 from cli_util import ENV
 
 from hashbench.paths import ROOT
+from hashbench.store import Store
 
 SLOWER = """    {   /* a slower HEAD: a wasted pass over the input */
         volatile uint32_t waste = 0;
@@ -48,9 +49,10 @@ def hb_in(path, *args, timeout=600):
 
 
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
-def test_a_slower_head_fails_with_the_exact_ratio(clone):
+def test_a_slower_head_fails_with_the_exact_ratio(clone, tmp_path):
+    db = tmp_path / "r.sqlite"
     code, out, err = hb_in(clone, "compare", "sha256", "--rev", "HEAD~1", "--rev", "HEAD", "--meter", "sim",
-                           "--fail-above", "1")
+                           "--fail-above", "1", "--db", db)
     assert code == 1, err
     costs = {m.group(1): int(m.group(2).replace(",", ""))
              for m in re.finditer(r"^([AB]) +HEAD\S* +[0-9a-f]{12} +([\d,]+) +cycles$", out, re.M)}
@@ -58,14 +60,16 @@ def test_a_slower_head_fails_with_the_exact_ratio(clone):
     ratio = float(re.search(r"B/A = ([\d.]+) \(exact\): B is slower", out).group(1))
     assert ratio == pytest.approx(costs["B"] / costs["A"], abs=5e-6)
     assert "fail: B is slower than A by more than 1% (exactly)" in err
+    stored = Store(db).latest_results(kind="compare")
+    assert sorted(r.build.name.split("@")[0] for r in stored) == ["HEAD", "HEAD~1"]
     # the same two commits, a threshold above the change: exit 0
     code, out, err = hb_in(clone, "compare", "sha256", "--rev", "HEAD~1", "--rev", "HEAD", "--meter", "sim",
-                           "--fail-above", str(round((ratio - 1) * 100 + 1)))
+                           "--fail-above", str(round((ratio - 1) * 100 + 1)), "--no-save")
     assert code == 0 and "B is slower" in out, err
 
 
 def test_revisions_are_checked_before_anything_is_built(clone):
-    code, out, err = hb_in(clone, "compare", "sha256", "--rev", "HEAD")
+    code, out, err = hb_in(clone, "compare", "sha256", "--rev", "HEAD", "--no-save")
     assert code == 2 and "exactly two revisions" in err
     code, out, err = hb_in(clone, "compare", "sha256", "--rev", "HEAD", "--rev", "no-such-branch")
     assert code == 2 and "--rev no-such-branch: not a commit" in err
