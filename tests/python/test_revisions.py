@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """compare ALGO --rev A --rev B (hashbench.revisions): in a clone of this
 repository whose HEAD makes hb_sha256 slower, B is found slower, by the
-exact ratio of the two simulated costs, and --fail-above exits 1."""
+exact ratio of the two simulated costs, and --fail-above exits 1.  The clone
+is of the committed HEAD: what it measures is the committed code."""
 import re
 import shutil
 import subprocess
