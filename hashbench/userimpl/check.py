@@ -62,18 +62,18 @@ def reference_lines(algo: str) -> list:
 def checker(impl: UserImpl, log=lambda m: None):
     """The checker program of `impl`, built (cached by content) with the
     host's compiler."""
-    cc = shutil.which("cc") or shutil.which("gcc")
+    cc = next((c for c in ("cc", "gcc", "clang") if shutil.which(c)), None)
     if cc is None:
-        raise UserError("no C compiler (cc): run scripts/setup.sh (or 'make setup')")
+        raise UserError("no C compiler (cc, gcc or clang): run scripts/setup.sh (or 'make setup')")
     ours = roster.find(impl.algorithm).impls["portable"]
     out = BUILD / "impls" / "check" / f"{impl.name}-{impl.digest()[:16]}" / "hb-check"
-    cmd = ["cc", "-std=c99", "-O1", "-Isrc/algos", "-Isrc/engine"] + impl.include_flags() + list(impl.cflags) + \
+    cmd = [cc, "-std=c99", "-O1", "-Isrc/algos", "-Isrc/engine"] + impl.include_flags() + list(impl.cflags) + \
         [f"-DHB_CHECK_USER={impl.function}", f"-DHB_CHECK_PORTABLE={ours.symbol}", CHECKER] + list(ours.sources) + \
         [str(s) for s in impl.sources] + ["-o", cache.rel(out)]
     headers = sorted(cache.rel(p) for p in ROOT.glob("src/algos/*.h"))
     try:
         cache.cached(out, cmd, [CHECKER] + list(ours.sources) + headers + [str(f) for f in impl.files()],
-                     cache.tool_version("cc"), log)
+                     cache.tool_version(cc), log)
     except BuildError as exc:
         raise UserError(f"{impl.name} ({impl.folder}): does not build with our checker: {cache.why(exc)}") from None
     return out

@@ -96,7 +96,7 @@ def host_engine(impls, log=lambda m: None):
         variables = make_vars(impls, cfg, out, log)
     except BuildError as exc:
         raise UserError(str(exc)) from None
-    log(f"building the engine with {', '.join(i.name for i in impls)} in {cache.rel(out)}")
+    log(f"the engine with {', '.join(i.name for i in impls)}: {cache.rel(out)}")
     return ensure_engine(cache.rel(out), dict(variables, CC=cfg.compiler), use_override=False)
 
 
