@@ -54,6 +54,15 @@ $(BUILD)/libhashbench.so: src/engine/host/hb_api.c $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -fPIC -shared src/engine/host/hb_api.c $(CORE_SRC) -o $@ $(EXTRA_LDFLAGS)
 
+# What the engine is made of, listed beside it: the front end starts without make while none of
+# these (nor their folders) changed since its last make (hashbench/build/host.py).
+ENGINE_INPUTS = $(ENGINE_SRC) $(CORE_HDR) $(HOST_HDR) data/reference-digests.tsv Makefile pyproject.toml \
+                $(wildcard backends/* backends/*/* backends/*/src/*)
+
+$(BUILD)/hashbench-engine.inputs: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' $(sort $(ENGINE_INPUTS)) > $@.tmp; if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+
 $(BUILD)/version: pyproject.toml
 	@mkdir -p $(@D)
 	@echo '$(HB_VERSION)' > $@.tmp; if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
@@ -77,7 +86,7 @@ endif
 # writes nothing and fails naming each file that is stale.
 # data/roster.json, the roster description, comes from registry.def through describe_roster.c.
 GENERATORS := tools/generate/crc_tables.py tools/generate/pearson_table.py tools/generate/tiger_sboxes.py \
-              tools/generate/reference_digests.py
+              tools/generate/reference_digests.py tools/generate/rom_font.py
 
 generate: roster
 	@for g in $(GENERATORS); do $(PY) $$g || exit 1; done

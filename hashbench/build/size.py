@@ -82,16 +82,11 @@ def target_probe(t, cfg: BuildConfig = None) -> Probe:
                  list(getattr(t, "size_sources", None) or []), gcc.version(t))
 
 
-def headers() -> list:
-    pats = ("src/algos/*.h", "src/algos/*.def", "src/engine/*.h", "src/platform/guest/*/include/*.h")
-    return sorted(cache.rel(p) for pat in pats for p in ROOT.glob(pat))
-
-
 def compile_all(p: Probe, sources, log, own_flags=None) -> dict:
     """{source: object}, compiled with the probe's flags, cached, two at a
-    time; `own_flags` {source: flags after the probe's} (an implementation
-    folder's include folder and cflags), its `inputs` {source: files}."""
-    hdrs = headers()
+    time; `own_flags` {source: (flags after the probe's, more input files)}
+    (an implementation folder's include folder, cflags and files)."""
+    hdrs = cache.core_headers()
     own_flags = own_flags or {}
 
     def one(src):

@@ -5,10 +5,10 @@ import subprocess
 import sys
 
 from .. import roster, userimpl
+from ..build.host import catalogue as engine_catalogue
 from ..build.host import ensure_engine
 from ..errors import UserError
 from ..present.table import render
-from ..targets import host
 from ..userimpl.engine import host_engine
 from .options import formatter, log_to_stderr
 
@@ -30,7 +30,7 @@ def add_parsers(sub):
 
 
 def list_main(args) -> int:
-    catalogue, backends = host.catalogue(ensure_engine())
+    catalogue, backends = engine_catalogue(ensure_engine())
     impls = {c["id"]: c["impls"] for c in catalogue}
     algos = [a for a in roster.algorithms() if a.id in impls]
     if args.json:
@@ -50,7 +50,7 @@ def list_main(args) -> int:
 
 def hash_main(args) -> int:
     engine = host_engine(userimpl.prepare(args, log_to_stderr(False)), log_to_stderr(False))
-    catalogue, _ = host.catalogue(engine)
+    catalogue, _ = engine_catalogue(engine)
     algo = roster.select([args.algo], None, [a for a in roster.algorithms() if a.id in {c["id"] for c in catalogue}])
     if len(algo) != 1:
         raise UserError(f"'{args.algo}' names {len(algo)} algorithms; hash needs exactly one")

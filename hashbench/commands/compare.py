@@ -12,7 +12,9 @@ from ..present.table import fmt_num, render
 from ..result import METER_TITLES
 from ..store import Store
 from ..units import parse_budget, parse_sizes
-from .options import add_format_arg, add_size_args, add_store_args, check_output, formatter, log_to_stderr, prepare_host_run
+from .host_options import add_size_args, prepare_host_run
+from .options import add_store_args, formatter, log_to_stderr
+from .output import add_format_arg, check_output
 
 
 def add_parser(sub):

@@ -16,7 +16,8 @@ from ..store import Store
 from ..targets import load_all, select
 from ..targets.qemu import MAX_SIZE
 from ..units import parse_sizes
-from .options import add_format_arg, add_store_args, check_output, formatter, log_to_stderr
+from .options import add_store_args, formatter, log_to_stderr
+from .output import add_format_arg, check_output
 
 
 def add_parser(sub):

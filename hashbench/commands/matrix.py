@@ -12,7 +12,8 @@ from ..present.host import report_mismatches
 from ..store import Store
 from ..targets import load_all
 from ..units import parse_budget, parse_sizes
-from .options import add_format_arg, add_store_args, check_output, formatter, log_to_stderr
+from .options import add_store_args, formatter, log_to_stderr
+from .output import add_format_arg, check_output
 
 DEFAULT_ROUNDS = 5
 

@@ -6,7 +6,9 @@ from .. import host_run, userimpl
 from ..present import exporters
 from ..present.host import header, present_host, report_mismatches
 from ..units import parse_unit
-from .options import add_format_arg, add_size_args, add_store_args, formatter, prepare_host_run
+from .host_options import add_size_args, prepare_host_run
+from .options import add_store_args, formatter
+from .output import add_format_arg
 
 
 def add_parser(sub):
@@ -26,7 +28,7 @@ def add_parser(sub):
     userimpl.add_args(r)
     add_size_args(r)
     r.add_argument("--sort", choices=["category", "speed", "name"], default="category")
-    r.add_argument("--units", default="MB/s", help="MB/s (default), KB/s (the seed's) or MiB/s")
+    r.add_argument("--units", default="MB/s", help="MB/s (default), KB/s (the reference studies') or MiB/s")
     r.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_format_arg(r)
     add_store_args(r)

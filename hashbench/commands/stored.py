@@ -5,7 +5,8 @@ from ..present.run import present_run
 from ..present.table import render
 from ..store import Store
 from ..units import parse_unit
-from .options import add_format_arg, add_store_args, check_output, formatter
+from .options import add_store_args, formatter
+from .output import add_format_arg, check_output
 
 
 def add_parsers(sub):
