@@ -347,12 +347,12 @@ class ConsoleTarget(Target):
 
 
 def engine_defines(t, algo, impls, sizes) -> list:
-    d = [f'HB8_ID="{algo.id}"', f"HB8_DIGEST_LEN={algo.digest_len}", f"HB8_MAX_SIZE={t.max_size}",
-         "HB8_SIZES=" + ",".join(str(s) for s in sizes)]
+    d = [f'HB_CONSOLE_ID="{algo.id}"', f"HB_CONSOLE_DIGEST_LEN={algo.digest_len}", f"HB_CONSOLE_MAX_SIZE={t.max_size}",
+         "HB_CONSOLE_SIZES=" + ",".join(str(s) for s in sizes)]
     if "portable" in impls:
-        d.append(f"HB8_FN={algo.impls['portable'].symbol}")
+        d.append(f"HB_CONSOLE_FN={algo.impls['portable'].symbol}")
     if "compact" in impls and algo.has_compact:
-        d.append(f"HB8_FN_COMPACT={algo.impls['compact'].symbol}")
+        d.append(f"HB_CONSOLE_FN_COMPACT={algo.impls['compact'].symbol}")
     return d
 
 
@@ -421,4 +421,4 @@ class CompileTimes:
 
 
 def jobs() -> int:
-    return max(1, int(os.environ.get("HB_CROSS8_JOBS", min(2, os.cpu_count() or 1))))
+    return max(1, int(os.environ.get("HB_CONSOLE_JOBS", min(2, os.cpu_count() or 1))))

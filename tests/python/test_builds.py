@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Builds side by side (issue 12): build configurations (names, dedup, bad
+"""Builds side by side (`hashbench matrix`): build configurations (names, dedup, bad
 input), the code-size probe on a fixture whose size is known, relative
 figures, the bench-keccak256 table, and `hashbench matrix` / `size` end to
 end on the host and, where its toolchain is installed, on the Cortex-M7."""

@@ -226,7 +226,7 @@ def test_cli_list():
 
 @needs("n64")
 def test_two_runs_diff_identical_and_share_the_host_schema(tmp_path):
-    """The issue's 'done when': twice n64, then diff says identical; show -o
+    """Twice n64, then diff says identical; show -o
     x.csv has the header of a host run's CSV; the JSON validates."""
     db, out = tmp_path / "r.sqlite", tmp_path / "cross.json"
     for _ in range(2):

@@ -12,7 +12,7 @@
  *       -l SAMPLE_US  a sample's length (default: budget / 12, at least 200)
  *       -c        the calibration kernel around every sample (estimated core
  *                 cycles where the timer does not count them)
- *       --table   a seed-style text table instead of records
+ *       --table   a text table, as the reference studies print, instead of records
  *       --interleave  sample an algorithm's implementations in turn (compare)
  *       -x BACKEND[,BACKEND..]  leave these backends out (not even loaded)
  *       -k CALLS  region mode: time nothing; run each measurement as one region
