@@ -2,7 +2,7 @@
  * hb_timed_extra.c - a known extra cost, for benchmarks of the statistics
  * only, linked instead of hb_timed.c into a separate engine
  * (`make BUILD=build/extra TIMED_SRC=src/engine/host/hb_timed_extra.c`,
- * as tools/measure_default_run.py --ab builds it).  That engine reads
+ * as studies/measure_default_run.py --ab builds it).  That engine reads
  * HB_EXTRA_COST=ALGO:ADDS[,ALGO:ADDS..] from the environment and times
  * those algorithms' portable code followed by ADDS dependent adds of the
  * calibration kernel, i.e. ADDS core cycles more per call (less the little

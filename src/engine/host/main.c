@@ -43,6 +43,7 @@
 #include "../hb_record.h"
 #include "../hb_workload.h"
 #include "../../platform/host/hb_clock.h"
+#include "../../platform/host/hb_file.h"
 
 /* ---- list / hash / digest ---------------------------------- */
 
@@ -100,22 +101,6 @@ static int find_impl_or_die(const char *algo, const char *impl)
 }
 
 /* Reads a whole stream: the one-shot API wants the message in one piece. */
-static uint8_t *slurp(FILE *f, size_t *len)
-{
-    size_t cap = 1 << 16, n = 0, got;
-    uint8_t *buf = hb_xmalloc(cap);
-    while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            uint8_t *bigger = realloc(buf, cap *= 2);
-            if (!bigger) hb_die("out of memory", NULL);
-            buf = bigger;
-        }
-    }
-    *len = n;
-    return ferror(f) ? (free(buf), (uint8_t *)NULL) : buf;
-}
-
 static int cmd_hash(int argc, char **argv)
 {
     const char *algo, *impl = "portable";
@@ -134,22 +119,16 @@ static int cmd_hash(int argc, char **argv)
     for (i = first_file; i < argc || i == first_file; i++) {
         const char *name = i < argc ? argv[i] : "-";
         FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "rb");
-        size_t len;
-        uint8_t *data;
-        if (!f) {
+        hb_file file;
+        if (!f || hb_file_load(f, &file) != 0) {
             fprintf(stderr, "hashbench-engine: %s: %s\n", name, strerror(errno));
+            if (f && f != stdin) fclose(f);
             status = 1;
             continue;
         }
-        data = slurp(f, &len);
+        r.fn(out, file.data, file.len);
+        hb_file_release(&file);
         if (f != stdin) fclose(f);
-        if (!data) {
-            fprintf(stderr, "hashbench-engine: %s: read error\n", name);
-            status = 1;
-            continue;
-        }
-        r.fn(out, data, len);
-        free(data);
         hb_to_hex(hex, out, r.algo->digest_len);
         printf("%s  %s\n", hex, name);
     }
