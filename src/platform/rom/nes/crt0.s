@@ -1,9 +1,10 @@
 ; SPDX-License-Identifier: MIT
 ; crt0.s - start-up and interrupts of the NES ROM (ca65), on an MMC1
-; cartridge (iNES mapper 1, SKROM: PRG-ROM in 16 KiB banks, 8 KiB CHR-ROM,
-; 8 KiB battery-backed PRG-RAM at $6000).  hashbench/rom/nes.py writes the
-; iNES header, the linker configuration and the per-bank reset stubs
-; (stubs.s); this file is the fixed bank's own code:
+; cartridge laid out as Nintendo's SXROM board (iNES mapper 1: PRG-ROM in
+; 16 KiB banks, 8 KiB CHR-RAM, 32 KiB of battery-backed PRG-RAM seen 8 KiB
+; at a time at $6000).  hashbench/rom/nes.py writes the NES 2.0 header, the
+; linker configuration, the per-bank reset stubs and the trampolines; this
+; file is the fixed bank's own code:
 ;   reset   the MMC1 in its power-up-safe mode (last bank fixed at $C000,
 ;           a switchable 16 KiB bank at $8000), the PPU warmed up (two
 ;           vertical blanks), internal RAM cleared, the C stack, BSS and
@@ -13,13 +14,14 @@
 ;           at most NMI_BUDGET cells a frame so that every write lands in
 ;           the vertical blank
 ;   hb_nes_frame_loop  the region test: loop iterations between two NMIs
-;   hb_nes_map, hb_nes_switch  map a PRG bank at $8000 (the trampolines
-;           of the generated trampolines.s call the second)
+;   hb_nes_map, hb_nes_switch  map a PRG-ROM bank at $8000 (the
+;           generated trampolines call the second)
+;   hb_nes_wram  maps an 8 KiB bank of the PRG-RAM at $6000
 
         .export __STARTUP__ : absolute = 1
         .export hb_nes_reset, hb_nes_nmi, hb_nes_irq
         .export _hb_nes_frames, _hb_nes_ring, _hb_nes_ring_head, _hb_nes_ring_tail
-        .export _hb_nes_frame_loop, hb_nes_map, hb_nes_switch, hb_nes_bank_now
+        .export _hb_nes_frame_loop, _hb_nes_wram, hb_nes_map, hb_nes_switch, hb_nes_bank_now
         .import _main, zerobss, copydata
         .import __STACK_START__, __STACK_SIZE__
         .importzp sp
@@ -103,8 +105,9 @@ hb_nes_reset:
         stx DMC_FREQ             ; no DMC IRQ
         ; MMC1: one write with bit 7 resets its shift register and fixes
         ; the last bank at $C000 (the stub did it too); then the control
-        ; register (PRG mode 3, 8 KiB CHR, vertical mirroring), CHR bank 0,
-        ; and PRG bank 0 with bit 4 clear, which enables the PRG-RAM.
+        ; register (PRG mode 3, 8 KiB CHR, vertical mirroring), CHR bank 0
+        ; (on SXROM its bits 2-3 pick the PRG-RAM bank: 0), and PRG bank 0
+        ; with bit 4 clear, which enables the PRG-RAM.
         lda #$80
         sta MMC1_CTRL
         lda #$0E
@@ -152,6 +155,14 @@ hb_nes_switch:
         tya
         jsr hb_nes_map
         lda switch_a
+        rts
+
+; void __fastcall__ hb_nes_wram(uint8_t bank): PRG-RAM bank 0-3 at $6000
+; (SXROM: bits 2-3 of the CHR bank 0 register).
+_hb_nes_wram:
+        asl a
+        asl a
+        mmc1_write MMC1_CHR0
         rts
 
 hb_nes_nmi:

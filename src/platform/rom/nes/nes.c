@@ -3,17 +3,25 @@
  * the text screen through the NMI's queue, the joypad, the frame timer with
  * its region test, and the records in the cartridge's battery-backed
  * PRG-RAM.  crt0.s has the start-up and the NMI; hashbench/rom/nes.py
- * builds the image (MMC1, CHR-ROM made from the font).  C89 (cc65).
+ * builds the image (MMC1 as on an SXROM board).  C89 (cc65).
  *
  * The PPU takes writes only while it does not render: in the vertical
- * blank, or with rendering off.  So hb_rom_init writes the palette and
- * clears the nametables before rendering starts, and every later text goes
- * to a 256-byte queue that the NMI copies within its vertical blank.
+ * blank, or with rendering off.  So hb_rom_init loads the font into the
+ * CHR-RAM, writes the palette and clears the nametables before rendering
+ * starts, and every later text goes to a 256-byte queue that the NMI
+ * copies within its vertical blank.
+ *
+ * The PRG-RAM's 32 KiB show at $6000 one 8 KiB bank at a time: bank 0
+ * holds the application's and the algorithms' variables, banks 1-3 the
+ * records (24 KiB, bytes 0x2000-0x7FFF of the save file).  A record is
+ * gathered in internal RAM and copied to its bank at its newline, so that
+ * bank 0 is mapped whenever C code runs.
  */
 #include <stdint.h>
 #include "hb_rom.h"
 #include "hb_rom_config.h"
 #include "hb_nes.h"
+#include "hb_font.h"
 
 #define PPUCTRL (*(volatile uint8_t *)0x2000)
 #define PPUMASK (*(volatile uint8_t *)0x2001)
@@ -45,14 +53,20 @@ extern volatile uint8_t hb_nes_ring_tail;
 extern uint8_t hb_nes_ring[256];
 extern uint16_t __fastcall__ hb_nes_frame_loop(void);
 
-/* The linker configuration: where the records end in the PRG-RAM. */
-extern uint8_t hb_nes_records[];
-extern uint8_t hb_nes_records_end[];
+void __fastcall__ hb_nes_wram(uint8_t bank);
+
+#define WRAM ((uint8_t *)0x6000)
+#define WRAM_BANK 0x2000u
+#define RECORDS_FIRST_BANK 1
+#define RECORDS_BYTES (3u * WRAM_BANK)
+#define PENDING 64
 
 static uint8_t tick_hz = 60;
 static uint16_t frame_loops;
 static uint8_t held;
-static uint16_t record_at;
+static uint16_t record_at;          /* bytes of records in banks 1-3 */
+static char pending[PENDING];       /* the record being written */
+static uint8_t pending_n;
 
 static void queue_wait(uint8_t bytes)
 {
@@ -83,11 +97,27 @@ static void queue(uint16_t addr, const char *s, uint8_t n, char fill)
     hb_nes_ring_tail = t; /* one store: the NMI sees the whole entry or none */
 }
 
+/* The font into the CHR-RAM: tile c is printable ASCII c, so that the
+ * nametable holds the text's own bytes.  A tile is two 8-byte bit planes;
+ * the glyph in plane 0 and nothing in plane 1 draws it in colour 1. */
+static void load_font(void)
+{
+    uint8_t g, r;
+    (void)PPUSTATUS;
+    PPUADDR = (uint8_t)((HB_FONT_FIRST * 16u) >> 8);
+    PPUADDR = (uint8_t)(HB_FONT_FIRST * 16u);
+    for (g = 0; g < HB_FONT_GLYPHS; g++) {
+        for (r = 0; r < 8; r++) PPUDATA = hb_font[g][r];
+        for (r = 0; r < 8; r++) PPUDATA = 0;
+    }
+}
+
 void hb_rom_init(void)
 {
     uint16_t i;
     /* rendering is still off (crt0.s): the PPU takes writes at any time */
     PPUCTRL = 0;
+    load_font();
     (void)PPUSTATUS;
     PPUADDR = 0x3F;
     PPUADDR = 0x00;
@@ -176,17 +206,40 @@ const char *hb_nes_region(void)
     return frame_loops <= PAL_MAX_LOOPS ? "PAL" : "Dendy";
 }
 
+/* Copies `n` bytes to the records at `at`, bank by bank, and maps bank 0
+ * again. */
+static void records_write(uint16_t at, const char *s, uint8_t n)
+{
+    uint8_t i;
+    for (i = 0; i < n; i++, at++) {
+        if (i == 0 || (at & (WRAM_BANK - 1u)) == 0)
+            hb_nes_wram((uint8_t)(RECORDS_FIRST_BANK + (at >> 13)));
+        WRAM[at & (WRAM_BANK - 1u)] = (uint8_t)s[i];
+    }
+    hb_nes_wram(0);
+}
+
+static void records_flush(void)
+{
+    char end = 0;
+    /* the last byte of the area stays for the NUL; a full area drops the
+     * rest, and the host finds the last record cut short */
+    if (record_at + pending_n >= RECORDS_BYTES) pending_n = (uint8_t)(RECORDS_BYTES - 1u - record_at);
+    records_write(record_at, pending, pending_n);
+    record_at += pending_n;
+    records_write(record_at, &end, 1);
+    pending_n = 0;
+}
+
 void hb_rom_records_reset(void)
 {
     record_at = 0;
-    hb_nes_records[0] = 0;
+    pending_n = 0;
+    records_flush();
 }
 
 void hb_putc(char c)
 {
-    /* one byte stays for the terminating NUL; a full area drops the rest,
-     * and the host finds the last record cut short */
-    if (hb_nes_records + record_at + 1 >= hb_nes_records_end) return;
-    hb_nes_records[record_at++] = (uint8_t)c;
-    hb_nes_records[record_at] = 0;
+    pending[pending_n++] = c;
+    if (c == '\n' || pending_n == PENDING) records_flush();
 }
