@@ -9,7 +9,7 @@ the records, and the screenshot of the whole table.
 
 `console_module` is hashbench.rom.gba (or nes, gb): its NAME, RUN_TARGET,
 CORE, CLOCK_HZ, COLS/ROWS (the platform's hb_rom_config.h) and, optionally,
-CORE_OPTIONS."""
+CORE_OPTIONS and RECORDS_OFFSET (where the records start in the save RAM)."""
 import sys
 import time
 from dataclasses import dataclass, field
@@ -41,6 +41,12 @@ class Session:
     screen_lines: list = field(default_factory=list)  # the table's lines read off the pages, in order
 
 
+def settle_frames(console) -> int:
+    """Frames the screen takes to show a whole new table: the console's
+    SETTLE_FRAMES (the NES writes its nametable 96 cells a frame), else 5."""
+    return getattr(console, "SETTLE_FRAMES", 5)
+
+
 def save_text(raw: bytes) -> str:
     return raw.split(b"\0", 1)[0].decode("ascii", "replace")
 
@@ -66,13 +72,13 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
                 raise BuildError(f"rom: no `done` record after {core.seconds:.0f} emulated seconds "
                                  f"({text.count('rom_result')}/{rows} rows written)")
             core.run(POLL_FRAMES)
-            text = save_text(core.save_ram())
+            text = save_text(core.save_ram()[getattr(console, "RECORDS_OFFSET", 0):])
             if time.monotonic() - last >= PROGRESS_EVERY_S and stream:
                 print(f"{console.RUN_TARGET}: {core.seconds:.1f} s emulated, "
                       f"{text.count('rom_result')}/{rows} rows", file=stream, flush=True)
                 last = time.monotonic()
         emulated = core.seconds
-        core.run(5)  # the table drawn after the last record
+        core.run(settle_frames(console))  # the table drawn after the last record
         errors = []
         recs = recmod.parse(text, errors)
         if errors:
@@ -98,7 +104,7 @@ def scroll_pages(core, console, rows: int):
             break
         step = min(visible, rows - visible - top)
         for _ in range(step):
-            core.press("down", 2, 2)
+            core.press("down", 2, settle_frames(console))
         core.run(1, capture=True)
         top += step
     seen = {}

@@ -21,7 +21,7 @@
         .export __STARTUP__ : absolute = 1
         .export hb_nes_reset, hb_nes_nmi, hb_nes_irq
         .export _hb_nes_frames, _hb_nes_ring, _hb_nes_ring_head, _hb_nes_ring_tail
-        .export _hb_nes_frame_loop, _hb_nes_wram, hb_nes_map, hb_nes_switch, hb_nes_bank_now
+        .export _hb_nes_frame_loop, _hb_nes_wram, _hb_nes_map, hb_nes_map, hb_nes_switch, hb_nes_bank_now
         .import _main, zerobss, copydata
         .import __STACK_START__, __STACK_SIZE__
         .importzp sp
@@ -143,6 +143,8 @@ hb_nes_reset:
 @halt:  jmp @halt
 
 ; Maps PRG bank A at $8000 (bit 4 clear: PRG-RAM stays enabled); keeps X.
+; void __fastcall__ hb_nes_map(uint8_t bank) from C.
+_hb_nes_map:
 hb_nes_map:
         sta hb_nes_bank_now
         mmc1_write MMC1_PRG

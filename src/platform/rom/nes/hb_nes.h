@@ -11,5 +11,7 @@
 uint16_t hb_nes_frame_loops(void);
 /* "NTSC" (60 frames a second), "PAL" or "Dendy" (50). */
 const char *hb_nes_region(void);
+/* The region's CPU clock in Hz. */
+uint32_t hb_nes_clock_hz(void);
 
 #endif /* HB_NES_H */

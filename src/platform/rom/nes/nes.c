@@ -54,6 +54,9 @@ extern uint8_t hb_nes_ring[256];
 extern uint16_t __fastcall__ hb_nes_frame_loop(void);
 
 void __fastcall__ hb_nes_wram(uint8_t bank);
+void __fastcall__ hb_nes_map(uint8_t bank);
+
+#define FONT_BANK 0 /* hashbench/rom/nes.py puts hb_font there */
 
 #define WRAM ((uint8_t *)0x6000)
 #define WRAM_BANK 0x2000u
@@ -61,7 +64,7 @@ void __fastcall__ hb_nes_wram(uint8_t bank);
 #define RECORDS_BYTES (3u * WRAM_BANK)
 #define PENDING 64
 
-static uint8_t tick_hz = 60;
+static uint8_t tick_hz;
 static uint16_t frame_loops;
 static uint8_t held;
 static uint16_t record_at;          /* bytes of records in banks 1-3 */
@@ -103,6 +106,7 @@ static void queue(uint16_t addr, const char *s, uint8_t n, char fill)
 static void load_font(void)
 {
     uint8_t g, r;
+    hb_nes_map(FONT_BANK);
     (void)PPUSTATUS;
     PPUADDR = (uint8_t)((HB_FONT_FIRST * 16u) >> 8);
     PPUADDR = (uint8_t)(HB_FONT_FIRST * 16u);
@@ -200,6 +204,12 @@ uint16_t hb_nes_frame_loops(void)
     return frame_loops;
 }
 
+uint32_t hb_nes_clock_hz(void)
+{
+    if (frame_loops <= NTSC_MAX_LOOPS) return 1789773UL;
+    return frame_loops <= PAL_MAX_LOOPS ? 1662607UL : 1773448UL;
+}
+
 const char *hb_nes_region(void)
 {
     if (frame_loops <= NTSC_MAX_LOOPS) return "NTSC";
@@ -207,14 +217,23 @@ const char *hb_nes_region(void)
 }
 
 /* Copies `n` bytes to the records at `at`, bank by bank, and maps bank 0
- * again. */
+ * again.  (Written with the bank and the offset in variables of their
+ * own: cc65 2.19 -O compiled an earlier form, with `(at & 0x1FFF) == 0` in
+ * an `||` and the same expression as the index, to code that dropped the
+ * offset's high byte.) */
 static void records_write(uint16_t at, const char *s, uint8_t n)
 {
-    uint8_t i;
-    for (i = 0; i < n; i++, at++) {
-        if (i == 0 || (at & (WRAM_BANK - 1u)) == 0)
-            hb_nes_wram((uint8_t)(RECORDS_FIRST_BANK + (at >> 13)));
-        WRAM[at & (WRAM_BANK - 1u)] = (uint8_t)s[i];
+    uint8_t i, b, bank = 0xFF;
+    uint16_t off;
+    for (i = 0; i < n; i++) {
+        b = (uint8_t)(RECORDS_FIRST_BANK + (uint8_t)(at >> 13));
+        if (b != bank) {
+            bank = b;
+            hb_nes_wram(bank);
+        }
+        off = (uint16_t)(at & (WRAM_BANK - 1u));
+        WRAM[off] = (uint8_t)s[i];
+        at++;
     }
     hb_nes_wram(0);
 }
