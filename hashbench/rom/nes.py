@@ -51,7 +51,7 @@ FONT = "src/engine/rom/hb_font.c"   # in bank 0 (nes.c maps it to load the CHR-R
 CLOCK_HZ = 1789773           # NTSC; the ROM's engine record gives the region's
 COLS, ROWS = 32, 30          # the text screen (src/platform/rom/nes/hb_rom_config.h)
 RECORDS_OFFSET = 0x2000      # the records' first byte in the save RAM (PRG-RAM bank 1)
-SETTLE_FRAMES = 16           # a whole screen through the NMI's queue: 960 cells, 96 a frame
+SETTLE_FRAMES = 200          # a whole table redrawn: about 4 frames a row (the 6502 formats the figures)
 
 BANK = 0x4000
 STUB = 16                    # the reset stub and vectors at the end of every bank
