@@ -51,6 +51,8 @@ FONT = "src/engine/rom/hb_font.c"   # in bank 0 (nes.c maps it to load the CHR-R
 CLOCK_HZ = 1789773           # NTSC; the ROM's engine record gives the region's
 COLS, ROWS = 32, 30          # the text screen (src/platform/rom/nes/hb_rom_config.h)
 RECORDS_OFFSET = 0x2000      # the records' first byte in the save RAM (PRG-RAM bank 1)
+TITLE = "NES (MOS 6502 1.79 MHz, cc65 -O, MMC1 banks): the ROM image's own frame counter"
+SLOWEST_CALL_S = 300.0       # emulated seconds a row's calls may take: PBKDF2's two (verified, then timed), 2 min each
 SETTLE_FRAMES = 200          # a whole table redrawn: about 4 frames a row (the 6502 formats the figures)
 
 BANK = 0x4000
@@ -90,6 +92,7 @@ class Group:
 class Built:
     path: Path              # the image in the build folder
     image_bytes: int        # header + PRG-ROM
+    used_bytes: int         # PRG-ROM bytes holding code and constants (the rest is 0xFF)
     banks: int              # 16 KiB PRG-ROM banks, the fixed one included
     banks_used: int         # banks holding algorithm code
     fixed_bytes: int        # the fixed bank's code and constants
@@ -101,6 +104,14 @@ class Built:
 
 def target():
     return load_all()["nes"]
+
+
+def compiler() -> str:
+    return cache.tool_version("cc65")
+
+
+def flags() -> str:
+    return " ".join(cflags(target()))
 
 
 def can_build(algo):
@@ -358,8 +369,11 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     for g in groups:
         g.rows = [r for r in g.rows if any(r is x for x in rows)]
     groups = [g for g in groups if g.rows]
-    built_plan = image.Plan(rows, plan.size, plan.sizes, plan.budget_ms, list(plan.left_out) + left_out)
-    generated = image.write_generated(built_plan, gen)
+    # the plan becomes what the image holds: the caller tables, labels and
+    # stores by it
+    plan.rows[:] = rows
+    plan.left_out += left_out
+    generated = image.write_generated(plan, gen)
     font = compile_c(t, FONT, folder / "obj" / "hb_font.o", includes(gen), ["--rodata-name", "FONT"], log)
     used = pack(groups, segment_sizes(font).get("FONT", 0))
     banks = bank_count(used)
@@ -389,7 +403,8 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     ram = sizes.get("BSS", 0) + sizes.get("DATA", 0) + max([g.ram_bytes for g in groups] + [0])
     if WRAM_AT + ram > WRAM_END:
         raise BuildError(f"rom: the variables take {ram} bytes, more than the PRG-RAM bank's 8 KiB")
-    return Built(rom, rom.stat().st_size, banks, used, fixed, ram, groups, built_plan, left_out)
+    used_bytes = fixed + sum(g.rom_bytes for g in groups) + sizes.get("FONT", 0) + STUB * banks
+    return Built(rom, rom.stat().st_size, used_bytes, banks, used, fixed, ram, groups, plan, left_out)
 
 
 def map_sizes(path: Path) -> dict:

@@ -52,10 +52,11 @@ def save_text(raw: bytes) -> str:
     return raw.split(b"\0", 1)[0].decode("ascii", "replace")
 
 
-def limit_s(rows: int, budget_ms: int, sizes: int = 1) -> float:
+def limit_s(rows: int, budget_ms: int, sizes: int = 1, slowest_call_s: float = 5.0) -> float:
     """Emulated seconds a pass may take: per row the budget about twice
-    (calibration, the timed span) and the slowest single call, generously."""
-    return 60.0 + rows * sizes * (4 * budget_ms / 1000.0 + 5.0)
+    (calibration, the timed span) and the slowest row's own calls (a
+    console's SLOWEST_CALL_S, else 5 s), generously."""
+    return 60.0 + rows * sizes * (4 * budget_ms / 1000.0 + slowest_call_s)
 
 
 def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True) -> Session:
@@ -78,7 +79,7 @@ def wait_done(core, console, rows: int, budget_ms: int, stream=sys.stderr, sizes
     """Runs the core until the save RAM holds a pass's `done` record (a
     pass starts by writing its `engine` record over the last one's), with
     a progress line on `stream` every few seconds -> the records' text."""
-    deadline = core.seconds + limit_s(rows, budget_ms, sizes)
+    deadline = core.seconds + limit_s(rows, budget_ms, sizes, getattr(console, "SLOWEST_CALL_S", 5.0))
     last = time.monotonic()
     text = ""
     while '{"rec":"done"' not in text:

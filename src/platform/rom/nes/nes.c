@@ -63,12 +63,15 @@ void __fastcall__ hb_nes_map(uint8_t bank);
 #define RECORDS_FIRST_BANK 1
 #define RECORDS_BYTES (3u * WRAM_BANK)
 #define PENDING 64
+#define FULL_DONE "{\"rec\":\"done\",\"save_ram_full\":true}\n"
 
 static uint8_t tick_hz;
 static uint16_t frame_loops;
 static uint8_t held;
 static uint16_t record_at;          /* bytes of records in banks 1-3 */
-static char pending[PENDING];       /* the record being written */
+static uint16_t line_start;         /* where the record being written starts */
+static uint8_t full;                /* the records area is closed */
+static char pending[PENDING + 1];   /* the record being written, and a NUL */
 static uint8_t pending_n;
 
 static void queue_wait(uint8_t bytes)
@@ -244,21 +247,34 @@ static void records_write(uint16_t at, const char *s, uint8_t n)
     hb_nes_wram(0);
 }
 
+/* The pending bytes and a NUL after them go to the records.  When they
+ * would leave no room for the closing record, the stream is cut after its
+ * last whole record and closed with a `done` record that says so (as on
+ * the GBA): the host keeps every whole record and knows the rest of the
+ * pass is on the screen only. */
 static void records_flush(void)
 {
-    char end = 0;
-    /* the last byte of the area stays for the NUL; a full area drops the
-     * rest, and the host finds the last record cut short */
-    if (record_at + pending_n >= RECORDS_BYTES) pending_n = (uint8_t)(RECORDS_BYTES - 1u - record_at);
-    records_write(record_at, pending, pending_n);
+    if (full) {
+        pending_n = 0;
+        return;
+    }
+    if (record_at + pending_n + sizeof FULL_DONE >= RECORDS_BYTES) {
+        records_write(line_start, FULL_DONE, sizeof FULL_DONE); /* its NUL too */
+        full = 1;
+        pending_n = 0;
+        return;
+    }
+    pending[pending_n] = 0;
+    records_write(record_at, pending, (uint8_t)(pending_n + 1u));
     record_at += pending_n;
-    records_write(record_at, &end, 1);
+    if (pending_n && pending[pending_n - 1u] == '\n') line_start = record_at;
     pending_n = 0;
 }
 
 void hb_rom_records_reset(void)
 {
-    record_at = 0;
+    record_at = line_start = 0;
+    full = 0;
     pending_n = 0;
     records_flush();
 }
