@@ -312,7 +312,10 @@ def linker_config(groups, banks: int) -> str:
             "    FONT:     load = PRG0, type = ro;",
             f"    ONCE:     load = PRG{fixed}, type = ro, optional = yes;",
             f"    DATA:     load = PRG{fixed}, run = WRAM, type = rw, define = yes;",
-            "    BSS:      load = WRAM, type = bss, define = yes;"]
+            # page-aligned: the application's first variable is the workload's buffer, and CRC-32's
+            # braided code steps byte by byte up to a 4-byte boundary (cc65's console
+            # programs for sim65 happen to have it aligned too)
+            "    BSS:      load = WRAM, type = bss, define = yes, align = $100;"]
     for b in range(banks):
         start = 0xC000 if b == fixed else 0x8000
         mem.append(f"    PRG{b}: file = %O, start = ${start:04X}, size = ${BANK_ROOM:04X}, fill = yes, fillval = $FF;")
