@@ -425,6 +425,9 @@ def install(built: Built, out: Path):
 
 
 def describe(built: Built) -> str:
+    small = sorted({r.algo.id for g in built.groups if g.small for r in g.rows})
     return (f"{built.image_bytes // 1024} KiB image (NES 2.0 header, mapper 1 SXROM: {built.banks} PRG-ROM banks "
             f"of 16 KiB, {built.banks_used} holding algorithms, the fixed bank {built.fixed_bytes} bytes used; "
-            f"8 KiB CHR-RAM), 32 KiB battery PRG-RAM ({built.ram_bytes} bytes of variables, 24 KiB of records)")
+            f"8 KiB CHR-RAM), 32 KiB battery PRG-RAM ({built.ram_bytes} bytes of variables, 24 KiB of records)"
+            + (f"; built with {SMALL_DEFINE} to fit a bank (rolled rounds: their portable runs the compact "
+               f"code): {', '.join(small)}" if small else ""))
