@@ -39,10 +39,14 @@ MMC1_CHR0 = $A000
 MMC1_PRG  = $E000
 
 CTRL_NMI  = $80          ; NMI on, background tiles at $0000, nametable $2000
-; Cells the NMI copies a frame: each costs 15 cycles in the copy loop, and
-; the NTSC vertical blank (20 lines) is about 2,270 cycles, of which the
-; entry, the counter and each queue entry's address take some.
-NMI_BUDGET = 96
+; What the NMI copies a frame, in units of one cell (15 cycles in the copy
+; loop), a queue entry's own work (its header, its address: about 70
+; cycles) counted as ENTRY_COST cells: at most 120 x 15 = 1,800 cycles, so
+; that with the NMI's entry and the scroll it ends within the NTSC vertical
+; blank (20 lines, about 2,270 cycles) however the text is cut into
+; entries.  Three whole lines a frame.
+NMI_BUDGET = 120
+ENTRY_COST = 5
 
         .zeropage
 _hb_nes_frames:    .res 4   ; NMIs since start-up: the ROM's timer
@@ -193,12 +197,14 @@ hb_nes_nmi:
         sta nmi_head
         and #$7F
         sta nmi_len
+        clc
+        adc #ENTRY_COST
         cmp nmi_budget
         beq @fits
         bcs @stop                ; the rest waits for the next frame
-@fits:  lda nmi_budget
+@fits:  eor #$FF                 ; budget - (len + ENTRY_COST)
         sec
-        sbc nmi_len
+        adc nmi_budget
         sta nmi_budget
         inx
         lda _hb_nes_ring,x

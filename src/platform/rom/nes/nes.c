@@ -173,7 +173,7 @@ static uint8_t joypad(void)
 
 /* Waits for the next frame, and on until the NMI has written everything
  * queued: the text must not go on costing the NMI cycles inside the timed
- * loop that usually follows (up to 1,600 a frame, 5%). */
+ * loop that usually follows (up to 1,900 cycles a frame, 6%). */
 uint8_t hb_rom_frame(void)
 {
     uint8_t now, pad, pressed;
