@@ -140,3 +140,22 @@ def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
     from PIL import Image
     img = Image.open(shot)
     assert img.size == (512, (3 + 2 + 1) * 16) and len(img.getcolors(1 << 16)) == 2
+
+
+def test_the_sweep_writes_records_across_the_prg_ram_banks():
+    """More than one 8 KiB PRG-RAM bank of records (they start in bank 1):
+    every one whole and verified, none lost at the banks' edges."""
+    p = image.plan(roster.select(None, ["checksum", "non-crypto"]), ["portable", "compact"], SIZE, BUDGET_MS,
+                   nes.can_build)
+    b = nes.build(p)
+    n = len(p.rows)
+    with libretro.Core(nes.CORE, b.path, nes.CORE_OPTIONS) as core:
+        core.run(30)
+        core.press("a")
+        run.wait_done(core, nes, n, BUDGET_MS, None)
+        core.press("select", 2, nes.SETTLE_FRAMES)
+        text = run.wait_done(core, nes, n, BUDGET_MS, None, sizes=3)
+    got = run.read(run.parse(text))
+    assert len(text) > 0x2000 and not got["full"] and got["engine"]["sweep"] is True
+    assert len(got["rows"]) == 3 * n and all(r["verified"] for _, r in got["rows"])
+    assert all(d is not None for d, _ in got["rows"])

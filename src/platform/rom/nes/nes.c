@@ -225,24 +225,29 @@ const char *hb_nes_region(void)
     return frame_loops <= PAL_MAX_LOOPS ? "PAL" : "Dendy";
 }
 
-/* Copies `n` bytes to the records at `at`, bank by bank, and maps bank 0
- * again.  (Written with the bank and the offset in variables of their
- * own: cc65 2.19 -O compiled an earlier form, with `(at & 0x1FFF) == 0` in
- * an `||` and the same expression as the index, to code that dropped the
- * offset's high byte.) */
+/* Copies `n` bytes to the records at `at`, bank by bank, last byte first,
+ * and maps bank 0 again.  Last byte first: the bytes end in the stream's
+ * new NUL, and the first byte written at `at` replaces the old one last,
+ * so that whenever the host looks (a frame may end in the middle) the
+ * save RAM holds whole records up to a NUL, never new bytes run on into
+ * an old pass's.  (The offset is a variable of its own, set before the
+ * call that maps the bank: with `WRAM[pos & 0x1FFF]` after that call,
+ * cc65 2.19 -O took the offset's high byte from a register the compare
+ * had zeroed, and every record landed in the first 256 bytes.) */
 static void records_write(uint16_t at, const char *s, uint8_t n)
 {
-    uint8_t i, b, bank = 0xFF;
-    uint16_t off;
-    for (i = 0; i < n; i++) {
-        b = (uint8_t)(RECORDS_FIRST_BANK + (uint8_t)(at >> 13));
+    uint8_t b, bank = 0xFF;
+    uint16_t pos, off;
+    while (n) {
+        n--;
+        pos = (uint16_t)(at + n);
+        off = (uint16_t)(pos & (WRAM_BANK - 1u));
+        b = (uint8_t)(RECORDS_FIRST_BANK + (uint8_t)(pos >> 13));
         if (b != bank) {
             bank = b;
             hb_nes_wram(bank);
         }
-        off = (uint16_t)(at & (WRAM_BANK - 1u));
-        WRAM[off] = (uint8_t)s[i];
-        at++;
+        WRAM[off] = (uint8_t)s[n];
     }
     hb_nes_wram(0);
 }
@@ -254,12 +259,14 @@ static void records_write(uint16_t at, const char *s, uint8_t n)
  * pass is on the screen only. */
 static void records_flush(void)
 {
+    char end = 0;
     if (full) {
         pending_n = 0;
         return;
     }
     if (record_at + pending_n + sizeof FULL_DONE >= RECORDS_BYTES) {
-        records_write(line_start, FULL_DONE, sizeof FULL_DONE); /* its NUL too */
+        records_write(line_start, &end, 1);                     /* whole records only, */
+        records_write(line_start, FULL_DONE, sizeof FULL_DONE); /* then the closing one */
         full = 1;
         pending_n = 0;
         return;
