@@ -89,16 +89,14 @@ class Group:
 
 
 @dataclass
-class Built:
-    path: Path              # the image in the build folder
-    image_bytes: int        # header + PRG-ROM
-    used_bytes: int         # PRG-ROM bytes holding code and constants (the rest is 0xFF)
-    banks: int              # 16 KiB PRG-ROM banks, the fixed one included
-    banks_used: int         # banks holding algorithm code
-    fixed_bytes: int        # the fixed bank's code and constants
-    ram_bytes: int          # PRG-RAM bank 0: the application's and the largest group's variables
+class Built(image.Built):
+    """image.Built (text_bytes: the PRG-ROM's code and constants) and the
+    NES image's banks."""
+    banks: int = 0          # 16 KiB PRG-ROM banks, the fixed one included
+    banks_used: int = 0     # banks holding algorithm code
+    fixed_bytes: int = 0    # the fixed bank's code and constants
     groups: list = field(default_factory=list)
-    plan: object = None     # the plan built: rows dropped where a small build made two rows one
+    plan: object = None     # the plan built (build() updates the caller's: rows a small build made one)
     left_out: list = field(default_factory=list)   # [(algo id, impl, why)]
 
 
@@ -406,8 +404,9 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     ram = sizes.get("BSS", 0) + sizes.get("DATA", 0) + max([g.ram_bytes for g in groups] + [0])
     if WRAM_AT + ram > WRAM_END:
         raise BuildError(f"rom: the variables take {ram} bytes, more than the PRG-RAM bank's 8 KiB")
-    used_bytes = fixed + sum(g.rom_bytes for g in groups) + sizes.get("FONT", 0) + STUB * banks
-    return Built(rom, rom.stat().st_size, used_bytes, banks, used, fixed, ram, groups, plan, left_out)
+    code = fixed + sum(g.rom_bytes for g in groups) + sizes.get("FONT", 0)
+    return Built(rom, code + STUB * banks, rom.stat().st_size, code, ram, banks=banks, banks_used=used,
+                 fixed_bytes=fixed, groups=groups, plan=plan, left_out=left_out)
 
 
 def map_sizes(path: Path) -> dict:
@@ -415,13 +414,6 @@ def map_sizes(path: Path) -> dict:
     text = path.read_text()
     part = text.split("Segment list:", 1)[1].split("Exports list", 1)[0]
     return {m[0]: int(m[1], 16) for m in re.findall(r"^(\w+)\s+[0-9A-F]{6}\s+[0-9A-F]{6}\s+([0-9A-F]{6})", part, re.M)}
-
-
-def install(built: Built, out: Path):
-    """Copies the image to `out` whole or not at all (a temporary name, renamed)."""
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_bytes(built.path.read_bytes())
-    os.replace(tmp, out)
 
 
 def describe(built: Built) -> str:
