@@ -19,7 +19,7 @@ from ..result import Build, Note, Run
 from ..targets import host
 from . import image, libretro, run
 
-CONSOLES = ("nes", "gb", "gba")
+CONSOLES = ("nes", "gb", "gba", "nds")
 
 
 def console(name: str):

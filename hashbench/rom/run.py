@@ -46,6 +46,13 @@ def save_text(raw: bytes) -> str:
     return raw.split(b"\0", 1)[0].decode("ascii", "replace")
 
 
+def records_memory(core, console) -> bytes:
+    """Where the console's ROM writes its records: the cartridge's save RAM,
+    or what the console module's records(core) reads (the NDS: main RAM)."""
+    reader = getattr(console, "records", None)
+    return reader(core) if reader else core.save_ram()
+
+
 def limit_s(rows: int, budget_ms: int, sizes: int = 1) -> float:
     """Emulated seconds a pass may take: per row the budget about twice
     (calibration, the timed span) and the slowest single call, generously."""
@@ -62,7 +69,7 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
         try:
             text = wait_done(core, console, rows, budget_ms, stream)
         except KeyboardInterrupt:   # keep every whole record written so far
-            text = save_text(core.save_ram())
+            text = save_text(records_memory(core, console))
             text = text[:text.rfind("\n") + 1]
             session = Session(parse(text), text, core.seconds, time.monotonic() - t0, interrupted=True)
             return session
@@ -85,7 +92,7 @@ def wait_done(core, console, rows: int, budget_ms: int, stream=sys.stderr, sizes
             raise BuildError(f"rom: no `done` record after {core.seconds:.0f} emulated seconds "
                              f"({text.count('rom_result')}/{rows * sizes} rows written)")
         core.run(POLL_FRAMES)
-        text = save_text(core.save_ram())
+        text = save_text(records_memory(core, console))
         if time.monotonic() - last >= PROGRESS_EVERY_S and stream:
             print(f"{console.RUN_TARGET}: {core.seconds:.1f} s emulated, "
                   f"{text.count('rom_result')}/{rows * sizes} rows", file=stream, flush=True)
