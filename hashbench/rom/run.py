@@ -40,6 +40,7 @@ class Session:
     pages: list = field(default_factory=list)      # frames of the table, scrolled page by page
     screen_lines: list = field(default_factory=list)  # the table's lines read off the pages, in order
     interrupted: bool = False        # Ctrl-C: the records up to then, no `done`
+    screen_complete: bool = True     # False: screen_lines are the table's first rows only (no input to scroll)
 
 
 def save_text(raw: bytes) -> str:
