@@ -69,6 +69,8 @@ def main(args) -> int:
         raise UserError("--screenshot goes with --run")
     if args.json and not args.run:
         raise UserError("--json goes with --run")
+    if args.screenshot and not getattr(con, "HAS_SCREEN", True):
+        raise UserError(f"--screenshot: the {con.NAME} has no screen")
     if args.screenshot:
         if not args.screenshot.lower().endswith(".png"):
             raise UserError("--screenshot: give a .png file")
@@ -77,7 +79,7 @@ def main(args) -> int:
         exporters.check_path(args.json)
     log = log_to_stderr(args.quiet)
     p, built = flow.build_image(con, algos, impls, size, budget, log)
-    image.install(built, Path(args.output))
+    getattr(con, "install", image.install)(built, Path(args.output))
     print(f"{args.output}: {con.NAME} image, {len(p.rows)} rows, {con.describe(built)}")
     for algo, impl, why in p.left_out:
         print(f"left out: {algo}/{impl}: {why}")
@@ -87,10 +89,11 @@ def main(args) -> int:
     run = flow.run_image(con, p, built, store, args.screenshot, log, stream=None if args.quiet else sys.stderr)
     present_run(run)
     tc = run.context["targets"].get(con.RUN_TARGET, {})
-    shown = {True: "equals the records", False: "DIFFERS from the records", None: "was not compared"}
+    shown = {True: "equals the records", False: "DIFFERS from the records", None: "was not compared",
+             "none": "does not exist (no screen)"}
     print(f"{con.RUN_TARGET}: {tc.get('emulated_s')} s emulated in {tc.get('wall_s')} s here; "
           f"{sum(r.verified for r in run.results)}/{len(run.results)} digests verified; the table on the screen "
-          + shown[tc.get("screen_matches_records")])
+          + shown[tc.get("screen_matches_records", "none")])
     for n in run.notes:
         print(f"warning: {n.detail}", file=sys.stderr)
     if args.json:
