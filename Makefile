@@ -68,12 +68,18 @@ $(BUILD)/version: pyproject.toml
 	@echo '$(HB_VERSION)' > $@.tmp; if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 # HB_RECORD_U64: the records carry ticks and nanoseconds, which need 64 bits.
-$(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_OBJ) $(BACKENDS_LIST) $(CORE_HDR) $(HOST_HDR) $(REFERENCE_INC) \
-                           $(BUILD)/version
+$(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_OBJ) $(HB_USER_OBJ) $(BACKENDS_LIST) $(CORE_HDR) $(HOST_HDR) \
+                           $(REFERENCE_INC) $(BUILD)/version
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE -DHB_BUILD_FLAGS='"$(OPT) $(EXTRA_CFLAGS)"' -DHB_RECORD_U64 -Isrc/engine/host \
 	    -DHB_ENGINE_VERSION='"$(HB_VERSION)"' -I$(BUILD)/gen \
-	    $(ENGINE_SRC) $(BACKENDS_LIST) $(BACKENDS_OBJ) -o $@ $(EXTRA_LDFLAGS) $(BACKENDS_LIBS)
+	    $(ENGINE_SRC) $(BACKENDS_LIST) $(BACKENDS_OBJ) $(HB_USER_OBJ) -o $@ $(EXTRA_LDFLAGS) $(BACKENDS_LIBS)
+
+# Implementation folders' objects: the front end compiles them (hashbench/userimpl/engine.py);
+# make only links them, never rebuilds them by its built-in rules (not even under -B).
+ifneq ($(HB_USER_OBJ),)
+$(HB_USER_OBJ): ;
+endif
 
 # ---- generated files: tools/generate/, committed -----------------------------
 # `make generate` rewrites them; `make check-generated` (run by scripts/test.sh)

@@ -24,19 +24,20 @@ def engine_path(build=DEFAULT) -> Path:
 
 
 def make_env() -> dict:
-    return {k: v for k, v in sorted(os.environ.items()) if k.startswith(MAKE_ENV) and k != "HB_CROSS8_JOBS"}
+    return {k: v for k, v in sorted(os.environ.items()) if k.startswith(MAKE_ENV) and k != "HB_CONSOLE_JOBS"}
 
 
 def up_to_date(build=DEFAULT) -> bool:
     """True when the last make of `build` (its stamp) came after every file
     the engine is made of (the list make writes beside it) and every folder
-    holding one (a file added), with the same environment."""
+    holding one (a file added), with the same environment, and left the
+    engine that is there."""
     engine = engine_path(build)
     stamp = engine.with_name("hashbench-engine.stamp")
     try:
         made = stamp.stat().st_mtime
-        if json.loads(stamp.read_text()) != make_env() or engine.stat().st_mtime > made:
-            return False
+        if json.loads(stamp.read_text()) != {"env": make_env(), "engine_mtime_ns": engine.stat().st_mtime_ns}:
+            return False   # another environment, or an engine that some other make wrote
         inputs = engine.with_name("hashbench-engine.inputs").read_text().split()
     except (OSError, ValueError):
         return False
@@ -49,9 +50,11 @@ def up_to_date(build=DEFAULT) -> bool:
     return True
 
 
-def ensure_engine(build=DEFAULT, make_vars=None) -> Path:
-    """Builds the engine if it is out of date; returns its path."""
-    override = os.environ.get("HASHBENCH_ENGINE")
+def ensure_engine(build=DEFAULT, make_vars=None, use_override=True) -> Path:
+    """Builds the engine if it is out of date; returns its path.
+    use_override=False: an engine with more in it than the default
+    (implementation folders) is built even where HASHBENCH_ENGINE names one."""
+    override = os.environ.get("HASHBENCH_ENGINE") if use_override else None
     if override:
         return Path(override)
     if not make_vars and up_to_date(build):
@@ -76,10 +79,11 @@ def ensure_engine(build=DEFAULT, make_vars=None) -> Path:
 
 
 def write_stamp(stamp: Path, started: float):
-    """The stamp holds make's environment and is dated when make started (a
-    file changed while it ran is seen next time)."""
+    """The stamp holds make's environment and the engine's date, and is
+    dated when make started (a file changed while it ran is seen next time)."""
+    engine = stamp.with_name("hashbench-engine")
     tmp = stamp.with_name(f"{stamp.name}.{os.getpid()}")
-    tmp.write_text(json.dumps(make_env()))
+    tmp.write_text(json.dumps({"env": make_env(), "engine_mtime_ns": engine.stat().st_mtime_ns}))
     os.utime(tmp, (started, started))
     os.replace(tmp, stamp)
 

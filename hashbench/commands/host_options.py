@@ -3,14 +3,16 @@
 runs, and its set-up: the engine built, algorithms and implementations chosen."""
 import sys
 
-from .. import host_run
+from .. import host_run, userimpl
 from ..errors import UserError
-from ..present import exporters
 from ..result import Run
 from ..store import Store
 from ..targets import host_sim
 from ..targets.host import DEFAULT_PROCESSES
 from ..units import SWEEPS, parse_budget, parse_sizes
+from ..userimpl.engine import host_engine
+from .options import log_to_stderr
+from .output import check_output
 
 # --meter of run and compare: what reads the cost of the host engine's code
 HOST_METERS = {
@@ -67,9 +69,13 @@ def prepare_host_run(args, kind, algos, tiers, impls, noted_impls=None, **option
     implementations it has -> (Run, host_run.Host, Store or None).
     `noted_impls`: whose missing backends to note (default: `impls`)."""
     opts = timing_options(args)
-    if args.output:
-        exporters.check_path(args.output)
-    host = host_run.open_host(opts["meter"])
+    check_output(args)
+    log = log_to_stderr(args.quiet)
+    mine = userimpl.prepare(args, log)   # verified before anything is built for timing or stored
+    if mine and kind == "host":          # ours beside theirs, on their algorithms, unless told otherwise
+        impls = impls or ["portable"] + [m.name for m in mine]
+        algos = algos or (None if tiers else list(dict.fromkeys(m.algorithm for m in mine)))
+    host = host_run.open_host(opts["meter"], host_engine(mine, log) if mine else None)
     algo_ids = host_run.select_algos(host.catalogue, algos, tiers)
     impl_names = host_run.select_impls(host.catalogue, impls)
     note_skipped_backends(host.backends, noted_impls or impl_names, opts["meter"])

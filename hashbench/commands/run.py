@@ -2,12 +2,13 @@
 """hashbench run: benchmark algorithms on this machine."""
 import sys
 
-from .. import host_run
+from .. import host_run, userimpl
 from ..present import exporters
 from ..present.host import header, present_host, report_mismatches
 from ..units import parse_unit
 from .host_options import add_size_args, prepare_host_run
 from .options import add_store_args, formatter
+from .output import add_format_arg
 
 
 def add_parser(sub):
@@ -23,11 +24,13 @@ def add_parser(sub):
                    help="algorithm id, comma list or glob ('sha*'); repeatable (default: all)")
     r.add_argument("--tier", action="append", metavar="TIER", help="checksum, non-crypto or crypto; repeatable")
     r.add_argument("--impl", action="append", metavar="IMPL",
-                   help="implementation(s): portable (default), compact, a backend, or 'all'")
+                   help="implementation(s): portable (default), compact, a backend, an --impl-dir's name, or 'all'")
+    userimpl.add_args(r)
     add_size_args(r)
     r.add_argument("--sort", choices=["category", "speed", "name"], default="category")
     r.add_argument("--units", default="MB/s", help="MB/s (default), KB/s (the reference studies') or MiB/s")
     r.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    add_format_arg(r)
     add_store_args(r)
     r.add_argument("-q", "--quiet", action="store_true", help="no progress, no header or footer")
     r.set_defaults(func=main)
@@ -44,7 +47,7 @@ def main(args) -> int:
             print(header(run))
         present_host(run, run.results, unit, args.sort, [c["id"] for c in host.catalogue], args.quiet)
     if args.output:
-        exporters.write(args.output, run)
+        exporters.write(args.output, run, args.format)
         if not args.quiet:
             print(f"wrote {args.output}", file=sys.stderr)
     if run.status == "interrupted":

@@ -13,6 +13,7 @@ from pathlib import Path
 from ..errors import UserError
 from ..meters import clock
 from ..result import METER_TITLES
+from . import formats
 from .crosstab import meter_tables
 from .matrix import markdown as matrix_markdown
 from .table import counted_table, render_markdown, single_size_table, sweep_table
@@ -90,11 +91,17 @@ def to_markdown(run) -> str:
 FORMATS = {".json": to_json, ".csv": to_csv, ".md": to_markdown}
 
 
-def check_path(path) -> None:
-    """Fails early (before measuring) on an unknown extension or an
-    unwritable folder."""
+def check_path(path, fmt=None) -> None:
+    """Fails early (before measuring) on an unknown extension or format, or
+    an unwritable folder.  `fmt`: one of hashbench.present.formats (a
+    dashboard's JSON), else the extension's own."""
     p = Path(path)
-    if p.suffix.lower() not in FORMATS:
+    if fmt is not None:
+        if fmt not in formats.FORMATS:
+            raise UserError(f"--format {fmt}: choose from {', '.join(formats.FORMATS)}")
+        if p.suffix.lower() != ".json":
+            raise UserError(f"{path}: --format {fmt} writes JSON: name it .json")
+    elif p.suffix.lower() not in FORMATS:
         raise UserError(f"{path}: unknown output format; use .json, .csv or .md")
     folder = p.parent if str(p.parent) else Path(".")
     if not folder.is_dir() or not os.access(folder, os.W_OK):
@@ -115,6 +122,6 @@ def write_text(path, text: str) -> None:
         raise UserError(f"{path}: {exc.strerror}") from exc
 
 
-def write(path, run) -> None:
-    check_path(path)
-    write_text(path, FORMATS[Path(path).suffix.lower()](run))
+def write(path, run, fmt=None) -> None:
+    check_path(path, fmt)
+    write_text(path, formats.render(fmt, run) if fmt else FORMATS[Path(path).suffix.lower()](run))
