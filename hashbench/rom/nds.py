@@ -33,7 +33,7 @@ CRT0 = "src/platform/rom/nds/crt0.s"
 LINKER_SCRIPT = "src/platform/rom/nds/nds.ld"
 CONFIG_DIR = "src/platform/rom/nds"
 CC = "arm-none-eabi-gcc"
-EXTRA_FLAGS = ["-ffunction-sections", "-fdata-sections"]
+EXTRA_FLAGS = []   # exactly the target's flags: -fdata-sections would change ARM code (no section anchors)
 LDFLAGS = ["--specs=nosys.specs", "-lgcc"]
 CLOCK_HZ = 67027964          # the ARM9; its timers count the 33,513,982 Hz bus clock
 RECORDS_AT = 0x023E0000 - 0x02000000   # offset in main RAM (platform.c)

@@ -44,7 +44,7 @@ DIR = "src/platform/rom/nucleo-f767"
 COMMON = (f"{DIR}/platform.c",)
 BOARDS = {"stm32": (f"{DIR}/board_stm32.c", f"{DIR}/stm32f767.ld", []),
           "mps2": (f"{DIR}/board_mps2.c", f"{DIR}/mps2-an500.ld", ["-DHB_NUCLEO_QEMU"])}
-EXTRA_FLAGS = ["-ffunction-sections", "-fdata-sections"]
+EXTRA_FLAGS = []   # exactly the target's flags: -fdata-sections would change ARM code (no section anchors)
 LDFLAGS = ["--specs=nosys.specs", "-nostartfiles", "-Wl,--gc-sections", "-lgcc"]
 CLOCK_HZ = 216000000
 MAX_BUDGET_MS = 9000                  # CYCCNT wraps after 19.9 s at 216 MHz

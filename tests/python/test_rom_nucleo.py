@@ -82,3 +82,21 @@ def test_a_serial_capture_imports_as_a_run_once(tmp_path, session):
     bad.write_text(session.text.replace("7c321b5d", "00000000"))
     code, _, stderr = hb("import", bad, "--db", db)
     assert code == 2 and "disagree" in stderr
+
+
+def test_a_capture_from_the_board_is_stored_under_the_board_s_target(tmp_path, session):
+    """The board's firmware names itself nucleo-f767 (hb_rom_config.h without
+    HB_NUCLEO_QEMU) and counts cycles at 216 MHz: its records are stored as
+    target nucleo-f767.  No board here, so the QEMU pass's records stand in,
+    renamed as the board's build names them."""
+    board = session.text.replace('"target":"nucleo-f767-qemu"', '"target":"nucleo-f767"')
+    board = board.replace('"clock_hz":25000000', '"clock_hz":216000000').replace('"tick_hz":25000000',
+                                                                                 '"tick_hz":216000000')
+    capture = tmp_path / "board.txt"
+    capture.write_text(board)
+    db = tmp_path / "db.sqlite"
+    code, _, stderr = hb("import", capture, "--db", db)
+    assert code == 0, stderr
+    stored = Store(str(db)).load("1")
+    assert {r.target for r in stored.results} == {"nucleo-f767"}
+    assert "NUCLEO-F767ZI" in stored.context["targets"]["nucleo-f767"]["title"]
