@@ -22,13 +22,15 @@ def add_parser(sub):
                     "after about 5 s, every row of the image verified against the reference digest the ROM "
                     "carries and timed by the console's own timer (GBA: TM0 cascading into TM1, in cycles) for "
                     "the budget (NDS: the ARM9's TM0 cascading into TM1 at the 33.51 MHz bus clock, two ARM9 "
-                    "cycles a tick).  The table shows label, tier mark (. checksum, * non-crypto, # crypto), ITER, "
+                    "cycles a tick; N64: COP0 Count; nucleo-f767, the STM32F767 board: DWT CYCCNT).  "
+                    "The table shows label, tier mark (. checksum, * non-crypto, # crypto), ITER, "
                     "us/iter, KB/s and the first digest bytes.  On the console: A cycles the sort (category, "
                     "speed, name), B re-runs, SELECT toggles the size sweep (64/256/1024 B), UP/DOWN scroll.  "
                     "Every pass writes its records (docs/records.md) into the cartridge's save RAM (NDS: a fixed "
                     "area of main RAM).\n\n"
                     "--run boots the image in the console's libretro core (Debian's libretro-mgba for the GBA, "
-                    "libretro-desmume for the NDS), "
+                    "libretro-desmume for the NDS; mupen64plus for the N64; for nucleo-f767 the same firmware under "
+                    "QEMU's mps2-an500, whose timer counts instructions), "
                     "headless, lets the pass finish, reads the records from save RAM, checks the table on the "
                     "screen against them, and stores the run (target gba-rom, meter console-timer: cycles per "
                     "call by the console's timer, the loop included).  By default the image holds as much of "
@@ -36,7 +38,9 @@ def add_parser(sub):
         epilog="examples:\n  hashbench rom --target gba -o hb.gba\n"
                "  hashbench rom --target gba -o hb.gba --run --screenshot shot.png\n"
                "  hashbench rom --target gba -o crypto.gba --tier crypto --budget 1s\n"
-               "  hashbench rom --target gba -o hb.gba -a crc32,sha256 --impl all --size 256 --run")
+               "  hashbench rom --target gba -o hb.gba -a crc32,sha256 --impl all --size 256 --run\n"
+               "  hashbench rom --target nds -o hb.nds --run --screenshot nds.png\n"
+               "  hashbench rom --target nucleo-f767 -o hb.elf     # hb.elf and hb.bin for the board")
     c.add_argument("--target", required=True, metavar="CONSOLE", help="the console: " + ", ".join(flow.CONSOLES))
     c.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write (e.g. hb.gba)")
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
