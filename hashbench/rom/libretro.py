@@ -146,6 +146,8 @@ class Core:
         if not loaded:
             self.lib.retro_deinit()
             raise UserError(f"the {name} core refused {self.rom}")
+        # a joypad in port 1: Nestopia reads no input until told what is plugged in
+        self.lib.retro_set_controller_port_device(0, DEVICE_JOYPAD)
         av = AvInfo()
         self.lib.retro_get_system_av_info(ctypes.byref(av))
         self.fps = av.timing.fps

@@ -9,7 +9,8 @@ the records, and the screenshot of the whole table.
 
 `console_module` is hashbench.rom.gba (or nes, gb): its NAME, RUN_TARGET,
 CORE, CLOCK_HZ, COLS/ROWS (the platform's hb_rom_config.h) and, optionally,
-CORE_OPTIONS."""
+CORE_OPTIONS, RECORDS_OFFSET (where the records start in the save RAM) and
+SETTLE_FRAMES (how long the screen takes to show a new table)."""
 import sys
 import time
 from dataclasses import dataclass, field
@@ -43,21 +44,29 @@ class Session:
     screen_complete: bool = True     # False: screen_lines are the table's first rows only (no input to scroll)
 
 
+def settle_frames(console) -> int:
+    """Frames the screen takes to show a whole new table: the console's
+    SETTLE_FRAMES (the NES's 6502 takes seconds to format one), else 5."""
+    return getattr(console, "SETTLE_FRAMES", 5)
+
+
 def save_text(raw: bytes) -> str:
     return raw.split(b"\0", 1)[0].decode("ascii", "replace")
 
 
 def records_memory(core, console) -> bytes:
-    """Where the console's ROM writes its records: the cartridge's save RAM,
-    or what the console module's records(core) reads (the NDS: main RAM)."""
+    """Where the console's ROM writes its records: the cartridge's save RAM
+    from the console's RECORDS_OFFSET, or what the console module's
+    records(core) reads (the NDS: main RAM)."""
     reader = getattr(console, "records", None)
-    return reader(core) if reader else core.save_ram()
+    return reader(core) if reader else core.save_ram()[getattr(console, "RECORDS_OFFSET", 0):]
 
 
-def limit_s(rows: int, budget_ms: int, sizes: int = 1) -> float:
+def limit_s(rows: int, budget_ms: int, sizes: int = 1, slowest_call_s: float = 5.0) -> float:
     """Emulated seconds a pass may take: per row the budget about twice
-    (calibration, the timed span) and the slowest single call, generously."""
-    return 60.0 + rows * sizes * (4 * budget_ms / 1000.0 + 5.0)
+    (calibration, the timed span) and the slowest row's own calls (a
+    console's SLOWEST_CALL_S, else 5 s), generously."""
+    return 60.0 + rows * sizes * (4 * budget_ms / 1000.0 + slowest_call_s)
 
 
 def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True) -> Session:
@@ -85,7 +94,7 @@ def wait_done(core, console, rows: int, budget_ms: int, stream=sys.stderr, sizes
     """Runs the core until the save RAM holds a pass's `done` record (a
     pass starts by writing its `engine` record over the last one's), with
     a progress line on `stream` every few seconds -> the records' text."""
-    deadline = core.seconds + limit_s(rows, budget_ms, sizes)
+    deadline = core.seconds + limit_s(rows, budget_ms, sizes, getattr(console, "SLOWEST_CALL_S", 5.0))
     last = time.monotonic()
     text = ""
     while '{"rec":"done"' not in text:
@@ -103,7 +112,7 @@ def wait_done(core, console, rows: int, budget_ms: int, stream=sys.stderr, sizes
             if core.seconds > deadline:
                 raise BuildError(f"rom: the pass did not end after {core.seconds:.0f} emulated seconds")
             core.run(POLL_FRAMES, capture=True)
-    core.run(5)  # the table drawn after the last record
+    core.run(settle_frames(console))  # the table drawn after the last record
     return text
 
 
@@ -129,7 +138,7 @@ def scroll_pages(core, console, rows: int):
             break
         step = min(visible, rows - visible - top)
         for _ in range(step):
-            core.press("down", 2, 2)
+            core.press("down", 2, settle_frames(console))
         core.run(1, capture=True)
         top += step
     seen = {}
