@@ -85,6 +85,10 @@ def core_path(name: str) -> Path:
 
 
 _open = []
+# cores that crash when initialised again after retro_deinit in the same process (DeSmuME 0.9.11):
+# initialised once, then only games loaded and unloaded
+KEEP_INITIALISED = {"desmume"}
+_initialised = set()
 _libc = ctypes.CDLL(None)
 
 
@@ -136,15 +140,18 @@ class Core:
         self.lib.retro_get_memory_data.restype = ctypes.c_void_p
         self.lib.retro_get_memory_size.restype = ctypes.c_size_t
         self.lib.retro_load_game.restype = ctypes.c_bool
-        with quiet():
-            self.lib.retro_init()
+        if name not in _initialised:
+            with quiet():
+                self.lib.retro_init()
+            if name in KEEP_INITIALISED:
+                _initialised.add(name)
         self._data = self.rom.read_bytes()
         self._buffer = ctypes.create_string_buffer(self._data, len(self._data))
         info = GameInfo(str(self.rom).encode(), ctypes.cast(self._buffer, ctypes.c_void_p), len(self._data), None)
         with quiet():
             loaded = self.lib.retro_load_game(ctypes.byref(info))
         if not loaded:
-            self.lib.retro_deinit()
+            self._deinit()
             raise UserError(f"the {name} core refused {self.rom}")
         # a joypad in port 1: Nestopia reads no input until told what is plugged in
         self.lib.retro_set_controller_port_device(0, DEVICE_JOYPAD)
@@ -266,9 +273,13 @@ class Core:
             self._old_sigint = None
         if self in _open:
             self.lib.retro_unload_game()
-            self.lib.retro_deinit()
+            self._deinit()
             _open.remove(self)
             self.tmp.cleanup()
+
+    def _deinit(self):
+        if self.name not in KEEP_INITIALISED:
+            self.lib.retro_deinit()
 
     def __enter__(self):
         return self

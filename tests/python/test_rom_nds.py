@@ -92,3 +92,24 @@ def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
     assert {(r.target, r.meter, r.verified) for r in stored.results} == {("nds-rom", "console-timer", True)}
     from PIL import Image
     assert Image.open(shot).size == (512, (3 + 2 + 1) * 16)
+
+
+def test_the_controls_sort_and_sweep(built):
+    """A re-sorts the table (speed), SELECT runs the 64/256/1024 B sweep:
+    the DS's buttons through the core's joypad."""
+    p, b = built
+    n, labels = len(p.rows), {(r.algo.id, r.impl): r.label for r in p.rows}
+    with libretro.Core("desmume", b.path, nds.CORE_OPTIONS) as core:
+        core.run(30)
+        core.press("a")
+        recs = run.parse(run.wait_done(core, nds, n, BUDGET_MS, None))
+        core.press("a")
+        _, lines = run.scroll_pages(core, nds, n)
+        assert lines == run.expected_lines(recs, nds, labels, sort="speed")
+        core.press("select")
+        recs = run.parse(run.wait_done(core, nds, n, BUDGET_MS, None, sizes=3))
+        got = run.read(recs)
+        assert got["engine"]["sweep"] is True and len(got["rows"]) == 3 * n
+        assert all(r["verified"] for _, r in got["rows"])
+        _, lines = run.scroll_pages(core, nds, n)
+        assert lines == run.expected_lines(recs, nds, labels, sort="speed")
