@@ -41,6 +41,7 @@ class Session:
     pages: list = field(default_factory=list)      # frames of the table, scrolled page by page
     screen_lines: list = field(default_factory=list)  # the table's lines read off the pages, in order
     interrupted: bool = False        # Ctrl-C: the records up to then, no `done`
+    screen_complete: bool = True     # False: screen_lines are the table's first rows only (no input to scroll)
 
 
 def settle_frames(console) -> int:
@@ -51,6 +52,14 @@ def settle_frames(console) -> int:
 
 def save_text(raw: bytes) -> str:
     return raw.split(b"\0", 1)[0].decode("ascii", "replace")
+
+
+def records_memory(core, console) -> bytes:
+    """Where the console's ROM writes its records: the cartridge's save RAM
+    from the console's RECORDS_OFFSET, or what the console module's
+    records(core) reads (the NDS: main RAM)."""
+    reader = getattr(console, "records", None)
+    return reader(core) if reader else core.save_ram()[getattr(console, "RECORDS_OFFSET", 0):]
 
 
 def limit_s(rows: int, budget_ms: int, sizes: int = 1, slowest_call_s: float = 5.0) -> float:
@@ -70,7 +79,7 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
         try:
             text = wait_done(core, console, rows, budget_ms, stream)
         except KeyboardInterrupt:   # keep every whole record written so far
-            text = save_text(core.save_ram())
+            text = save_text(records_memory(core, console))
             text = text[:text.rfind("\n") + 1]
             session = Session(parse(text), text, core.seconds, time.monotonic() - t0, interrupted=True)
             return session
@@ -93,7 +102,7 @@ def wait_done(core, console, rows: int, budget_ms: int, stream=sys.stderr, sizes
             raise BuildError(f"rom: no `done` record after {core.seconds:.0f} emulated seconds "
                              f"({text.count('rom_result')}/{rows * sizes} rows written)")
         core.run(POLL_FRAMES)
-        text = save_text(core.save_ram()[getattr(console, "RECORDS_OFFSET", 0):])
+        text = save_text(records_memory(core, console))
         if time.monotonic() - last >= PROGRESS_EVERY_S and stream:
             print(f"{console.RUN_TARGET}: {core.seconds:.1f} s emulated, "
                   f"{text.count('rom_result')}/{rows * sizes} rows", file=stream, flush=True)
