@@ -18,7 +18,6 @@ SRAM every frame, and the host checks those and renders the screenshot from
 them with the font (the ROM's character buffer, not the emulator's video).
 No input either: the image starts by itself after about 5 s, and only the
 first page of the table is seen."""
-import hashlib
 import os
 import shutil
 import signal
@@ -30,9 +29,8 @@ import time
 from pathlib import Path
 
 from ..build import cache, n64rom
-from ..build.gcc import STD, expand
+from ..build.gcc import expand
 from ..errors import BuildError, UserError
-from ..paths import BUILD, ROOT
 from ..targets import load_all
 from . import image, run, screen
 
@@ -49,7 +47,6 @@ BOOT = "src/platform/rom/n64/boot.S"
 LINKER_SCRIPT = "src/platform/rom/n64/n64.ld"
 BOOT_LINKER_SCRIPT = "src/platform/rom/n64/boot.ld"
 CONFIG_DIR = "src/platform/rom/n64"
-EXTRA_FLAGS = []   # exactly the target's flags: -fdata-sections would change ARM code (no section anchors)
 CLOCK_HZ = 93750000
 COUNT_HZ = CLOCK_HZ // 2
 MAX_PROGRAM = 0x2FFC00            # RDRAM from 0x400 below the frame buffer (n64.ld)
@@ -65,7 +62,7 @@ def target():
 
 
 def cflags() -> list:
-    return expand(target(), target().cflags) + EXTRA_FLAGS
+    return expand(target(), target().cflags)
 
 
 def compiler() -> str:
@@ -73,7 +70,7 @@ def compiler() -> str:
 
 
 def flags() -> str:
-    return " ".join(target().cflags + EXTRA_FLAGS)
+    return " ".join(target().cflags)
 
 
 def can_build(algo):
@@ -81,41 +78,22 @@ def can_build(algo):
     return None
 
 
-def tool(name: str) -> str:
-    return target().cc[:-3] + name
-
-
-def objcopy(elf: Path, out: Path):
-    proc = cache.run([tool("objcopy"), "-O", "binary", cache.rel(elf), cache.rel(out)])
-    if proc.returncode != 0:
-        raise BuildError("rom: objcopy failed: " + cache.why(proc.stderr))
-    return out.read_bytes()
-
-
 def build(plan: image.Plan, log=lambda m: None) -> image.Built:
     t = target()
-    key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in plan.rows] + [plan.size, plan.budget_ms]).encode())
-    folder = BUILD / "rom" / NAME / key.hexdigest()[:16]
-    generated = image.write_generated(plan, folder / "gen")
-    sources = [CRT0] + list(PLATFORM) + list(image.ENGINE_SOURCES) + plan.sources() + [cache.rel(generated[1])]
-    includes = ["-I" + CONFIG_DIR] + ["-I" + d for d in image.INCLUDES] + ["-I" + cache.rel(folder / "gen")]
-    elf, boot_elf = folder / "hashbench.elf", folder / "boot.elf"
+    folder = image.build_folder(NAME, plan)
+    boot_elf = folder / "boot.elf"
     link = ["-nostdlib", "-static", "-Wl,--gc-sections", "-Wl,--build-id=none"]
-    cmd = ([t.cc] + STD + cflags() + includes + link + ["-T", LINKER_SCRIPT, "-Wl,-Map=" + cache.rel(folder / "map.txt"),
-                                                         "-o", cache.rel(elf)] + sources)
-    headers = sorted(cache.rel(p) for d in image.INCLUDES + (CONFIG_DIR, "src/platform/guest/n64/include")
-                     for p in (ROOT / d).glob("*.h"))
     log(f"rom: building the N64 image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
-    cache.cached(elf, cmd, sources + headers + [cache.rel(generated[0]), LINKER_SCRIPT], compiler(), log)
+    elf = image.link_elf(plan, folder, folder / "hashbench.elf", t.cc, cflags(), CONFIG_DIR, [CRT0, *PLATFORM],
+                         LINKER_SCRIPT, link, log, header_dirs=("src/platform/guest/n64/include",))
     boot_cmd = [t.cc] + cflags() + link + ["-T", BOOT_LINKER_SCRIPT, "-o", cache.rel(boot_elf), BOOT]
     cache.cached(boot_elf, boot_cmd, [BOOT, BOOT_LINKER_SCRIPT], compiler(), log)
-    program = objcopy(elf, folder / "program.bin")
+    program = image.objcopy_binary(t.cc, elf, folder / "program.bin")
     if len(program) > MAX_PROGRAM:
         raise BuildError(f"rom: the program is {len(program)} bytes, more than RDRAM below the frame buffer holds")
     rom = folder / "hashbench.z64"
-    rom.write_bytes(n64rom.build(objcopy(boot_elf, folder / "boot.bin"), program))
-    size = cache.run([tool("size"), "-B", str(elf)]).stdout.splitlines()
-    text, dat, bss = (int(x) for x in size[1].split()[:3])
+    rom.write_bytes(n64rom.build(image.objcopy_binary(t.cc, boot_elf, folder / "boot.bin"), program))
+    text, dat, bss = image.section_sizes(t.cc, elf)
     return image.Built(rom, len(program), rom.stat().st_size, text, dat + bss)
 
 
