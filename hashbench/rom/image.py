@@ -28,6 +28,7 @@ MAX_SIZE = 4096                   # the app keeps iters * size below 2^32
 MAX_BUDGET_MS = 60000             # a span stays far below a 32-bit timer's wrap
 ENGINE_SOURCES = ("src/engine/rom/hb_rom_app.c", "src/engine/rom/hb_font.c",
                   "src/engine/hb_record.c", "src/engine/hb_workload.c")
+RECORDS_STREAM = "src/platform/rom/hb_rom_stream.c"   # for the platforms whose host reads the records from memory
 INCLUDES = ("src/engine/rom", "src/platform/rom", "src/engine", "src/algos")
 
 

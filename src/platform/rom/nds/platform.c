@@ -21,6 +21,7 @@
 #include "hb_rom.h"
 #include "hb_font.h"
 #include "hb_record.h"
+#include "hb_rom_stream.h"
 #include "hb_rom_config.h"
 
 #define REG8(addr) (*(volatile uint8_t *)(addr))
@@ -58,9 +59,7 @@
 /* KEYINPUT bits: A 0, B 1, SELECT 2, START 3, RIGHT 4, LEFT 5, UP 6, DOWN 7 */
 static const uint8_t key_bit[8] = { HB_ROM_A, HB_ROM_B, HB_ROM_SELECT, HB_ROM_START, 0, 0, HB_ROM_UP, HB_ROM_DOWN };
 static uint8_t held;
-static uint32_t record_end, last_line_end;
-static uint8_t full;
-#define FULL_DONE "{\"rec\":\"done\",\"save_ram_full\":true}\n"
+static hb_rom_stream records;
 
 void hb_rom_init(void)
 {
@@ -149,25 +148,10 @@ const char *hb_rom_tick_unit(void)
 
 void hb_rom_records_reset(void)
 {
-    record_end = last_line_end = 0;
-    full = 0;
-    RECORDS[0] = 0;
+    hb_rom_stream_reset(&records, RECORDS);
 }
 
-/* When the next character would leave no room for the closing record, the
- * stream is cut after its last whole record and closed with a `done`
- * record that says so. */
 void hb_putc(char c)
 {
-    const char *s = FULL_DONE;
-    if (full) return;
-    if (record_end >= RECORDS_BYTES - sizeof FULL_DONE - 1u) {
-        for (record_end = last_line_end; *s; s++) RECORDS[record_end++] = (uint8_t)*s;
-        RECORDS[record_end] = 0;
-        full = 1;
-        return;
-    }
-    RECORDS[record_end++] = (uint8_t)c;
-    RECORDS[record_end] = 0;
-    if (c == '\n') last_line_end = record_end;
+    hb_rom_stream_put(&records, RECORDS, RECORDS_BYTES, c);
 }
