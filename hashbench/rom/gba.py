@@ -20,7 +20,7 @@ from . import image
 NAME = "gba"
 RUN_TARGET = "gba-rom"      # the target stored runs are named by
 CORE = "mgba"               # hashbench.rom.libretro.core_path
-PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/gba/platform.c")
+PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/hb_gba2d.c", "src/platform/rom/gba/platform.c")
 CRT0 = "src/platform/rom/gba/crt0.s"
 CONFIG_DIR = "src/platform/rom/gba"
 MIN_IMAGE = 256 * 1024

@@ -24,7 +24,7 @@ CORE = "desmume"
 # the interpreter (DeSmuME's JIT runs blocks with its own cycle estimates), the upper screen above the lower
 CORE_OPTIONS = {"desmume_cpu_mode": "interpreter", "desmume_screens_layout": "top/bottom",
                 "desmume_advanced_timing": "enabled", "desmume_frameskip": "0"}
-PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/nds/platform.c")
+PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/hb_gba2d.c", "src/platform/rom/nds/platform.c")
 CRT0 = "src/platform/rom/nds/crt0.s"
 LINKER_SCRIPT = "src/platform/rom/nds/nds.ld"
 CONFIG_DIR = "src/platform/rom/nds"
