@@ -18,9 +18,7 @@ SRAM every frame, and the host checks those and renders the screenshot from
 them with the font (the ROM's character buffer, not the emulator's video).
 No input either: the image starts by itself after about 5 s, and only the
 first page of the table is seen."""
-import os
 import shutil
-import signal
 import struct
 import subprocess
 import sys
@@ -32,7 +30,7 @@ from ..build import cache, n64rom
 from ..build.gcc import expand
 from ..errors import BuildError, UserError
 from ..targets import load_all
-from . import image, run, screen
+from . import headless, image, run, screen
 
 NAME = "n64"
 RUN_TARGET = "n64-rom"
@@ -138,35 +136,21 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
            "--input", "dummy", "--rsp", "dummy", "--emumode", "0", "--configdir", str(work),
            "--datadir", EMULATOR_DATA, "--set", f"Core[SaveSRAMPath]={work}", "--set", f"Core[SaveStatePath]={work}",
            "--set", f"Core[ScreenshotPath]={work}", str(rom)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-    limit = run.limit_s(rows, budget_ms)
-    text, shown, last = "", None, time.monotonic()
+    text, shown = "", None
     try:
-        while True:
-            sram = sram_bytes(b"".join(p.read_bytes() for p in work.glob("*.sra")))
-            text = run.save_text(sram[:RECORDS_BYTES])
-            shown = parse_screen(sram)
-            emulated = shown[1] / COUNT_HZ if shown else 0.0
-            if '{"rec":"done"' in text and shown and shown[0][-1].startswith("A:"):
-                break
-            if proc.poll() is not None:
-                raise BuildError(f"rom: mupen64plus stopped (exit {proc.returncode}): "
-                                 + cache.why(proc.stderr.read().decode(errors="replace")))
-            if time.monotonic() - t0 > limit:
-                raise BuildError(f"rom: no `done` record after {time.monotonic() - t0:.0f} s "
-                                 f"({text.count('rom_result')}/{rows} rows written)")
-            if stream and time.monotonic() - last >= run.PROGRESS_EVERY_S:
-                print(f"{RUN_TARGET}: {emulated:.1f} s emulated, {text.count('rom_result')}/{rows} rows",
-                      file=stream, flush=True)
-                last = time.monotonic()
-            time.sleep(POLL_S)
+        with headless.Emulator("mupen64plus", cmd, RUN_TARGET, rows, run.limit_s(rows, budget_ms), stream,
+                               stdout=subprocess.DEVNULL) as emu:
+            while True:
+                sram = sram_bytes(b"".join(p.read_bytes() for p in work.glob("*.sra")))
+                text = run.save_text(sram[:RECORDS_BYTES])
+                shown = parse_screen(sram)
+                if '{"rec":"done"' in text and shown and shown[0][-1].startswith("A:"):
+                    break
+                emu.check(text, f"{shown[1] / COUNT_HZ if shown else 0.0:.1f} s emulated, ")
+                time.sleep(POLL_S)
     except KeyboardInterrupt:
-        text = text[:text.rfind("\n") + 1]
-        return run.Session(run.parse(text), text, 0.0, time.monotonic() - t0, interrupted=True)
+        return run.interrupted(text, t0)
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait()
         shutil.rmtree(work, ignore_errors=True)
     lines, ticks, _frames = shown
     session = run.Session(run.parse(text), text, ticks / COUNT_HZ, time.monotonic() - t0)

@@ -18,7 +18,6 @@ runs it headless, checks every digest and stores the run as
 the Cortex-M7's cycles.  A capture of the board's serial port becomes a
 stored run with `hashbench import capture.txt`."""
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -27,7 +26,7 @@ from pathlib import Path
 from ..build import cache
 from ..errors import BuildError, UserError
 from ..targets import load_all
-from . import image, run
+from . import headless, image, run
 
 NAME = "nucleo-f767"
 RUN_TARGET = "nucleo-f767-qemu"      # what --run measures: the QEMU stand-in
@@ -124,34 +123,20 @@ def play(console, firmware, rows: int, budget_ms: int, log=lambda m: None, strea
     the timed spans' virtual time)."""
     elf = qemu_elf(Path(firmware))
     t0 = time.monotonic()
-    proc = subprocess.Popen(QEMU + ["-kernel", str(elf)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            stdin=subprocess.DEVNULL, start_new_session=True)
-    text, last = "", time.monotonic()
-    limit = run.limit_s(rows, budget_ms) * 4
+    text = ""
     try:
-        os.set_blocking(proc.stdout.fileno(), False)
-        while '{"rec":"done"' not in text:
-            chunk = proc.stdout.read()
-            if chunk:
-                text += chunk.decode("ascii", "replace").replace("\r", "")
-            elif proc.poll() is not None:
-                raise BuildError(f"rom: QEMU stopped (exit {proc.returncode}): "
-                                 + cache.why(proc.stderr.read().decode(errors="replace")))
-            else:
-                time.sleep(0.05)
-            if time.monotonic() - t0 > limit:
-                raise BuildError(f"rom: no `done` record after {time.monotonic() - t0:.0f} s "
-                                 f"({text.count('rom_result')}/{rows} rows written)")
-            if stream and time.monotonic() - last >= run.PROGRESS_EVERY_S:
-                print(f"{RUN_TARGET}: {text.count('rom_result')}/{rows} rows", file=stream, flush=True)
-                last = time.monotonic()
+        with headless.Emulator("QEMU", QEMU + ["-kernel", str(elf)], RUN_TARGET, rows,
+                               run.limit_s(rows, budget_ms) * 4, stream, stdout=subprocess.PIPE) as emu:
+            os.set_blocking(emu.proc.stdout.fileno(), False)
+            while '{"rec":"done"' not in text:
+                chunk = emu.proc.stdout.read()
+                if chunk:
+                    text += chunk.decode("ascii", "replace").replace("\r", "")
+                else:
+                    emu.check(text)
+                    time.sleep(0.05)
     except KeyboardInterrupt:
-        text = text[:text.rfind("\n") + 1]
-        return run.Session(run.parse(text), text, 0.0, time.monotonic() - t0, interrupted=True)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait()
+        return run.interrupted(text, t0)
     text = text[:text.index('{"rec":"done"')] + text[text.index('{"rec":"done"'):].split("\n", 1)[0] + "\n"
     recs = run.parse(text)
     ticks = sum(r.get("ticks", 0) + r.get("empty_ticks", 0) for r in recs)

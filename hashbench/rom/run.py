@@ -78,11 +78,8 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
         core.press("a")
         try:
             text = wait_done(core, console, rows, budget_ms, stream)
-        except KeyboardInterrupt:   # keep every whole record written so far
-            text = save_text(records_memory(core, console))
-            text = text[:text.rfind("\n") + 1]
-            session = Session(parse(text), text, core.seconds, time.monotonic() - t0, interrupted=True)
-            return session
+        except KeyboardInterrupt:
+            return interrupted(save_text(records_memory(core, console)), t0, core.seconds)
         session = Session(parse(text), text, core.seconds, 0.0)
         if pages:
             session.pages, session.screen_lines = scroll_pages(core, console, rows)
@@ -122,6 +119,13 @@ def parse(text: str) -> list:
     if errors:
         raise BuildError(f"rom: malformed records in save RAM: {errors[0]}")
     return recs
+
+
+def interrupted(text: str, t0: float, emulated_s: float = 0.0) -> Session:
+    """The session of a pass stopped by Ctrl-C at wall time `t0` + now:
+    every whole record written so far."""
+    text = text[:text.rfind("\n") + 1]
+    return Session(parse(text), text, emulated_s, time.monotonic() - t0, interrupted=True)
 
 
 def scroll_pages(core, console, rows: int):
