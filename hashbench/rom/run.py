@@ -233,8 +233,6 @@ def results(recs, console, expected, build: Build, partial=False) -> list:
     return out
 
 
-SORTS = ("category", "speed", "name")
-
 
 def expected_lines(recs, console, labels: dict, sort="category", marks=".*#") -> list:
     """The table's lines the ROM should show for these records, sorted as
