@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: MIT
+"""The Game Boy image (hashbench/rom/gb.py) and its platform
+(src/platform/rom/gb/), booted headless in Debian's mGBA libretro core."""
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from hashbench import roster, targets
+from hashbench.paths import BUILD
+from hashbench.rom import gb
+from hashbench.verify import reference_table
+
+CORE = Path("/usr/lib/x86_64-linux-gnu/libretro/mgba_libretro.so")
+needs_tools = pytest.mark.skipif(not shutil.which("sdcc") or not shutil.which("makebin"), reason="needs SDCC")
+needs_core = pytest.mark.skipif(not CORE.exists(), reason="needs libretro-mgba")
+
+# Four banks' worth of small units: simple.c, crc16's table, Adler-32, Fletcher
+PLATFORM_ENTRIES = [("djb2", "portable"), ("crc16", "portable"), ("adler32", "portable"),
+                    ("fletcher16", "portable"), ("crc8", "compact")]
+SIZE, CALLS = 64, 4
+
+
+def run_core(rom: Path, frames: int, press_a_after: int):
+    """Runs the image `frames` frames, holding A for a few frames from
+    frame `press_a_after`; -> (the save RAM's text up to its NUL, the
+    screen's distinct colours)."""
+    from libretro import SessionBuilder
+    from libretro.api.input.joypad import JoypadState
+
+    def pad():
+        n = 0
+        while True:
+            n += 1
+            yield JoypadState(a=press_a_after <= n < press_a_after + 4)
+
+    with SessionBuilder.defaults(str(CORE)).with_content(str(rom)).with_input(pad).build() as s:
+        for _ in range(frames):
+            s.run()
+        text = bytes(s.core.get_memory(0)).split(b"\0")[0].decode("ascii")
+        shot = s.video.screenshot()
+        px = bytes(shot.data)
+        colours = {px[i:i + 4] for i in range(0, len(px), 4)}
+    return text, colours
+
+
+@pytest.fixture(scope="module")
+def platform_image(tmp_path_factory):
+    t = targets.load_all()["gb"]
+    out = BUILD / "rom" / "gb-platform-test"
+    entries = [(roster.find(a), i) for a, i in PLATFORM_ENTRIES]
+
+    def generate(placed):
+        h = out / "gb_test_roster.h"
+        protos = "".join(f"void {a.impls[i].symbol}(uint8_t *out, const uint8_t *in, size_t len);\n"
+                         for a, i in entries)
+        rows = "".join(f" X({u.bank}, {a.impls[i].symbol}, \"{a.id}\", \"{i}\", {a.digest_len})"
+                       for u in placed for a, i in u.entries)
+        h.parent.mkdir(parents=True, exist_ok=True)
+        text = (f"#include <stddef.h>\n#include <stdint.h>\n#define GB_TEST_SIZE {SIZE}\n"
+                f"#define GB_TEST_CALLS {CALLS}\n{protos}#define GB_TEST_ENTRIES(X){rows}\n")
+        if not h.exists() or h.read_text() != text:
+            h.write_text(text)
+        return [h]
+    return gb.Builder(t, out).build(entries, ["tests/rom/gb_platform.c"], generate, stem="platform")
+
+
+@needs_tools
+def test_units_share_a_bank_when_they_share_a_source():
+    pick = [(roster.find(a), i) for a, i in [("sha256", "compact"), ("hmac-sha256", "portable"),
+                                              ("crc8", "compact"), ("crc16", "compact"), ("djb2", "portable")]]
+    us = gb.units(pick)
+    by_algo = {a.id: u for u in us for a, _ in u.entries}
+    assert by_algo["sha256"] is by_algo["hmac-sha256"]
+    assert by_algo["crc8"] is by_algo["crc16"]
+    assert len(us) == 3
+
+
+def test_pack_fills_banks_first_fit_largest_first():
+    us = [gb.Unit([f"s{i}.c"], size=n) for i, n in enumerate([9000, 9000, 7000, 500, 20000])]
+    placed, too_large = gb.pack(us)
+    assert [u.size for u in too_large] == [20000]
+    assert {(u.size, u.bank, u.offset) for u in placed} == {(9000, 1, 0), (9000, 2, 0), (7000, 1, 9000),
+                                                            (500, 2, 9000)}
+    assert gb.rom_banks(placed) == 4
+
+
+@needs_tools
+def test_header_is_what_the_boot_rom_and_flash_carts_check(platform_image):
+    rom = platform_image.rom.read_bytes()
+    assert gb.check_header(rom) == []
+    assert len(rom) == platform_image.banks * 0x4000 == 0x8000 << rom[0x148]
+    assert rom[0x147] == 0x1B and rom[0x149] == 0x03
+    broken = bytearray(rom)
+    broken[0x140] ^= 1
+    assert any("header checksum" in p for p in gb.check_header(bytes(broken)))
+    code = bytearray(rom)
+    code[0x4000] ^= 0x5A  # a byte of bank 1: the header still right, the global sum not
+    assert [p for p in gb.check_header(bytes(code)) if "checksum" in p] == \
+        [f"global checksum 0x{rom[0x14E] << 8 | rom[0x14F]:04X}, should be 0x{gb.global_checksum(bytes(code)):04X}"]
+
+
+@needs_tools
+@needs_core
+def test_platform_boots_calls_every_bank_and_reads_the_joypad(platform_image):
+    assert len({u.bank for u in platform_image.placed}) >= 2, "the test should span banks"
+    text, colours = run_core(platform_image.rom, 150, press_a_after=100)
+    recs = [json.loads(line) for line in text.splitlines()]
+    assert recs[0] == {"rec": "platform", "unit": "tima", "tick_hz": 65536}
+    digests = [r for r in recs if r["rec"] == "digest"]
+    ref = reference_table()
+    assert sorted((r["algo"], r["impl"]) for r in digests) == sorted(PLATFORM_ENTRIES)
+    for r in digests:
+        assert r["digest"] == ref[(r["algo"], SIZE)], r
+        assert r["bank"] == platform_image.bank_of(r["algo"], r["impl"])
+    ticks = [r["ticks"] for r in recs if r["rec"] == "ticks"]
+    assert len(ticks) == len(digests) and all(t > 0 for t in ticks)
+    assert recs[-1]["rec"] == "done", "A was pressed: the program ends"
+    assert len(colours) >= 2, "text on the screen"
