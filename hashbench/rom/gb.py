@@ -86,10 +86,8 @@ def pack(all_units) -> tuple:
         if u.size > BANK:
             too_large.append(u)
             continue
-        for i, room in enumerate(free):
-            if u.size <= room:
-                break
-        else:
+        i = next((k for k, room in enumerate(free) if u.size <= room), None)
+        if i is None:
             free.append(BANK)
             i = len(free) - 1
         u.bank, u.offset = i + 1, BANK - free[i]
