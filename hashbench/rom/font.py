@@ -11,7 +11,6 @@ tiles at start-up, the NES's and Game Boy's 2bpp planes.
     python -m hashbench.rom.font      rewrites src/engine/rom/hb_font.c
 """
 from functools import lru_cache
-from pathlib import Path
 
 from ..paths import DATA, ROOT
 
