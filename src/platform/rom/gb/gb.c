@@ -21,7 +21,6 @@
 #include <stdint.h>
 #include "../hb_rom.h"
 #include "hb_rom_config.h"
-#include "hb_rom_gb.h"
 #include "../../../engine/hb_record.h"
 #include "../../../engine/rom/hb_font.h"
 
@@ -41,6 +40,8 @@
 #define OVERFLOW0 REG(0xFF80)
 #define OVERFLOW1 REG(0xFF81)
 #define OVERFLOW2 REG(0xFF82)
+/* gb_asm.s's banked call: the ROM bank mapped at 0x4000 */
+#define BANK_NOW REG(0xFF83)
 
 /* MBC5 */
 #define RAM_ENABLE REG(0x0000)
@@ -63,11 +64,10 @@
 static uint8_t shadow[HB_ROM_ROWS][HB_ROM_COLS]; /* tile numbers */
 static uint8_t dirty[HB_ROM_ROWS];
 static uint8_t held;                             /* buttons down at the last frame */
-static uint8_t rom_bank = 1;                     /* mapped at 0x4000 */
 static uint8_t *record_at;
 static uint8_t record_bank;
 
-void hb_gb_copy_row(volatile uint8_t *to, const uint8_t *from); /* gb_copy.s: 20 bytes */
+void hb_gb_copy_row(volatile uint8_t *to, const uint8_t *from); /* gb_asm.s: 20 bytes */
 
 static void wait_vblank(void)
 {
@@ -106,7 +106,8 @@ void hb_rom_init(void)
     for (i = 0; i < HB_ROM_ROWS; i++) dirty[i] = 0; /* the map is blank already */
     LCDC = LCD_ON_BG;
     ROM_BANK_HIGH = 0;
-    ROM_BANK_LOW = rom_bank;
+    BANK_NOW = 1;
+    ROM_BANK_LOW = 1;
     TAC = 0;
     TMA = 0;
     TIMA = 0;
@@ -201,16 +202,6 @@ uint32_t hb_rom_tick_hz(void)
 const char *hb_rom_tick_unit(void)
 {
     return "tima";
-}
-
-void hb_rom_gb_call(uint8_t bank, hb_rom_gb_fn fn, uint8_t *out, const uint8_t *in, size_t len)
-{
-    uint8_t before = rom_bank;
-    rom_bank = bank;
-    ROM_BANK_LOW = bank;
-    fn(out, in, len);
-    rom_bank = before;
-    ROM_BANK_LOW = before;
 }
 
 void hb_rom_records_reset(void)
