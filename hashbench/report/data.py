@@ -120,7 +120,7 @@ def exact_grids(results) -> list:
     instructions, exact cycles and estimated cycles never share a grid."""
     out = []
     pos = position()
-    for meter in ("instructions", "exact-cycles", "est-cycles"):
+    for meter in ("instructions", "exact-cycles", "est-cycles", "console-timer"):
         rs = [r for r in results if r.meter == meter]
         if not rs:
             continue

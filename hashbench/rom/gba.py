@@ -34,6 +34,7 @@ MIN_IMAGE = 256 * 1024
 MAX_IMAGE = 32 * 1024 * 1024
 CLOCK_HZ = 16777216
 SAVE_BYTES = 32 * 1024
+COLS, ROWS = 30, 20           # the text screen (src/platform/rom/gba/hb_rom_config.h)
 
 
 @dataclass
