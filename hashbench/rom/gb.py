@@ -14,9 +14,11 @@ PBKDF2, crc_compact.c for every compact CRC - are one unit), each unit is
 compiled into an area of its own (`--codeseg`/`--constseg ROM_<stem>`),
 and the units are packed into banks, largest first, each placed by the
 linker at its address in its bank (`-Wl-b_ROM_<stem>=0x<bank><addr>`).
-The platform maps an entry's bank before the application calls it, so the
-code, its tables and the buffer (work RAM) are all visible.  A unit larger
-than a bank is left out of the image, and said so.
+The roster's rows point at stubs in bank 0 (hb_rom_gb_stubs.s, written
+here), which map the row's bank, call the function and map back the bank
+before (src/platform/rom/gb/gb_asm.s: FAR_CALL_CYCLES a call), so the
+code, its tables and the buffer (work RAM) are all visible while it runs.
+A unit larger than a bank is left out of the image, and said so.
 
 The header (0x100-0x14F) is what the boot ROM and flash carts check:
 makebin -Z writes the boot logo (the boot ROM compares it and stops a
@@ -25,6 +27,9 @@ battery: emulators then keep the RAM as save RAM), the ROM size code for
 the banks the image is padded to, the RAM size code 0x03 (32 KiB), and
 both checksums; check_header() reads them all back.
 """
+import dataclasses
+import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,6 +37,15 @@ from ..build import cache
 from ..build.sdcc import area_symbols, ihx_end, object_bytes
 from ..errors import BuildError
 from ..paths import BUILD, ROOT
+from ..targets import load_all
+from . import image
+
+NAME = "gb"
+RUN_TARGET = "gb-rom"     # the target stored runs are named by
+CORE = "mgba"             # hashbench.rom.libretro.core_path
+CLOCK_HZ = 4194304
+COLS, ROWS = 20, 18       # the text screen (src/platform/rom/gb/hb_rom_config.h)
+FAR_CALL_CYCLES = 308     # a row's call through its stub and the banked call (gb_asm.s)
 
 BANK = 0x4000
 CART_TYPE = 0x1B          # MBC5 + RAM + battery
@@ -44,9 +58,10 @@ SMALL_DEFINE = "HB_NO_PORTABLE_TABLES"
 
 PLATFORM = "src/platform/rom/gb"
 CRT0 = f"{PLATFORM}/crt0.s"
-PLATFORM_ASM = [f"{PLATFORM}/gb_copy.s"]
+PLATFORM_ASM = [f"{PLATFORM}/gb_asm.s"]
 PLATFORM_C = [f"{PLATFORM}/gb.c", "src/engine/hb_record.c", "src/engine/hb_workload.c",
               "src/engine/rom/hb_font.c"]
+APP = ["src/engine/rom/hb_rom_app.c"]
 INCLUDES = ["-Isrc/platform/rom", f"-I{PLATFORM}", "-Isrc/engine", "-Isrc/engine/rom", "-Isrc/algos"]
 HOME_AREAS = ("CODE", "HOME", "INITIALIZER", "GSINIT", "GSFINAL")
 RAM_END = 0xDC00          # work RAM from 0xC000; the top KiB is the stack (crt0.s: SP = 0xE000)
@@ -103,18 +118,23 @@ def rom_banks(placed) -> int:
 
 
 @dataclass
-class Image:
-    rom: Path
+class Built:
+    path: Path
     placed: list           # Units, with banks
-    left_out: list         # Units larger than a bank
-    banks: int
+    banks: int             # the image's 16 KiB banks (a power of two)
     home_bytes: int        # bank 0 in use
+    image_bytes: int = 0
+    used_bytes: int = 0    # ROM bytes that hold code or data
+    left_out: list = field(default_factory=list)  # [(algo id, impl, why)]
+    plan: object = None    # the image.Plan of the rows it holds
 
     def bank_of(self, algo_id: str, impl: str) -> int:
         for u in self.placed:
             if any(a.id == algo_id and i == impl for a, i in u.entries):
                 return u.bank
         raise KeyError((algo_id, impl))
+
+
 
 
 class Builder:
@@ -139,18 +159,11 @@ class Builder:
     def small(self, src: str) -> bool:
         return Path(src).stem in self.t.no_portable_tables
 
-    def entries(self, algos, impls) -> list:
-        """[(Algorithm, impl)] to build, in roster order.  Where the target
-        builds a source small (rolled rounds, no big tables), `portable`
-        runs the compact code: only the compact is measured, as in
-        `cross --target gb`."""
-        out = []
-        for a in algos:
-            for name in [i for i in impls if i in a.impls]:
-                if name == "portable" and a.has_compact and any(self.small(s) for s in a.impls[name].sources):
-                    continue
-                out.append((a, name))
-        return out
+    def runs_compact_code(self, algo, impl: str) -> bool:
+        """Where the target builds a source small (rolled rounds, no big
+        tables), `portable` runs the compact code: only the compact is
+        measured, as in `cross --target gb`."""
+        return impl == "portable" and algo.has_compact and any(self.small(s) for s in algo.impls[impl].sources)
 
     def compile_unit(self, unit: Unit) -> list:
         """The unit's objects, in its own area; sets unit.size."""
@@ -163,25 +176,23 @@ class Builder:
         unit.size = sum(object_bytes(self.t, o) for o in objs)
         return objs
 
-    def build(self, entries, home_sources, generate, stem="hashbench") -> Image:
-        """The image of `entries` [(Algorithm, impl)] with the application's
-        C sources `home_sources` (bank 0).  generate(placed units) writes
-        the files that depend on the banks (the roster table) into the build
-        folder and returns their paths: its .c files are linked into bank 0,
-        and every one is an input of the bank-0 sources."""
+    def place(self, entries) -> tuple:
+        """Compiles the entries' units and packs them into banks ->
+        (placed units, units larger than a bank, {unit: its objects})."""
         all_units = units(entries)
-        unit_objs = {id(u): self.compile_unit(u) for u in all_units}
-        placed, left_out = pack(all_units)
-        for u in left_out:
-            self.log(f"gb: {', '.join(sorted({a.id for a, _ in u.entries}))}: {u.size} bytes, larger than a "
-                     f"{BANK // 1024} KiB bank: left out")
-        return self._link(placed, left_out, unit_objs, home_sources, stem, generate(placed))
+        objs = {id(u): self.compile_unit(u) for u in all_units}
+        placed, too_large = pack(all_units)
+        return placed, too_large, objs
 
-    def _link(self, placed, left_out, unit_objs, home_sources, stem, generated) -> Image:
+    def link(self, placed, unit_objs, home_sources, generated, stem="hashbench") -> Built:
+        """The image: start-up, platform, `home_sources` and the `generated`
+        files (.c compiled, .s assembled, every one an input of the bank-0
+        sources) in bank 0, the placed units in their banks."""
         odir = self.out_dir / "obj"
-        objs = [self._assemble(CRT0, odir / "crt0.rel")]
-        objs += [self._assemble(s, odir / (Path(s).stem + ".rel")) for s in PLATFORM_ASM]
         gen = [cache.rel(g) for g in generated]
+        objs = [self._assemble(CRT0, odir / "crt0.rel")]
+        objs += [self._assemble(s, odir / (Path(s).stem + ".rel")) for s in PLATFORM_ASM +
+                 [g for g in gen if g.endswith(".s")]]
         objs += [self._compile(s, odir / (Path(s).stem + ".rel"), inputs=gen)
                  for s in PLATFORM_C + list(home_sources) + [g for g in gen if g.endswith(".c")]]
         objs += [o for u in placed for o in unit_objs[id(u)]]
@@ -209,7 +220,92 @@ class Builder:
         problems = check_header(rom.read_bytes())
         if problems:
             raise BuildError(f"{rom.name}: " + "; ".join(problems))
-        return Image(rom, placed, left_out, banks, home)
+        data = rom.read_bytes()
+        return Built(rom, placed, banks, home, len(data), home + sum(u.size for u in placed))
+
+
+def target():
+    return load_all()["gb"]
+
+
+def can_build(algo):
+    """None: SDCC builds every algorithm for the SM83 (64-bit types too);
+    what does not fit a bank is found when the image is built."""
+    return None
+
+
+class StubRow(image.Row):
+    """A row whose table entry is its bank-0 stub, not the function itself."""
+
+    @property
+    def symbol(self) -> str:
+        return stub_name(self.algo.impls[self.impl].symbol)
+
+
+def stub_name(symbol: str) -> str:
+    return "hb_gb_far_" + symbol
+
+
+def write_stubs(placed, folder: Path) -> Path:
+    """hb_rom_gb_stubs.s: per placed function, `ld a, bank; ld hl, fn; jp _hb_gb_far`."""
+    lines = ["; generated by hashbench/rom/gb.py: each row's way into its bank (gb_asm.s: _hb_gb_far)",
+             "        .module hb_rom_gb_stubs", "        .area   _CODE", "        .globl  _hb_gb_far"]
+    for u in placed:
+        for sym in sorted({a.impls[i].symbol for a, i in u.entries}):
+            lines += [f"_{stub_name(sym)}::", f"        ld      a, #{u.bank}", f"        ld      hl, #_{sym}",
+                      "        jp      _hb_gb_far"]
+    path = folder / "hb_rom_gb_stubs.s"
+    text = "\n".join(lines) + "\n"
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+    return path
+
+
+def build(plan: image.Plan, log=lambda m: None) -> Built:
+    """The image of `plan`'s rows that fit: the app and the platform in bank 0,
+    the rows' units in the banks; the others go to the Built's left_out."""
+    t = target()
+    key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in plan.rows] + [plan.size, plan.budget_ms]).encode())
+    b = Builder(t, BUILD / "rom" / NAME / key.hexdigest()[:16], log)
+    left_out = list(plan.left_out)
+    wanted = [(r.algo, r.impl) for r in plan.rows if not b.runs_compact_code(r.algo, r.impl)]
+    for r in plan.rows:
+        if b.runs_compact_code(r.algo, r.impl):
+            left_out.append((r.algo.id, r.impl, f"built with {SMALL_DEFINE} for the SM83, where it runs the "
+                                                f"compact code: measured as compact"))
+    log(f"rom: compiling {len({s for a, i in wanted for s in a.impls[i].sources})} algorithm files with "
+        f"{t.cc} for the Game Boy")
+    placed, too_large, objs = b.place(wanted)
+    for u in too_large:
+        for a, i in u.entries:
+            left_out.append((a.id, i, f"{u.size} bytes of SM83 code and tables with "
+                                      f"{', '.join(Path(x).name for x in u.sources)}: larger than a "
+                                      f"{BANK // 1024} KiB bank"))
+    fits = {(a.id, i) for u in placed for a, i in u.entries}
+    rows = [StubRow(r.algo, r.impl, r.label) for r in plan.rows if (r.algo.id, r.impl) in fits]
+    if not rows:
+        raise BuildError("rom: no selected algorithm fits a Game Boy bank")
+    kept = dataclasses.replace(plan, rows=rows, left_out=left_out)
+    generated = image.write_generated(kept, b.out_dir) + [write_stubs(placed, b.out_dir)]
+    log(f"rom: linking the Game Boy image ({len(rows)} rows in {len({u.bank for u in placed})} banks)")
+    built = b.link(placed, objs, APP, generated)
+    built.left_out = left_out
+    built.plan = kept
+    return built
+
+
+def install(built: Built, out: Path):
+    """Copies the image to `out` whole or not at all (a temporary name, renamed)."""
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_bytes(built.path.read_bytes())
+    os.replace(tmp, out)
+
+
+def describe(built: Built) -> str:
+    banks = sorted({u.bank for u in built.placed})
+    return (f"{built.image_bytes // 1024} KiB MBC5 image ({built.banks} banks of 16 KiB: bank 0 "
+            f"{built.home_bytes} bytes, algorithms in banks {banks[0]}-{banks[-1]}; {built.used_bytes} bytes used, "
+            f"padded), 32 KiB battery RAM for the records")
 
 
 def headers() -> list:

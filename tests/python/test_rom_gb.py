@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hashbench import roster, targets
+from hashbench import roster
 from hashbench.paths import BUILD
 from hashbench.rom import gb
 from hashbench.verify import reference_table
@@ -46,24 +46,23 @@ def run_core(rom: Path, frames: int, press_a_after: int):
 
 
 @pytest.fixture(scope="module")
-def platform_image(tmp_path_factory):
-    t = targets.load_all()["gb"]
+def platform_image():
     out = BUILD / "rom" / "gb-platform-test"
     entries = [(roster.find(a), i) for a, i in PLATFORM_ENTRIES]
-
-    def generate(placed):
-        h = out / "gb_test_roster.h"
-        protos = "".join(f"void {a.impls[i].symbol}(uint8_t *out, const uint8_t *in, size_t len);\n"
-                         for a, i in entries)
-        rows = "".join(f" X({u.bank}, {a.impls[i].symbol}, \"{a.id}\", \"{i}\", {a.digest_len})"
-                       for u in placed for a, i in u.entries)
-        h.parent.mkdir(parents=True, exist_ok=True)
-        text = (f"#include <stddef.h>\n#include <stdint.h>\n#define GB_TEST_SIZE {SIZE}\n"
-                f"#define GB_TEST_CALLS {CALLS}\n{protos}#define GB_TEST_ENTRIES(X){rows}\n")
-        if not h.exists() or h.read_text() != text:
-            h.write_text(text)
-        return [h]
-    return gb.Builder(t, out).build(entries, ["tests/rom/gb_platform.c"], generate, stem="platform")
+    b = gb.Builder(gb.target(), out)
+    placed, too_large, objs = b.place(entries)
+    assert not too_large
+    stubs = gb.write_stubs(placed, out)
+    h = out / "gb_test_roster.h"
+    protos = "".join(f"void {gb.stub_name(a.impls[i].symbol)}(uint8_t *out, const uint8_t *in, size_t len);\n"
+                     for a, i in entries)
+    rows = "".join(f" X({u.bank}, {gb.stub_name(a.impls[i].symbol)}, \"{a.id}\", \"{i}\", {a.digest_len})"
+                   for u in placed for a, i in u.entries)
+    text = (f"#include <stddef.h>\n#include <stdint.h>\n#define GB_TEST_SIZE {SIZE}\n"
+            f"#define GB_TEST_CALLS {CALLS}\n{protos}#define GB_TEST_ENTRIES(X){rows}\n")
+    if not h.exists() or h.read_text() != text:
+        h.write_text(text)
+    return b.link(placed, objs, ["tests/rom/gb_platform.c"], [h, stubs], stem="platform")
 
 
 @needs_tools
@@ -88,7 +87,7 @@ def test_pack_fills_banks_first_fit_largest_first():
 
 @needs_tools
 def test_header_is_what_the_boot_rom_and_flash_carts_check(platform_image):
-    rom = platform_image.rom.read_bytes()
+    rom = platform_image.path.read_bytes()
     assert gb.check_header(rom) == []
     assert len(rom) == platform_image.banks * 0x4000 == 0x8000 << rom[0x148]
     assert rom[0x147] == 0x1B and rom[0x149] == 0x03
@@ -105,7 +104,7 @@ def test_header_is_what_the_boot_rom_and_flash_carts_check(platform_image):
 @needs_core
 def test_platform_boots_calls_every_bank_and_reads_the_joypad(platform_image):
     assert len({u.bank for u in platform_image.placed}) >= 2, "the test should span banks"
-    text, colours = run_core(platform_image.rom, 150, press_a_after=100)
+    text, colours = run_core(platform_image.path, 150, press_a_after=100)
     recs = [json.loads(line) for line in text.splitlines()]
     assert recs[0] == {"rec": "platform", "unit": "tima", "tick_hz": 65536}
     digests = [r for r in recs if r["rec"] == "digest"]

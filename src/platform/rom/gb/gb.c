@@ -7,7 +7,7 @@
  * both bit planes set: colour 3), a 20x18 corner of the 32x32 background
  * map at 0x9800.  VRAM is written only while the LCD is off (start-up) or
  * in vertical blank: hb_rom_text writes a shadow of the map, and
- * hb_rom_frame copies the rows that changed, a few each blank.
+ * hb_rom_frame copies the rows that changed, as many as each blank holds.
  *
  * Timer: TIMA counts at 65,536 Hz (TAC 0x06: a tick every 64 cycles) and
  * overflows every 256 ticks (16,384 cycles) into the interrupt of crt0.s,
@@ -55,7 +55,10 @@
 #define BG_MAP ((volatile uint8_t *)0x9800)
 #define MAP_WIDTH 32
 #define VBLANK_LINE 144
-#define ROWS_PER_BLANK 4  /* 4 x 20 bytes fit a blank (4,560 cycles) with room */
+/* A row's copy takes about 800 cycles, the timer interrupt 100: started
+ * on line 150 at the latest, it ends before the blank does (line 153 is
+ * its last, 456 cycles a line). */
+#define LAST_ROW_START 150
 
 #define LCD_ON_BG 0x91    /* LCD on, tiles at 0x8000, map at 0x9800, background on */
 #define TAC_65536 0x06    /* timer on, 65,536 Hz */
@@ -161,19 +164,21 @@ static uint8_t buttons(void)
     return (uint8_t)((~b & 0x0F) | ((d & 0x04) ? HB_ROM_UP : 0) | ((d & 0x08) ? HB_ROM_DOWN : 0));
 }
 
+/* Waits for the next vertical blank, copies every changed row into VRAM
+ * (over as many blanks as that takes: a row is started only while the
+ * blank has room for it and a timer interrupt), then reads the joypad. */
 uint8_t hb_rom_frame(void)
 {
-    uint8_t now, pressed, r, copied;
-    r = 0;
-    do {
-        wait_vblank();
-        for (copied = 0; r < HB_ROM_ROWS && copied < ROWS_PER_BLANK; r++) {
-            if (!dirty[r]) continue;
-            hb_gb_copy_row(BG_MAP + (uint16_t)r * MAP_WIDTH, shadow[r]);
-            dirty[r] = 0;
-            copied++;
-        }
-    } while (r < HB_ROM_ROWS);
+    uint8_t now, pressed, r;
+    volatile uint8_t *to = BG_MAP;
+    const uint8_t *from = shadow[0];
+    wait_vblank();
+    for (r = 0; r < HB_ROM_ROWS; r++, to += MAP_WIDTH, from += HB_ROM_COLS) {
+        if (!dirty[r]) continue;
+        if (LY < VBLANK_LINE || LY > LAST_ROW_START) wait_vblank();
+        hb_gb_copy_row(to, from);
+        dirty[r] = 0;
+    }
     now = buttons();
     pressed = (uint8_t)(now & ~held);
     held = now;
