@@ -72,7 +72,7 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
                       f"{text.count('rom_result')}/{rows} rows", file=stream, flush=True)
                 last = time.monotonic()
         emulated = core.seconds
-        core.run(5)  # the table drawn after the last record
+        core.run(int(core.fps))  # the table drawn after the last record (the Game Boy takes several frames)
         errors = []
         recs = recmod.parse(text, errors)
         if errors:
