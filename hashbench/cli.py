@@ -7,12 +7,12 @@ import argparse
 import sys
 
 from . import __version__
-from .commands import catalogue, compare, cross, diff, exchange, matrix, report, run, size, stored
+from .commands import catalogue, compare, cross, diff, exchange, matrix, report, rom, run, size, stored
 from .commands.common import formatter
 from .errors import UserError
 
 # in the order `--help` lists them
-COMMANDS = [run, catalogue, stored, compare, diff, cross, matrix, size, report, exchange]
+COMMANDS = [run, catalogue, stored, compare, diff, cross, matrix, rom, size, report, exchange]
 
 
 def build_parser():
@@ -24,6 +24,7 @@ def build_parser():
                "  hashbench hash -a blake3 FILE       # like b3sum\n"
                "  hashbench list\n  hashbench history; hashbench diff last~1 last\n"
                "  hashbench cross --target n64,nes   # other CPUs: exact counts\n"
+               "  hashbench rom --target gba -o hb.gba --run   # a console ROM, run headless\n"
                "  hashbench matrix --cc gcc,clang --flags=-O2,-O3   # builds side by side\n"
                "  hashbench size --flags=-Os,-O2     # code size per algorithm and build\n"
                "  hashbench report -o report.html     # plots and tables of the last run\n"

@@ -34,6 +34,7 @@ MIN_IMAGE = 256 * 1024
 MAX_IMAGE = 32 * 1024 * 1024
 CLOCK_HZ = 16777216
 SAVE_BYTES = 32 * 1024
+TITLE = "GBA (ARM7TDMI 16.78 MHz, Thumb, code in ROM): the ROM image's own timer"
 COLS, ROWS = 30, 20           # the text screen (src/platform/rom/gba/hb_rom_config.h)
 
 
@@ -48,6 +49,14 @@ class Built:
 
 def target():
     return load_all()["gba"]
+
+
+def compiler() -> str:
+    return cache.tool_version(target().cc)
+
+
+def flags() -> str:
+    return " ".join(target().cflags)
 
 
 def can_build(algo):
