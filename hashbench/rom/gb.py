@@ -27,7 +27,7 @@ battery: emulators then keep the RAM as save RAM), the ROM size code for
 the banks the image is padded to, the RAM size code 0x03 (32 KiB), and
 both checksums; check_header() reads them all back.
 """
-import dataclasses
+import concurrent.futures
 import hashlib
 import os
 from dataclasses import dataclass, field
@@ -38,6 +38,7 @@ from ..build.sdcc import area_symbols, ihx_end, object_bytes
 from ..errors import BuildError
 from ..paths import BUILD, ROOT
 from ..targets import load_all
+from ..targets.console import jobs
 from . import image
 
 NAME = "gb"
@@ -45,6 +46,9 @@ RUN_TARGET = "gb-rom"     # the target stored runs are named by
 CORE = "mgba"             # hashbench.rom.libretro.core_path
 CLOCK_HZ = 4194304
 COLS, ROWS = 20, 18       # the text screen (src/platform/rom/gb/hb_rom_config.h)
+TITLE = "Game Boy (SM83 4.19 MHz, SDCC, MBC5 banks): the ROM image's own timer (TIMA, 65,536 Hz)"
+SLOWEST_CALL_S = 240.0    # emulated seconds of one call, the slowest row at the largest size (hashbench/rom/run.py)
+REDRAW_FRAMES = 60        # frames the app may take to redraw the table after a button (hashbench/rom/run.py)
 FAR_CALL_CYCLES = 308     # a row's call through its stub and the banked call (gb_asm.s)
 
 BANK = 0x4000
@@ -125,8 +129,6 @@ class Built:
     home_bytes: int        # bank 0 in use
     image_bytes: int = 0
     used_bytes: int = 0    # ROM bytes that hold code or data
-    left_out: list = field(default_factory=list)  # [(algo id, impl, why)]
-    plan: object = None    # the image.Plan of the rows it holds
 
     def bank_of(self, algo_id: str, impl: str) -> int:
         for u in self.placed:
@@ -143,6 +145,7 @@ class Builder:
 
     def __init__(self, target, out_dir: Path = BUILD / "rom" / "gb", log=lambda m: None):
         self.t, self.out_dir, self.log = target, out_dir, log
+        self.source_bytes = {}
 
     def _compile(self, src, obj: Path, defines=(), flags=(), inputs=()):
         cmd = [self.t.cc] + list(self.t.cflags) + list(flags) + ["-c"] + INCLUDES + [f"-I{cache.rel(self.out_dir)}"] + \
@@ -166,23 +169,50 @@ class Builder:
         return impl == "portable" and algo.has_compact and any(self.small(s) for s in algo.impls[impl].sources)
 
     def compile_unit(self, unit: Unit) -> list:
-        """The unit's objects, in its own area; sets unit.size."""
+        """The unit's objects, in its own area; sets unit.size and each
+        source's size in source_bytes."""
         objs = []
         for src in unit.sources:
             stem = Path(src).stem
             flags = self.t.source_cflags.get(stem, []) + ["--codeseg", unit.area, "--constseg", unit.area]
             obj = self.out_dir / "algos" / unit.area / (stem + ".rel")
             objs.append(self._compile(src, obj, [SMALL_DEFINE] if self.small(src) else [], flags))
-        unit.size = sum(object_bytes(self.t, o) for o in objs)
+        for src, o in zip(unit.sources, objs):
+            self.source_bytes[src] = object_bytes(self.t, o)
+        unit.size = sum(self.source_bytes[src] for src in unit.sources)
         return objs
+
+    def compile_all(self, all_units) -> dict:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool:  # SDCC: seconds a file
+            futures = {id(u): pool.submit(self.compile_unit, u) for u in all_units}
+        return {k: f.result() for k, f in futures.items()}
+
+    def fitting_part(self, unit: Unit):
+        """Of a unit larger than a bank, the entries that fit one together,
+        taken in order while they do (SHA-256 and HMAC, without PBKDF2) ->
+        a Unit, or None where not even the first fits."""
+        kept, srcs = [], set()
+        for a, i in unit.entries:
+            more = srcs | set(a.impls[i].sources)
+            if sum(self.source_bytes[s] for s in more) <= BANK:
+                kept.append((a, i))
+                srcs = more
+        return Unit(sorted(srcs), kept) if kept else None
 
     def place(self, entries) -> tuple:
         """Compiles the entries' units and packs them into banks ->
         (placed units, units larger than a bank, {unit: its objects})."""
         all_units = units(entries)
-        objs = {id(u): self.compile_unit(u) for u in all_units}
-        placed, too_large = pack(all_units)
-        return placed, too_large, objs
+        objs = self.compile_all(all_units)
+        parts = [p for u in all_units if u.size > BANK for p in [self.fitting_part(u)] if p]
+        objs.update(self.compile_all(parts))
+        placed, too_large = pack([u for u in all_units if u.size <= BANK] + parts)
+        kept = {(a.id, i) for u in parts for a, i in u.entries}
+        for u in all_units:
+            if u.size > BANK:
+                u.entries = [(a, i) for a, i in u.entries if (a.id, i) not in kept]
+                too_large.append(u)
+        return placed, [u for u in too_large if u.entries], objs
 
     def link(self, placed, unit_objs, home_sources, generated, stem="hashbench") -> Built:
         """The image: start-up, platform, `home_sources` and the `generated`
@@ -228,6 +258,14 @@ def target():
     return load_all()["gb"]
 
 
+def compiler() -> str:
+    return cache.tool_version(target().cc)
+
+
+def flags() -> str:
+    return " ".join(target().cflags)
+
+
 def can_build(algo):
     """None: SDCC builds every algorithm for the SM83 (64-bit types too);
     what does not fit a bank is found when the image is built."""
@@ -263,16 +301,25 @@ def write_stubs(placed, folder: Path) -> Path:
 
 def build(plan: image.Plan, log=lambda m: None) -> Built:
     """The image of `plan`'s rows that fit: the app and the platform in bank 0,
-    the rows' units in the banks; the others go to the Built's left_out."""
+    the rows' units in the banks.  The rows that do not fit move from
+    plan.rows to plan.left_out, with why."""
     t = target()
     key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in plan.rows] + [plan.size, plan.budget_ms]).encode())
     b = Builder(t, BUILD / "rom" / NAME / key.hexdigest()[:16], log)
     left_out = list(plan.left_out)
-    wanted = [(r.algo, r.impl) for r in plan.rows if not b.runs_compact_code(r.algo, r.impl)]
+    asked = {(r.algo.id, r.impl) for r in plan.rows}
+    rows = []
     for r in plan.rows:
-        if b.runs_compact_code(r.algo, r.impl):
-            left_out.append((r.algo.id, r.impl, f"built with {SMALL_DEFINE} for the SM83, where it runs the "
-                                                f"compact code: measured as compact"))
+        if not b.runs_compact_code(r.algo, r.impl):
+            rows.append(r)
+            continue
+        why = f"built with {SMALL_DEFINE} for the SM83, where it runs the compact code"
+        if (r.algo.id, "compact") in asked:
+            left_out.append((r.algo.id, r.impl, why + ": measured as compact"))
+        else:
+            left_out.append((r.algo.id, r.impl, why + ": the image holds the compact in its place"))
+            rows.append(image.Row(r.algo, "compact", image.labels([(r.algo, "compact")])[0]))
+    wanted = [(r.algo, r.impl) for r in rows]
     log(f"rom: compiling {len({s for a, i in wanted for s in a.impls[i].sources})} algorithm files with "
         f"{t.cc} for the Game Boy")
     placed, too_large, objs = b.place(wanted)
@@ -282,15 +329,13 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
                                       f"{', '.join(Path(x).name for x in u.sources)}: larger than a "
                                       f"{BANK // 1024} KiB bank"))
     fits = {(a.id, i) for u in placed for a, i in u.entries}
-    rows = [StubRow(r.algo, r.impl, r.label) for r in plan.rows if (r.algo.id, r.impl) in fits]
+    rows = [StubRow(r.algo, r.impl, r.label) for r in rows if (r.algo.id, r.impl) in fits]
     if not rows:
         raise BuildError("rom: no selected algorithm fits a Game Boy bank")
-    kept = dataclasses.replace(plan, rows=rows, left_out=left_out)
-    generated = image.write_generated(kept, b.out_dir) + [write_stubs(placed, b.out_dir)]
+    plan.rows[:], plan.left_out[:] = rows, left_out
+    generated = image.write_generated(plan, b.out_dir) + [write_stubs(placed, b.out_dir)]
     log(f"rom: linking the Game Boy image ({len(rows)} rows in {len({u.bank for u in placed})} banks)")
     built = b.link(placed, objs, APP, generated)
-    built.left_out = left_out
-    built.plan = kept
     return built
 
 

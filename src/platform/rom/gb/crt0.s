@@ -6,11 +6,13 @@
 ;
 ; The timer interrupt (vector 0x50) counts TIMA's overflows into a 24-bit
 ; count in HRAM, which gb.c reads below TIMA as a 32-bit tick count.  Its
-; handler runs on from the vector through 0x58 and 0x60: the serial and
-; joypad interrupts are never enabled, so those vectors are free, and
-; no jump is spent on the way in.
+; common path runs from the vector on into the serial interrupt's (never
+; enabled), so no jump is spent on the way in.  The joypad interrupt
+; (0x60) keeps a button pressed while the application is busy drawing
+; (gb.c).
         .module crt0
         .globl  _main
+        .globl  _hb_gb_pad_interrupt
 
         HB_OVERFLOWS = 0xFF80   ; 3 bytes, least significant first (gb.c)
 
@@ -32,7 +34,20 @@
         ldh     (HB_OVERFLOWS), a
         jr      Z, 2$
         pop     af
+        reti                    ; 0x59
+
+        .org    0x60            ; joypad: a button went down
+        push    af
+        push    bc
+        push    de
+        push    hl
+        call    _hb_gb_pad_interrupt
+        pop     hl
+        pop     de
+        pop     bc
+        pop     af
         reti
+
 2$:     ldh     a, (HB_OVERFLOWS + 1)
         inc     a
         ldh     (HB_OVERFLOWS + 1), a

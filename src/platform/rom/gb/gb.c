@@ -63,14 +63,18 @@
 #define LCD_ON_BG 0x91    /* LCD on, tiles at 0x8000, map at 0x9800, background on */
 #define TAC_65536 0x06    /* timer on, 65,536 Hz */
 #define INT_TIMER 0x04
+#define INT_JOYPAD 0x10
+#define P1_BOTH 0x00      /* both button groups selected: any press pulls a line low (the joypad interrupt) */
 
 static uint8_t shadow[HB_ROM_ROWS][HB_ROM_COLS]; /* tile numbers */
 static uint8_t dirty[HB_ROM_ROWS];
 static uint8_t held;                             /* buttons down at the last frame */
+static volatile uint8_t latched;                 /* buttons seen down by the joypad interrupt since */
 static uint8_t *record_at;
 static uint8_t record_bank;
 
 void hb_gb_copy_row(volatile uint8_t *to, const uint8_t *from); /* gb_asm.s: 20 bytes */
+void hb_gb_pad_interrupt(void);                                 /* crt0.s calls it */
 
 static void wait_vblank(void)
 {
@@ -119,7 +123,8 @@ void hb_rom_init(void)
     OVERFLOW2 = 0;
     TAC = TAC_65536;
     IF = 0;
-    IE = INT_TIMER;
+    P1 = P1_BOTH;
+    IE = INT_TIMER | INT_JOYPAD;
     __asm__("ei");
     hb_rom_records_reset();
 }
@@ -146,7 +151,8 @@ void hb_rom_text(uint8_t col, uint8_t row, const char *s)
 
 /* The buttons down now: P1 selects the direction keys (bit 4 low) or the
  * buttons (bit 5 low); a key reads 0 when pressed.  Several reads let the
- * lines settle, as on the hardware. */
+ * lines settle, as on the hardware.  Both groups stay selected after, so
+ * that a press raises the joypad interrupt. */
 static uint8_t buttons(void)
 {
     uint8_t d, b;
@@ -158,7 +164,7 @@ static uint8_t buttons(void)
     b = P1;
     b = P1;
     b = P1;
-    P1 = 0x30;
+    P1 = P1_BOTH;
     d = (uint8_t)~d;
     /* A, B, Select, Start are bits 0-3, as HB_ROM_A .. HB_ROM_START */
     return (uint8_t)((~b & 0x0F) | ((d & 0x04) ? HB_ROM_UP : 0) | ((d & 0x08) ? HB_ROM_DOWN : 0));
@@ -179,10 +185,20 @@ uint8_t hb_rom_frame(void)
         hb_gb_copy_row(to, from);
         dirty[r] = 0;
     }
+    __asm__("di");
     now = buttons();
-    pressed = (uint8_t)(now & ~held);
+    pressed = (uint8_t)((now | latched) & ~held);
+    latched = 0;
+    __asm__("ei");
     held = now;
     return pressed;
+}
+
+/* crt0.s's joypad interrupt: a press that comes and goes while the
+ * application draws (several frames on the Game Boy) still counts. */
+void hb_gb_pad_interrupt(void)
+{
+    latched |= buttons();
 }
 
 /* TIMA below the overflow count; read again if an overflow came between
