@@ -30,7 +30,7 @@ REQUIRED = {
     "region": ("index", "algo", "impl", "size", "calls"),
     "span": ("algo", "impl", "size"),
     "rom_result": ("algo", "impl", "size", "iters", "ticks", "verified"),
-    "rom_harness": ("size", "iters", "ticks"),
+    "rom_harness": ("size", "iters", "ticks", "empty_ticks"),
     "plugin": ("name",),
     "count": ("region", "instructions"),
     "totals": ("regions",),

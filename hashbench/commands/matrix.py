@@ -8,10 +8,11 @@ from ..build import configs
 from ..errors import UserError
 from ..present import exporters
 from ..present import matrix as present
+from ..present.host import report_mismatches
 from ..store import Store
 from ..targets import load_all
 from ..units import parse_budget, parse_sizes
-from .common import add_store_args, formatter, log_to_stderr, report_mismatches
+from .options import add_store_args, formatter, log_to_stderr
 
 DEFAULT_ROUNDS = 5
 

@@ -6,10 +6,11 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..present import exporters
+from ..present.run import present_run
 from ..rom import flow
 from ..store import Store
 from ..units import parse_budget, parse_size
-from .common import add_store_args, formatter, log_to_stderr, present_run
+from .options import add_store_args, formatter, log_to_stderr
 
 
 def add_parser(sub):

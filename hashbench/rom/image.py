@@ -56,12 +56,16 @@ class Plan:
 
 def labels(rows) -> list:
     """The table's labels: the roster's short label, cut to LABEL_WIDTH; a
-    compact implementation's ends in 'c'."""
+    compact implementation's ends in 'c' (CRC32 -> CRC32c), from the label's
+    first four characters and its last where that would be taken (CRC32C's
+    compact: CRC3Cc)."""
     out = []
     for algo, impl in rows:
         lab = algo.label[:LABEL_WIDTH]
         if impl != "portable":
             lab = algo.label[:LABEL_WIDTH - 1] + "c"
+            if lab in out or any(a.label[:LABEL_WIDTH] == lab for a, _ in rows):
+                lab = algo.label[:LABEL_WIDTH - 2] + algo.label[-1] + "c"
         out.append(lab)
     doubled = sorted({x for x in out if out.count(x) > 1})
     if doubled:

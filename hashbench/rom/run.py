@@ -57,33 +57,57 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
     """Boots `rom`, presses A, runs until the save RAM holds the `done`
     record, then scrolls the table page by page for the screenshot."""
     t0 = time.monotonic()
-    deadline = limit_s(rows, budget_ms, slowest_call_s=getattr(console, "SLOWEST_CALL_S", 5.0))
     with libretro.Core(console.CORE, rom, getattr(console, "CORE_OPTIONS", None)) as core:
         core.run(int(core.fps * START_AFTER_S))
         core.press("a")
-        last = time.monotonic()
-        text = ""
-        while '{"rec":"done"' not in text:
-            if core.seconds > deadline:
-                raise BuildError(f"rom: no `done` record after {core.seconds:.0f} emulated seconds "
-                                 f"({text.count('rom_result')}/{rows} rows written)")
-            core.run(POLL_FRAMES)
-            text = save_text(core.save_ram())
-            if time.monotonic() - last >= PROGRESS_EVERY_S and stream:
-                print(f"{console.RUN_TARGET}: {core.seconds:.1f} s emulated, "
-                      f"{text.count('rom_result')}/{rows} rows", file=stream, flush=True)
-                last = time.monotonic()
+        text = wait_done(core, console, rows, budget_ms, stream)
         emulated = core.seconds
-        core.run(int(core.fps))  # the table drawn after the last record (the Game Boy takes several frames)
-        errors = []
-        recs = recmod.parse(text, errors)
-        if errors:
-            raise BuildError(f"rom: malformed records in save RAM: {errors[0]}")
-        session = Session(recs, text, emulated, 0.0)
+        session = Session(parse(text), text, emulated, 0.0)
         if pages:
             session.pages, session.screen_lines = scroll_pages(core, console, rows)
     session.wall_s = time.monotonic() - t0
     return session
+
+
+def wait_done(core, console, rows: int, budget_ms: int, stream=sys.stderr, sizes: int = 1) -> str:
+    """Runs the core until the save RAM holds a pass's `done` record (a
+    pass starts by writing its `engine` record over the last one's), with
+    a progress line on `stream` every few seconds -> the records' text."""
+    deadline = core.seconds + limit_s(rows, budget_ms, sizes, getattr(console, "SLOWEST_CALL_S", 5.0))
+    last = time.monotonic()
+    text = ""
+    while '{"rec":"done"' not in text:
+        if core.seconds > deadline:
+            raise BuildError(f"rom: no `done` record after {core.seconds:.0f} emulated seconds "
+                             f"({text.count('rom_result')}/{rows * sizes} rows written)")
+        core.run(POLL_FRAMES)
+        text = save_text(core.save_ram())
+        if time.monotonic() - last >= PROGRESS_EVERY_S and stream:
+            print(f"{console.RUN_TARGET}: {core.seconds:.1f} s emulated, "
+                  f"{text.count('rom_result')}/{rows * sizes} rows", file=stream, flush=True)
+            last = time.monotonic()
+    if "save_ram_full" in text:   # the records stopped; the pass goes on, on the screen only
+        while not screen.text(core.frame(), console.COLS, console.ROWS)[-1].startswith("A:"):
+            if core.seconds > deadline:
+                raise BuildError(f"rom: the pass did not end after {core.seconds:.0f} emulated seconds")
+            core.run(POLL_FRAMES, capture=True)
+    core.run(redraw_frames(console))  # the table drawn after the last record
+    return text
+
+
+def redraw_frames(console) -> int:
+    """Frames the app may take to redraw the table (after the pass, after a
+    button): the console's REDRAW_FRAMES (the Game Boy's SDCC code takes
+    several), else a few."""
+    return getattr(console, "REDRAW_FRAMES", 5)
+
+
+def parse(text: str) -> list:
+    errors = []
+    recs = recmod.parse(text, errors)
+    if errors:
+        raise BuildError(f"rom: malformed records in save RAM: {errors[0]}")
+    return recs
 
 
 def scroll_pages(core, console, rows: int):
@@ -101,7 +125,7 @@ def scroll_pages(core, console, rows: int):
         step = min(visible, rows - visible - top)
         for _ in range(step):
             core.press("down", 2, 2)
-            core.run(getattr(console, "REDRAW_FRAMES", 0))  # the table redrawn (the Game Boy takes several frames)
+            core.run(redraw_frames(console))
         core.run(1, capture=True)
         top += step
     seen = {}
@@ -129,9 +153,11 @@ def screenshot(session: Session, console, rows: int, path, scale: int = 2):
 
 
 def read(recs) -> dict:
-    """The pass's records -> {engine, harness {size: (iters, ticks)}, rows
-    [(digest record, rom_result record)], done}."""
-    out = {"engine": None, "harness": {}, "rows": [], "done": False}
+    """The pass's records -> {engine, harness {size: (iters, ticks)}, empty
+    {size: ticks of a span of no call}, rows
+    [(digest record, rom_result record)], done, full (the save RAM filled
+    up: the rows after the last ones here are on the screen only)}."""
+    out = {"engine": None, "harness": {}, "empty": {}, "rows": [], "done": False, "full": False}
     digests = {}
     for r in recs:
         kind = r["rec"]
@@ -139,16 +165,18 @@ def read(recs) -> dict:
             out["engine"] = r
         elif kind == "rom_harness":
             out["harness"][r["size"]] = (r["iters"], r["ticks"])
+            out["empty"][r["size"]] = r["empty_ticks"]
         elif kind == "digest":
             digests[(r["algo"], r["impl"], r["size"])] = r
         elif kind == "rom_result":
             out["rows"].append((digests.get((r["algo"], r["impl"], r["size"])), r))
         elif kind == "done":
             out["done"] = True
+            out["full"] = bool(r.get("save_ram_full"))
     if not out["engine"] or out["engine"].get("engine") != "rom":
         raise BuildError("rom: the save RAM holds no `engine` record of a ROM")
     if not out["done"]:
-        raise BuildError("rom: the pass did not finish (no `done` record): save RAM full?")
+        raise BuildError("rom: the pass did not finish (no `done` record)")
     return out
 
 
@@ -183,21 +211,37 @@ def results(recs, console, expected, build: Build) -> list:
             res.extra.update(iters=r["iters"], ticks=r["ticks"], tick_hz=tick_hz, timer=eng.get("timer"))
             if h_iters:
                 res.extra["loop_cycles"] = h_ticks * clock_hz / tick_hz / h_iters
+                res.extra["empty_span_cycles"] = got["empty"][r["size"]] * clock_hz / tick_hz
         out.append(res)
     return out
 
 
-def expected_lines(recs, console, labels: dict, marks=".*#") -> list:
-    """The table's lines the ROM should show for these records, in roster
-    order within each tier (the sort it shows first: category)."""
+SORTS = ("category", "speed", "name")
+
+
+def expected_lines(recs, console, labels: dict, sort="category", marks=".*#") -> list:
+    """The table's lines the ROM should show for these records, sorted as
+    the app sorts (category: tier, then the image's order; speed: timer
+    ticks per call at the table's size, unmeasured last; name: the label)."""
     got = read(recs)
-    tick_hz = got["engine"]["tick_hz"]
-    rows = []
-    order = roster.order()
+    tick_hz, sweep = got["engine"]["tick_hz"], bool(got["engine"].get("sweep"))
+    rows = {}   # (algo, impl) -> {size: (digest record, rom_result)}, in the image's order
     for digest, r in got["rows"]:
-        algo = roster.find(r["algo"])
-        tier = roster.TIERS.index(algo.tier)
-        lines = screen.row_lines(console.COLS, marks[tier], labels[(r["algo"], r["impl"])], bool(r["verified"]),
-                                 r["iters"], r["ticks"], r["size"], tick_hz, digest["digest"])
-        rows.append(((tier, order[r["algo"]], r["impl"] != "portable"), lines))
-    return [ln for _, lines in sorted(rows, key=lambda x: x[0]) for ln in lines]
+        rows.setdefault((r["algo"], r["impl"]), {})[r["size"]] = (digest, r)
+    keyed = []
+    for index, ((algo_id, impl), by_size) in enumerate(rows.items()):
+        tier = roster.TIERS.index(roster.find(algo_id).tier)
+        mark, label = marks[tier], labels[(algo_id, impl)]
+        if sweep:
+            lines = screen.sweep_lines(console.COLS, mark, label,
+                                       [(bool(r["verified"]), r["iters"], r["ticks"], size, tick_hz)
+                                        for size, (_d, r) in sorted(by_size.items())])
+        else:
+            (digest, r), = by_size.values()
+            lines = screen.row_lines(console.COLS, mark, label, bool(r["verified"]), r["iters"], r["ticks"],
+                                     r["size"], tick_hz, digest["digest"])
+        _d, last = by_size[max(by_size)]
+        cost = last["ticks"] // last["iters"] if last["verified"] and last["iters"] else 0xFFFFFFFF
+        key = {"category": (tier,), "speed": (cost,), "name": (label.encode(),)}[sort] + (index,)
+        keyed.append((key, lines))
+    return [ln for _, lines in sorted(keyed, key=lambda x: x[0]) for ln in lines]

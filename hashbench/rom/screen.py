@@ -91,6 +91,27 @@ def row_lines(cols: int, mark: str, label: str, verified: bool, iters: int, tick
     return [first, "".join(line)]
 
 
+def sweep_lines(cols: int, mark: str, label: str, figures) -> list:
+    """The sweep's line(s) of one row: KB/s at each sweep size; `figures`
+    [(verified, iters, ticks, size, tick_hz)] in ascending size."""
+    wide = cols >= 30
+    lines = [[" "] * cols for _ in range(1 if wide else 2)]
+
+    def put(n, col, s):
+        for i, ch in enumerate(s):
+            if col + i < cols:
+                lines[n][col + i] = ch
+    put(0, 0, mark)
+    put(0, 1, label)
+    for c, (verified, iters, ticks, size, tick_hz) in enumerate(figures):
+        end = (13 if wide else 7) + 6 * c
+        if verified:
+            put(0 if wide else 1, end - 5, fmt_uint(kb_per_s(iters, ticks, size, tick_hz), 5))
+        else:
+            put(0 if wide else 1, end - 2, "!!")
+    return ["".join(x) for x in lines]
+
+
 def image(frames, scale: int = 2):
     """Frames stacked top to bottom as one Pillow image."""
     from PIL import Image

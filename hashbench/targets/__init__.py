@@ -109,7 +109,7 @@ def position() -> dict:
 @dataclass(frozen=True)
 class Substitute:
     """Other C measured in place of our portable one-shots, for a tool that
-    compares code rather than instruments (tools/seed_code.py: a seed
+    compares code rather than instruments (studies/reference_code.py: a seed
     study's own C, read from a folder the user names).  `functions`
     {algorithm id: a C function with the one-shot's signature,
     void f(uint8_t *out, const uint8_t *in, size_t len)} stands in for

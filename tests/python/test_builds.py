@@ -8,7 +8,6 @@ import os
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import jsonschema
 import pytest
@@ -16,11 +15,11 @@ import pytest
 from hashbench import relative
 from hashbench.build import configs, size
 from hashbench.errors import UserError
+from hashbench.paths import ROOT
 from hashbench.present.native import native_table
 from hashbench.result import Build, Result
 from hashbench.targets import load_all
 
-ROOT = Path(__file__).resolve().parents[2]
 ENV = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"}
 ENV["NO_COLOR"] = "1"
 FIXTURE = "tests/python/fixtures/size_probe.c"

@@ -2,17 +2,16 @@
 """The Game Boy's banked cartridge (hashbench/build/cartridge.py): where each
 source goes, the link and header flags, the fit check bank by bank, and a
 real MBC5 program under mGBA whose record writer runs from ROM bank 2."""
-from pathlib import Path
 
 import pytest
 
 from hashbench import roster
 from hashbench.build import cartridge, sdcc
 from hashbench.errors import BuildError, UserError
+from hashbench.paths import ROOT
 from hashbench.targets import Job, load_all, read_description
 from hashbench.verify import Expected
 
-ROOT = Path(__file__).resolve().parents[2]
 GB = load_all()["gb"]
 
 

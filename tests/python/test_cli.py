@@ -8,11 +8,11 @@ import sqlite3
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from hashbench.paths import ROOT
+
 ENV = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"}
 ENV["NO_COLOR"] = "1"
 

@@ -19,12 +19,12 @@ from hashbench.build import sdcc
 from hashbench.errors import BuildError, UserError
 from hashbench.meters import NotRepeatable, exact_per_call, mgba, sim65, ucsim
 from hashbench.meters.exact import read_console, spans_measured
+from hashbench.paths import ROOT
 from hashbench.present.crosstab import meter_tables
 from hashbench.targets import Job, load_all, read_description
 from hashbench.targets import console as console_mod
 from hashbench.verify import Expected
 
-ROOT = Path(__file__).resolve().parents[2]
 ENV = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"}
 ENV["NO_COLOR"] = "1"
 TARGETS = {n: t for n, t in load_all().items() if t.kind == "console"}

@@ -17,11 +17,11 @@ from hashbench import roster
 from hashbench.build.size import code_sizes
 from hashbench.errors import BuildError, UserError
 from hashbench.meters import qemu_insn
+from hashbench.paths import ROOT
 from hashbench.targets import Job, load_all, read_description, select
 from hashbench.targets.qemu import read_run
 from hashbench.verify import Expected
 
-ROOT = Path(__file__).resolve().parents[2]
 ENV = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"}
 ENV["NO_COLOR"] = "1"
 ALL = load_all()

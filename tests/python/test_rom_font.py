@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
-"""The console ROMs' font (data/font/hb8x8.txt): complete, every glyph its
+"""The console ROMs: their font (data/font/hb8x8.txt): complete, every glyph its
 own, inside its 5x7 box (descenders below), and the committed C table
-(src/engine/rom/hb_font.c) generated from it."""
+(src/engine/rom/hb_font.c) generated from it; and the rows' labels."""
+
 import pytest
 
 from hashbench.rom import font
@@ -10,7 +11,7 @@ DESCENDERS = set("gjpqy_")
 
 
 def test_the_committed_c_table_is_generated_from_the_font_file():
-    assert font.FONT_C.read_text() == font.c_source(), "run: python -m hashbench.rom.font"
+    assert font.FONT_C.read_text() == font.c_source(), "run: make generate"
 
 
 def test_every_printable_character_has_a_glyph_of_its_own():
@@ -33,3 +34,13 @@ def test_a_malformed_font_is_refused():
         font.parse(text.replace("@ 41 A\n.", "@ 41 A\nx", 1))
     with pytest.raises(ValueError, match="incomplete"):
         font.parse(text.split("@ 7E")[0])
+
+
+def test_every_row_of_an_image_has_a_label_of_its_own():
+    from hashbench import roster
+    from hashbench.rom import image
+    rows = [(a, i) for a in roster.algorithms() for i in a.impls]
+    got = dict(zip([(a.id, i) for a, i in rows], image.labels(rows)))
+    assert len(set(got.values())) == len(got) and all(len(x) <= image.LABEL_WIDTH for x in got.values())
+    assert (got[("crc32", "compact")], got[("crc32c", "compact")], got[("sha256", "portable")]) == \
+        ("CRC32c", "CRC3Cc", "SHA256")

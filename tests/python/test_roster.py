@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 
 from hashbench import roster
+from hashbench.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 CC = shutil.which("cc") or shutil.which("gcc")
 pytestmark = pytest.mark.skipif(CC is None or shutil.which("nm") is None, reason="no host C compiler or nm")
 
 
 def test_description_is_current(tmp_path):
     exe = tmp_path / "describe"
-    subprocess.run([CC, "-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "tools/describe_roster.c",
+    subprocess.run([CC, "-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror", "tools/generate/describe_roster.c",
                     "-o", str(exe)], cwd=ROOT, check=True)
     fresh = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout
     assert (ROOT / "data" / "roster.json").read_text() == fresh, "data/roster.json is stale: run 'make roster'"
@@ -80,5 +80,5 @@ def test_each_implementation_names_exactly_the_sources_it_links(objects):
 
 def test_description_is_plain_json():
     doc = json.loads((ROOT / "data" / "roster.json").read_text())
-    assert doc["generated_by"].startswith("tools/describe_roster.c")
+    assert doc["generated_by"].startswith("tools/generate/describe_roster.c")
     assert {a["tier"] for a in doc["algorithms"]} == {"checksum", "non-crypto", "crypto"}

@@ -39,7 +39,9 @@
 #include "../../algos/hb_algos.h"
 #include "../../platform/host/hb_clock.h"
 
-#define HB_ENGINE_VERSION "0.1.0"
+#ifndef HB_ENGINE_VERSION /* the Makefile passes pyproject.toml's */
+#define HB_ENGINE_VERSION "unknown"
+#endif
 /* Region mode: calls outside each region before it opens.  Two: a 2-bit
  * counter of a simulated branch predictor that a call moves the same way
  * twice or more then predicts that way, whatever earlier code left in it,
@@ -536,7 +538,7 @@ static const char *start_one(const bench_opts *o, size_t k, const uint8_t *buf, 
  * from the environment and times those algorithms' portable code followed
  * by ADDS dependent adds of the calibration kernel, i.e. ADDS core cycles
  * more per call (less the little the core overlaps: at most a reorder
- * buffer's worth).  tools/measure_default_run.py --ab checks with it that
+ * buffer's worth).  studies/measure_default_run.py --ab checks with it that
  * `hashbench diff` finds a change of known size.  Verification always uses
  * the plain code; a normal build has none of this. */
 #ifdef HB_EXTRA_COST
@@ -838,12 +840,16 @@ int main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         fprintf(stderr,
-                "usage: hashbench-engine list [-x BACKENDS] | timers | hash ALGO [IMPL] [FILE...] |\n"
+                "usage: hashbench-engine --version | list [-x BACKENDS] | timers | hash ALGO [IMPL] [FILE...] |\n"
                 "       digest ALGO IMPL SIZE | bench [-a ALGOS] [-i IMPLS|all] [-s SIZES]\n"
                 "       [-b BUDGET_MS] [-n SAMPLES] [-t TIMER] [-l SAMPLE_US] [-c] [--table]\n"
                 "       [--interleave] [-x BACKENDS] [-k CALLS] | clock [-t TIMER] [-n RUNS]\n"
                 "The front end is `hashbench`; this is its measuring engine.\n");
         return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("hashbench-engine %s\n", HB_ENGINE_VERSION);
+        return 0;
     }
     if (strcmp(argv[1], "list") == 0) return cmd_list(argc - 2, argv + 2);
     if (strcmp(argv[1], "timers") == 0) return cmd_timers();

@@ -16,7 +16,8 @@
  * Timing: n calls back to back between two readings of the timer, n grown
  * from 1 until the calls take an eighth of the budget, then scaled to the
  * budget.  The same loop around a function that does nothing (the harness)
- * is timed once per size: the loop's own cost.
+ * is timed once per size: the loop's own cost; so is a span of no call at
+ * all (the two readings of the timer).
  *
  * Every pass writes records (docs/records.md) through hb_putc into the
  * platform's save RAM: `engine`, then per size `rom_harness`, per row and
@@ -447,6 +448,7 @@ static void run_pass(void)
         hb_workload_fill(buf, hb_rom_sizes[s]);
         calibrated(nothing, hb_rom_sizes[s], &n, &t);
         record_result("rom_harness", 0, 0, hb_rom_sizes[s], n, t);
+        hb_rec_uint("empty_ticks", time_calls(nothing, hb_rom_sizes[s], 0));
         hb_rec_end();
         for (e = 0; e < HB_ROM_ENTRIES; e++) {
             if (e >= top + VISIBLE_ROWS) top = (uint8_t)(e - VISIBLE_ROWS + 1);

@@ -7,7 +7,8 @@
  *   timer   TM0 at the system clock (prescaler 1) cascading into TM1:
  *           a 32-bit count of cycles, 16,777,216 a second
  *   records cartridge SRAM at 0x0E000000, 32 KiB, 8-bit accesses only
- *           (its bus is 8 bits wide), NUL-terminated
+ *           (its bus is 8 bits wide), NUL-terminated; a pass that does not
+ *           fit ends early with {"rec":"done","save_ram_full":true}
  */
 #include "hb_rom.h"
 #include "hb_font.h"
@@ -39,7 +40,9 @@
 /* KEYINPUT bits: A 0, B 1, SELECT 2, START 3, RIGHT 4, LEFT 5, UP 6, DOWN 7 */
 static const uint8_t key_bit[8] = { HB_ROM_A, HB_ROM_B, HB_ROM_SELECT, HB_ROM_START, 0, 0, HB_ROM_UP, HB_ROM_DOWN };
 static uint8_t held;
-static uint16_t record_end;
+static uint16_t record_end, last_line_end;
+static uint8_t full;
+#define FULL_DONE "{\"rec\":\"done\",\"save_ram_full\":true}\n"
 
 void hb_rom_init(void)
 {
@@ -123,13 +126,26 @@ const char *hb_rom_tick_unit(void)
 
 void hb_rom_records_reset(void)
 {
-    record_end = 0;
+    record_end = last_line_end = 0;
+    full = 0;
     SRAM[0] = 0;
 }
 
+/* When the next character would leave no room for the closing record, the
+ * stream is cut after its last whole record and closed with a `done`
+ * record that says so: the host keeps every whole record and knows the
+ * rest of the pass is on the screen only. */
 void hb_putc(char c)
 {
-    if (record_end >= SRAM_BYTES - 1u) return; /* full: the host finds no `done` and says so */
+    const char *s = FULL_DONE;
+    if (full) return;
+    if (record_end >= SRAM_BYTES - sizeof FULL_DONE - 1u) {
+        for (record_end = last_line_end; *s; s++) SRAM[record_end++] = (uint8_t)*s;
+        SRAM[record_end] = 0;
+        full = 1;
+        return;
+    }
     SRAM[record_end++] = (uint8_t)c;
     SRAM[record_end] = 0;
+    if (c == '\n') last_line_end = record_end;
 }

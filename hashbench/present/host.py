@@ -1,0 +1,135 @@
+# SPDX-License-Identifier: MIT
+"""A host run on the terminal: its header, tables, footer and warnings."""
+import sys
+
+from .. import __version__
+from ..meters import callgrind
+from ..meters import clock as clock_meter
+from ..meters import timer as timer_meter
+from ..result import METER_TITLES
+from ..units import UNITS, format_size
+from .table import counted_table, fmt_num, plus_minus, render, single_size_table, sort_results, sweep_table
+
+
+def report_mismatches(run):
+    for r in run.mismatches:
+        where = "" if r.target == "host" else f"{r.target}: "
+        print(f"error: {where}{r.algorithm}/{r.implementation} @{r.size} B: digest {r.digest} does not match "
+              f"the {r.verified_against} digest {r.expected}: not timed", file=sys.stderr)
+
+
+def header(run) -> str:
+    """The machine, build, timer, meter and processes of a timed run, and the
+    machine's clock during it (the calibration kernel) with its drift."""
+    ctx = run.context
+    first = (f"hashbench {__version__} · {ctx.get('cpu')} · {ctx.get('cores')} cores · "
+             f"{ctx.get('os')} {ctx.get('kernel')}")
+    compiler = f"compiler {ctx.get('compiler')} {(ctx.get('cflags') or '').strip()}"
+    if (ctx.get("meter") or {}).get("header"):  # a meter other than the timers says what it is
+        return "\n".join([first, f"{compiler} · workload (i*31+7)&0xFF"] + ctx["meter"]["header"])
+    t = ctx.get("timer") or {}
+    hz = f", {t['hz'] / 1e9:.3f} GHz {t.get('hz_source')}" if t.get("hz") and t.get("unit") != "ns" else ""
+    budget = run.options.get("budget_ms", "?")
+    meters = sorted({r.meter for r in run.results if not r.exact}) or ["ns"]
+    nproc = run.options.get("processes") or 1
+    lines = [first,
+             f"{compiler} · timer {t.get('name')} "
+             f"({t.get('unit')}{hz}) · {', '.join(METER_TITLES.get(m, m) for m in meters)} · "
+             f"{nproc} process{'es' if nproc > 1 else ''} · budget {budget} ms · workload (i*31+7)&0xFF"]
+    clk = clock_meter.of_run(run)
+    if clk:
+        lines.append(clock_meter.describe(clk))
+    return "\n".join(lines)
+
+
+def warn_drift(run, quiet=False):
+    """On stderr: a warning when the machine's clock moved more than a few %
+    during the run."""
+    clk = clock_meter.of_run(run)
+    if clk and clk["drift_pct"] > clock_meter.DRIFT_WARN_PCT and not quiet:
+        if any(timer_meter.clock_bound(r) for r in run.results if not r.exact):
+            advice = "time figures moved with it: --meter cycles divides it out"
+        else:
+            advice = "the estimated core cycles divide it out, time figures did not"
+        print(f"warning: the machine's clock changed by {clk['drift_pct']:.1f}% during the run "
+              f"(calibration kernel, {clk['min_hz'] / 1e9:.2f}-{clk['max_hz'] / 1e9:.2f} GHz): {advice}",
+              file=sys.stderr)
+
+
+def footer(run, results, unit) -> str:
+    parts = [f"{len(results)} results in {run.elapsed_s:.1f} s"] if run.elapsed_s else [f"{len(results)} results"]
+    for tier in ("checksum", "non-crypto", "crypto"):
+        rs = [r for r in results if r.tier == tier and r.mb_per_s]
+        if rs:
+            best = max(rs, key=lambda r: r.mb_per_s)
+            parts.append(f"fastest {tier}: {best.label} ({fmt_num(best.mb_per_s * 1e6 / UNITS[unit][0])} {unit})")
+    over = {}
+    for r in results:
+        if r.extra.get("overhead_ns") is not None:
+            over.setdefault(r.size, r.extra["overhead_ns"])
+    if over:
+        parts.append("harness overhead " + ", ".join(f"{fmt_num(v)} ns@{format_size(s)}" for s, v in sorted(over.items()))
+                     + " per call (subtracted)")
+    return " · ".join(parts)
+
+
+def present_timed(run, results, unit, order, catalogue_order, quiet=False):
+    """The host table of timed results: one size, or a sweep."""
+    sizes = sorted({r.size for r in results})
+    impls = {r.implementation for r in results}
+    if len(sizes) > 1:
+        h, rows, al = sweep_table(results, sizes, unit, len(impls) > 1, order, catalogue_order)
+    else:
+        ordered = sort_results(results, order, catalogue_order)
+        h, rows, al = single_size_table(ordered, unit, len(impls) > 1, any(r.cycles_per_byte for r in results))
+        if sizes and not quiet:
+            n = min((len(r.samples) for r in results if r.verified), default=0)
+            procs = min((r.processes or 1 for r in results if r.verified), default=1)
+            pinned = {c for r in results if r.verified for c in timer_meter.process_cpus(r).values()} - {None}
+            if procs > 1:
+                over = f" pinned to {len(pinned)} CPUs in turn" if pinned else ""
+                weigh = ", every CPU weighing the same" if len(pinned) > 1 else ""
+                print(f"size {sizes[0]} B · {procs} processes{over}, {n}+ samples in all · figure = geometric mean "
+                      f"of the processes' medians{weigh} · ± = its 95% confidence interval, %")
+            else:
+                print(f"size {sizes[0]} B · median of {n}+ samples · ± = MAD in % of the median")
+    render(h, rows, al)
+    if not quiet:
+        print(footer(run, results, unit))
+    noisy = [r for r in results if r.verified and (plus_minus(r) or 0) > 5]
+    if noisy and not quiet:
+        worst = max(noisy, key=plus_minus)
+        print(f"warning: ± above 5% on {len(noisy)} result(s), worst {worst.algorithm} "
+              f"{plus_minus(worst):.0f}%: close other programs, raise --budget or --processes", file=sys.stderr)
+    warn_drift(run, quiet)
+
+
+def present_counted(run, results, order, catalogue_order, quiet=False):
+    """The host table of an exact meter with counters (--meter sim): one
+    size, or estimated cycles per byte across a sweep."""
+    sizes = sorted({r.size for r in results})
+    show_impl = len({r.implementation for r in results}) > 1
+    if len(sizes) > 1:
+        h, rows, al = sweep_table(results, sizes, show_impl=show_impl, order=order, catalogue_order=catalogue_order,
+                                  value=("cyc/B", lambda r: r.per_byte))
+    else:
+        h, rows, al = counted_table(sort_results(results, order, catalogue_order), show_impl)
+        if not quiet:
+            print(f"size {sizes[0]} B · {METER_TITLES[results[0].meter]} · per call, the harness subtracted")
+    render(h, rows, al)
+    if not quiet:
+        done = f"{len(results)} results in {run.elapsed_s:.1f} s" if run.elapsed_s else f"{len(results)} results"
+        harness = {r.size: r.harness[0] for r in results if r.verified and r.harness}
+        over = ", ".join(f"{fmt_num(callgrind.est_cycles(h[1:]) / h[0])} cycles@{format_size(s)}"
+                         for s, h in sorted(harness.items()))
+        print(done + (f" · harness {over} per call (subtracted)" if over else ""))
+
+
+def present_host(run, results, unit, order, catalogue_order, quiet=False):
+    """A host run's tables: timed results, and exact ones with counters."""
+    timed = [r for r in results if not r.exact]
+    counted = [r for r in results if r.exact]
+    if timed:
+        present_timed(run, timed, unit, order, catalogue_order, quiet)
+    if counted:
+        present_counted(run, counted, order, catalogue_order, quiet)
