@@ -68,6 +68,7 @@ PLATFORM_C = [f"{PLATFORM}/gb.c", "src/engine/hb_record.c", "src/engine/hb_workl
 APP = ["src/engine/rom/hb_rom_app.c"]
 INCLUDES = ["-Isrc/platform/rom", f"-I{PLATFORM}", "-Isrc/engine", "-Isrc/engine/rom", "-Isrc/algos"]
 HOME_AREAS = ("CODE", "HOME", "INITIALIZER", "GSINIT", "GSFINAL")
+ALGO_OBJECTS = BUILD / "rom" / "gb" / "algos"
 RAM_END = 0xDC00          # work RAM from 0xC000; the top KiB is the stack (crt0.s: SP = 0xE000)
 
 
@@ -141,14 +142,15 @@ class Built:
 
 class Builder:
     """Compiles and links one image in `out_dir` with the gb target's
-    compiler and flags."""
+    compiler and flags; the algorithms' objects go to ALGO_OBJECTS, which
+    every image shares (an object depends on its source and its area only)."""
 
     def __init__(self, target, out_dir: Path = BUILD / "rom" / "gb", log=lambda m: None):
         self.t, self.out_dir, self.log = target, out_dir, log
         self.source_bytes = {}
 
-    def _compile(self, src, obj: Path, defines=(), flags=(), inputs=()):
-        cmd = [self.t.cc] + list(self.t.cflags) + list(flags) + ["-c"] + INCLUDES + [f"-I{cache.rel(self.out_dir)}"] + \
+    def _compile(self, src, obj: Path, defines=(), flags=(), inputs=(), includes=()):
+        cmd = [self.t.cc] + list(self.t.cflags) + list(flags) + ["-c"] + INCLUDES + list(includes) + \
             ["-D" + d for d in defines] + ["-o", cache.rel(obj), cache.rel(src)]
         cache.cached(obj, cmd, [cache.rel(src)] + headers() + list(inputs), cache.tool_version(self.t.cc), self.log)
         return obj
@@ -175,7 +177,7 @@ class Builder:
         for src in unit.sources:
             stem = Path(src).stem
             flags = self.t.source_cflags.get(stem, []) + ["--codeseg", unit.area, "--constseg", unit.area]
-            obj = self.out_dir / "algos" / unit.area / (stem + ".rel")
+            obj = ALGO_OBJECTS / unit.area / (stem + ".rel")
             objs.append(self._compile(src, obj, [SMALL_DEFINE] if self.small(src) else [], flags))
         for src, o in zip(unit.sources, objs):
             self.source_bytes[src] = object_bytes(self.t, o)
@@ -223,7 +225,7 @@ class Builder:
         objs = [self._assemble(CRT0, odir / "crt0.rel")]
         objs += [self._assemble(s, odir / (Path(s).stem + ".rel")) for s in PLATFORM_ASM +
                  [g for g in gen if g.endswith(".s")]]
-        objs += [self._compile(s, odir / (Path(s).stem + ".rel"), inputs=gen)
+        objs += [self._compile(s, odir / (Path(s).stem + ".rel"), inputs=gen, includes=[f"-I{cache.rel(self.out_dir)}"])
                  for s in PLATFORM_C + list(home_sources) + [g for g in gen if g.endswith(".c")]]
         objs += [o for u in placed for o in unit_objs[id(u)]]
         ihx = self.out_dir / f"{stem}.ihx"

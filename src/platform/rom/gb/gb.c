@@ -16,8 +16,10 @@
  * tick is still 15.3 us.
  *
  * Records: cartridge RAM, 32 KiB in four 8 KiB banks at 0xA000-0xBFFF,
- * one NUL-terminated stream; the RAM is enabled only while a character is
- * written, so that a console switched off mid-write keeps what it had. */
+ * one NUL-terminated stream; the RAM is enabled only while a byte is
+ * written, so that a console switched off mid-write keeps what it had.  A
+ * pass that does not fit ends early with
+ * {"rec":"done","save_ram_full":true}. */
 #include <stdint.h>
 #include "../hb_rom.h"
 #include "hb_rom_config.h"
@@ -49,7 +51,8 @@
 #define ROM_BANK_HIGH REG(0x3000)
 #define RAM_BANK REG(0x4000)
 #define RAM_ON 0x0A
-#define RAM_BANKS 4
+#define RECORD_BYTES 0x8000u  /* four 8 KiB banks */
+#define FULL_DONE "{\"rec\":\"done\",\"save_ram_full\":true}\n"
 
 #define TILES ((volatile uint8_t *)0x8000)
 #define BG_MAP ((volatile uint8_t *)0x9800)
@@ -70,8 +73,8 @@ static uint8_t shadow[HB_ROM_ROWS][HB_ROM_COLS]; /* tile numbers */
 static uint8_t dirty[HB_ROM_ROWS];
 static uint8_t held;                             /* buttons down at the last frame */
 static volatile uint8_t latched;                 /* buttons seen down by the joypad interrupt since */
-static uint8_t *record_at;
-static uint8_t record_bank;
+static uint16_t record_end, last_line_end;       /* offsets into the record stream */
+static uint8_t full;
 
 void hb_gb_copy_row(volatile uint8_t *to, const uint8_t *from); /* gb_asm.s: 20 bytes */
 void hb_gb_pad_interrupt(void);                                 /* crt0.s calls it */
@@ -225,32 +228,38 @@ const char *hb_rom_tick_unit(void)
     return "tima";
 }
 
-void hb_rom_records_reset(void)
+/* One byte of the record stream at `at` (0 .. 32 KiB - 1): RAM bank
+ * at >> 13, address 0xA000 + the rest; the RAM enabled only for it. */
+static void put_byte(uint16_t at, uint8_t c)
 {
-    record_bank = 0;
-    record_at = (uint8_t *)0xA000;
     RAM_ENABLE = RAM_ON;
-    RAM_BANK = 0;
-    *record_at = 0;
+    RAM_BANK = (uint8_t)(at >> 13);
+    *(volatile uint8_t *)(0xA000u + (at & 0x1FFFu)) = c;
     RAM_ENABLE = 0;
 }
 
-/* A full RAM keeps what it has: the stream then ends early, and the host
- * sees no `done` record. */
+void hb_rom_records_reset(void)
+{
+    record_end = last_line_end = 0;
+    full = 0;
+    put_byte(0, 0);
+}
+
+/* When the next character would leave no room for the closing record, the
+ * stream is cut after its last whole record and closed with a `done`
+ * record that says so, as on the other consoles: the host keeps every
+ * whole record and knows the rest of the pass is on the screen only. */
 void hb_putc(char c)
 {
-    if (record_bank == RAM_BANKS) return;
-    RAM_ENABLE = RAM_ON;
-    RAM_BANK = record_bank;
-    *record_at++ = (uint8_t)c;
-    if (record_at == (uint8_t *)0xC000) {
-        record_at = (uint8_t *)0xA000;
-        if (++record_bank == RAM_BANKS) {
-            RAM_ENABLE = 0;
-            return;
-        }
-        RAM_BANK = record_bank;
+    const char *s = FULL_DONE;
+    if (full) return;
+    if (record_end >= RECORD_BYTES - sizeof FULL_DONE - 1u) {
+        for (record_end = last_line_end; *s; s++) put_byte(record_end++, (uint8_t)*s);
+        put_byte(record_end, 0);
+        full = 1;
+        return;
     }
-    *record_at = 0;
-    RAM_ENABLE = 0;
+    put_byte(record_end++, (uint8_t)c);
+    put_byte(record_end, 0);
+    if (c == '\n') last_line_end = record_end;
 }
