@@ -7,7 +7,7 @@ from pathlib import Path
 from ..errors import UserError
 from ..present import exporters
 from ..present.run import present_run
-from ..rom import flow
+from ..rom import flow, image
 from ..store import Store
 from ..units import parse_budget, parse_size
 from .options import add_store_args, formatter, log_to_stderr
@@ -74,19 +74,20 @@ def main(args) -> int:
         exporters.check_path(args.json)
     log = log_to_stderr(args.quiet)
     p, built = flow.build_image(con, algos, impls, size, budget, log)
-    con.install(built, Path(args.output))
+    image.install(built, Path(args.output))
     print(f"{args.output}: {con.NAME} image, {len(p.rows)} rows, {con.describe(built)}")
     for algo, impl, why in p.left_out:
         print(f"left out: {algo}/{impl}: {why}")
     if not args.run:
         return 0
     store = None if args.no_save else Store(args.db)
-    run = flow.run_image(con, p, built, store, args.screenshot, log)
+    run = flow.run_image(con, p, built, store, args.screenshot, log, stream=None if args.quiet else sys.stderr)
     present_run(run)
     tc = run.context["targets"].get(con.RUN_TARGET, {})
+    shown = {True: "equals the records", False: "DIFFERS from the records", None: "was not compared"}
     print(f"{con.RUN_TARGET}: {tc.get('emulated_s')} s emulated in {tc.get('wall_s')} s here; "
           f"{sum(r.verified for r in run.results)}/{len(run.results)} digests verified; the table on the screen "
-          + ("equals the records" if tc.get("screen_matches_records") else "DIFFERS from the records"))
+          + shown[tc.get("screen_matches_records")])
     for n in run.notes:
         print(f"warning: {n.detail}", file=sys.stderr)
     if args.json:

@@ -3,8 +3,11 @@
 image from a selection, and run it headless into a stored run.
 
 A console is a module of this package (gba, and the NES's and Game Boy's
-beside it) with: NAME, RUN_TARGET, CORE, CLOCK_HZ, COLS, ROWS, TITLE,
-can_build(algo), build(plan, log) -> Built, describe(built)."""
+beside it) with: NAME (`--target`), RUN_TARGET (the stored runs' target,
+`gba-rom`), CORE (hashbench.rom.libretro.CORE_FILES), optional CORE_OPTIONS
+(libretro variables), TITLE, COLS and ROWS (its hb_rom_config.h),
+can_build(algo) -> None or why not, build(plan, log) -> image.Built,
+describe(built) -> str, compiler() and flags() (the build's, for results)."""
 import importlib
 import sys
 import time
@@ -62,12 +65,13 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
     t0 = time.monotonic()
     try:
         session = run.play(con, built.path, len(p.rows), p.budget_ms, log, stream)
-        got = run.read(session.records)
+        got = run.read(session.records, partial=session.interrupted)
         engine = got["engine"]
         build = Build(con.RUN_TARGET, con.compiler(), con.flags())
-        r.results = run.results(session.records, con, host.expected_digests(), build)
+        r.results = run.results(session.records, con, host.expected_digests(), build, partial=session.interrupted)
         labels = {(row.algo.id, row.impl): row.label for row in p.rows}
-        shown_ok = got["full"] or session.screen_lines == run.expected_lines(session.records, con, labels)
+        checked = not (got["full"] or session.interrupted)
+        shown_ok = not checked or session.screen_lines == run.expected_lines(session.records, con, labels)
         if got["full"]:
             r.notes.append(Note("save-ram-full", f"the save RAM filled up after {len(got['rows'])} of the pass's "
                                 f"rows: the others were measured on the screen only, and are not stored; the "
@@ -80,14 +84,12 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
             "meter": run.METER, "timer": engine.get("timer"), "tick_hz": engine.get("tick_hz"),
             "clock_hz": engine.get("clock_hz"), "image_bytes": built.image_bytes, "used_bytes": built.used_bytes,
             "rows": len(p.rows), "emulated_s": round(session.emulated_s, 2), "wall_s": round(session.wall_s, 2),
-            "screen_matches_records": shown_ok}
+            "screen_matches_records": shown_ok if checked else None}
+        if session.interrupted:
+            raise KeyboardInterrupt
         if screenshot:
             run.screenshot(session, con, len(p.rows), screenshot)
             log(f"wrote {screenshot}")
-        if store:
-            for res in r.results:
-                store.add_result(r, res)
-            store.update_context(r)
         r.status = "failed" if r.mismatches or not shown_ok else "complete"
     except KeyboardInterrupt:
         r.status = "interrupted"
@@ -98,6 +100,9 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
         r.elapsed_s = time.monotonic() - t0
         r.context["elapsed_s"] = round(r.elapsed_s, 1)
         if store:
+            for res in r.results:   # whatever was measured, a Ctrl-C's rows included
+                store.add_result(r, res)
+            store.update_context(r)
             store.end_run(r)
     return r
 

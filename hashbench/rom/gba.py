@@ -13,9 +13,6 @@ Nintendo logo (not ours to copy: a real console's BIOS refuses the ROM,
 emulators and flash carts that patch the logo in accept it).  Save type:
 32 KiB SRAM, announced by the "SRAM_V113" tag after the header."""
 import hashlib
-import os
-from dataclasses import dataclass
-from pathlib import Path
 
 from ..build import cache, gbarom
 from ..build.gcc import STD, tool
@@ -38,15 +35,6 @@ TITLE = "GBA (ARM7TDMI 16.78 MHz, Thumb, code in ROM): the ROM image's own timer
 COLS, ROWS = 30, 20           # the text screen (src/platform/rom/gba/hb_rom_config.h)
 
 
-@dataclass
-class Built:
-    path: Path            # the padded image in the build folder
-    used_bytes: int       # the image before padding
-    image_bytes: int      # padded
-    text_bytes: int       # code and constants (size -B: text)
-    ram_bytes: int        # IWRAM: data + bss
-
-
 def target():
     return load_all()["gba"]
 
@@ -64,14 +52,16 @@ def can_build(algo):
     return None
 
 
-def build(plan: image.Plan, log=lambda m: None) -> Built:
+def build(plan: image.Plan, log=lambda m: None, save_bytes: int = SAVE_BYTES) -> image.Built:
     t = target()
-    key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in plan.rows] + [plan.size, plan.budget_ms]).encode())
+    key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in plan.rows] + [plan.size, plan.budget_ms, save_bytes])
+                         .encode())
     folder = BUILD / "rom" / NAME / key.hexdigest()[:16]
     generated = image.write_generated(plan, folder / "gen")
     sources = [CRT0] + list(PLATFORM) + list(image.ENGINE_SOURCES) + plan.sources() + \
         [cache.rel(generated[1])]
-    includes = ["-I" + CONFIG_DIR] + ["-I" + d for d in image.INCLUDES] + ["-I" + cache.rel(folder / "gen")]
+    defines = [] if save_bytes == SAVE_BYTES else [f"-DHB_GBA_SAVE_BYTES={save_bytes}u"]
+    includes = defines + ["-I" + CONFIG_DIR] + ["-I" + d for d in image.INCLUDES] + ["-I" + cache.rel(folder / "gen")]
     elf = folder / "hashbench.elf"
     cmd = ([t.cc] + STD + list(t.cflags) + includes + ["-nostartfiles", "-T", t.linker_script,
                                                        "-Wl,--gc-sections", "-Wl,-Map=" + cache.rel(folder / "map.txt"),
@@ -94,7 +84,7 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     rom.write_bytes(data + b"\xff" * (padded - len(data)))
     gbarom.fix(rom)
     text, dat, bss = section_sizes(t, elf)
-    return Built(rom, len(data), padded, text, dat + bss)
+    return image.Built(rom, len(data), padded, text, dat + bss)
 
 
 def section_sizes(t, elf):
@@ -103,14 +93,7 @@ def section_sizes(t, elf):
     return text, data, bss
 
 
-def install(built: Built, out: Path):
-    """Copies the image to `out` whole or not at all (a temporary name, renamed)."""
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_bytes(built.path.read_bytes())
-    os.replace(tmp, out)
-
-
-def describe(built: Built) -> str:
+def describe(built: image.Built) -> str:
     return (f"{built.image_bytes // 1024} KiB image ({built.used_bytes} bytes used, padded with 0xFF; "
             f"{built.ram_bytes} bytes of IWRAM), 32 KiB SRAM for the records")
 

@@ -10,6 +10,7 @@ A console module (hashbench/rom/gba.py, ...) builds an image from a Plan:
     image.write_generated(plan, folder)   # the two generated files
     ... compile src/engine/rom/*.c, the platform and plan.sources() ...
 """
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,6 +53,23 @@ class Plan:
     def sources(self) -> list:
         """The core files the rows need (the roster's lists, registry.def)."""
         return sorted({s for r in self.rows for s in r.algo.impls[r.impl].sources})
+
+
+@dataclass
+class Built:
+    """A console module's build of an image."""
+    path: Path            # the finished image in the build folder
+    used_bytes: int       # before padding
+    image_bytes: int      # the file, padded
+    text_bytes: int       # code and constants
+    ram_bytes: int        # the console's RAM the image uses (data + bss)
+
+
+def install(built: Built, out: Path):
+    """Copies the image to `out` whole or not at all (a temporary name, renamed)."""
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_bytes(built.path.read_bytes())
+    os.replace(tmp, out)
 
 
 def labels(rows) -> list:

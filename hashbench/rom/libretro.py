@@ -16,7 +16,9 @@ session at a time (Core refuses a second while one is open).  No audio, no
 window, no BIOS: the system folder is an empty temporary one, so the cores
 use their own start-up (mGBA's high-level BIOS)."""
 import ctypes
+import signal
 import tempfile
+import threading
 from pathlib import Path
 
 from ..errors import UserError
@@ -120,6 +122,15 @@ class Core:
         self.lib.retro_get_system_av_info(ctypes.byref(av))
         self.fps = av.timing.fps
         _open.append(self)
+        # Ctrl-C raised inside a core's callback would be lost (ctypes prints and ignores it): the
+        # handler only notes it, and run() raises KeyboardInterrupt between frames
+        self.interrupted = False
+        self._old_sigint = None
+        if threading.current_thread() is threading.main_thread():
+            self._old_sigint = signal.signal(signal.SIGINT, self._sigint)
+
+    def _sigint(self, signum, frame):
+        self.interrupted = True
 
     # ---- callbacks -----------------------------------------------------------
 
@@ -170,6 +181,9 @@ class Core:
         "start", "up", "down", ...); capture: keep the last one's picture."""
         self.held = {BUTTONS[b] for b in buttons}
         for i in range(frames):
+            if self.interrupted:
+                self.interrupted = False
+                raise KeyboardInterrupt
             self.capture = capture and i == frames - 1
             self.lib.retro_run()
         self.frames += frames
@@ -204,6 +218,9 @@ class Core:
         return width, height, rows
 
     def close(self):
+        if self._old_sigint is not None:
+            signal.signal(signal.SIGINT, self._old_sigint)
+            self._old_sigint = None
         if self in _open:
             self.lib.retro_unload_game()
             self.lib.retro_deinit()

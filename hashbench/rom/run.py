@@ -39,6 +39,7 @@ class Session:
     wall_s: float
     pages: list = field(default_factory=list)      # frames of the table, scrolled page by page
     screen_lines: list = field(default_factory=list)  # the table's lines read off the pages, in order
+    interrupted: bool = False        # Ctrl-C: the records up to then, no `done`
 
 
 def save_text(raw: bytes) -> str:
@@ -60,9 +61,14 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
     with libretro.Core(console.CORE, rom, getattr(console, "CORE_OPTIONS", None)) as core:
         core.run(int(core.fps * START_AFTER_S))
         core.press("a")
-        text = wait_done(core, console, rows, budget_ms, stream)
-        emulated = core.seconds
-        session = Session(parse(text), text, emulated, 0.0)
+        try:
+            text = wait_done(core, console, rows, budget_ms, stream)
+        except KeyboardInterrupt:   # keep every whole record written so far
+            text = save_text(core.save_ram())
+            text = text[:text.rfind("\n") + 1]
+            session = Session(parse(text), text, core.seconds, time.monotonic() - t0, interrupted=True)
+            return session
+        session = Session(parse(text), text, core.seconds, 0.0)
         if pages:
             session.pages, session.screen_lines = scroll_pages(core, console, rows)
     session.wall_s = time.monotonic() - t0
@@ -152,7 +158,7 @@ def screenshot(session: Session, console, rows: int, path, scale: int = 2):
     screen.image(parts, scale).save(path)
 
 
-def read(recs) -> dict:
+def read(recs, partial=False) -> dict:
     """The pass's records -> {engine, harness {size: (iters, ticks)}, empty
     {size: ticks of a span of no call}, rows
     [(digest record, rom_result record)], done, full (the save RAM filled
@@ -175,18 +181,18 @@ def read(recs) -> dict:
             out["full"] = bool(r.get("save_ram_full"))
     if not out["engine"] or out["engine"].get("engine") != "rom":
         raise BuildError("rom: the save RAM holds no `engine` record of a ROM")
-    if not out["done"]:
+    if not out["done"] and not partial:
         raise BuildError("rom: the pass did not finish (no `done` record)")
     return out
 
 
-def results(recs, console, expected, build: Build) -> list:
+def results(recs, console, expected, build: Build, partial=False) -> list:
     """Results of meter `console-timer`: per call the timer's ticks over
     the iterations, in CPU cycles (ticks x clock / tick rate: on the GBA the
     ticks are cycles), the loop included; the harness (the same loop around
     an empty function) kept beside it.  Every digest verified against the
     reference here too, whatever the ROM said."""
-    got = read(recs)
+    got = read(recs, partial)
     eng = got["engine"]
     tick_hz, clock_hz = eng["tick_hz"], eng["clock_hz"]
     out = []

@@ -173,3 +173,17 @@ def test_the_shared_application_builds_with_the_8_bit_compilers(tmp_path, compil
            [compiler, "-msm83", "-c"] + inc + [src, "-o", str(tmp_path / "app.rel")])
     proc = subprocess.run(cmd, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_a_pass_that_outgrows_the_save_ram_ends_its_records_cleanly():
+    """The platform cuts the stream after its last whole record and says so
+    (built here with a 1,200-byte limit in place of the cartridge's 32 KiB);
+    the pass itself goes on to the end, on the screen."""
+    p = small_plan()
+    b = gba.build(p, save_bytes=1200)
+    s = run.play(gba, b.path, len(p.rows), p.budget_ms, stream=None)
+    assert len(s.text) <= 1200 and s.text.endswith('{"rec":"done","save_ram_full":true}\n')
+    got = run.read(s.records)
+    assert got["full"] and 0 < len(got["rows"]) < len(p.rows)
+    assert all(r.verified for r in run.results(s.records, gba, Expected(), Build("gba-rom")))
+    assert len(s.screen_lines) == len(p.rows) and not any(ln.strip() == "" for ln in s.screen_lines)

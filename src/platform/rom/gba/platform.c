@@ -28,7 +28,12 @@
 #define SCREEN_BLOCK 31u
 #define MAP ((volatile uint16_t *)(0x06000000u + SCREEN_BLOCK * 0x800u))
 #define SRAM ((volatile uint8_t *)0x0E000000u)
+/* the cartridge's 32 KiB; a test builds a smaller limit to reach the full path */
+#ifdef HB_GBA_SAVE_BYTES
+#define SRAM_BYTES HB_GBA_SAVE_BYTES
+#else
 #define SRAM_BYTES 0x8000u
+#endif
 
 #define DISPCNT_FORCED_BLANK 0x0080u
 #define DISPCNT_MODE0_BG0 0x0100u
