@@ -29,7 +29,6 @@ both checksums; check_header() reads them all back.
 """
 import concurrent.futures
 import hashlib
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -123,21 +122,16 @@ def rom_banks(placed) -> int:
 
 
 @dataclass
-class Built:
-    path: Path
-    placed: list           # Units, with banks
-    banks: int             # the image's 16 KiB banks (a power of two)
-    home_bytes: int        # bank 0 in use
-    image_bytes: int = 0
-    used_bytes: int = 0    # ROM bytes that hold code or data
+class Built(image.Built):
+    placed: list = field(default_factory=list)  # Units, with their banks
+    banks: int = 2         # the image's 16 KiB banks (a power of two)
+    home_bytes: int = 0    # bank 0 in use
 
     def bank_of(self, algo_id: str, impl: str) -> int:
         for u in self.placed:
             if any(a.id == algo_id and i == impl for a, i in u.entries):
                 return u.bank
         raise KeyError((algo_id, impl))
-
-
 
 
 class Builder:
@@ -252,8 +246,8 @@ class Builder:
         problems = check_header(rom.read_bytes())
         if problems:
             raise BuildError(f"{rom.name}: " + "; ".join(problems))
-        data = rom.read_bytes()
-        return Built(rom, placed, banks, home, len(data), home + sum(u.size for u in placed))
+        code = home + sum(u.size for u in placed)
+        return Built(rom, code, len(rom.read_bytes()), code, ram - 0xC000, placed, banks, home)
 
 
 def target():
@@ -339,13 +333,6 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     log(f"rom: linking the Game Boy image ({len(rows)} rows in {len({u.bank for u in placed})} banks)")
     built = b.link(placed, objs, APP, generated)
     return built
-
-
-def install(built: Built, out: Path):
-    """Copies the image to `out` whole or not at all (a temporary name, renamed)."""
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_bytes(built.path.read_bytes())
-    os.replace(tmp, out)
 
 
 def describe(built: Built) -> str:
