@@ -34,7 +34,7 @@ from hashbench import cross, roster
 from hashbench.result import Build
 from hashbench.rom import gb, image, run
 from hashbench.targets import host
-from studies import listed
+from studies import listed, reference_tables
 
 TICK = 64                            # cycles a TIMA tick (4,194,304 / 65,536)
 OVERFLOW = 256 * TICK
@@ -87,6 +87,16 @@ def main(argv=None) -> int:
         fails += not ok
         print(f"| {row.label} | {n:,} | {per_call:,.0f} | {base:,.0f} | {diff:+,.0f} ({diff / base:+.2%}) | "
               f"{bound:,.0f} | {'yes' if ok else 'NO'} | {per_call - model:+,.0f} ({(per_call - model) / model:+.4%}) |")
+    seed = reference_tables.seed_data()["gb"]
+    shown = [row for row in p.rows if row.algo.id in seed["ms"] and (row.algo.id, row.impl) in rom]
+    if shown and args.size == seed["size"]:
+        print("\nBeside the seed: hash-bench-gb's README, ms per hash of its C build (GBDK-2020's SDCC) and of "
+              "its hand-written assembly, both a timer in an emulator, and the ROM's, 1024 B\n")
+        print("| row | seed C ms | seed asm ms | ROM ms | ROM / seed C |\n|---|---:|---:|---:|---:|")
+        for row in shown:
+            c_ms, asm_ms = seed["ms"][row.algo.id]
+            ms = rom[(row.algo.id, row.impl)].ns_per_call / 1e6
+            print(f"| {row.label} | {c_ms:g} | {asm_ms or '-'} | {ms:,.0f} | {ms / c_ms:.2f} |")
     return 1 if fails else 0
 
 
