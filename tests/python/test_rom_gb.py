@@ -94,6 +94,7 @@ def test_header_is_what_the_boot_rom_and_flash_carts_check(platform_image):
     assert gb.check_header(rom) == []
     assert len(rom) == platform_image.banks * 0x4000 == 0x8000 << rom[0x148]
     assert rom[0x147] == 0x1B and rom[0x149] == 0x03
+    assert gb.check_header(rom[:0x104] + bytes(48) + rom[0x134:])[0].startswith("no boot logo")
     broken = bytearray(rom)
     broken[0x140] ^= 1
     assert any("header checksum" in p for p in gb.check_header(bytes(broken)))
