@@ -187,3 +187,54 @@ def test_a_pass_that_outgrows_the_save_ram_ends_its_records_cleanly():
     assert got["full"] and 0 < len(got["rows"]) < len(p.rows)
     assert all(r.verified for r in run.results(s.records, gba, Expected(), Build("gba-rom")))
     assert len(s.screen_lines) == len(p.rows) and not any(ln.strip() == "" for ln in s.screen_lines)
+
+
+class HostConsole:
+    COLS, ROWS = 30, 20
+
+
+@pytest.mark.parametrize("cols, rows", [(30, 20), (20, 18)])
+def test_the_application_s_arithmetic_at_a_60_s_budget_of_gba_cycles(tmp_path, cols, rows):
+    """The shared application on the host (tests/c/rom/host_platform.c): rows
+    of 100, 3,000 and 5,000,000 cycles a call at 16.78 MHz and the largest
+    budget, so that counts reach 10^9 and the table's columns overflow into
+    k and M; the screen must equal what the records say, in the GBA's one-line
+    layout and the Game Boy's two-line one."""
+    if shutil.which("gcc") is None:
+        pytest.skip("gcc not installed")
+    (tmp_path / "hb_rom_config.h").write_text(
+        f'#define HB_ROM_COLS {cols}\n#define HB_ROM_ROWS {rows}\n#define HB_ROM_TARGET "host"\n'
+        '#define HB_ROM_CPU "fake"\n#define HB_ROM_CLOCK_HZ 16777216UL\n')
+    (tmp_path / "hb_rom_sizes.h").write_text(
+        "#define HB_ROM_ENTRIES 3\n#define HB_ROM_NSIZES 3\n#define HB_ROM_STD 2\n#define HB_ROM_BUF 1024\n")
+    fake = {"crc32": ("fake_fast", 4, 0), "md5": ("fake_mid", 16, 2), "pbkdf2-sha256": ("fake_slow", 32, 2)}
+    digest = ", ".join(str((i * 7 + 1) & 0xFF) for i in range(64))
+    (tmp_path / "roster.c").write_text(
+        '#include "hb_rom_image.h"\n' + "".join(f"void {fn}(uint8_t *, const uint8_t *, size_t);\n"
+                                                  for fn, _, _ in fake.values())
+        + f"static const uint8_t d[64] = {{{digest}}};\n"
+        + "const hb_rom_entry hb_rom_roster[HB_ROM_ENTRIES] = {\n"
+        + "".join(f'    {{"{a}", "portable", "{roster.find(a).label[:6]}", {tier}, {n}, {fn}, {{d, d, d}}}},\n'
+                  for a, (fn, n, tier) in fake.items())
+        + "};\nconst uint16_t hb_rom_sizes[HB_ROM_NSIZES] = {64, 256, 1024};\n"
+        + "const uint8_t hb_rom_in_sweep[HB_ROM_NSIZES] = {1, 1, 1};\nconst uint16_t hb_rom_budget_ms = 60000;\n")
+    exe = tmp_path / "app"
+    src = ["src/engine/rom/hb_rom_app.c", "src/engine/hb_record.c", "src/engine/hb_workload.c",
+           "tests/c/rom/host_platform.c", str(tmp_path / "roster.c")]
+    inc = [f"-I{tmp_path}"] + [f"-I{d}" for d in image.INCLUDES]
+    proc = subprocess.run(["gcc", "-std=c89", "-pedantic", "-Wall", "-Wextra", "-Werror", "-Wno-long-long", "-O1"]
+                          + inc + src + ["-o", str(exe)], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    out = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60).stdout.splitlines()
+    recs = run.parse("\n".join(ln for ln in out if not ln.startswith("|")))
+    shown = [ln[1:-1] for ln in out if ln.startswith("|")]
+    got = run.read(recs)
+    assert [r["iters"] for _, r in got["rows"]][0] == 524288   # the fast row reaches the iteration cap
+    assert max(r["ticks"] for _, r in got["rows"]) > 10 ** 9 // 2
+    console = HostConsole()
+    console.COLS, console.ROWS = cols, rows
+    per_row = 1 if cols >= 30 else 2
+    lines = shown[run.TITLE_LINES:run.TITLE_LINES + 3 * per_row]
+    labels_of = {(a, "portable"): roster.find(a).label[:6] for a in fake}
+    assert lines == run.expected_lines(recs, console, labels_of)
+    assert any("k" in ln for ln in lines)   # the overflowing columns were exercised
