@@ -20,20 +20,23 @@ def add_parser(sub):
         description="Build a ROM image that runs the benchmark on the console itself (a flash cart or an "
                     "emulator): a banner (target, clock, workload, budget, timer), then after A, or by itself "
                     "after about 5 s, every row of the image verified against the reference digest the ROM "
-                    "carries and timed by the console's own timer (GBA: TM0 cascading into TM1, in cycles) for "
+                    "carries and timed by the console's own timer (GBA: TM0 cascading into TM1, in cycles; Game Boy: "
+                    "TIMA at 65,536 Hz with its overflow interrupt, a tick 64 cycles) for "
                     "the budget.  The table shows label, tier mark (. checksum, * non-crypto, # crypto), ITER, "
                     "us/iter, KB/s and the first digest bytes.  On the console: A cycles the sort (category, "
                     "speed, name), B re-runs, SELECT toggles the size sweep (64/256/1024 B), UP/DOWN scroll.  "
                     "Every pass writes its records (docs/records.md) into the cartridge's save RAM.\n\n"
-                    "--run boots the image in the console's libretro core (Debian's libretro-mgba for the GBA), "
+                    "--run boots the image in the console's libretro core (Debian's libretro-mgba for the GBA and the Game Boy), "
                     "headless, lets the pass finish, reads the records from save RAM, checks the table on the "
-                    "screen against them, and stores the run (target gba-rom, meter console-timer: cycles per "
+                    "screen against them, and stores the run (target gba-rom or gb-rom, meter console-timer: cycles per "
                     "call by the console's timer, the loop included).  By default the image holds as much of "
-                    "the roster as fits; what is left out is said.",
+                    "the roster as fits; what is left out is said (the Game Boy: an MBC5 cartridge, each "
+                    "algorithm in a 16 KiB bank; one larger than a bank is left out).",
         epilog="examples:\n  hashbench rom --target gba -o hb.gba\n"
                "  hashbench rom --target gba -o hb.gba --run --screenshot shot.png\n"
                "  hashbench rom --target gba -o crypto.gba --tier crypto --budget 1s\n"
-               "  hashbench rom --target gba -o hb.gba -a crc32,sha256 --impl all --size 256 --run")
+               "  hashbench rom --target gba -o hb.gba -a crc32,sha256 --impl all --size 256 --run\n"
+               "  hashbench rom --target gb -o hb.gb --run --screenshot gb.png")
     c.add_argument("--target", required=True, metavar="CONSOLE", help="the console: " + ", ".join(flow.CONSOLES))
     c.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write (e.g. hb.gba)")
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from ..build import cache
 from ..build.sdcc import area_symbols, ihx_end, object_bytes
-from ..errors import BuildError
+from ..errors import BuildError, UserError
 from ..paths import BUILD, ROOT
 from ..targets import load_all
 from ..targets.console import jobs, shrinks
@@ -362,7 +362,8 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     held = [(r.algo, r.impl) for r in rows if (r.algo.id, r.impl) in fits]
     rows = [StubRow(a, i, lab) for (a, i), lab in zip(held, image.labels(held))]  # a compact put in may share a label
     if not rows:
-        raise BuildError("rom: no selected algorithm fits a Game Boy bank")
+        raise UserError("rom: none of the selected rows fits the Game Boy image: " +
+                        "; ".join(f"{a}/{i}: {why}" for a, i, why in left_out))
     plan.rows[:], plan.left_out[:] = rows, left_out
     generated = image.write_generated(plan, b.out_dir) + [write_stubs(placed, b.out_dir)]
     log(f"rom: linking the Game Boy image ({len(rows)} rows in {len({u.bank for u in placed})} banks)")

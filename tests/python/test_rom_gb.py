@@ -202,3 +202,11 @@ def test_the_command_builds_runs_and_stores_a_gb_rom_run(tmp_path):
     assert {(r.target, r.meter, r.verified) for r in stored.results} == {("gb-rom", "console-timer", True)}
     from PIL import Image
     assert len(Image.open(shot).getcolors(1 << 16)) == 2
+
+
+@needs_tools
+def test_a_selection_that_fits_no_bank_is_one_line_and_exit_2(tmp_path):
+    code, _, stderr = hb("rom", "--target", "gb", "-o", tmp_path / "x.gb", "-a", "xxh32", "-q")
+    assert code == 2 and len(stderr.strip().splitlines()) == 1
+    assert "xxh32/portable" in stderr and "larger than a 16 KiB bank" in stderr
+    assert not (tmp_path / "x.gb").exists()
