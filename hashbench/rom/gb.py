@@ -314,6 +314,7 @@ def write_stubs(placed, folder: Path) -> Path:
         for sym in sorted({a.impls[i].symbol for a, i in u.entries}):
             lines += [f"_{stub_name(sym)}::", f"        ld      a, #{u.bank}", f"        ld      hl, #_{sym}",
                       "        jp      _hb_gb_far"]
+    folder.mkdir(parents=True, exist_ok=True)
     path = folder / "hb_rom_gb_stubs.s"
     text = "\n".join(lines) + "\n"
     if not path.exists() or path.read_text() != text:
