@@ -18,7 +18,11 @@ The roster's rows point at stubs in bank 0 (hb_rom_gb_stubs.s, written
 here), which map the row's bank, call the function and map back the bank
 before (src/platform/rom/gb/gb_asm.s: FAR_CALL_CYCLES a call), so the
 code, its tables and the buffer (work RAM) are all visible while it runs.
-A unit larger than a bank is left out of the image, and said so.
+Of a unit larger than a bank, the entries that fit one together stay
+(SHA-256 and HMAC, not PBKDF2); a compact built small where that shrinks
+its file (MD4); a portable row that cannot fit gives its place to its
+algorithm's compact (the table-driven CRCs); what is left is left out of
+the image, and said so, with its size.
 
 The header (0x100-0x14F) is what the boot ROM and flash carts check:
 makebin -Z writes the boot logo (the boot ROM compares it and stops a
@@ -54,7 +58,7 @@ BANK = 0x4000
 CART_TYPE = 0x1B          # MBC5 + RAM + battery
 RAM_BANKS = 4             # 32 KiB: the platform's record stream (gb.c)
 RAM_SIZE_CODE = 0x03      # 32 KiB in the header's code
-TITLE = "HASHBENCH"
+HEADER_TITLE = "HASHBENCH"
 LOGO = slice(0x104, 0x134)
 # The boot logo as makebin writes it, which the DMG's boot ROM compares byte
 # for byte: known by its SHA-256 here, so that this file does not carry
@@ -261,7 +265,7 @@ class Builder:
         if ihx_end(ihx.read_text()) > banks * BANK:
             raise BuildError(f"{ihx.name}: code past the {banks} banks the image declares")
         rom = self.out_dir / f"{stem}.gb"
-        cache.cached(rom, ["makebin", "-Z", "-yn", TITLE, "-yt", f"0x{CART_TYPE:02X}", "-yo", str(banks),
+        cache.cached(rom, ["makebin", "-Z", "-yn", HEADER_TITLE, "-yt", f"0x{CART_TYPE:02X}", "-yo", str(banks),
                            "-ya", str(RAM_BANKS), "-yp", "0x146=0", "-yp", "0x14C=0", cache.rel(ihx), cache.rel(rom)],
                      [cache.rel(ihx)], "", self.log)
         problems = check_header(rom.read_bytes())
@@ -407,8 +411,8 @@ def check_header(rom: bytes) -> list:
         problems.append("the entry point at 0x100 is not `nop; jp 0x150`")
     if hashlib.sha256(rom[LOGO]).hexdigest() != LOGO_SHA256:
         problems.append("no boot logo at 0x104 (the boot ROM would stop)")
-    if not rom[0x134:0x144].rstrip(b"\0").decode("ascii", "replace").startswith(TITLE):
-        problems.append("title is not " + TITLE)
+    if not rom[0x134:0x144].rstrip(b"\0").decode("ascii", "replace").startswith(HEADER_TITLE):
+        problems.append("title is not " + HEADER_TITLE)
     if rom[0x147] != CART_TYPE:
         problems.append(f"cartridge type 0x{rom[0x147]:02X}, not 0x{CART_TYPE:02X} (MBC5 + RAM + battery)")
     if 0x8000 << rom[0x148] != len(rom):
