@@ -58,9 +58,9 @@
 #define BG_MAP ((volatile uint8_t *)0x9800)
 #define MAP_WIDTH 32
 #define VBLANK_LINE 144
-/* A row's copy takes about 800 cycles, the timer interrupt 100: started
- * on line 150 at the latest, it ends before the blank does (line 153 is
- * its last, 456 cycles a line). */
+/* A row's copy takes about 800 cycles with interrupts off: started on
+ * line 150 at the latest, it ends before the blank does (line 153 is its
+ * last, 456 cycles a line). */
 #define LAST_ROW_START 150
 
 #define LCD_ON_BG 0x91    /* LCD on, tiles at 0x8000, map at 0x9800, background on */
@@ -185,7 +185,12 @@ uint8_t hb_rom_frame(void)
     for (r = 0; r < HB_ROM_ROWS; r++, to += MAP_WIDTH, from += HB_ROM_COLS) {
         if (!dirty[r]) continue;
         if (LY < VBLANK_LINE || LY > LAST_ROW_START) wait_vblank();
+        /* No interrupt inside the copy: a press's handler could push it out
+           of the blank.  A timer overflow waits the few hundred cycles,
+           still counted (never in a timed span). */
+        __asm__("di");
         hb_gb_copy_row(to, from);
+        __asm__("ei");
         dirty[r] = 0;
     }
     __asm__("di");
