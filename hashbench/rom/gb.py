@@ -75,6 +75,10 @@ PLATFORM_C = [f"{PLATFORM}/gb.c", "src/engine/hb_record.c", "src/engine/hb_workl
 APP = ["src/engine/rom/hb_rom_app.c"]
 INCLUDES = ["-Isrc/platform/rom", f"-I{PLATFORM}", "-Isrc/engine", "-Isrc/engine/rom", "-Isrc/algos"]
 HOME_AREAS = ("CODE", "HOME", "INITIALIZER", "GSINIT", "GSFINAL")
+# The area the start-up file names right after bank 0's (src/platform/guest/sdcc_areas.inc),
+# which `cross --target gb` puts each algorithm in: one unit larger than a bank goes there.
+WINDOW_AREA = "ALGO"
+WINDOW_END = 0x8000
 ALGO_OBJECTS = BUILD / "rom" / "gb" / "algos"
 RAM_END = 0xDC00          # work RAM from 0xC000; the top KiB is the stack (crt0.s: SP = 0xE000)
 
@@ -88,9 +92,12 @@ class Unit:
     bank: int = 0
     offset: int = 0
     small: bool = False   # every source that has one built small (SMALL_DEFINE)
+    window: bool = False  # from bank 0's free end on through bank 1 (WINDOW_AREA)
 
     @property
     def area(self) -> str:
+        if self.window:
+            return WINDOW_AREA
         return "ROM_" + Path(self.sources[0]).stem + ("_small" if self.small else "")
 
 
@@ -106,9 +113,9 @@ def units(entries) -> list:
     return [Unit(sorted(s), e) for s, e in groups]
 
 
-def pack(all_units) -> tuple:
+def pack(all_units, first_bank: int = 1) -> tuple:
     """Units -> (placed, too large): first fit, largest first, into banks
-    1, 2, ...; sets each unit's bank and offset."""
+    first_bank, first_bank + 1, ...; sets each unit's bank and offset."""
     free, placed, too_large = [], [], []
     for u in sorted(all_units, key=lambda u: -u.size):
         if u.size > BANK:
@@ -118,7 +125,7 @@ def pack(all_units) -> tuple:
         if i is None:
             free.append(BANK)
             i = len(free) - 1
-        u.bank, u.offset = i + 1, BANK - free[i]
+        u.bank, u.offset = i + first_bank, BANK - free[i]
         free[i] -= u.size
         placed.append(u)
     return placed, too_large
@@ -126,7 +133,7 @@ def pack(all_units) -> tuple:
 
 def rom_banks(placed) -> int:
     """Banks the image declares and is padded to: a power of two, at least 2."""
-    n = 1 + max((u.bank for u in placed), default=1)
+    n = 1 + max((u.bank for u in placed), default=1)  # a window unit is in bank 1
     return 1 << max(1, (n - 1).bit_length())
 
 
@@ -215,10 +222,13 @@ class Builder:
             return Unit(srcs, compacts, small=True)
         return None
 
-    def place(self, entries) -> tuple:
+    def place(self, entries, window=None) -> tuple:
         """Compiles the entries' units and packs them into banks ->
-        (placed units, units larger than a bank, {unit: its objects})."""
-        all_units = units(entries)
+        (placed units, units larger than a bank, {unit: its objects}).
+        window: the entries of the unit that goes to WINDOW_AREA, bank 1
+        then left to it."""
+        in_window = {(a.id, i) for a, i in window or []}
+        all_units = units([e for e in entries if (e[0].id, e[1]) not in in_window])
         objs = self.compile_all(all_units)
         parts = [p for u in all_units if u.size > BANK for p in [self.fitting_part(u)] if p]
         objs.update(self.compile_all(parts))
@@ -227,7 +237,11 @@ class Builder:
                  for p in [self.small_part(u)] if p]
         objs.update(self.compile_all(small))
         parts += [u for u in small if u.size <= BANK]
-        placed, too_large = pack([u for u in all_units if u.size <= BANK] + parts)
+        placed, too_large = pack([u for u in all_units if u.size <= BANK] + parts, 2 if window else 1)
+        if window:
+            w = Unit(sorted({s for a, i in window for s in a.impls[i].sources}), list(window), bank=1, window=True)
+            objs.update(self.compile_all([w]))
+            placed.append(w)
         kept = {(a.id, i) for u in parts for a, i in u.entries}
         for u in all_units:
             if u.size > BANK:
@@ -248,7 +262,7 @@ class Builder:
                  for s in PLATFORM_C + list(home_sources) + [g for g in gen if g.endswith(".c")]]
         objs += [o for u in placed for o in unit_objs[id(u)]]
         ihx = self.out_dir / f"{stem}.ihx"
-        places = [f"-Wl-b_{u.area}=0x{(u.bank << 16) | (BANK + u.offset):X}" for u in placed]
+        places = [f"-Wl-b_{u.area}=0x{(u.bank << 16) | (BANK + u.offset):X}" for u in placed if not u.window]
         cmd = [self.t.cc] + [f for f in self.t.ldflags] + places + ["-o", cache.rel(ihx)] + \
             [cache.rel(o) for o in objs]
         cache.cached(ihx, cmd, [cache.rel(o) for o in objs], cache.tool_version(self.t.cc), self.log)
@@ -261,6 +275,10 @@ class Builder:
                   for a in ("DATA", "INITIALIZED", "BSS", "HEAP"))
         if ram > RAM_END:
             raise BuildError(f"{ihx.name}: data end at 0x{ram:X}, past 0x{RAM_END:X} (work RAM below the stack)")
+        window = int(syms.get("s__" + WINDOW_AREA, "0"), 16) + int(syms.get("l__" + WINDOW_AREA, "0"), 16)
+        if window > WINDOW_END:
+            raise BuildError(f"{ihx.name}: {window - WINDOW_END} bytes too large for bank 0's free end and bank 1",
+                             window_over=window - WINDOW_END)
         banks = rom_banks(placed)
         if ihx_end(ihx.read_text()) > banks * BANK:
             raise BuildError(f"{ihx.name}: code past the {banks} banks the image declares")
@@ -271,7 +289,7 @@ class Builder:
         problems = check_header(rom.read_bytes())
         if problems:
             raise BuildError(f"{rom.name}: " + "; ".join(problems))
-        code = home + sum(u.size for u in placed)
+        code = home + sum(u.size for u in placed)  # a window unit's code is in neither: counted once
         return Built(rom, code, len(rom.read_bytes()), code, ram - 0xC000, placed, banks, home)
 
 
@@ -328,8 +346,9 @@ def write_stubs(placed, folder: Path) -> Path:
 
 def build(plan: image.Plan, log=lambda m: None) -> Built:
     """The image of `plan`'s rows that fit: the app and the platform in bank 0,
-    the rows' units in the banks.  The rows that do not fit move from
-    plan.rows to plan.left_out, with why."""
+    the rows' units in the banks, and one unit larger than a bank, where
+    one fits there, from bank 0's free end through bank 1.  The rows that
+    do not fit move from plan.rows to plan.left_out, with why."""
     t = target()
     key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in plan.rows] + [plan.size, plan.budget_ms]).encode())
     b = Builder(t, BUILD / "rom" / NAME / key.hexdigest()[:16], log)
@@ -359,21 +378,33 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     if any(swap.values()):   # the compacts of the portables too large for a bank
         rows = [swap.get((r.algo.id, r.impl), r) for r in rows if swap.get((r.algo.id, r.impl), r)]
         placed, too_large, objs = b.place([(r.algo, r.impl) for r in rows])
-    for u in too_large:
-        for a, i in u.entries:
-            if (a.id, i) not in swap:
-                left_out.append((a.id, i, larger_than_a_bank(u)))
-    fits = {(a.id, i) for u in placed for a, i in u.entries}
-    held = [(r.algo, r.impl) for r in rows if (r.algo.id, r.impl) in fits]
-    rows = [StubRow(a, i, lab) for (a, i), lab in zip(held, image.labels(held))]  # a compact put in may share a label
-    if not rows:
-        raise UserError("rom: none of the selected rows fits the Game Boy image: " +
-                        "; ".join(f"{a}/{i}: {why}" for a, i, why in left_out))
-    plan.rows[:], plan.left_out[:] = rows, left_out
-    generated = image.write_generated(plan, b.out_dir) + [write_stubs(placed, b.out_dir)]
-    log(f"rom: linking the Game Boy image ({len(rows)} rows in {len({u.bank for u in placed})} banks)")
-    built = b.link(placed, objs, APP, generated)
-    return built
+    entries = [(r.algo, r.impl) for r in rows]
+    bigger = {(a.id, i) for u in too_large for a, i in u.entries}
+    # one unit larger than a bank may run from bank 0's free end through bank 1: the first in the
+    # roster's order that fits there (the application and the table take the rest of bank 0)
+    candidates = [u.entries for u in units(entries) if any((a.id, i) in bigger for a, i in u.entries)]
+    for window in candidates + [None]:
+        placed, too_large, objs = b.place(entries, window)
+        dropped = list(left_out)
+        for u in too_large:
+            dropped += [(a.id, i, larger_than_a_bank(u)) for a, i in u.entries if (a.id, i) not in swap]
+        fits = {(a.id, i) for u in placed for a, i in u.entries}
+        held = [(r.algo, r.impl) for r in rows if (r.algo.id, r.impl) in fits]
+        if not held:
+            raise UserError("rom: none of the selected rows fits the Game Boy image: " +
+                            "; ".join(f"{a}/{i}: {why}" for a, i, why in dropped))
+        # the labels made anew: a compact put in a portable's place may share one
+        plan.rows[:] = [StubRow(a, i, lab) for (a, i), lab in zip(held, image.labels(held))]
+        plan.left_out[:] = dropped
+        generated = image.write_generated(plan, b.out_dir) + [write_stubs(placed, b.out_dir)]
+        log(f"rom: linking the Game Boy image ({len(held)} rows in {len({u.bank for u in placed})} banks"
+            + (f", {'/'.join(sorted({a.id for a, _ in window}))} from bank 0 into bank 1)" if window else ")"))
+        try:
+            return b.link(placed, objs, APP, generated)
+        except BuildError as exc:
+            if not (window and "window_over" in exc.data):
+                raise
+            log(f"rom: {exc}")
 
 
 def describe(built: Built) -> str:

@@ -206,7 +206,22 @@ def test_the_command_builds_runs_and_stores_a_gb_rom_run(tmp_path):
 
 @needs_tools
 def test_a_selection_that_fits_no_bank_is_one_line_and_exit_2(tmp_path):
-    code, _, stderr = hb("rom", "--target", "gb", "-o", tmp_path / "x.gb", "-a", "xxh32", "-q")
+    code, _, stderr = hb("rom", "--target", "gb", "-o", tmp_path / "x.gb", "-a", "blake2b", "-q")
     assert code == 2 and len(stderr.strip().splitlines()) == 1
-    assert "xxh32/portable" in stderr and "larger than a 16 KiB bank" in stderr
+    assert "blake2b/portable" in stderr and "larger than a 16 KiB bank" in stderr
     assert not (tmp_path / "x.gb").exists()
+
+
+@needs_tools
+@needs_core
+def test_a_unit_larger_than_a_bank_runs_from_bank_0_through_bank_1():
+    """xxhash.c is larger than a bank: it goes where `cross --target gb` puts
+    an algorithm, after bank 0's code and on through bank 1; CRC-16 to bank 2."""
+    p = image.plan(roster.select(["xxh32,crc16"]), ["portable"], 64, APP_BUDGET_MS, gb.can_build)
+    b = gb.build(p)
+    assert {(a.id, u.bank, u.window) for u in b.placed for a, _ in u.entries} == \
+        {("xxh32", 1, True), ("crc16", 2, False)}
+    assert [r.algo.id for r in p.rows] == ["crc16", "xxh32"] and p.left_out == []
+    s = run.play(gb, b.path, len(p.rows), p.budget_ms, stream=None)
+    assert all(r.verified for r in run.results(s.records, gb, Expected(), Build("gb-rom")))
+    assert s.screen_lines == run.expected_lines(s.records, gb, {(r.algo.id, r.impl): r.label for r in p.rows})
