@@ -29,7 +29,7 @@ makebin -Z writes the boot logo (the boot ROM compares it and stops a
 cartridge without it), the title, the cartridge type 0x1B (MBC5 + RAM +
 battery: emulators then keep the RAM as save RAM), the ROM size code for
 the banks the image is padded to, the RAM size code 0x03 (32 KiB), and
-both checksums; check_header() reads them all back.
+both checksums; hashbench/build/gbheader.py reads them all back.
 """
 import concurrent.futures
 import hashlib
@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..build import cache
+from ..build.gbheader import CART_TYPE, HEADER_TITLE, check_header
 from ..build.sdcc import area_symbols, ihx_end, object_bytes
 from ..errors import BuildError, UserError
 from ..paths import BUILD, ROOT
@@ -55,16 +56,7 @@ REDRAW_FRAMES = 60        # frames the app may take to redraw the table after a 
 FAR_CALL_CYCLES = 308     # a row's call through its stub and the banked call (gb_asm.s)
 
 BANK = 0x4000
-CART_TYPE = 0x1B          # MBC5 + RAM + battery
 RAM_BANKS = 4             # 32 KiB: the platform's record stream (gb.c)
-RAM_SIZE_CODE = 0x03      # 32 KiB in the header's code
-HEADER_TITLE = "HASHBENCH"
-LOGO = slice(0x104, 0x134)
-# The boot logo as makebin writes it, which the DMG's boot ROM compares byte
-# for byte: known by its SHA-256 here, so that this file does not carry
-# Nintendo's bitmap.
-LOGO_SHA256 = "daf4cabdc852baa0291849203f0b41fd0b4ecd58e0d7aff4a509f5de4d7f9a2e"
-HEADER_SUM = slice(0x134, 0x14D)
 SMALL_DEFINE = "HB_NO_PORTABLE_TABLES"
 
 PLATFORM = "src/platform/rom/gb"
@@ -418,41 +410,3 @@ def headers() -> list:
     pats = ["src/algos/*.h", "src/algos/*.def", "src/engine/*.h", "src/engine/rom/*.h", "src/platform/rom/*.h",
             f"{PLATFORM}/*.h"]
     return sorted(cache.rel(p) for pat in pats for p in ROOT.glob(pat))
-
-
-def header_checksum(rom: bytes) -> int:
-    """The byte at 0x14D, which the boot ROM checks: 0 - sum(x + 1) over 0x134-0x14C."""
-    h = 0
-    for b in rom[HEADER_SUM]:
-        h = (h - b - 1) & 0xFF
-    return h
-
-
-def global_checksum(rom: bytes) -> int:
-    """The big-endian word at 0x14E: the sum of every other byte (flash carts and emulators check it)."""
-    return (sum(rom) - rom[0x14E] - rom[0x14F]) & 0xFFFF
-
-
-def check_header(rom: bytes) -> list:
-    """What is wrong with an image's header, as sentences ([] if nothing)."""
-    if len(rom) < 0x8000 or len(rom) & (len(rom) - 1):
-        return [f"{len(rom)} bytes: not a power of two of at least 32 KiB"]
-    problems = []
-    if rom[0x100:0x104] != b"\x00\xc3\x50\x01":
-        problems.append("the entry point at 0x100 is not `nop; jp 0x150`")
-    if hashlib.sha256(rom[LOGO]).hexdigest() != LOGO_SHA256:
-        problems.append("no boot logo at 0x104 (the boot ROM would stop)")
-    if not rom[0x134:0x144].rstrip(b"\0").decode("ascii", "replace").startswith(HEADER_TITLE):
-        problems.append("title is not " + HEADER_TITLE)
-    if rom[0x147] != CART_TYPE:
-        problems.append(f"cartridge type 0x{rom[0x147]:02X}, not 0x{CART_TYPE:02X} (MBC5 + RAM + battery)")
-    if 0x8000 << rom[0x148] != len(rom):
-        problems.append(f"ROM size code {rom[0x148]} declares {0x8000 << rom[0x148]} bytes, the image has {len(rom)}")
-    if rom[0x149] != RAM_SIZE_CODE:
-        problems.append(f"RAM size code {rom[0x149]}, not {RAM_SIZE_CODE} (32 KiB)")
-    if rom[0x14D] != header_checksum(rom):
-        problems.append(f"header checksum 0x{rom[0x14D]:02X}, should be 0x{header_checksum(rom):02X}")
-    stored = rom[0x14E] << 8 | rom[0x14F]
-    if stored != global_checksum(rom):
-        problems.append(f"global checksum 0x{stored:04X}, should be 0x{global_checksum(rom):04X}")
-    return problems

@@ -9,6 +9,7 @@ import pytest
 from cli_util import hb
 
 from hashbench import roster
+from hashbench.build import gbheader
 from hashbench.paths import BUILD
 from hashbench.result import Build
 from hashbench.rom import gb, image, run
@@ -91,17 +92,17 @@ def test_pack_fills_banks_first_fit_largest_first():
 @needs_tools
 def test_header_is_what_the_boot_rom_and_flash_carts_check(platform_image):
     rom = platform_image.path.read_bytes()
-    assert gb.check_header(rom) == []
+    assert gbheader.check_header(rom) == []
     assert len(rom) == platform_image.banks * 0x4000 == 0x8000 << rom[0x148]
     assert rom[0x147] == 0x1B and rom[0x149] == 0x03
-    assert gb.check_header(rom[:0x104] + bytes(48) + rom[0x134:])[0].startswith("no boot logo")
+    assert gbheader.check_header(rom[:0x104] + bytes(48) + rom[0x134:])[0].startswith("no boot logo")
     broken = bytearray(rom)
     broken[0x140] ^= 1
-    assert any("header checksum" in p for p in gb.check_header(bytes(broken)))
+    assert any("header checksum" in p for p in gbheader.check_header(bytes(broken)))
     code = bytearray(rom)
     code[0x4000] ^= 0x5A  # a byte of bank 1: the header still right, the global sum not
-    assert [p for p in gb.check_header(bytes(code)) if "checksum" in p] == \
-        [f"global checksum 0x{rom[0x14E] << 8 | rom[0x14F]:04X}, should be 0x{gb.global_checksum(bytes(code)):04X}"]
+    assert [p for p in gbheader.check_header(bytes(code)) if "checksum" in p] == \
+        [f"global checksum 0x{rom[0x14E] << 8 | rom[0x14F]:04X}, should be 0x{gbheader.global_checksum(bytes(code)):04X}"]
 
 
 @needs_tools
@@ -149,7 +150,7 @@ def app_session(app_image):
 def test_the_app_image_spans_banks_and_its_header_is_right(app_image):
     p, b = app_image
     rom = b.path.read_bytes()
-    assert gb.check_header(rom) == [] and len(rom) == b.image_bytes == b.banks * 0x4000
+    assert gbheader.check_header(rom) == [] and len(rom) == b.image_bytes == b.banks * 0x4000
     assert len({u.bank for u in b.placed}) == 2 and b.home_bytes <= 0x4000
     assert [(r.algo.id, r.impl) for r in p.rows] == [("crc16", "portable"), ("crc16", "compact"),
                                                       ("adler32", "portable"), ("fletcher16", "portable"),
@@ -197,7 +198,7 @@ def test_the_command_builds_runs_and_stores_a_gb_rom_run(tmp_path):
                               "--budget", "20ms", "--run", "--screenshot", shot, "--db", db)
     assert code == 0, stderr
     assert "2/2 digests verified; the table on the screen equals the records" in stdout
-    assert gb.check_header(out.read_bytes()) == []
+    assert gbheader.check_header(out.read_bytes()) == []
     stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
     assert {(r.target, r.meter, r.verified) for r in stored.results} == {("gb-rom", "console-timer", True)}
     from PIL import Image
