@@ -226,3 +226,28 @@ def test_a_unit_larger_than_a_bank_runs_from_bank_0_through_bank_1():
     s = run.play(gb, b.path, len(p.rows), p.budget_ms, stream=None)
     assert all(r.verified for r in run.results(s.records, gb, Expected(), Build("gb-rom")))
     assert s.screen_lines == run.expected_lines(s.records, gb, {(r.algo.id, r.impl): r.label for r in p.rows})
+
+
+@needs_tools
+@needs_core
+def test_the_controls_on_the_game_boy_sort_sweep_and_rerun(app_image):
+    """A, SELECT and B through P1 and the joypad interrupt, the table redrawn
+    over several frames after each."""
+    from hashbench.rom import libretro
+    p, b = app_image
+    n, labels = len(p.rows), {(r.algo.id, r.impl): r.label for r in p.rows}
+    with libretro.Core("mgba", b.path) as core:
+        core.run(30)
+        core.press("a")
+        recs = run.parse(run.wait_done(core, gb, n, APP_BUDGET_MS, None))
+        for sort in ("speed", "name"):
+            core.press("a")
+            core.run(gb.REDRAW_FRAMES)
+            _, lines = run.scroll_pages(core, gb, n)
+            assert lines == run.expected_lines(recs, gb, labels, sort=sort), sort
+        core.press("select")   # the sweep: every row at 64, 256 and 1024 B
+        got = run.read(run.parse(run.wait_done(core, gb, n, APP_BUDGET_MS, None, sizes=3)))
+        assert got["engine"]["sweep"] is True and sorted(got["harness"]) == [64, 256, 1024]
+        assert len(got["rows"]) == 3 * n and all(r["verified"] for _, r in got["rows"])
+        core.press("b")        # again, the sweep still on
+        assert run.read(run.parse(run.wait_done(core, gb, n, APP_BUDGET_MS, None, sizes=3)))["engine"]["sweep"]
