@@ -30,7 +30,7 @@ def skip_missing(run: Run, name: str, target, job: Job) -> bool:
 
 def record(run: Run, name: str, outcome, job: Job, store=None):
     """Adds one target's outcome to the run (and the store)."""
-    run.context["targets"][name] = outcome.context
+    run.context["targets"].setdefault(name, outcome.context)
     for n in outcome.notes:
         n.data.setdefault("target", name)
     run.notes += outcome.notes
@@ -43,13 +43,38 @@ def record(run: Run, name: str, outcome, job: Job, store=None):
     if store:
         store.update_context(run)
     ok = sum(r.verified for r in outcome.results)
-    job.log(f"{name}: {'cached build' if outcome.context.get('cached_build') else 'built'}, "
+    who = f"{name} ({job.substitute.name})" if job.substitute else name
+    job.log(f"{who}: {'cached build' if outcome.context.get('cached_build') else 'built'}, "
             f"{ok}/{len(outcome.results)} digests match" + (", counts repeat exactly" if job.check_repeat else ""))
 
 
-def run_targets(run: Run, targets: dict, names, job: Job, store=None):
+def run_job(run: Run, name: str, target, job: Job, store=None):
+    """One job on one target: its results stored; a failed build, or code
+    that needs 64-bit integers the target lacks, a note."""
+    sub = job.substitute
+    who = f"{name} ({sub.name})" if sub else name
+    why = sub.cannot_run_on(target) if sub else ""
+    if why:
+        run.notes.append(Note("not-supported", why, {"target": name, "implementation": sub.name}))
+        job.log(f"{who}: skipped: {why}")
+        return
+    try:
+        with target_lock(name, job.log):
+            outcome = target.measure(job)
+    except BuildError as exc:
+        run.notes.append(Note("target-failed", f"{who}: {exc}", {"target": name}))
+        job.log(f"{who}: FAILED: {exc}")
+        return
+    record(run, name, outcome, job, store)
+
+
+def run_targets(run: Run, targets: dict, names, job, store=None):
     """Builds, runs, verifies and stores every named target: a target that
-    is not installed or fails is a note, and the others go on."""
+    is not installed or fails is a note, and the others go on.  `job`: a
+    Job, or a list of them (ours, then each implementation folder's code as
+    a Substitute), run on each target in turn."""
+    jobs = job if isinstance(job, list) else [job]
+    job = jobs[0]
     run.context.setdefault("targets", {})
     if store:
         store.begin_run(run)
@@ -58,14 +83,8 @@ def run_targets(run: Run, targets: dict, names, job: Job, store=None):
         for name in names:
             if skip_missing(run, name, targets[name], job):
                 continue
-            try:
-                with target_lock(name, job.log):
-                    outcome = targets[name].measure(job)
-            except BuildError as exc:
-                run.notes.append(Note("target-failed", f"{name}: {exc}", {"target": name}))
-                job.log(f"{name}: FAILED: {exc}")
-                continue
-            record(run, name, outcome, job, store)
+            for one in jobs:
+                run_job(run, name, targets[name], one, store)
         run.status = "complete"
     except KeyboardInterrupt:
         run.status = "interrupted"
@@ -83,21 +102,28 @@ def run_targets(run: Run, targets: dict, names, job: Job, store=None):
 
 def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, check_repeat=False,
             store=None, log=lambda m: None, targets=None, meter=DEFAULT, model_variant=None, expected=None,
-            substitute=None) -> Run:
+            substitute=None, beside=()) -> Run:
     """A cross run of the targets `names`.  `expected`: where the digests to
     match come from (default: the reference, else the host's portable
     code); `substitute` (hashbench.targets.Substitute): other code measured
-    in place of our portable implementations, its results named by it."""
+    in place of our portable implementations, its results named by it;
+    `beside`: more Substitutes measured after ours (implementation
+    folders), each on its own algorithms.  `impls` empty: only those."""
     targets = targets or load_all()
     algos = algos or list(roster.algorithms())
     expected = expected or host.expected_digests()
-    job = Job(algos=algos, impls=list(impls), sizes=list(sizes), expected=expected, calls=calls,
-              check_repeat=check_repeat, log=log, meter=meter, model_variant=model_variant, substitute=substitute)
+    common = dict(sizes=list(sizes), expected=expected, calls=calls, check_repeat=check_repeat, log=log, meter=meter,
+                  model_variant=model_variant)
+    jobs = [Job(algos=algos, impls=list(impls), substitute=substitute, **common)] if impls else []
+    jobs += [Job(algos=[a for a in algos if a.id in sub.functions], impls=["portable"], substitute=sub, **common)
+             for sub in beside if any(a.id in sub.functions for a in algos)]
     options = {"targets": list(names), "sizes": list(sizes), "algos": [a.id for a in algos],
                "impls": list(impls), "calls": calls}
     if meter != DEFAULT:
         options.update(meter=meter, model_variant=model_variant)
     if substitute:
         options.update(substitute=substitute.name)
+    if beside:
+        options.update(implementation_folders=[s.name for s in beside])
     run = Run(kind="cross", command=" ".join(sys.argv), context=host_context(), options=options)
-    return run_targets(run, targets, names, job, store)
+    return run_targets(run, targets, names, jobs, store)

@@ -12,13 +12,15 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from . import roster
 from .build import configs as build_configs
-from .build import engines, gcc, size
+from .build import gcc, size
 from .build.cache import target_lock
 from .context import host_context
 from .errors import BuildError, UserError
 from .result import Note, Run
-from .targets import Job, host, rounds
+from .targets import Job, Outcome, host, rounds
+from .userimpl import engine as user_engine
 
 
 @dataclass
@@ -36,6 +38,7 @@ class Plan:
     log: object = print
     quiet: bool = False
     failed: list = field(default_factory=list)   # Notes of builds that did not build
+    mine: list = field(default_factory=list)     # implementation folders (hashbench.userimpl.UserImpl)
 
     def options(self) -> dict:
         return {"builds": [c.to_dict() for c in self.builds], "algos": [a.id for a in self.algos],
@@ -71,7 +74,7 @@ def code_sizes(plan, cfg) -> dict:
         return {}
     ids = {a.id for a in plan.algos}
     try:
-        return size.sizes_of(plan.target, cfg, ids, plan.impls, plan.log)
+        return size.sizes_of(plan.target, cfg, ids, plan.impls, plan.log, plan.mine)
     except (BuildError, UserError) as exc:
         plan.failed.append(Note("not-measured", f"build {cfg.name}: no code size: {exc}", {"build": cfg.name}))
         return {}
@@ -102,7 +105,7 @@ def build_host(plan, run) -> dict:
     built = {}
     for cfg in checked_builds(plan):
         try:
-            path, cached = engines.engine(cfg, plan.log)
+            path, cached = user_engine.matrix_engine(cfg, plan.mine, plan.log)
         except BuildError as exc:
             fail(plan, cfg, str(exc))
             continue
@@ -149,15 +152,17 @@ def run_cross(plan, store=None) -> Run:
         store.begin_run(run)
     t0 = time.monotonic()
     expected = host.expected_digests()
-    job = Job(algos=plan.algos, impls=list(plan.impls), sizes=list(plan.sizes), expected=expected,
-              log=plan.log)
+    ours = [i for i in plan.impls if i in roster.OURS]
+    jobs = [Job(algos=plan.algos, impls=ours, sizes=list(plan.sizes), expected=expected, log=plan.log)] if ours else []
+    jobs += [Job(algos=[a for a in plan.algos if a.id == m.algorithm], impls=["portable"], sizes=list(plan.sizes),
+                 expected=expected, log=plan.log, substitute=m.substitute())
+             for m in plan.mine if m.name in plan.impls and any(a.id == m.algorithm for a in plan.algos)]
     sizes = {}
     try:
         for cfg in checked_builds(plan):
             tb = t.with_build(cfg)
             try:
-                with target_lock(t.name, plan.log):
-                    outcome = tb.measure(job)
+                outcome = measure_jobs(tb, jobs, plan.log)
             except BuildError as exc:
                 fail(plan, cfg, f"build {cfg.name}: {exc}")
                 continue
@@ -177,6 +182,25 @@ def run_cross(plan, store=None) -> Run:
         run.status = "interrupted"
     attach_sizes(run.results, sizes)
     return finish(run, plan, store, t0)
+
+
+def measure_jobs(t, jobs, log) -> Outcome:
+    """Our code's job and each implementation folder's on one build of a
+    cross target -> one outcome, the folders' results named by them."""
+    total = Outcome(context={}, results=[])
+    for job in jobs:
+        why = job.substitute.cannot_run_on(t) if job.substitute else ""
+        if why:
+            total.notes.append(Note("not-supported", why, {"implementation": job.substitute.name}))
+            continue
+        with target_lock(t.name, log):
+            outcome = t.measure(job)
+        for r in outcome.results:
+            r.implementation = job.substitute.name if job.substitute else r.implementation
+        total.context = total.context or outcome.context
+        total.results += outcome.results
+        total.notes += outcome.notes
+    return total
 
 
 def measure(plan, store=None) -> Run:

@@ -1,19 +1,13 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Writes docs/builds.md: the seed studies of compilers and flags,
-re-measured with `hashbench matrix` and `hashbench compare`, from stored runs.
+"""Writes docs/generated/builds.md from stored `hashbench matrix` and `compare` runs, running a missing one first.
 
-    .venv/bin/python -m studies.builds_report               # run what is missing, write the file
-    .venv/bin/python -m studies.builds_report --db F.sqlite # read (and add to) that database
-                                                          # (default build/builds-report.sqlite)
-    .venv/bin/python -m studies.builds_report --no-run      # only read: a missing study is said missing
-    .venv/bin/python -m studies.builds_report -o -          # print instead of writing
-
-Each study is one stored run, found by what it measured (its kind, target,
-builds, algorithms, sizes); the newest complete one is used, and when there
-is none the tool runs the command printed in the document, which stores it.
-Nothing is copied by hand: every figure below comes from those runs, every
-verdict is computed from them (studies/builds_sections.py)."""
+    .venv/bin/python -m studies.builds_report                 # run what is missing, write the page
+    .venv/bin/python -m studies.builds_report --db F.sqlite   # read (and add to) that database
+                                                              # (default build/builds-report.sqlite)
+    .venv/bin/python -m studies.builds_report --no-run        # only read: a missing study is said missing
+    .venv/bin/python -m studies.builds_report -o -            # print instead of writing
+"""
 import argparse
 import datetime
 import subprocess
@@ -25,7 +19,7 @@ from hashbench.store import Store
 from studies import builds_sections as sections
 from studies import write
 
-OUT = ROOT / "docs" / "builds.md"
+OUT = ROOT / "docs" / "generated" / "builds.md"
 DB = ROOT / "build" / "builds-report.sqlite"
 M7_ALGOS = ["xor8", "crc32", "sha256", "sha512", "blake3", "ascon-hash256"]
 N64_ALGOS = ["md4", "md5", "sha1", "ripemd160", "sha256", "sha512", "sha3-256", "sha3-512", "blake2s",

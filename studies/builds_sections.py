@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
-"""The sections of docs/builds.md (studies/builds_report.py): each states
-what the seed found, shows what we measured, and computes whether we
-reproduce it.  Every number comes from a stored run; the seeds' own figures
-are those of docs/seeds.md and the seed texts."""
+"""The sections of docs/generated/builds.md (studies/builds_report.py): each states
+what the reference study found, shows what we measured, and computes whether we
+reproduce it.  Every number comes from a stored run; the reference studies' own figures
+are those of docs/reference-studies.md and the reference-study texts."""
 import math
 
 from hashbench import relative, roster
@@ -108,7 +108,7 @@ def code(run, build, algo, impl="portable"):
 
 def stm32(run, cmd) -> list:
     title = "## 1. The STM32F767 study: -Os against -O3 on a Cortex-M7"
-    seed = ["**The seed** timed, on an STM32F767 (Cortex-M7, 216 MHz, GCC 14.2.1, the CYCCNT cycle counter, a "
+    seed = ["**The reference study** timed, on an STM32F767 (Cortex-M7, 216 MHz, GCC 14.2.1, the CYCCNT cycle counter, a "
             "120 KiB buffer), Ascon-Hash, Mbed TLS's SHA-256 and SHA-512, BLAKE3, the microcontroller's "
             "hardware CRC-32 and a byte-wise XOR, built with `-Os` and with `-O3`, and plotted each "
             "algorithm's flash size built with `-Os -flto`. Its words: with `-Os`, BLAKE3 is \"the most "
@@ -140,15 +140,15 @@ def stm32(run, cmd) -> list:
     slower = [a for a, x in ratios.items() if x > 1.005]
     out += ["**-Os against -O3.** " + ", ".join(f"{LABELS[a]} {x:.2f}×" for a, x in ratios.items()) +
             f" the {METER_TITLES[meter].split(' (')[0]} of `-O3` with `-Os`: "
-            + (f"`-O3` does less work for {len(slower)} of {len(ratios)} algorithms, as the seed's -O3 plot "
-               "shows it faster" if slower else "`-O3` is not ahead here, unlike the seed's") +
+            + (f"`-O3` does less work for {len(slower)} of {len(ratios)} algorithms, as the reference study's -O3 plot "
+               "shows it faster" if slower else "`-O3` is not ahead here, unlike the reference study's") +
             ". Code size: " + ", ".join(f"{LABELS[a]} {code(run, 'gcc-Os', a):,} → {code(run, 'gcc-O3', a):,} B"
                                        for a in algos if code(run, "gcc-Os", a) and code(run, "gcc-O3", a)) +
             " (`-Os` → `-O3`).", ""]
     # BLAKE3: the hardware CRC's speed depends on no flag, so "closer to it" is BLAKE3 getting faster
     if "blake3" in ratios:
         g = ratios["blake3"]
-        out += [f"**BLAKE3 with -O3.** The seed's BLAKE3 comes closer to the hardware CRC with `-O3`; the CRC unit's "
+        out += [f"**BLAKE3 with -O3.** The reference study's BLAKE3 comes closer to the hardware CRC with `-O3`; the CRC unit's "
                 "speed depends on no compiler flag, so that says BLAKE3 got faster. Ours: `-Os` costs "
                 f"{g:.2f}× the {meter} of `-O3`: " +
                 ("reproduced" if g > 1.005 else
@@ -161,10 +161,10 @@ def stm32(run, cmd) -> list:
         q = {f: x[f] / c[f] for f in x}
         verdict = ("reproduced: XOR-8 is the slower" if min(q.values()) > 1.05 else
                    "reproduced in part: the one-XOR-a-byte loop costs as much per byte as a CRC-32 that looks up "
-                   "four table entries per 4-byte word, so byte-serial processing is the cost, as the seed "
+                   "four table entries per 4-byte word, so byte-serial processing is the cost, as the reference study "
                    "guesses; it is not slower here" if min(q.values()) > 0.9 else
                    "not reproduced: our XOR-8 is cheaper per byte than our CRC-32")
-        out += [f"**XOR against CRC-32.** The seed's XOR runs a byte at a time, its CRC-32 on the CRC unit a word "
+        out += [f"**XOR against CRC-32.** The reference study's XOR runs a byte at a time, its CRC-32 on the CRC unit a word "
                 f"at a time. Our XOR-8 is byte-serial too: {fmt(x['gcc-Os'])} and {fmt(x['gcc-O3'])} {meter} per "
                 f"byte (`-Os`, `-O3`), against {fmt(c['gcc-Os'])} and {fmt(c['gcc-O3'])} for our table-driven "
                 f"CRC-32 (braided tables, a word at a time, in C): {verdict}.", ""]
@@ -172,20 +172,20 @@ def stm32(run, cmd) -> list:
     flto = [(a, p, q) for a, p, q in flto if p and q]
     if flto:
         order = sorted(flto, key=lambda t: t[2])
-        out += ["**Flash with `-Os -flto`** (the seed's flash plot): " +
+        out += ["**Flash with `-Os -flto`** (the reference study's flash plot): " +
                 ", ".join(f"{LABELS[a]} {q:,} B" for a, _, q in order) +
                 " (smallest first); link-time optimisation changes them by " +
                 ", ".join(f"{LABELS[a]} {q - p:+,}" for a, p, q in flto) +
-                " bytes against `-Os` alone. The seed's plot gives no figures to set beside these.", ""]
+                " bytes against `-Os` alone. The reference study's plot gives no figures to set beside these.", ""]
     return out
 
 
 def n64(run, cmd) -> list:
     title = "## 2. The N64: -O2 against a tuned -O3"
-    seed = ["**The seed**: hash-bench-n64 (libdragon's gcc `-O2`, timed on the Ares emulator) and its optimized "
+    seed = ["**The reference study**: hash-bench-n64 (libdragon's gcc `-O2`, timed on the Ares emulator) and its optimized "
             "branch, which built three files with `-O3 -funroll-loops`: MD5 1878 → 2432 KB/s (+29 %), SHA-256 "
             "778 → 851 (+9 %), SHA-512 1379 → 1569 (+14 %). The same flags on more files slowed BLAKE2s, MD4 "
-            "and RIPEMD-160 by 6–14 % and SHA-3 by 47 %, which the seed puts down to the VR4300's direct-mapped "
+            "and RIPEMD-160 by 6–14 % and SHA-3 by 47 %, which the reference study puts down to the VR4300's direct-mapped "
             "16 KiB instruction cache (\"instruction-cache layout alone\").", ""]
     if run is None:
         return [title, ""] + seed + missing("", cmd)[2:]
@@ -194,7 +194,7 @@ def n64(run, cmd) -> list:
     meter = meter_of(run)
     idx = index(run)
     head = ["algorithm"] + [f"`{flags_of(run, b)}`" for b in builds] + ["-O2 / -O3", "-O2 / unrolled",
-                                                                         "code `-O2`", "code unrolled", "the seed"]
+                                                                         "code `-O2`", "code unrolled", "the reference study"]
     rows, gains = [], {}
     for a in run.options["algos"]:
         rs = [idx.get((b, a, "portable", size, meter)) for b in builds]
@@ -208,18 +208,18 @@ def n64(run, cmd) -> list:
                      f"{code(run, 'gcc-O3-funroll-loops', a) or 0:,}", seed_txt])
     out = [title, ""] + seed
     out += [f"**Ours**: {source(run, cmd)}: the `n64` target (MIPS III, `-march=vr4300`), every file built "
-            f"with the flags (the seed's broad sweep): {METER_TITLES[meter]} per call at {size} B per build, "
-            "their ratios (above 1: the tuned build does less work), code bytes, and the seed's change in time.",
+            f"with the flags (the reference study's broad sweep): {METER_TITLES[meter]} per call at {size} B per build, "
+            "their ratios (above 1: the tuned build does less work), code bytes, and the reference study's change in time.",
             "", render_markdown(head, rows, "l" + "r" * 7 + "l"), ""]
     tuned = [a for a in SEED_N64_TUNED if a in gains]
     if tuned:
         ok = [a for a in tuned if gains[a][1] > 1.005]
         out += ["**The three tuned files.** " + ", ".join(
-            f"{LABELS[a]} {gains[a][1]:.2f}× fewer {meter} (the seed: {SEED_N64_TUNED[a][1] / SEED_N64_TUNED[a][0]:.2f}× "
-            "faster)" for a in tuned) + ": " +
+            f"{LABELS[a]} {gains[a][1]:.2f}× fewer {meter} "
+            f"(the reference study: {SEED_N64_TUNED[a][1] / SEED_N64_TUNED[a][0]:.2f}× faster)" for a in tuned) + ": " +
             ("reproduced in direction for all three" if len(ok) == len(tuned) else
              f"reproduced for {', '.join(LABELS[a] for a in ok) or 'none'}") +
-            ". The magnitudes are not comparable: the seed's are times, and a count leaves out the VR4300's "
+            ". The magnitudes are not comparable: the reference study's are times, and a count leaves out the VR4300's "
             "stalls (multiply and load latencies, cache misses), which scheduling and unrolling also change.", ""]
     hurt = [a for a in SEED_N64_SLOWER if a in gains]
     if hurt:
@@ -231,9 +231,9 @@ def n64(run, cmd) -> list:
             (f"{', '.join(LABELS[a] for a in worse)} also do more work unrolled: that part of the slowdown is "
              "reproduced. " if worse else "") +
             (("The others" if worse else "All of them") + " do *less* work unrolled, so an instruction count "
-             "does not reproduce the slowdown: if it is the instruction cache's, as the seed says, this meter "
+             "does not reproduce the slowdown: if it is the instruction cache's, as the reference study says, this meter "
              "cannot see it. " if len(worse) < len(hurt) else "") +
-            "What it can show is the pressure the seed points to, the code growing: " + "; ".join(grow) +
+            "What it can show is the pressure the reference study points to, the code growing: " + "; ".join(grow) +
             ". A cycle model of the VR4300 with its 16 KiB instruction cache (estimated cycles, when that "
             "meter lands) is what can test the rest; this section shows it when the run has it.", ""]
     return out
@@ -241,7 +241,7 @@ def n64(run, cmd) -> list:
 
 def keccak(cmp_runs, c_run, cmd, c_cmd) -> list:
     title = "## 3. keccak-256 on this machine: the default build against the native one"
-    seed = ["**The seed** (bench-keccak256) times four Rust crates — xkcp (XKCP), keccak-asm (cryptogams' "
+    seed = ["**The reference study** (bench-keccak256) times four Rust crates — xkcp (XKCP), keccak-asm (cryptogams' "
             "assembly, as OpenSSL's), tiny-keccak, sha3 — built twice, *default* (no RUSTFLAGS) and *native* "
             "(`-C target-cpu=native`), and ranks them by relative time with hyperfine. On every x86-64 machine "
             "keccak-asm leads the default build, by 21–28 % over the next crate, and the native build takes that "
@@ -278,7 +278,7 @@ def keccak(cmp_runs, c_run, cmd, c_cmd) -> list:
     out += [f"**Do we reproduce it?** Over the {len(per_run)} runs of this comparison (a finding must hold in "
             "every one; the tables are the newest): " + default_verdict(per_run) + " " +
             f"In the newest, the native order is {', '.join(name(x.result) for x in native)}, within "
-            f"{(native[-1].ratio - 1) * 100:.0f} % of the first (the seed's x86-64 machines: within 6–25 %), "
+            f"{(native[-1].ratio - 1) * 100:.0f} % of the first (the reference study's x86-64 machines: within 6–25 %), "
             f"keccak-asm {asm_n} of {len(native)}. " + native_verdict(per_run) + " " + asm_verdict(cmp_runs), ""]
     if len(cmp_runs) > 1:
         out += repeat_note(cmp_runs)
@@ -338,7 +338,7 @@ def default_verdict(per_run) -> str:
     leads = [asm_leads(d) for d, _ in per_run]
     if all(x > 1.05 for x in leads):
         return (f"in the default build keccak-asm leads the crates in every run, by {pct(leads)} over the next "
-                "(the seed: 21–28 % on x86-64, 22 % on the EPYC 9124): reproduced.")
+                "(the reference study: 21–28 % on x86-64, 22 % on the EPYC 9124): reproduced.")
     if all(leads):
         return f"in the default build keccak-asm is first in every run, but by as little as {pct([min(leads)])}."
     firsts = ", ".join(name(d[0].result) for d, _ in per_run)
@@ -351,7 +351,7 @@ def native_verdict(per_run) -> str:
     kept = [asm_leads(n) for _, n in per_run]
     if all(x <= 1.05 for x in kept):
         return ("In no run does keccak-asm lead the native builds by more than 5 %: the native build takes its "
-                "lead away, as in the seed (which crate is first among the native builds changes from run to "
+                "lead away, as in the reference study (which crate is first among the native builds changes from run to "
                 "run here: not a ranking).")
     return (f"keccak-asm still leads the native builds in {sum(x > 1.05 for x in kept)} of {len(kept)} runs: "
             "the lead is not taken away everywhere, not reproduced.")
@@ -366,7 +366,7 @@ def asm_verdict(runs) -> str:
             path = by["rust-keccak-asm-native"].extra.get("impl_version")
     if not qs:
         return ""
-    said = "the seed's takeaway that keccak-asm's AVX2 code is \"way slower than the regular x86_64 version\""
+    said = "the reference study's takeaway that keccak-asm's AVX2 code is \"way slower than the regular x86_64 version\""
     verdict = ("holds here" if min(qs) > 1.05 else "is contradicted here" if max(qs) < 0.95 else
                "is not borne out here: the runs disagree or differ by under 5 %")
     return (f"keccak-asm's native build chose {path}; it takes {', '.join(f'{q:.2f}' for q in qs)} times the time "
@@ -375,7 +375,8 @@ def asm_verdict(runs) -> str:
 
 def host(run, cmd) -> list:
     title = "## 4. The host: gcc against clang, the whole roster"
-    intro = ["No seed compares compilers: the seeds build with gcc (libdragon's, GCC 14.2.1 on the STM32), as "
+    intro = ["No reference study compares compilers: the reference studies build with gcc (libdragon's, GCC 14.2.1 "
+             "on the STM32), as "
              "our default build does. This part is ours: what the compiler and the level change on this machine.",
              ""]
     if run is None:

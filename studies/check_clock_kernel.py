@@ -1,17 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Checks the calibration kernel behind `--meter cycles` (estimated core
-cycles, src/platform/host/hb_clock.c) on this machine, in several engine
-processes (`hashbench-engine clock`, docs/records.md):
-
-- the core clock it implies (adds per second) against the TSC's rate: on
-  x86 the core runs at or above the TSC's nominal rate when it boosts;
-- multiply chain / add chain: 3.0 where an add takes one cycle and a 64-bit
-  multiply three (every x86-64 core since Core 2 and Zen, most ARMv8);
-- two interleaved add chains / one chain: 1.0 when the kernel is bound by
-  the adds' latency, not by how many the core can issue;
-- with perf_event allowed (`-t perf`), cycles per add directly: 1.00.
-A benchmark, not a test: it asserts nothing.
+"""Checks the calibration kernel behind `--meter cycles` on this machine, in several engine
+processes (`hashbench-engine clock`; what each ratio should be: docs/records.md).  A benchmark,
+not a test: it asserts nothing.
 
     .venv/bin/python -m studies.check_clock_kernel [--processes 10] [--timer auto]
 """

@@ -1,26 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Writes the 8/16-bit consoles' section of docs/cross-platform.md (issue 6,
-point 4 and 6): our exact-cycle figures beside the hash-bench family's own.
+"""Writes docs/generated/consoles.md: the 8/16-bit consoles' exact cycles beside the hash-bench family's.
 
-  1. 6502 (nes) ms/iter at 64 B beside the hash-bench-nes sample, and the
-     wall time of the whole nes run at 64 B.
-  2. SM83 (gb) ms/iter at 1024 B beside the hash-bench-gb C figures.
-  3. ARM7TDMI (gba, gba-prefetch, gba-iwram, gba-iwram-arm) KB/s at 1024 B
-     beside the GBA figures, with the SHA-256 : SHA-512 ratio.
-  4. Z80 (z80), which the family did not measure, at 1024 B.
-  5. Where ours differs from the seeds, and why.
-
-    .venv/bin/python -m studies.console_report                  # run the targets, update the doc
-    .venv/bin/python -m studies.console_report --target nes,gba   # only these (the rest: left as "not measured")
-    .venv/bin/python -m studies.console_report -o -            # print the section instead
-
-The section sits between the markers below.  studies/cross_report.py writes
-the whole file from stored runs, this section included (`section`); this
-script alone runs the console targets and rewrites only the section.  Every
-figure comes from a run whose digest matched the host's; nothing is copied
-by hand: the seeds' published numbers come from data/seed-speeds.toml
-(docs/seeds.md is the prose).
+    .venv/bin/python -m studies.console_report                    # run every console target, write the page
+    .venv/bin/python -m studies.console_report --target nes,gba   # only these (the rest: "not measured")
+    .venv/bin/python -m studies.console_report -o -               # print it instead
 """
 import argparse
 import datetime
@@ -35,13 +19,12 @@ from hashbench.targets import load_all
 from studies import listed, write
 from studies.reference_tables import published, seed_data
 
-OUT = ROOT / "docs" / "cross-platform.md"
-BEGIN, END = "<!-- cross8:begin (studies/console_report.py) -->", "<!-- cross8:end -->"
+OUT = ROOT / "docs" / "generated" / "consoles.md"
 
 SEEDS = seed_data()
 SEED_GBA = published("gba", SEEDS)
 SEED_GBA_SHA_TABLE = tuple(SEEDS["sha256_vs_sha512"]["gba"])  # the suite's "SHA-256 against SHA-512" table
-SECTION_TITLE = "The 8- and 16-bit consoles: exact cycles beside the seed family (issue 6)"
+SECTION_TITLE = "The 8- and 16-bit consoles: exact cycles beside the hash-bench family"
 
 
 def stub_digest(hexd: str) -> bool:
@@ -114,7 +97,7 @@ def short_note(note):
 
 
 def beyond(good, target, size, seed_ids, title):
-    """Rows for the algorithms a target ran that its seed did not."""
+    """Rows for the algorithms a target ran that its reference study did not."""
     order = roster.ids()
     extra = sorted({k[1] for k in good if k[0] == target and k[3] == size} - set(seed_ids), key=order.index)
     if not extra:
@@ -146,7 +129,7 @@ def sha2_ratio(good, target, size):
 def section_nes(good, wall, notes):
     lines = ["### 6502 (nes) at 64 B, beside hash-bench-nes", "",
              "Milliseconds per hash at the NTSC clock (1.789773 MHz) from exact sim65 cycles, `portable` and",
-             "`compact` (the family's code is closest to `compact`: bitwise CRCs, rolled loops). The seed's",
+             "`compact` (the family's code is closest to `compact`: bitwise CRCs, rolled loops). The reference study's",
              "figures are one-run `clock()` readings; its harness assumed 50 ticks/s where NTSC ticks 60, so",
              "the printed ms are 1.2× too high: the corrected column is the one to compare.", "",
              "| algo | ours portable ms | ours compact ms | seed ms (printed) | seed ms (60 Hz) | seed ÷ ours (compact if any) |",
@@ -158,7 +141,7 @@ def section_nes(good, wall, notes):
     extra = sorted({k[1] for k in good if k[0] == "nes" and k[3] == 64} - set(SEEDS["nes"]["ms"]),
                    key=roster.order().get)
     if extra:
-        lines += ["", "Beyond the family's 18 (the seed left these out on the NES):", "",
+        lines += ["", "Beyond the family's 18 (the reference study left these out on the NES):", "",
                   "| algo | portable ms | compact ms |", "|---|---:|---:|"]
         for a in extra:
             p, c = ms(good.get(("nes", a, "portable", 64))), ms(good.get(("nes", a, "compact", 64)))
@@ -169,7 +152,7 @@ def section_nes(good, wall, notes):
     if wall is not None:
         seconds, cached = wall
         n = sum(1 for k in good if k[0] == "nes" and k[3] == 64)
-        lines += ["", f"**Wall time (issue 6, point 6):** the whole nes run at 64 B — {n} verified results, every "
+        lines += ["", f"**Wall time:** the whole nes run at 64 B — {n} verified results, every "
                       f"algorithm cc65 builds in both implementations, each run twice under sim65 — took "
                       f"**{seconds:.1f} s** here (a shared 2-core machine, "
                       + ("builds cached" if cached else "the builds included") + "). The bound is 60 s."]
@@ -191,7 +174,8 @@ def section_gb(good, notes=()):
                      f"{ratio(cms, ms(c) or ms(p))} |")
     if not have:
         return lines + ["", "(Not measured in this generation: run `hashbench cross --target gb --size 1k`.)"]
-    lines += beyond(good, "gb", 1024, list(SEEDS["gb"]["ms"]), "Beyond the family's 18 (the seed's GB C stopped at SHA-1):")
+    lines += beyond(good, "gb", 1024, list(SEEDS["gb"]["ms"]), "Beyond the family's 18 (the reference study's GB C "
+                                                               "stopped at SHA-1):")
     lines += sha2_ratio(good, "gb", 1024) + ["", SMALL_LEGEND] + not_measured("gb", notes, good)
     return lines
 
@@ -228,14 +212,14 @@ def section_gba(good):
     lines.append(f"| seed (suite table) | ~{a} | ~{b} | {a / b:.2f} |")
     lines.append(f"| seed (crypto column) | ~{SEED_GBA['sha256']} | ~{SEED_GBA['sha512']} | "
                  f"{SEED_GBA['sha256'] / SEED_GBA['sha512']:.2f} |")
-    return lines + ["", "The cycle model's estimates of the same programs, beside mGBA's and the seed's: "
+    return lines + ["", "The cycle model's estimates of the same programs, beside mGBA's and the reference study's: "
                         "section 4."]
 
 
 def section_z80(good, notes=()):
     ids = [a.id for a in roster.algorithms() if any(k[:2] == ("z80", a.id) and k[3] == 1024 for k in good)]
     lines = ["### Z80 (z80) at 1024 B", "",
-             "No seed ran a Z80; the MSX clock (3.579545 MHz) converts ucsim's exact T-states to time.", ""]
+             "No reference study ran a Z80; the MSX clock (3.579545 MHz) converts ucsim's exact T-states to time.", ""]
     if not ids:
         return lines + ["(Not measured in this generation: run `python -m studies.console_report --target z80`.)"]
     lines += ms_table(good, "z80", 1024, ids)
@@ -243,14 +227,14 @@ def section_z80(good, notes=()):
 
 
 def section_why():
-    return ["### Why ours differ from the seeds", "",
+    return ["### Why ours differ from the reference studies", "",
             "- **Exact cycles against one-run timers.** Ours are simulator cycle counts of one call, the",
-            "  harness subtracted, identical run after run. The NES seed read `clock()` (one tick = 16.7 ms) over",
-            "  a 25-tick budget and assumed 50 ticks/s; the GB seed counted DIV and vblank (~1 ms); the GBA",
+            "  harness subtracted, identical run after run. The NES reference study read `clock()` (one tick = 16.7 ms) over",
+            "  a 25-tick budget and assumed 50 ticks/s; the GB reference study counted DIV and vblank (~1 ms); the GBA",
             "  seed a TM0+TM1 cascade (3.8 µs). Their small-ITER rows carry ±1 tick of quantisation.",
             "- **Different C.** The family's files are not ours. Its CRCs are bitwise; our `compact` CRCs",
             "  use no table either (CRC-8 and CRC-16 folded a byte at a time, CRC-32 bit by bit), our",
-            "  `portable` ones tables of 256 B to 8 KiB. Its Fletcher-16 pays a `%` per byte (the seed notes",
+            "  `portable` ones tables of 256 B to 8 KiB. Its Fletcher-16 pays a `%` per byte (the reference study notes",
             "  109 ms without it on the GB), ours reduces once per block. Its READMEs say PBKDF2 runs 1000",
             "  iterations, but the digest prefix they publish for it (4F AC C7 38) is the digest of 100, as",
             "  ours: its timings are of 100 iterations, and its PBKDF2 rows compare like the others.",
@@ -260,11 +244,12 @@ def section_why():
             "  through byte tables too, and rotations are bytes moved plus at most 4 one-bit steps; cc65",
             "  keeps locals at fixed addresses and hot bytes in zero page (`hb_config.h`). The same C on",
             "  32- and 64-bit CPUs is unchanged.",
-            "- **Compilers.** Debian's cc65 2.19 with `-O`, as the seed (whose cc65 version is not stated); SDCC 4.2.0 against",
+            "- **Compilers.** Debian's cc65 2.19 with `-O`, as the reference study (whose cc65 version is not "
+            "stated); SDCC 4.2.0 against",
             "  GBDK-2020's SDCC; Debian's arm-none-eabi-gcc 12 `-O2 -mthumb` against devkitARM. cc65 has no",
             "  64-bit type, so SHA-512 and the other 64-bit algorithms are absent on the NES; SDCC has one, so",
             "  they run on the Game Boy and the Z80 when they fit.",
-            "- **Code placement on the GBA.** The seed builds with devkitARM's `gba_cart` specs: code and",
+            "- **Code placement on the GBA.** The reference study builds with devkitARM's `gba_cart` specs: code and",
             "  constant tables in cartridge ROM unless marked IWRAM, data and stack in IWRAM, and its",
             "  `gba_crt0.s` sets only WAITCNT's prefetch bit, leaving the reset 4/2 wait states. Ours measure",
             "  four placements: ROM with no prefetch (`gba`), ROM with it (`gba-prefetch`: 8-28% fewer",
@@ -273,7 +258,7 @@ def section_why():
             "  that gives IWRAM's 2.7-3.3× over ROM. In IWRAM a 32-bit ARM instruction is fetched in one",
             "  cycle too, and it has sixteen registers and a shift or rotate in every operand: another",
             "  1.1-2.5× (SHA-256 2.5×, the rotate-heavy hashes most; SHA-3 1.1×).",
-            "- **The seed's GBA crypto column is scaled, not measured.** Its DSi column is exactly 4× its",
+            "- **The reference study's GBA crypto column is scaled, not measured.** Its DSi column is exactly 4× its",
             "  NDS column and the NDS column 2.0× (±0.1) the GBA one, row by row, the ratios of the clocks;",
             "  the suite page calls them approximate. A GBA at ~140 KB/s for SHA-256 from ROM would run",
             "  Thumb code faster than ours does from IWRAM with no wait states; only IWRAM reaches those",
@@ -290,35 +275,34 @@ def section_why():
             "  SHA-1 digest of the old rolled round was wrong (the same C was right on the Z80, the host,",
             "  under ASan, and with `--max-allocs-per-node 100`). Verify-before-cost caught it: the wrong",
             "  digests were never timed. The 8-bit SHA-1 that replaced it (static state, one-bit rotations,",
-            "  five renamed rounds a turn) compiles right at the default effort and beats the seed's C.",
+            "  five renamed rounds a turn) compiles right at the default effort and beats the reference study's C.",
             "- **64-bit multiplies on an 8-bit CPU.** MurmurHash3-128 and XXH64 multiply 64 × 64 bits per",
             "  8 bytes of input; SDCC does that in a library loop, which makes them 10-50× slower than the",
             "  32-bit hashes there, while SipHash and BLAKE2b (additions, rotations) lose only 4-10×.",
-            "- **The seeds disagree with themselves** on the GBA's SHA-2 figures (~140/~50 KB/s in the crypto",
+            "- **The reference studies disagree with themselves** on the GBA's SHA-2 figures (~140/~50 KB/s in the crypto",
             "  column, ~280/~140 in the SHA-256-against-SHA-512 table); both are marked approximate."]
 
 
 def section(results, notes=(), wall=None, header=(), skipped=()) -> str:
-    """The consoles' section, markers included, from results of any runs:
-    the simulators' exact cycles are taken, nothing else.  wall: (seconds,
-    whether the builds were cached) of a run of the NES alone at 64 B."""
+    """The consoles' page from results of any runs: the simulators' exact cycles are taken, nothing
+    else.  wall: (seconds, whether the builds were cached) of a run of the NES alone at 64 B."""
     good = index(results)
-    sec = [BEGIN, f"## 6. {SECTION_TITLE}", ""] + list(header)
+    sec = [f"# {SECTION_TITLE}", ""] + list(header)
     sec += ["Costs are exact CPU cycles from the simulators (sim65, mGBA, ucsim), one call, harness",
             "subtracted, every digest equal to the host's;",
             f"`hashbench cross --target {','.join(CONSOLES)}` runs the same (targets: `targets/*.toml`).", ""]
     if skipped:
         sec += [f"Not measured for this generation: {', '.join(skipped)}.", ""]
     sec += section_nes(good, wall, notes) + [""] + section_gb(good, notes) + [""]
-    sec += section_gba(good) + [""] + section_z80(good, notes) + [""] + section_why() + [END]
+    sec += section_gba(good) + [""] + section_z80(good, notes) + [""] + section_why()
     return "\n".join(sec) + "\n"
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--target", action="append", metavar="T[,T...]", help="targets to run (default: every console)")
-    ap.add_argument("-o", "--output", metavar="FILE", help="write the section alone to FILE ('-': standard output) "
-                    "instead of into its place in the document")
+    ap.add_argument("-o", "--output", metavar="FILE", default=str(OUT),
+                    help=f"the page (default {OUT.relative_to(ROOT)}; '-': standard output)")
     ap.add_argument("--db", metavar="PATH",
                     help="also take the newest stored results of the targets not run (e.g. gb and z80, whose "
                          "SDCC builds take long, from earlier 'hashbench cross --target gb' runs)")
@@ -352,17 +336,7 @@ def main():
         header += [f"Taken from the newest stored `hashbench cross` results (runs made apart from this script's, "
                    f"`--db`): {', '.join(from_db)}.", ""]
     text = section(results, notes, wall, header, skipped)
-    if args.output:
-        write(text, args.output)
-        return 0
-    doc = OUT.read_text() if OUT.exists() else "# Cross-platform findings\n"
-    if BEGIN in doc and END in doc:
-        head, rest = doc.split(BEGIN, 1)
-        doc = head + text.rstrip("\n") + rest.split(END, 1)[1]
-    else:
-        doc = doc.rstrip("\n") + "\n\n" + text
-    OUT.write_text(doc)
-    log(f"wrote the cross8 section of {OUT.relative_to(ROOT)}")
+    write(text, args.output)
     return 0
 
 

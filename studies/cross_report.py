@@ -1,30 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Writes docs/cross-platform.md from stored `hashbench cross` runs: the seed
-studies' cross-CPU findings, re-measured.
-
-  1. SHA-512 / SHA-256 per byte on 32- and 64-bit CPUs: instructions, and
-     estimated cycles where the target has a CPU model.
-  2. MD4 / MD5 / Tiger on 32-bit PowerPC against 64-bit targets (the
-     Itanium study).
-  3. Cortex-M7 code size per algorithm with -Os (the STM32 study's plot).
-  4. Time: our estimated speeds beside the seeds' (N64, NDS, 3DS, GBA).
-  5. Where ours differs from the seeds, and why.
-  6. The 8/16-bit consoles (studies/console_report.py's section).
+"""Writes docs/generated/cross-platform.md and docs/generated/consoles.md from stored `hashbench cross` runs.
 
     .venv/bin/python -m studies.cross_report --run     # measure and store what it needs, then write
-    .venv/bin/python -m studies.cross_report           # write from the newest stored runs
+    .venv/bin/python -m studies.cross_report           # write from the newest stored runs (a clean tree only)
     .venv/bin/python -m studies.cross_report -o -      # print instead (a dirty tree is allowed)
-
-The document says it was generated on a clean tree at a commit, and from
-which stored runs: it refuses to write from a tree with uncommitted changes.
-Every figure comes from a stored result whose digest matched the reference
-(or the host's portable digest); the seeds' figures from
-data/seed-speeds.toml.  Code sizes are read from builds (cached), not runs.
 """
 import argparse
 import datetime
 import sys
+from pathlib import Path
 
 from hashbench import roster
 from hashbench.build.size import code_sizes
@@ -37,7 +22,7 @@ from hashbench.targets import load_all
 from studies import console_report, reference_tables, write
 from studies.cross_sections import section_differences, section_itanium, section_sha, section_size
 
-OUT = ROOT / "docs" / "cross-platform.md"
+OUT = ROOT / "docs" / "generated" / "cross-platform.md"
 SIZE = 1024
 MODEL_QEMU = ["n64", "nds", "3ds", "cortex-m7"]
 GBA = ["gba", "gba-iwram"]   # section 4 sets the model beside mGBA in ROM and in IWRAM
@@ -106,7 +91,7 @@ def header(runs, skipped) -> list:
              "Three meters, never mixed in one figure: **instructions** (exact counts of the measured region "
              "under QEMU, by the plugin `src/meters/qemu_insn.c`), **estimated cycles** (`--meter cycle-model`: "
              "an in-order model of the real CPU run over the same instructions, converted to time at its real "
-             "clock; [cycle-models.md](cycle-models.md)) and **exact cycles** (the consoles' cycle-accurate "
+             "clock; [cycle-models.md](../cycle-models.md)) and **exact cycles** (the consoles' cycle-accurate "
              "simulators). Every figure's digest matched the reference byte for byte before it was counted; "
              "the harness (the same loop around a do-nothing hash) is subtracted. Targets: `targets/*.toml`.",
              ""] + run_lines(runs) + [""]
@@ -121,7 +106,8 @@ def main():
                     help="first measure and store every run the page reads (default: --no-run, read stored runs)")
     ap.add_argument("--db", metavar="PATH", help="results database (default: hashbench's)")
     ap.add_argument("-o", "--output", metavar="FILE", default=str(OUT),
-                    help=f"the document (default {OUT.relative_to(ROOT)}; '-': standard output, from any tree)")
+                    help=f"the page (default {OUT.relative_to(ROOT)}, and consoles.md beside it; "
+                         "'-': both to standard output, from any tree)")
     args = ap.parse_args()
     if project_commit().endswith("-dirty") and args.output != "-":
         raise SystemExit("cross_report: the tree has uncommitted changes; commit first (the page says it was "
@@ -143,22 +129,29 @@ def main():
     doc += section_sha(insn, est, qemu) + [""] + section_itanium(insn, est, qemu) + [""]
     if sizes:
         doc += section_size(sizes, roster.algorithms()) + [""]
-    doc += ["## 4. Time: our estimates beside the seeds' speeds (issue 14)", "",
-            "The seeds published speeds: time on hardware or in timing-accurate emulators (Ares, melonDS, mGBA, "
+    doc += ["## 4. Time: our estimates beside the reference studies' speeds", "",
+            "The reference studies published speeds: time on hardware or in timing-accurate emulators (Ares, melonDS, mGBA, "
             "Citra), of the hash-bench family's own C. Ours are the cycle model's estimates for our C, converted "
             "at the CPU's real clock (`hashbench cross --meter cycle-model`), KB/s (10^3 B/s) at 1024 B. A row "
             "therefore compares our code under our model with their code under their instrument: where the code "
             "is alike the rows agree; elsewhere they mostly measure the code. The ratio is estimate ÷ seed; the "
-            "issue's goal was 0.7-1.3. The GBA rows also give mGBA's exact figure for the same program, which "
+            "goal was 0.7-1.3. The GBA rows also give mGBA's exact figure for the same program, which "
             "is what the estimate should match. How the models were made and checked: "
-            "[cycle-models.md](cycle-models.md); the seed's own C under the same models (`studies/reference_code.py`, "
-            "the code held fixed): cycle-models.md, \"The seed's own "
+            "[cycle-models.md](../cycle-models.md); the reference study's own C under the same models "
+            "(`studies/reference_code.py`, "
+            "the code held fixed): cycle-models.md, \"The reference study's own "
             "code under the model\".", ""]
     doc += reference_tables.sections(est, clocks, reference_tables.Figures(results, "caches-off")) + [""]
     doc += section_differences(insn, est, qemu)
-    text = "\n".join(doc).rstrip() + "\n\n"
-    text += console_report.section(results, notes, wall, skipped=[n for n in CONSOLES if n not in measured])
+    doc += ["## 6. The 8- and 16-bit consoles", "", "[consoles.md](consoles.md), from the same runs."]
+    text = "\n".join(doc).rstrip() + "\n"
+    consoles = console_report.section(
+        results, notes, wall, skipped=[n for n in CONSOLES if n not in measured],
+        header=[f"Generated by `studies/cross_report.py` on {datetime.date.today().isoformat()}, on a clean tree at "
+                f"commit {project_commit()}, from the stored runs of [cross-platform.md](cross-platform.md); "
+                "do not edit by hand.", ""])
     write(text, args.output)
+    write(consoles, "-" if args.output == "-" else Path(args.output).with_name("consoles.md"))
     log(f"from runs {', '.join(str(r.id) for r in runs)}")
     return 0
 

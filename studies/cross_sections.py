@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""Sections 1, 2, 3 and 5 of docs/cross-platform.md (studies/cross_report.py):
+"""Sections 1, 2, 3 and 5 of docs/generated/cross-platform.md (studies/cross_report.py):
 SHA-512 against SHA-256, MD4/MD5/Tiger, Cortex-M7 code size, and where ours
-differs from the seeds.  Each takes the stored results: instruction counts
+differs from the reference studies.  Each takes the stored results: instruction counts
 (a list of results) and estimated cycles (a reference_tables.Figures), and writes
 its findings from them: a sentence that compares figures is computed, and
 says what the figures show, whichever way they fall."""
@@ -79,7 +79,8 @@ def section_sha(insn, est, targets):
         lines.append(f"| {tn} | {t.cpu} | {t.bits} | {f1(s256)} ({f1(c256)}) | {f1(s512)} ({f1(c512)}) | "
                      f"**{f2(ratio[tn])}** ({f2(div(c512, c256))}) | {fav} |")
     seeds = seed_data()["sha256_vs_sha512"]
-    lines += ["", "The seed (the hash-bench suite, KB/s at 1024 B, so the cost ratio is KB/s(SHA-256) ÷ KB/s(SHA-512)):",
+    lines += ["", "The reference study (the hash-bench suite, KB/s at 1024 B, so the cost ratio is KB/s(SHA-256) ÷ "
+                  "KB/s(SHA-512)):",
               "", "| platform | SHA-256 KB/s | SHA-512 KB/s | SHA-512 ÷ SHA-256 cost |", "|---|---:|---:|---:|"]
     names = {"gba": "GBA (ARM7TDMI)", "nds": "NDS (ARM946E-S)", "n64": "N64 (VR4300)"}
     for key, (a, b) in ((k, v) for k, v in seeds.items() if k in names):
@@ -105,7 +106,7 @@ def sha_finding(ratio, targets):
             + (f", but {', '.join(not64)} does not ({', '.join(f'{b64[t]:.2f}' for t in not64)})" if not64 else "")
             + ". ")
     if not fav32 and fav64:
-        text += ("So the seed's claim holds for the CPUs it measured: a 32-bit CPU favours SHA-256 and the 64-bit "
+        text += ("So the reference study's claim holds for the CPUs it measured: a 32-bit CPU favours SHA-256 and the 64-bit "
                  "VR4300 favours SHA-512" + (" - but having 64-bit registers is not enough on its own (section 5)."
                                             if not64 else "."))
     return [text]
@@ -117,7 +118,7 @@ def sha_model(insn, est, targets):
     pb = per_byte(insn)
     seeds = seed_cost_ratios()
     lines = ["The same ratio in **estimated cycles** (`--meter cycle-model`), where the target has a CPU model, "
-             "beside the instruction ratio above and the seed's time ratio:", "",
+             "beside the instruction ratio above and the reference study's time ratio:", "",
              "| target | SHA-256 est. cycles/B | SHA-512 est. cycles/B | SHA-512 ÷ SHA-256 est. cycles | "
              "in instructions | seed (time) | cycles/instruction SHA-256, SHA-512 | I-cache misses a call SHA-256, SHA-512 |",
              "|---|---:|---:|---:|---:|---:|---:|---:|"]
@@ -144,10 +145,10 @@ def toward(est_r, ins_r, seed_r) -> str:
     if None in (est_r, ins_r, seed_r):
         return "n/a"
     if abs(est_r - ins_r) < 0.02:
-        return "no nearer to the seed"
+        return "no nearer to the reference study"
     moved = (est_r - ins_r) * (seed_r - ins_r) > 0
     past = moved and abs(est_r - ins_r) > abs(seed_r - ins_r)
-    return "towards the seed's" + (", and past it" if past else "") if moved else "away from the seed's"
+    return "towards the reference study's" + (", and past it" if past else "") if moved else "away from the reference study's"
 
 
 def sha_model_finding(rows, est):
@@ -158,17 +159,18 @@ def sha_model_finding(rows, est):
               f"seed's {rows[tn][2]:.2f}" for tn in rows if rows[tn][2] and not rows[tn][1]]
     ways = {toward(*rows[tn][:3]).split(",")[0] for tn in cmp}
     where = ", ".join(cmp)
-    verdict = (f"On {where} the models do not close the gap: they move the ratio away from the seed's (or leave "
-               "it), so neither our instruction counts nor our code's estimated cycles explain the seeds' ratios "
-               "there." if ways <= {"away from the seed's", "no nearer to the seed"} else
-               f"On {where} the models move the ratio towards the seed's." if ways == {"towards the seed's"} else
-               f"On {where} the models move some ratios towards the seeds' and some away.")
+    verdict = (f"On {where} the models do not close the gap: they move the ratio away from the reference study's (or leave "
+               "it), so neither our instruction counts nor our code's estimated cycles explain the reference studies' ratios "
+               "there." if ways <= {"away from the reference study's", "no nearer to the reference study"} else
+               f"On {where} the models move the ratio towards the reference study's."
+               if ways == {"towards the reference study's"} else
+               f"On {where} the models move some ratios towards the reference studies' and some away.")
     near = [tn for tn in rows if rows[tn][2] and not rows[tn][1] and abs(rows[tn][0] / rows[tn][2] - 1) < 0.1]
     if near:
-        verdict += f" On {', '.join(near)} the estimate is within 10% of the seed's ratio."
-    text = ["**What the model shows.** The instruction ratios are not the seeds' time ratios. An earlier version of "
+        verdict += f" On {', '.join(near)} the estimate is within 10% of the reference study's ratio."
+    text = ["**What the model shows.** The instruction ratios are not the reference studies' time ratios. An earlier version of "
             "this page explained the gap by SHA-512 meeting more cache and load-use stalls per instruction on a "
-            "small core; that predicts SHA-512 relatively slower in time than in instructions, while the seeds' "
+            "small core; that predicts SHA-512 relatively slower in time than in instructions, while the reference studies' "
             "SHA-512 is relatively faster (their time ratio is below our instruction ratio on the NDS and the N64). "
             "Under the cycle models: " + "; ".join(parts) + ". " + verdict]
     slow = [tn for tn in rows if (cpi(est, tn, "sha512") or 0) > 1.25 * (cpi(est, tn, "sha256") or 1e9)]
@@ -185,7 +187,8 @@ def sha_model_finding(rows, est):
     if detail:
         text += ["", "Where the models part from the instruction counts: " + "; ".join(detail) + ". "
                  "The `compact` (rolled) code, which fits every cache, keeps close to its instruction ratio. "
-                 "What remains between a model's ratio and the seed's is the seeds' code (the family's C and its "
+                 "What remains between a model's ratio and the reference study's is the reference studies' code "
+                 "(the family's C and its "
                  "compilers, whose SHA-512 may be rolled where ours is written out) and their instruments; the rows "
                  "of section 4 show how far each row is."]
     return text
@@ -291,12 +294,12 @@ def fpr_spill_share(t, function="hb_sha512_compress"):
 
 def section_differences(insn, est, targets):
     pb = per_byte(insn)
-    lines = ["## 5. Where ours differs from the seeds, and why", "",
-             "- **Instructions are not cycles.** QEMU counts executed instructions exactly; the seeds timed real",
+    lines = ["## 5. Where ours differs from the reference studies, and why", "",
+             "- **Instructions are not cycles.** QEMU counts executed instructions exactly; the reference studies timed real",
              "  pipelines (or emulators of them). Section 1 and section 4 set the cycle models' estimates beside",
-             "  the seeds: what a model captures (pipeline interlocks, caches, memory wait states, branch costs)",
-             "  and what it does not is in [cycle-models.md](cycle-models.md).",
-             "- **Different code.** The seeds ran the hash-bench family's own C (or mbedTLS, for the STM32",
+             "  the reference studies: what a model captures (pipeline interlocks, caches, memory wait states, branch costs)",
+             "  and what it does not is in [cycle-models.md](../cycle-models.md).",
+             "- **Different code.** The reference studies ran the hash-bench family's own C (or mbedTLS, for the STM32",
              "  study's SHA-2) with other compilers (libdragon's gcc, devkitARM, gcc 3.2 for the Itanium",
              "  study); ours is this project's portable C through Debian's gcc 12 at -O2, in ARM state on the",
              "  DS and 3DS (devkitARM builds often use Thumb there, which costs more instructions per byte).",

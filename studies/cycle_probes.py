@@ -1,13 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""GBA probes for studies/validate_cycle_model.py: one Thumb instruction kind,
-repeated, in cartridge ROM, timed by mGBA and by the arm7tdmi-gba model.
-
-Each probe is a Thumb sequence placed 1 and 3 times in a function that the
-console program (src/engine/guest/console.c) times as its "hash";
-(cost(3) - cost(1)) / 2 is what one sequence costs.  They found two decoder
-bugs and the two rules where mGBA and GBATEK differ (docs/cycle-models.md).
-The programs are built by the `gba` target's own steps (hashbench.targets.
-console): once for mGBA, once for the cycle model's stand-in."""
+"""GBA probes for studies/validate_cycle_model.py: one Thumb instruction kind, repeated 1 and 3 times
+in cartridge ROM, timed by mGBA and by the arm7tdmi-gba model ((cost(3) - cost(1)) / 2 per
+sequence; docs/cycle-models.md)."""
 from types import SimpleNamespace
 
 from hashbench.build import cache

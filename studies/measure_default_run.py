@@ -1,27 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Measures the figures docs/performance.md reports for `hashbench run`.
-A benchmark, not a test: it asserts nothing.  Every figure is printed with
-the machine's load (the 1-minute load average before and after each run)
-and the calibration kernel's clock, since on a shared machine they are half
-of the answer.
-
-A/A (default): RUNS consecutive default runs of one build, then for each
-consecutive pair
-- the wall time of each run;
-- agreement: the share of rows whose figures agree within 2%, and the
-  median |difference|;
-- `hashbench diff`'s verdicts (hashbench.diff.compare_runs): how
-  many rows it calls significant (the goal: at most 5%), how many
-  inconclusive.
-
-A/B (--ab FRACTION...): an engine built with -DHB_EXTRA_COST (build/extra/)
-times the algorithms of --ab-algo with a known extra cost: FRACTION of
-their core cycles per call (measured first with --meter cycles), as that
-many dependent adds of the calibration kernel after each call.  Each trial
-is one run without the extra cost (A) and one with it (B), in alternating
-order; diff must call each changed row "B slower" (the goal: a 10% change
-found at least 9 times in 10) and the others not significant.
+"""Measures the figures docs/performance.md reports for `hashbench run`: A/A (consecutive default
+runs, their agreement and `hashbench diff`'s verdicts) and, with --ab, A/B trials against an engine
+built with a known extra cost (src/engine/host/hb_timed_extra.c).  A benchmark, not a test: it asserts nothing.
 
     .venv/bin/python -m studies.measure_default_run [--runs 2] [--meter time|cycles] [--processes N]
     .venv/bin/python -m studies.measure_default_run --ab 0.1 --trials 10
@@ -131,7 +112,7 @@ def aa(args):
 
 
 def extra_engine() -> Path:
-    subprocess.run(["make", "-s", "-C", str(ROOT), "BUILD=build/extra", "EXTRA_CFLAGS=-DHB_EXTRA_COST",
+    subprocess.run(["make", "-s", "-C", str(ROOT), "BUILD=build/extra", "TIMED_SRC=src/engine/host/hb_timed_extra.c",
                     "build/extra/hashbench-engine"], check=True)
     return ROOT / "build" / "extra" / "hashbench-engine"
 

@@ -1,34 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Beat the seed on its own console (issue 14, item 3): for every row of the
-hash-bench family's NES (64 B), Game Boy (1024 B) and GBA (1024 B) tables,
-the seed's figure in cycles of that console's clock beside our fastest
-implementation's and our `compact`'s exact cycles, the ratio ours / seed,
-and whether ours is at least as fast.
+"""Races our code against the reference studies on their own consoles (NES at 64 B, Game Boy and GBA
+at 1024 B): their figure in cycles beside our fastest implementation's and our `compact`'s exact
+cycles (the method: docs/reference-studies.md, "Racing them on their consoles").
 
   .venv/bin/python -m studies.reference_race                     # run nes, gb, gba; print the tables
   .venv/bin/python -m studies.reference_race --target nes        # only these consoles
   .venv/bin/python -m studies.reference_race -o race.md          # also write them to a file
-
-The seed's figures are data/seed-speeds.toml's (docs/seeds.md).  NES: ms per
-hash at 64 B corrected to NTSC's 60 clock() ticks a second (the smaller of
-its two columns, so the harder one to beat); Game Boy: the family's C build
-at 1024 B (its hand-written assembly port, where there is one, beside it).
-GBA: the suite page's approximate KB/s at 1024 B.  A GBA program's speed
-depends on where its code sits, so the GBA race runs every placement we
-build: `gba` (cartridge ROM, the power-on wait states), `gba-prefetch` (ROM
-with the prefetch buffer on, as devkitARM's crt0 leaves it), `gba-iwram`
-(Thumb code in IWRAM) and `gba-iwram-arm` (ARM code in IWRAM, where GBA
-programs put their hot loops); "fastest" is the fastest of them, and the
-ROM-only count is printed too.  The tool also prints how the seed's GBA
-column relates to its NDS column: on the suite page it is the NDS figure
-scaled by the two clocks, not a GBA measurement of its own.
-A seed figure in ms becomes cycles as ms * clock / 1000; the GBA's KB/s
-as clock / (KB/s), since the GBA port defines KB/s as 1024-byte hashes a
-second (binary KB: the smaller cycle count of the two readings).  Ours are exact simulator cycles of one call,
-harness subtracted, of results whose digest matched the host's.  `compact`
-must beat the seed too where the seed's code is compact as well: its
-bitwise CRCs.
 """
 import argparse
 import sys
@@ -39,14 +17,14 @@ from hashbench.targets import load_all
 from studies import listed, write
 from studies.reference_tables import gba_column_origin, published, seed_data
 
-COMPACT_TOO = {"crc8", "crc16", "crc32"}  # the seed's CRCs are bitwise: compact code too
-# Where each console's race runs: the seed's own placement first.
+COMPACT_TOO = {"crc8", "crc16", "crc32"}  # the reference study's CRCs are bitwise: compact code too
+# Where each console's race runs: the reference study's own placement first.
 PLACEMENTS = {"nes": ["nes"], "gb": ["gb"], "gba": ["gba", "gba-prefetch", "gba-iwram", "gba-iwram-arm"]}
 ROM_ONLY = {"gba": ["gba", "gba-prefetch"]}
 
 
 def seed_rows(clocks: dict) -> dict:
-    """{console: (size, [(algo id, seed cycles, what the seed published, asm cycles or None)])}."""
+    """{console: (size, [(algo id, seed cycles, what the reference study published, asm cycles or None)])}."""
     d = seed_data()
     nes = {a: tuple(v) for a, v in d["nes"]["ms"].items()}
     gb = {a: (v[0], v[1] or None) for a, v in d["gb"]["ms"].items()}

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
-"""The seeds' speeds beside our estimated ones: Markdown tables for
-docs/cross-platform.md (studies/cross_report.py) and the cycle-model
+"""The reference studies' speeds beside our estimated ones: Markdown tables for
+docs/generated/cross-platform.md (studies/cross_report.py) and the cycle-model
 validation (studies/validate_cycle_model.py), from results of any run.
 
-Per row: the seed's KB/s (data/seed-speeds.toml), our estimate (meter
+Per row: the reference study's KB/s (data/seed-speeds.toml), our estimate (meter
 est-cycles: the target's CPU model, converted at its real clock), the ratio
 estimate / seed; on the GBA also mGBA's exact figure.  "compared" is the
 implementation a row compares: `portable`, except AES, whose family code has
@@ -14,11 +14,11 @@ from hashbench import roster
 from hashbench.paths import ROOT
 
 SEEDS = ROOT / "data" / "seed-speeds.toml"
-NDS_BUS_HZ = 33513982  # the clock the suite page gives the NDS: the DS bus clock (docs/seeds.md)
+NDS_BUS_HZ = 33513982  # the clock the suite page gives the NDS: the DS bus clock (docs/reference-studies.md)
 SIZE = 1024
 LIKE_COMPACT = {"aes-cbc-mac"}
 EST, EXACT = "est-cycles", "exact-cycles"
-WITHIN = (0.7, 1.3)   # "within 30%": the issue's goal for an estimate
+WITHIN = (0.7, 1.3)   # "within 30%": the goal for an estimate
 
 
 def seed_data() -> dict:
@@ -27,7 +27,7 @@ def seed_data() -> dict:
 
 
 def published(target: str, sd: dict = None) -> dict:
-    """{algo id: the seed's KB/s at 1024 B} for one of our targets: the N64
+    """{algo id: the reference study's KB/s at 1024 B} for one of our targets: the N64
     README's Ares figures, else the suite page's crypto column (every GBA
     placement reads the GBA one)."""
     sd = sd or seed_data()
@@ -83,16 +83,16 @@ def labels():
 
 
 def pbkdf2_line(fig: Figures, target: str, seeds: dict, impl_target=None) -> list:
-    """How much slower than HMAC-SHA256 the seed makes PBKDF2, against our
+    """How much slower than HMAC-SHA256 the reference study makes PBKDF2, against our
     estimate (100 iterations: the digest the family publishes is of 100)."""
     t = impl_target or target
     s_h, s_p = seeds.get("hmac-sha256"), seeds.get("pbkdf2-sha256")
     e_h, e_p = fig.kb(t, "hmac-sha256"), fig.kb(t, "pbkdf2-sha256")
     if not (s_h and s_p and e_h and e_p):
         return []
-    return ["", f"PBKDF2 against HMAC-SHA256: the seed's figures make PBKDF2 {s_h / s_p:,.0f}× slower, our estimates "
+    return ["", f"PBKDF2 against HMAC-SHA256: the reference study's figures make PBKDF2 {s_h / s_p:,.0f}× slower, our estimates "
                 f"{e_h / e_p:,.0f}× (100 iterations: the digest the family publishes, 4F AC C7 38, is the digest of "
-                "100, whatever its READMEs say)" + (f"; the seed's PBKDF2 figure is {s_h / s_p / (e_h / e_p):,.0f}× "
+                "100, whatever its READMEs say)" + (f"; the reference study's PBKDF2 figure is {s_h / s_p / (e_h / e_p):,.0f}× "
                                                      "lower than its own HMAC figure implies" if s_h / s_p > 3 * e_h / e_p
                                                      else "") + "."]
 
@@ -112,7 +112,7 @@ def seed_table(fig: Figures, target: str, seeds: dict) -> list:
 
 
 def gba_table(fig: Figures, seeds: dict) -> list:
-    """The GBA: the seed, then per placement our estimate, mGBA's exact
+    """The GBA: the reference study, then per placement our estimate, mGBA's exact
     figure and the ratios (estimate ÷ seed, estimate ÷ mGBA)."""
     names = labels()
     lines = ["| algo | compared | seed KB/s | ROM est. | ROM mGBA | ROM est. ÷ seed | ROM est. ÷ mGBA | "
@@ -141,7 +141,7 @@ def gba_column_origin(gba_hz: int) -> str:
     ratios = [(names.get(a, a), g / n) for a, g, n in zip(col["order"], col["gba"], col["nds"])]
     clock = gba_hz / NDS_BUS_HZ
     near = sum(abs(r / clock - 1) <= 0.05 for _, r in ratios)
-    return ("The seed's GBA column ÷ its NDS column, row by row: "
+    return ("The reference study's GBA column ÷ its NDS column, row by row: "
             + ", ".join(f"{lab} {r:.3f}" for lab, r in ratios)
             + f". The clocks' ratio is {clock:.3f} (16.78 / 33.51 MHz); {near} of {len(ratios)} rows are"
             " within 5% of it. The suite page marks these figures approximate, and this says how: its GBA"
@@ -170,7 +170,7 @@ def sections(fig: Figures, clocks: dict, variant_fig: Figures = None) -> list:
     out = []
     have = fig.targets()
     if "n64" in have:
-        out += [f"#### N64 (VR4300 @ {clocks['n64'] / 1e6:.2f} MHz): the seed's KB/s at 1024 B, on Ares", ""]
+        out += [f"#### N64 (VR4300 @ {clocks['n64'] / 1e6:.2f} MHz): the reference study's KB/s at 1024 B, on Ares", ""]
         out += seed_table(fig, "n64", published("n64", sd)) + ["", sha2_line(fig, "n64", sd["sha256_vs_sha512"]["n64"]),
                                                               ""]
     if "nds" in have:
@@ -182,7 +182,7 @@ def sections(fig: Figures, clocks: dict, variant_fig: Figures = None) -> list:
         if variant_fig is not None and "nds" in variant_fig.targets():
             names = labels()
             out += ["The same rows with the model's `caches-off` variant (not the DS as libnds sets it up; one "
-                    "explanation of the seed's low figures), KB/s: " + ", ".join(
+                    "explanation of the reference study's low figures), KB/s: " + ", ".join(
                         f"{names.get(a, a)} {fmt(variant_fig.compared('nds', a)[1])} "
                         f"({ratio(variant_fig.compared('nds', a)[1], s)})" for a, s in crypto["nds"].items())
                     + " (estimate, and ÷ seed).", ""]

@@ -1,20 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Measures the figures docs/performance.md reports for `--meter sim` (a
-benchmark of the meter, not a test: it asserts nothing, it prints).
-
-  speed    wall time of `hashbench run --meter sim` over the whole roster at
-           1 KiB (portable), and of `--impl all` (every library backend too)
-  repeat   two runs of each: the share of rows that `hashbench diff` calls
-           identical
-  ab       engines built from this commit (git archive HEAD, no library
-           backends) in two folders of equal path length: A as it is, B with
-           FNV-1a doing 10% more work (its loop again over the first tenth
-           of the input, into a volatile), C with FNV-1a storing its state
-           once more (one instruction per call); `diff` A/B and A/C, each
-           pair measured --rounds times
-  context  each algorithm alone against the whole roster: how many figures
-           move with what ran before them in the process (slow: 40 runs)
+"""Measures the figures docs/performance.md reports for `--meter sim`: speed (wall time over the
+roster), repeat (two runs, rows `diff` calls identical), ab (engines from this commit with FNV-1a
+doing 10% more work or one more store; `diff` must see it), context (each algorithm alone against
+the whole roster; slow).  A benchmark of the meter, not a test: it asserts nothing.
 
     .venv/bin/python -m studies.sim_checks [speed repeat ab context] [--rounds 3]
 """

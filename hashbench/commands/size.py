@@ -8,7 +8,7 @@ from ..build import size
 from ..errors import BuildError
 from ..present.matrix import size_table
 from ..present.table import render
-from .matrix import add_build_args, chosen_impls, target_and_builds
+from .matrix import add_build_args, chosen_impls, target_and_builds, with_folders
 from .options import formatter, log_to_stderr
 
 
@@ -39,16 +39,17 @@ def add_parser(sub):
 
 def main(args) -> int:
     target, builds = target_and_builds(args)
+    mine = with_folders(args, log_to_stderr(args.quiet))
     algos = roster.select(args.algo, args.tier)
     if target is not None and hasattr(target, "algorithms"):
         algos = target.algorithms(algos)
-    plan = matrix.Plan(builds=builds, algos=algos, impls=chosen_impls(args.impl), sizes=[],
+    plan = matrix.Plan(builds=builds, algos=algos, impls=chosen_impls(args.impl, mine), sizes=[], mine=mine,
                        target=target, log=log_to_stderr(args.quiet))
     ok = matrix.checked_builds(plan)
     sizes = {}
     for cfg in ok:
         try:
-            sizes[cfg.name] = size.sizes_of(target, cfg, {a.id for a in algos}, plan.impls, plan.log)
+            sizes[cfg.name] = size.sizes_of(target, cfg, {a.id for a in algos}, plan.impls, plan.log, mine)
         except BuildError as exc:
             plan.failed.append(f"build {cfg.name}: {exc}")
     for n in plan.failed:

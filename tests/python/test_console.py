@@ -3,16 +3,16 @@
 programs' and instruments' records, how cycles per call are made (run
 differences on sim65, mark spans on mGBA and ucsim), small builds, fit
 checks, and real runs on the NES and the GBA where cc65, arm-none-eabi-gcc
-and libmgba are installed (PKGS_CROSS8 in scripts/setup.sh)."""
+and libmgba are installed (PKGS_CONSOLE in scripts/setup.sh)."""
 import dataclasses
 import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_util import hb
 
 from hashbench import records, roster
 from hashbench.build import sdcc
@@ -33,7 +33,7 @@ A = roster.find
 
 def needs(name):
     t = TARGETS.get(name)
-    return pytest.mark.skipif(t is None or bool(t.missing()), reason=f"console target {name} not installed (PKGS_CROSS8)")
+    return pytest.mark.skipif(t is None or bool(t.missing()), reason=f"console target {name} not installed (PKGS_CONSOLE)")
 
 
 class FixedExpected(Expected):
@@ -88,10 +88,10 @@ def test_no_64_bit_algorithm_on_cc65():
 
 def test_engine_defines():
     d = console_mod.engine_defines(TARGETS["gba"], A("sha256"), ["portable", "compact"], [64, 1024])
-    assert 'HB8_ID="sha256"' in d and "HB8_FN=hb_sha256" in d and "HB8_FN_COMPACT=hb_sha256_compact" in d
-    assert "HB8_SIZES=64,1024" in d and "HB8_DIGEST_LEN=32" in d
+    assert 'HB_CONSOLE_ID="sha256"' in d and "HB_CONSOLE_FN=hb_sha256" in d and "HB_CONSOLE_FN_COMPACT=hb_sha256_compact" in d
+    assert "HB_CONSOLE_SIZES=64,1024" in d and "HB_CONSOLE_DIGEST_LEN=32" in d
     d = console_mod.engine_defines(TARGETS["gba"], A("xor8"), ["portable", "compact"], [64])
-    assert not any(x.startswith("HB8_FN_COMPACT") for x in d)  # the roster says xor8 has no compact
+    assert not any(x.startswith("HB_CONSOLE_FN_COMPACT") for x in d)  # the roster says xor8 has no compact
 
 
 def test_only_the_needed_sources_are_built():
@@ -193,7 +193,7 @@ def test_the_addresses_a_program_shares_with_its_instrument_are_given_once():
     assert mgba.platform_defines(gba) == ["HB_MAILBOX=0x203FFF0"]
     assert mgba.platform_defines(TARGETS["gba-iwram"]) == mgba.platform_defines(gba)
     assert ucsim.platform_defines(z80) == ["HB_SIMIF=0xFFFF"] and sim65.platform_defines(nes) == []
-    assert sim65.engine_defines(nes) == ["HB8_ARGV"]
+    assert sim65.engine_defines(nes) == ["HB_CONSOLE_ARGV"]
     for src in ("src/platform/guest/mgba.c", "src/meters/mgba_run.c", "src/platform/guest/ucsim.c",
                 "src/platform/guest/gb/crt0.s", "src/platform/guest/z80/crt0.s"):
         text = (ROOT / src).read_text().lower()
@@ -382,8 +382,7 @@ def test_gba_placements_order_as_the_bus_says():
 
 
 def test_cli_lists_the_console_targets():
-    r = subprocess.run([sys.executable, "-m", "hashbench", "cross", "--list"], cwd=ROOT, env=ENV,
-                       capture_output=True, text=True, timeout=120)
+    r = hb("cross", "--list")
     assert r.returncode == 0
     assert "nes" in r.stdout and "@ 1,789,773 Hz" in r.stdout and "gba-iwram" in r.stdout
 
@@ -391,15 +390,13 @@ def test_cli_lists_the_console_targets():
 @needs("nes")
 def test_cli_nes_run(tmp_path):
     db = tmp_path / "r.sqlite"
-    r = subprocess.run([sys.executable, "-m", "hashbench", "cross", "--target", "nes", "-a", "xor8,adler32",
-                        "--size", "64", "--db", str(db), "-o", str(tmp_path / "n.json")], cwd=ROOT, env=ENV,
-                       capture_output=True, text=True, timeout=300)
+    r = hb("cross", "--target", "nes", "-a", "xor8,adler32", "--size", "64", "--db", db, "-o", tmp_path / "n.json",
+           timeout=300)
     assert r.returncode == 0, r.stderr
     assert "cycles per byte (exact) @ 64 B" in r.stdout and "KB/s" in r.stdout and "ADL32" in r.stdout
     doc = json.loads((tmp_path / "n.json").read_text())
     assert all(x["meter"] == "exact-cycles" and x["clock_hz"] == 1789773 for x in doc["results"])
-    r = subprocess.run([sys.executable, "-m", "hashbench", "cross", "--table", "--db", str(db)], cwd=ROOT,
-                       env=ENV, capture_output=True, text=True, timeout=120)
+    r = hb("cross", "--table", "--db", db)
     assert r.returncode == 0 and "nes" in r.stdout and "instructions per byte" not in r.stdout
 
 

@@ -3,17 +3,18 @@
 and the plugin's records, verify-before-cost, exact repeatable counts under
 QEMU, the CLI and its files.  Tests that need a cross toolchain or QEMU skip
 when it is missing (scripts/setup.sh installs them: PKGS_CROSS)."""
+import functools
 import json
 import os
 import shutil
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
+import cli_util
 import pytest
 
 from hashbench import roster
+from hashbench.build.cache import host_cc
 from hashbench.build.size import code_sizes
 from hashbench.errors import BuildError, UserError
 from hashbench.meters import qemu_insn
@@ -22,20 +23,17 @@ from hashbench.targets import Job, load_all, read_description, select
 from hashbench.targets.qemu import read_run
 from hashbench.verify import Expected
 
+hb = functools.partial(cli_util.hb, timeout=600)
+
 ENV = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"}
 ENV["NO_COLOR"] = "1"
 ALL = load_all()
 TARGETS = {n: t for n, t in ALL.items() if t.kind == "qemu"}
 
 
-def hb(*args, timeout=600):
-    return subprocess.run([sys.executable, "-m", "hashbench", *args], cwd=ROOT, env=ENV,
-                          capture_output=True, text=True, timeout=timeout)
-
-
 def needs(name):
     t = TARGETS.get(name)
-    ok = t is not None and not t.missing() and shutil.which(os.environ.get("CC", "cc"))
+    ok = t is not None and not t.missing() and shutil.which(host_cc())
     return pytest.mark.skipif(not ok, reason=f"cross target {name} not installed (PKGS_CROSS)")
 
 
@@ -216,7 +214,7 @@ def test_cli_errors():
     r = hb("cross", "--target", "n64", "--size", "1m", "--no-save")
     assert r.returncode == 2 and "at most 65536" in r.stderr
     r = hb("cross", "--target", "n64", "--impl", "openssl", "--no-save")
-    assert r.returncode == 2 and "portable and compact" in r.stderr
+    assert r.returncode == 2 and "cross runs portable, compact and the --impl-dir folders' code" in r.stderr
     r = hb("cross", "--target", "n64", "-o", "x.xlsx", "--no-save")
     assert r.returncode == 2 and "unknown output format" in r.stderr
 
@@ -228,7 +226,7 @@ def test_cli_list():
 
 @needs("n64")
 def test_two_runs_diff_identical_and_share_the_host_schema(tmp_path):
-    """The issue's 'done when': twice n64, then diff says identical; show -o
+    """Twice n64, then diff says identical; show -o
     x.csv has the header of a host run's CSV; the JSON validates."""
     db, out = tmp_path / "r.sqlite", tmp_path / "cross.json"
     for _ in range(2):

@@ -242,7 +242,7 @@ def test_the_controls_on_the_game_boy_sort_sweep_and_rerun(app_image):
         recs = run.parse(run.wait_done(core, gb, n, APP_BUDGET_MS, None))
         for sort in ("speed", "name"):
             core.press("a")
-            core.run(gb.REDRAW_FRAMES)
+            core.run(gb.SETTLE_FRAMES)
             _, lines = run.scroll_pages(core, gb, n)
             assert lines == run.expected_lines(recs, gb, labels, sort=sort), sort
         core.press("select")   # the sweep: every row at 64, 256 and 1024 B
