@@ -32,7 +32,6 @@ the banks the image is padded to, the RAM size code 0x03 (32 KiB), and
 both checksums; hashbench/build/gbheader.py reads them all back.
 """
 import concurrent.futures
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -342,8 +341,7 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     one fits there, from bank 0's free end through bank 1.  The rows that
     do not fit move from plan.rows to plan.left_out, with why."""
     t = target()
-    key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in plan.rows] + [plan.size, plan.budget_ms]).encode())
-    b = Builder(t, BUILD / "rom" / NAME / key.hexdigest()[:16], log)
+    b = Builder(t, image.build_folder(NAME, plan), log)
     left_out = list(plan.left_out)
     asked = {(r.algo.id, r.impl) for r in plan.rows}
     rows = []
