@@ -28,13 +28,13 @@ empty function's call and return, which C counts too), what is left of the
 ROM's figure after the model is its residual."""
 import argparse
 import sys
-import time
 
 from hashbench import cross, roster
 from hashbench.result import Build
-from hashbench.rom import gb, image, run
+from hashbench.rom import gb, run
 from hashbench.targets import host
 from studies import listed, reference_tables
+from studies.rom_pass import log, play_pass
 
 TICK = 64                            # cycles a TIMA tick (4,194,304 / 65,536)
 OVERFLOW = 256 * TICK
@@ -51,19 +51,13 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     algos = roster.select(listed(args.algo) or None)
     impls = list(roster.OURS) if args.impl == "all" else [args.impl]
-    p = image.plan(algos, impls, args.size, args.budget, gb.can_build)
-    built = gb.build(p, lambda m: print(m, file=sys.stderr))
-    t0 = time.monotonic()
-    session = run.play(gb, built.path, len(p.rows), p.budget_ms, pages=False)
-    print(f"ROM: {len(p.rows)} rows, {gb.describe(built)}; {session.emulated_s:.2f} s emulated, "
-          f"{time.monotonic() - t0:.2f} s here", file=sys.stderr)
-    got = run.read(session.records)
+    p, _built, session, got = play_pass(gb, algos, impls, args.size, args.budget)
     rom = {(r.algorithm, r.implementation): r
            for r in run.results(session.records, gb, host.expected_digests(), Build("gb-rom"))}
     h_iters, h_ticks = got["harness"][args.size]
     loop, empty = h_ticks * TICK / h_iters, got["empty"][args.size] * TICK
     exact_run = cross.measure(["gb"], [args.size], [r.algo for r in p.rows], sorted({r.impl for r in p.rows}),
-                              log=lambda m: print(m, file=sys.stderr))
+                              log=log)
     exact = {(r.algorithm, r.implementation): r for r in exact_run.results if r.verified}
     print(f"size {args.size} B, budget {args.budget} ms; harness L = {loop:.1f} cycles an iteration, "
           f"E = {empty} cycles (a span of no call, to a tick); F = {gb.FAR_CALL_CYCLES} cycles a call\n")
