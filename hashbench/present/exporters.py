@@ -7,10 +7,10 @@ import csv
 import io
 import json
 import os
-import tempfile
 from pathlib import Path
 
 from ..errors import UserError
+from ..files import write_whole
 from ..meters import clock
 from ..result import METER_TITLES
 from . import formats
@@ -114,16 +114,7 @@ def check_path(path, fmt=None) -> None:
 
 def write_text(path, text: str) -> None:
     """Writes `text` to `path` atomically."""
-    p = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=str(p.parent or "."), prefix=f".{p.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-        os.replace(tmp, p)
-    except OSError as exc:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise UserError(f"{path}: {exc.strerror}") from exc
+    write_whole(path, text)
 
 
 def write(path, run, fmt=None) -> None:

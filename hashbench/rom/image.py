@@ -11,13 +11,13 @@ A console module (hashbench/rom/gba.py, ...) builds an image from a Plan:
     ... compile src/engine/rom/*.c, the platform and plan.sources() ...
 """
 import hashlib
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..build import cache
 from ..build.gcc import STD
 from ..errors import BuildError, UserError
+from ..files import write_whole
 from ..paths import BUILD, ROOT
 from ..roster import TIERS
 from ..verify import reference_table
@@ -71,10 +71,8 @@ class Built:
 
 
 def install(built: Built, out: Path):
-    """Copies the image to `out` whole or not at all (a temporary name, renamed)."""
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_bytes(built.path.read_bytes())
-    os.replace(tmp, out)
+    """Copies the image to `out` whole or not at all."""
+    write_whole(out, built.path.read_bytes())
 
 
 def labels(rows) -> list:

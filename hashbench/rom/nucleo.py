@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ..build import cache
 from ..errors import BuildError, UserError
+from ..files import write_whole
 from ..targets import load_all
 from . import headless, image, run
 
@@ -102,8 +103,7 @@ def qemu_elf(firmware: Path) -> Path:
 def install(built: image.Built, out: Path):
     """The ELF to `out` and the raw binary beside it (`out` with .bin), each whole or not at all."""
     image.install(built, out)
-    raw = image.Built(built.path.with_suffix(".bin"), 0, 0, 0, 0)
-    image.install(raw, out.with_suffix(".bin"))
+    write_whole(out.with_suffix(".bin"), built.path.with_suffix(".bin").read_bytes())
 
 
 def describe(built: image.Built) -> str:
