@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: MIT
-"""The host engine, built by the project's Makefile into build/<name>/.
+"""The host engine, built by the project's Makefile into build/<name>/
+(an installed hashbench: in the user's cache folder, hashbench.paths).
 The front end asks make to bring it up to date before each use (a no-op
 when it is); HASHBENCH_ENGINE names a prebuilt engine instead (tests)."""
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 from ..errors import UserError
@@ -32,6 +34,8 @@ def ensure_engine(build=DEFAULT, make_vars=None) -> Path:
     target = f"{build}/hashbench-engine"
     cmd = ["make", "-s", "-C", str(ROOT), f"BUILD={build}", target]
     cmd += [f"{k}={v}" for k, v in (make_vars or {}).items()]
+    if not (ROOT / target).exists():
+        print(f"building the engine in {ROOT / build} (first use: a minute or two)", file=sys.stderr, flush=True)
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise UserError("building the engine failed:\n" + (proc.stderr or proc.stdout).strip())
