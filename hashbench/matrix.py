@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from .build import configs as build_configs
 from .build import engines, gcc, size
-from .build.cache import target_lock
 from .context import host_context
 from .errors import BuildError, UserError
+from .executor import Local, Task
 from .result import Note, Run
 from .targets import Job, host, rounds
 
@@ -36,6 +36,7 @@ class Plan:
     log: object = print
     quiet: bool = False
     failed: list = field(default_factory=list)   # Notes of builds that did not build
+    executor: object = None       # a cross target's jobs: hashbench.executor (None: here, in order)
 
     def options(self) -> dict:
         return {"builds": [c.to_dict() for c in self.builds], "algos": [a.id for a in self.algos],
@@ -142,30 +143,40 @@ def run_host(plan, store=None) -> Run:
 
 
 def run_cross(plan, store=None) -> Run:
+    """Every build of the cross target, each a job of `plan.executor`
+    (hashbench.executor: here, in order, by default): built, measured with
+    the target's exact meter, its code size probed.  The results keep the
+    order of the builds whichever job finished first."""
     t = plan.target
+    executor = plan.executor or Local({t.name: t})
     run = Run(kind="matrix", command=" ".join(sys.argv), options=plan.options(), context=host_context())
     run.context.update(builds={}, targets={}, code_size=size.method(t) if plan.code_size else None)
+    if executor.name != Local.name:
+        run.context["executor"] = executor.name
+    tasks = [Task(cfg.name, t.name, cfg, plan.code_size) for cfg in checked_builds(plan)]
+    executor.check(tasks)
     if store:
         store.begin_run(run)
     t0 = time.monotonic()
-    expected = host.expected_digests()
-    job = Job(algos=plan.algos, impls=list(plan.impls), sizes=list(plan.sizes), expected=expected,
+    job = Job(algos=plan.algos, impls=list(plan.impls), sizes=list(plan.sizes), expected=host.expected_digests(),
               log=plan.log)
     sizes = {}
     try:
-        for cfg in checked_builds(plan):
-            tb = t.with_build(cfg)
-            try:
-                with target_lock(t.name, plan.log):
-                    outcome = tb.measure(job)
-            except BuildError as exc:
-                fail(plan, cfg, f"build {cfg.name}: {exc}")
+        for task, answer in executor.answers(tasks, job):
+            cfg = task.build
+            if answer.error:
+                fail(plan, cfg, f"build {cfg.name}: {answer.error}")
                 continue
-            sizes[cfg.name] = code_sizes(plan, cfg)
+            outcome = answer.outcome
+            sizes[cfg.name] = answer.sizes or {}
+            if answer.size_error:
+                plan.failed.append(Note("not-measured", f"build {cfg.name}: no code size: {answer.size_error}",
+                                        {"build": cfg.name}))
             run.context["targets"].setdefault(t.name, outcome.context)
             run.context["builds"][cfg.name] = dict(cfg.to_dict(), version=outcome.context.get("compiler"),
                                                    compile=outcome.context.get("compile"),
-                                                   cached_build=outcome.context.get("cached_build"))
+                                                   cached_build=outcome.context.get("cached_build"),
+                                                   **({"worker": answer.worker} if answer.worker else {}))
             for n in outcome.notes:
                 n.data.setdefault("build", cfg.name)
             run.notes += outcome.notes
@@ -175,8 +186,15 @@ def run_cross(plan, store=None) -> Run:
         run.status = "complete"
     except KeyboardInterrupt:
         run.status = "interrupted"
-    attach_sizes(run.results, sizes)
-    return finish(run, plan, store, t0)
+    finally:
+        order = {task.key: i for i, task in enumerate(tasks)}
+        run.results.sort(key=lambda r: order.get(r.build.name, len(order)))
+        attach_sizes(run.results, sizes)
+        if run.status == "running":
+            run.status = "failed"
+        finish(run, plan, store, t0)
+        executor.close()
+    return run
 
 
 def measure(plan, store=None) -> Run:

@@ -6,9 +6,9 @@ import sys
 import time
 
 from .. import roster
-from ..build.cache import target_lock
 from ..context import host_context
-from ..errors import BuildError, UserError
+from ..errors import UserError
+from ..executor import Local, Task, add_cluster_arg, choose
 from ..meters import CHOICES, CYCLE_MODEL, DEFAULT
 from ..meters.cpu_models import load_model, variant_titles
 from ..present import exporters
@@ -61,6 +61,7 @@ def add_parser(sub):
                    help="with --meter cycle-model: a variant of the CPU model (caches off, data in SRAM, ...; "
                         "--list names them); results of a variant are kept apart from the model's own")
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    add_cluster_arg(c)
     add_store_args(c)
     c.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     c.set_defaults(func=main)
@@ -92,30 +93,30 @@ def stored_table(args) -> int:
     return 0
 
 
-def run_targets(run: Run, targets: dict, names, job: Job, store=None):
-    """Builds, runs, verifies and stores every named target: a target that
-    is not installed or fails is a note, and the others go on."""
+def run_targets(run: Run, targets: dict, names, job: Job, store=None, executor=None):
+    """Builds, runs, verifies and stores every named target, each a job of
+    `executor` (hashbench.executor; default: here, in order): a target that
+    is not installed or fails is a note, and the others go on.  The results
+    keep the order of `names` whichever job finished first."""
+    executor = executor or Local(targets)
     run.context.setdefault("targets", {})
+    if executor.name != Local.name:
+        run.context["executor"] = executor.name
+    tasks = [Task(name, name) for name in names if executor.name != Local.name or not skipped(run, targets[name], job)]
+    executor.check(tasks)   # before the run is stored: a cluster without a tool stops it here
     if store:
         store.begin_run(run)
     t0 = time.monotonic()
     try:
-        for name in names:
-            t = targets[name]
-            missing = t.missing()
-            if missing:
-                pk = f" (Debian packages: {' '.join(t.packages)}; scripts/setup.sh installs them)" if t.packages else ""
-                run.notes.append(Note("target-missing", f"{name}: not installed: {', '.join(missing)}{pk}",
-                                      {"target": name, "missing": missing}))
-                job.log(f"{name}: skipped: not installed: {', '.join(missing)}")
+        for task, answer in executor.answers(tasks, job):
+            name = task.target
+            if answer.error:
+                run.notes.append(Note("target-failed", f"{name}: {answer.error}", {"target": name}))
+                job.log(f"{name}: FAILED: {answer.error}")
                 continue
-            try:
-                with target_lock(name, job.log):
-                    outcome = t.measure(job)
-            except BuildError as exc:
-                run.notes.append(Note("target-failed", f"{name}: {exc}", {"target": name}))
-                job.log(f"{name}: FAILED: {exc}")
-                continue
+            outcome = answer.outcome
+            if answer.worker:
+                outcome.context["worker"] = answer.worker
             run.context["targets"][name] = outcome.context
             for n in outcome.notes:
                 n.data.setdefault("target", name)
@@ -135,6 +136,8 @@ def run_targets(run: Run, targets: dict, names, job: Job, store=None):
     except KeyboardInterrupt:
         run.status = "interrupted"
     finally:
+        order = {n: i for i, n in enumerate(names)}
+        run.results.sort(key=lambda r: order.get(r.target, len(order)))
         run.elapsed_s = time.monotonic() - t0
         run.context["elapsed_s"] = round(run.elapsed_s, 1)
         if run.status == "running":
@@ -143,12 +146,26 @@ def run_targets(run: Run, targets: dict, names, job: Job, store=None):
             run.status = "failed"
         if store:
             store.end_run(run)
+        executor.close()
     return run
+
+
+def skipped(run: Run, target, job: Job) -> bool:
+    """True, with a note, when `target` is not installed here."""
+    missing = target.missing()
+    if not missing:
+        return False
+    name = target.name
+    pk = f" (Debian packages: {' '.join(target.packages)}; scripts/setup.sh installs them)" if target.packages else ""
+    run.notes.append(Note("target-missing", f"{name}: not installed: {', '.join(missing)}{pk}",
+                          {"target": name, "missing": missing}))
+    job.log(f"{name}: skipped: not installed: {', '.join(missing)}")
+    return True
 
 
 def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, check_repeat=False,
             store=None, log=lambda m: None, targets=None, meter=DEFAULT, model_variant=None, expected=None,
-            substitute=None) -> Run:
+            substitute=None, executor=None) -> Run:
     """A cross run of `names` without the command line (the report tools).
     `expected`: where the digests to match come from (default: the
     reference, else the host's portable code); `substitute`
@@ -166,7 +183,7 @@ def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, ch
     if substitute:
         options.update(substitute=substitute.name)
     run = Run(kind="cross", command=" ".join(sys.argv), context=host_context(), options=options)
-    return run_targets(run, targets, names, job, store)
+    return run_targets(run, targets, names, job, store, executor)
 
 
 def main(args) -> int:
@@ -201,8 +218,9 @@ def main(args) -> int:
         exporters.check_path(args.output)
     store = None if args.no_save else Store(args.db)
     log = log_to_stderr(args.quiet)
+    executor = choose(args.cluster, targets)
     run = measure(names, sizes, algos, impls, args.calls, args.check_repeat, store, log, targets, args.meter,
-                  args.model_variant)
+                  args.model_variant, executor=executor)
     report_mismatches(run)
     for n in run.notes:
         if n.reason not in ("target-failed", "target-missing"):

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
 """hashbench matrix: builds (compilers x flags) x algorithms, side by side,
 with code size."""
+import os
 import sys
 
-from .. import matrix, roster
+from .. import executor, matrix, roster
 from ..build import configs
 from ..errors import UserError
 from ..present import exporters
@@ -58,6 +59,7 @@ def add_parser(sub):
     m.add_argument("--timer", default="auto", help="host timer: auto, perf, tsc, cntvct, monotonic or cputime")
     m.add_argument("--no-code-size", action="store_true", help="do not measure code size")
     m.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    executor.add_cluster_arg(m)
     add_store_args(m)
     m.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     m.set_defaults(func=main)
@@ -65,14 +67,16 @@ def add_parser(sub):
 
 
 def target_and_builds(args):
-    """--target, --cc, --flags -> (the cross target or None, the builds)."""
+    """--target, --cc, --flags -> (the cross target or None, the builds).
+    A target's tools are looked for here unless a cluster runs its jobs
+    (there the workers are asked)."""
     target = None
     if args.target:
         targets = load_all()
         if args.target not in targets:
             raise UserError(f"unknown target {args.target!r} (targets: {', '.join(targets)})")
         target = targets[args.target]
-        missing = target.missing()
+        missing = [] if getattr(args, "cluster", None) or os.environ.get(executor.ENV) else target.missing()
         if missing:
             raise UserError(f"{target.name}: not installed: {', '.join(missing)} (scripts/setup.sh installs them)")
     return target, configs.parse(args.cc, args.flags, target)
@@ -97,9 +101,12 @@ def main(args) -> int:
         algos = target.algorithms(algos) if hasattr(target, "algorithms") else algos
     if args.output:
         exporters.check_path(args.output)
+    if target is None and args.cluster:
+        raise UserError("--cluster runs a cross target's builds (--target T); host builds are timed here")
     plan = matrix.Plan(builds=builds, algos=algos, impls=chosen_impls(args.impl), sizes=sizes,
                        budget_ms=parse_budget(args.budget), rounds=args.rounds, timer=args.timer, target=target,
-                       code_size=not args.no_code_size, log=log_to_stderr(args.quiet), quiet=args.quiet)
+                       code_size=not args.no_code_size, log=log_to_stderr(args.quiet), quiet=args.quiet,
+                       executor=executor.choose(args.cluster, {target.name: target}) if target else None)
     store = None if args.no_save else Store(args.db)
     run = matrix.measure(plan, store)
     failed = [n for n in run.notes if n.reason == "not-built"]
