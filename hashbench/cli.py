@@ -8,7 +8,7 @@ import sys
 
 from . import __version__
 from .commands import catalogue, compare, cross, diff, exchange, matrix, report, run, size, stored
-from .commands.common import formatter
+from .commands.options import formatter
 from .errors import UserError
 
 # in the order `--help` lists them

@@ -22,7 +22,7 @@ import uuid
 from pathlib import Path
 
 from .errors import UserError
-from .executor import Task, run_job, target_of
+from .jobs import Task, run_job, target_of
 from .paths import BUILD, source_digest
 
 CONNECT_S = 5
@@ -161,12 +161,14 @@ class Cluster:
 
     def _call(self, fn):
         """fn(), with a lost scheduler said in one line."""
-        from asyncio import CancelledError
+        import asyncio
+        import concurrent.futures
 
         from distributed.comm.core import CommClosedError
         try:
             return fn()
-        except (CancelledError, CommClosedError, OSError, TimeoutError) as exc:
+        except (asyncio.CancelledError, concurrent.futures.CancelledError, CommClosedError, OSError,
+                TimeoutError) as exc:
             raise ClusterLost(f"lost the Dask scheduler at {self.name}: {_why(exc)}") from exc
 
     def close(self):

@@ -16,7 +16,8 @@ from .build import configs as build_configs
 from .build import engines, gcc, size
 from .context import host_context
 from .errors import BuildError, UserError
-from .executor import Local, Task
+from .executor import Local
+from .jobs import Task
 from .result import Note, Run
 from .targets import Job, host, rounds
 

@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from hashbench import roster  # noqa: E402
-from hashbench.commands.cross import measure  # noqa: E402
 from hashbench.context import project_commit  # noqa: E402
+from hashbench.cross import measure  # noqa: E402
 from hashbench.targets import load_all  # noqa: E402
 from tools.seed_tables import published, seed_data  # noqa: E402
 

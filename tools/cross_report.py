@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT))
 
 from hashbench import roster  # noqa: E402
 from hashbench.build.size import code_sizes  # noqa: E402
-from hashbench.commands.cross import measure  # noqa: E402
 from hashbench.context import project_commit  # noqa: E402
+from hashbench.cross import measure  # noqa: E402
 from hashbench.meters import CYCLE_MODEL, DEFAULT  # noqa: E402
 from hashbench.store import Store  # noqa: E402
 from hashbench.targets import load_all  # noqa: E402

@@ -11,7 +11,7 @@ consecutive pair
 - the wall time of each run;
 - agreement: the share of rows whose figures agree within 2%, and the
   median |difference|;
-- `hashbench diff`'s verdicts (hashbench.commands.diff.compare_runs): how
+- `hashbench diff`'s verdicts (hashbench.diff.compare_runs): how
   many rows it calls significant (the goal: at most 5%), how many
   inconclusive.
 
@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from hashbench.commands.diff import compare_runs  # noqa: E402
+from hashbench.diff import compare_runs  # noqa: E402
 from hashbench.meters import clock  # noqa: E402
 from hashbench.result import Run  # noqa: E402
 

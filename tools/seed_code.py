@@ -49,7 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from hashbench import roster  # noqa: E402
-from hashbench.commands.cross import measure  # noqa: E402
+from hashbench.cross import measure  # noqa: E402
 from hashbench.meters import CYCLE_MODEL, DEFAULT  # noqa: E402
 from hashbench.paths import BUILD  # noqa: E402
 from hashbench.targets import Substitute, host, load_all  # noqa: E402

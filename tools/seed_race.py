@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from hashbench import roster  # noqa: E402
-from hashbench.commands.cross import measure  # noqa: E402
+from hashbench.cross import measure  # noqa: E402
 from hashbench.targets import load_all  # noqa: E402
 from tools.seed_tables import gba_column_origin, published, seed_data  # noqa: E402
 

@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from hashbench import roster  # noqa: E402
 from hashbench.build.elf import read_elf  # noqa: E402
-from hashbench.commands.cross import measure  # noqa: E402
+from hashbench.cross import measure  # noqa: E402
 from hashbench.meters import CYCLE_MODEL, cycle_model  # noqa: E402
 from hashbench.meters.cpu_models import load_model, variant_titles, write_model_file  # noqa: E402
 from hashbench.targets import host, load_all  # noqa: E402

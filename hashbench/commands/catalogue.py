@@ -9,7 +9,7 @@ from ..build.host import ensure_engine
 from ..errors import UserError
 from ..present.table import render
 from ..targets import host
-from .common import formatter
+from .options import formatter
 
 
 def add_parsers(sub):

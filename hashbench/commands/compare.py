@@ -2,26 +2,11 @@
 """hashbench compare: every implementation of algorithms, ranked."""
 import sys
 
-from .. import roster
-from ..build.host import ensure_engine
+from .. import host_run
 from ..present import exporters
-from ..present.native import native_table
-from ..present.table import COUNTER_TITLES, fmt_count, fmt_num, render
-from ..ranking import rank
-from ..result import METER_TITLES, Run
-from ..store import Store
-from ..targets import host
-from .common import (
-    METER_SKIPS,
-    add_store_args,
-    formatter,
-    header,
-    measure_host,
-    note_skipped_backends,
-    report_mismatches,
-    select_impls,
-)
-from .run import add_size_args, timing_options
+from ..present.compare import present_compare
+from ..present.host import header, report_mismatches
+from .options import add_size_args, add_store_args, formatter, prepare_host_run
 
 
 def add_parser(sub):
@@ -44,65 +29,14 @@ def add_parser(sub):
     return c
 
 
-def cost_ranking_rows(results):
-    """Rows 'rank, relative cost, impl, cost/B, counters per call, version',
-    cheapest first: an exact meter (--meter sim) needs no spread."""
-    ranked = rank(results)
-    names = list(dict.fromkeys(c for k in ranked for c in k.result.extra.get("counters", {})))
-    rows = []
-    for n, k in enumerate(ranked, 1):
-        r, counters = k.result, k.result.extra.get("counters", {})
-        rows.append([f"{n}.", f"{k.relative:.3f}", r.implementation, fmt_num(r.per_byte)]
-                    + [fmt_count(counters.get(c)) for c in names] + [r.extra.get("impl_version") or "ours"])
-    headers = ["#", "COST (rel.)", "IMPL", "cyc/B"] + [COUNTER_TITLES.get(k, k) for k in names] + ["VERSION"]
-    return headers, rows, "lrlr" + "r" * len(names) + "l"
-
-
-def ranking_rows(results):
-    """Rows 'rank, relative time ± spread, impl, MB/s, cyc/B, version', fastest
-    first (the figures: hashbench.ranking)."""
-    return [[f"{n}.", f"{k.relative:.2f} ± {k.spread:.2f}", k.result.implementation, fmt_num(k.result.mb_per_s),
-             fmt_num(k.result.cycles_per_byte), k.result.extra.get("impl_version") or "ours"]
-            for n, k in enumerate(rank(results), 1)]
-
-
 def main(args) -> int:
-    opts = timing_options(args)
-    if args.output:
-        exporters.check_path(args.output)
-    engine = ensure_engine()
-    catalogue, backends = host.catalogue(engine, METER_SKIPS.get(opts["meter"], ()))
-    algos = [a.id for a in roster.select(args.algos, None, [a for a in roster.algorithms()
-                                                           if a.id in {c["id"] for c in catalogue}])]
-    impls = select_impls(catalogue, args.impl or ["all"])
-    note_skipped_backends(backends, ["all"], opts["meter"])
-    store = None if args.no_save else Store(args.db)
-    opts.update(algos=algos, impls=impls, interleave=True)
-    run = Run(kind="compare", command=" ".join(sys.argv), options=opts)
-    measure_host(run, opts, catalogue, backends, store, args.quiet, engine)
+    run, host, store = prepare_host_run(args, "compare", args.algos, None, args.impl or ["all"],
+                                        noted_impls=["all"], interleave=True)
+    host_run.measure(run, host, store, args.quiet)
     report_mismatches(run)
     if not args.quiet:
         print(header(run))
-    labels = roster.labels()
-    for algo in algos:
-        for size in opts["sizes"]:
-            rs = [r for r in run.results if r.algorithm == algo and r.size == size and r.verified]
-            if not rs:
-                continue
-            print()
-            title = f"{labels.get(algo, algo)} @ {size} B: {len(rs)} implementations, each verified"
-            if all(r.exact for r in rs):
-                render(*cost_ranking_rows(rs), title=title + f" · {METER_TITLES[rs[0].meter]}")
-                continue
-            render(["#", "TIME (rel.)", "IMPL", "MB/s", "cyc/B", "VERSION"], ranking_rows(rs), "lrlrrl", title=title)
-            native = native_table(rs)
-            if native:
-                print()
-                render(*native, title=f"{labels.get(algo, algo)} @ {size} B in bench-keccak256's form: the Rust "
-                                      "crates built twice, default (no RUSTFLAGS) and native (-C target-cpu=native)")
-                print(f"ours: portable, {run.context.get('compiler')} {(run.context.get('cflags') or '').strip()} "
-                      "(no -march), corresponds to default; its -march=native build: "
-                      f"hashbench matrix --flags='-O2,-O2 -march=native' -a {algo}")
+    present_compare(run, run.options["algos"], run.options["sizes"])
     if args.output:
         exporters.write(args.output, run)
     if run.status == "interrupted":

@@ -3,25 +3,21 @@
 exact instruction counts, and on the 8/16-bit consoles' simulators with
 exact cycles - every digest verified against the reference first."""
 import sys
-import time
 
 from .. import roster
-from ..context import host_context
+from ..cross import DEFAULT_CALLS, DEFAULT_SIZES, measure
 from ..errors import UserError
-from ..executor import Local, Task, add_cluster_arg, choose
+from ..executor import choose
 from ..meters import CHOICES, CYCLE_MODEL, DEFAULT
-from ..meters.cpu_models import load_model, variant_titles
+from ..meters.cpu_models import load_model
 from ..present import exporters
-from ..present.table import render
-from ..result import METER_TITLES, Note, Run
+from ..present.crosstab import present_exact, present_targets
+from ..present.host import report_mismatches
 from ..store import Store
-from ..targets import Job, host, load_all, select
+from ..targets import load_all, select
 from ..targets.qemu import MAX_SIZE
 from ..units import parse_sizes
-from .common import add_store_args, formatter, log_to_stderr, present_exact, report_mismatches
-
-DEFAULT_SIZES = [64, 256, 1024]
-DEFAULT_CALLS = 2
+from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
 
 
 def add_parser(sub):
@@ -36,8 +32,7 @@ def add_parser(sub):
                     "cost.  --meter cycle-model instead estimates cycles with the target's CPU model "
                     "(data/cpu-models/, docs/cycle-models.md): meter est-cycles, converted to time at the "
                     "CPU's real clock, labelled as estimated and never tabled with exact figures.  SDCC (gb, "
-                    "z80) is slow: a first run of every algorithm on both took 9.5 minutes on 2 cores; builds "
-                    "are cached after that.",
+                    "z80) is slow: a first run of every algorithm takes minutes; builds are cached after that.",
         epilog="examples:\n  hashbench cross --list\n  hashbench cross --target n64,nds\n"
                "  hashbench cross --target nes,gba --size 64  # exact 6502 and ARM7TDMI cycles\n"
                "  hashbench cross --all -o cross.json\n  hashbench cross --all -a 'sha*' --size 1k\n"
@@ -68,22 +63,6 @@ def add_parser(sub):
     return c
 
 
-def list_targets(targets) -> int:
-    rows, variants = [], {}
-    for n, t in targets.items():
-        miss = t.missing()
-        meter = METER_TITLES["instructions" if t.kind == "qemu" else "exact-cycles"]
-        clock = f" @ {t.clock_hz:,} Hz" if t.clock_hz and t.kind == "console" else ""
-        if t.cycle_model:
-            variants[t.cycle_model] = list(variant_titles(t.cycle_model))
-        rows.append([n, t.title, " ".join(t.runner[:3]), meter + clock, t.cycle_model or "-",
-                     "yes" if not miss else "missing " + ", ".join(miss)])
-    render(["TARGET", "CPU", "RUNS ON", "METER", "CYCLE MODEL", "READY"], rows, "llllll")
-    print("--meter cycle-model estimates cycles with the CYCLE MODEL; its --model-variant: " +
-          "; ".join(f"{m}: {', '.join(v)}" for m, v in variants.items() if v))
-    return 0
-
-
 def stored_table(args) -> int:
     res = Store(args.db).latest_results(kind="cross")
     if not res:
@@ -93,103 +72,11 @@ def stored_table(args) -> int:
     return 0
 
 
-def run_targets(run: Run, targets: dict, names, job: Job, store=None, executor=None):
-    """Builds, runs, verifies and stores every named target, each a job of
-    `executor` (hashbench.executor; default: here, in order): a target that
-    is not installed or fails is a note, and the others go on.  The results
-    keep the order of `names` whichever job finished first."""
-    executor = executor or Local(targets)
-    run.context.setdefault("targets", {})
-    if executor.name != Local.name:
-        run.context["executor"] = executor.name
-    tasks = [Task(name, name) for name in names if executor.name != Local.name or not skipped(run, targets[name], job)]
-    executor.check(tasks)   # before the run is stored: a cluster without a tool stops it here
-    if store:
-        store.begin_run(run)
-    t0 = time.monotonic()
-    try:
-        for task, answer in executor.answers(tasks, job):
-            name = task.target
-            if answer.error:
-                run.notes.append(Note("target-failed", f"{name}: {answer.error}", {"target": name}))
-                job.log(f"{name}: FAILED: {answer.error}")
-                continue
-            outcome = answer.outcome
-            if answer.worker:
-                outcome.context["worker"] = answer.worker
-            run.context["targets"][name] = outcome.context
-            for n in outcome.notes:
-                n.data.setdefault("target", name)
-            run.notes += outcome.notes
-            for r in outcome.results:
-                if job.substitute:
-                    r.implementation = job.substitute.name
-                run.results.append(r)
-                if store:
-                    store.add_result(run, r)
-            if store:
-                store.update_context(run)
-            ok = sum(r.verified for r in outcome.results)
-            job.log(f"{name}: {'cached build' if outcome.context.get('cached_build') else 'built'}, "
-                    f"{ok}/{len(outcome.results)} digests match" + (", counts repeat exactly" if job.check_repeat else ""))
-        run.status = "complete"
-    except KeyboardInterrupt:
-        run.status = "interrupted"
-    finally:
-        order = {n: i for i, n in enumerate(names)}
-        run.results.sort(key=lambda r: order.get(r.target, len(order)))
-        run.elapsed_s = time.monotonic() - t0
-        run.context["elapsed_s"] = round(run.elapsed_s, 1)
-        if run.status == "running":
-            run.status = "failed"
-        if run.status == "complete" and (run.mismatches or run.target_notes("target-failed")):
-            run.status = "failed"
-        if store:
-            store.end_run(run)
-        executor.close()
-    return run
-
-
-def skipped(run: Run, target, job: Job) -> bool:
-    """True, with a note, when `target` is not installed here."""
-    missing = target.missing()
-    if not missing:
-        return False
-    name = target.name
-    pk = f" (Debian packages: {' '.join(target.packages)}; scripts/setup.sh installs them)" if target.packages else ""
-    run.notes.append(Note("target-missing", f"{name}: not installed: {', '.join(missing)}{pk}",
-                          {"target": name, "missing": missing}))
-    job.log(f"{name}: skipped: not installed: {', '.join(missing)}")
-    return True
-
-
-def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, check_repeat=False,
-            store=None, log=lambda m: None, targets=None, meter=DEFAULT, model_variant=None, expected=None,
-            substitute=None, executor=None) -> Run:
-    """A cross run of `names` without the command line (the report tools).
-    `expected`: where the digests to match come from (default: the
-    reference, else the host's portable code); `substitute`
-    (hashbench.targets.Substitute): other code measured in place of our
-    portable implementations, its results named by it."""
-    targets = targets or load_all()
-    algos = algos or list(roster.algorithms())
-    expected = expected or host.expected_digests()
-    job = Job(algos=algos, impls=list(impls), sizes=list(sizes), expected=expected, calls=calls,
-              check_repeat=check_repeat, log=log, meter=meter, model_variant=model_variant, substitute=substitute)
-    options = {"targets": list(names), "sizes": list(sizes), "algos": [a.id for a in algos],
-               "impls": list(impls), "calls": calls}
-    if meter != DEFAULT:
-        options.update(meter=meter, model_variant=model_variant)
-    if substitute:
-        options.update(substitute=substitute.name)
-    run = Run(kind="cross", command=" ".join(sys.argv), context=host_context(), options=options)
-    return run_targets(run, targets, names, job, store, executor)
-
-
 def main(args) -> int:
     targets = load_all()
     if args.list:
-        return list_targets(targets)
+        present_targets(targets)
+        return 0
     if not args.target and not args.all:
         if args.table:
             return stored_table(args)

@@ -10,7 +10,7 @@ from ..errors import UserError
 from ..present.exporters import check_path, to_json, write_text
 from ..result import FORMAT_VERSION, Run
 from ..store import Store
-from .common import add_store_args, formatter
+from .options import add_store_args, formatter
 
 
 def add_parsers(sub):

@@ -9,10 +9,11 @@ from ..build import configs
 from ..errors import UserError
 from ..present import exporters
 from ..present import matrix as present
+from ..present.host import report_mismatches
 from ..store import Store
 from ..targets import load_all
 from ..units import parse_budget, parse_sizes
-from .common import add_store_args, formatter, log_to_stderr, report_mismatches
+from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
 
 DEFAULT_ROUNDS = 5
 
@@ -59,7 +60,7 @@ def add_parser(sub):
     m.add_argument("--timer", default="auto", help="host timer: auto, perf, tsc, cntvct, monotonic or cputime")
     m.add_argument("--no-code-size", action="store_true", help="do not measure code size")
     m.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
-    executor.add_cluster_arg(m)
+    add_cluster_arg(m)
     add_store_args(m)
     m.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     m.set_defaults(func=main)

@@ -8,7 +8,7 @@ from pathlib import Path
 from ..errors import UserError
 from ..present.exporters import write_text
 from ..store import Store
-from .common import add_store_args, formatter
+from .options import add_store_args, formatter
 
 
 def add_parser(sub):

@@ -2,26 +2,11 @@
 """hashbench run: benchmark algorithms on this machine."""
 import sys
 
-from .. import roster
-from ..build.host import ensure_engine
-from ..errors import UserError
+from .. import host_run
 from ..present import exporters
-from ..result import Run
-from ..store import Store
-from ..targets import host
-from ..units import SWEEPS, parse_budget, parse_sizes, parse_unit
-from .common import (
-    HOST_METERS,
-    METER_SKIPS,
-    add_store_args,
-    formatter,
-    header,
-    measure_host,
-    note_skipped_backends,
-    present_host,
-    report_mismatches,
-    select_impls,
-)
+from ..present.host import header, present_host, report_mismatches
+from ..units import parse_unit
+from .options import add_size_args, add_store_args, formatter, prepare_host_run
 
 
 def add_parser(sub):
@@ -48,58 +33,15 @@ def add_parser(sub):
     return r
 
 
-def add_size_args(p, budget_help="time per measurement, e.g. 200, 200ms, 1s (default 200 ms)"):
-    p.add_argument("--size", action="append", metavar="SIZE", help="bytes: 64, 1k, 1KiB, 1m (default 1024)")
-    p.add_argument("--sweep", nargs="?", const="seed", choices=sorted(SWEEPS),
-                   help="several sizes: 'seed' = 64/256/1024 (default), 'long' = 16 B .. 1 MiB")
-    p.add_argument("--budget", default="200", help=budget_help)
-    p.add_argument("--samples", type=int,
-                   help="this many samples, shared by the processes (default: as many as the budget allows)")
-    p.add_argument("--timer", default="auto", help="auto, perf, tsc, cntvct, monotonic or cputime")
-    p.add_argument("--processes", type=int, default=host.DEFAULT_PROCESSES, metavar="N",
-                   help="engine processes sharing the budget, one after another: the spread between "
-                        f"processes is part of every ± and test (default {host.DEFAULT_PROCESSES})")
-    p.add_argument("--meter", choices=list(HOST_METERS), default="time",
-                   help="; ".join(f"{k}: {v}" for k, v in HOST_METERS.items()))
-
-
-def timing_options(args) -> dict:
-    """The options every timed command shares, checked before anything runs."""
-    budget = parse_budget(args.budget)
-    if args.samples is not None and not 1 <= args.samples <= 1000:
-        raise UserError("--samples must be between 1 and 1000")
-    if not 1 <= args.processes <= 100:
-        raise UserError("--processes must be between 1 and 100")
-    if args.sweep and args.size:
-        raise UserError("use either --size or --sweep, not both")
-    sizes = SWEEPS[args.sweep] if args.sweep else (parse_sizes(args.size) if args.size else [1024])
-    if args.meter == "sim" and (args.samples or args.timer != "auto" or args.budget != "200"):
-        print("note: --meter sim counts each call: --budget, --samples and --timer do not apply",
-              file=sys.stderr)
-    return {"sizes": sizes, "budget_ms": budget, "samples": args.samples, "timer": args.timer,
-            "processes": args.processes, "meter": args.meter}
-
-
 def main(args) -> int:
     unit = parse_unit(args.units)
-    opts = timing_options(args)
-    if args.output:
-        exporters.check_path(args.output)
-    engine = ensure_engine()
-    catalogue, backends = host.catalogue(engine, METER_SKIPS.get(opts["meter"], ()))
-    algos = [a.id for a in roster.select(args.algo, args.tier, [a for a in roster.algorithms()
-                                                               if a.id in {c["id"] for c in catalogue}])]
-    impls = select_impls(catalogue, args.impl)
-    note_skipped_backends(backends, impls, opts["meter"])
-    store = None if args.no_save else Store(args.db)
-    opts.update(algos=algos, impls=impls)
-    run = Run(kind="host", command=" ".join(sys.argv), options=opts)
-    measure_host(run, opts, catalogue, backends, store, args.quiet, engine)
+    run, host, store = prepare_host_run(args, "host", args.algo, args.tier, args.impl)
+    host_run.measure(run, host, store, args.quiet)
     report_mismatches(run)
     if run.results:
         if not args.quiet:
             print(header(run))
-        present_host(run, run.results, unit, args.sort, [c["id"] for c in catalogue], args.quiet)
+        present_host(run, run.results, unit, args.sort, [c["id"] for c in host.catalogue], args.quiet)
     if args.output:
         exporters.write(args.output, run)
         if not args.quiet:

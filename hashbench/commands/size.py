@@ -8,8 +8,8 @@ from ..build import size
 from ..errors import BuildError
 from ..present.matrix import size_table
 from ..present.table import render
-from .common import formatter, log_to_stderr
 from .matrix import add_build_args, chosen_impls, target_and_builds
+from .options import formatter, log_to_stderr
 
 
 def add_parser(sub):

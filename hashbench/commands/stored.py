@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: MIT
 """hashbench history and hashbench show: stored runs, of every kind."""
 from ..present import exporters
+from ..present.run import present_run
 from ..present.table import render
 from ..store import Store
 from ..units import parse_unit
-from .common import add_store_args, formatter, present_run
+from .options import add_store_args, formatter
 
 
 def add_parsers(sub):

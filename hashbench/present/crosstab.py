@@ -2,8 +2,11 @@
 """Algorithms x targets: the cross tables.  Figures of different meters
 (instructions, exact cycles, estimated cycles) never share a table."""
 from .. import roster
+from ..meters.cpu_models import variant_titles
+from ..result import METER_TITLES
 from ..targets import position
 from ..units import format_size
+from .table import render
 
 OURS = roster.OURS
 
@@ -81,3 +84,25 @@ def meter_tables(results, size=None, targets=None):
             h, rows, al = cross_table(rs, size, names, "kb_per_s")
             out.append((f"{kb_title} @ {format_size(size)} B", h, rows, al))
     return out
+
+
+def present_exact(results, size=None, targets=None, suffix=""):
+    """The cross tables of exact results, one per meter."""
+    for title, h, rows, al in meter_tables(results, size, targets):
+        render(h, rows, al, title=title + suffix)
+
+
+def present_targets(targets):
+    """The cross targets, what meters them and whether they can run here."""
+    rows, variants = [], {}
+    for n, t in targets.items():
+        miss = t.missing()
+        meter = METER_TITLES["instructions" if t.kind == "qemu" else "exact-cycles"]
+        clock = f" @ {t.clock_hz:,} Hz" if t.clock_hz and t.kind == "console" else ""
+        if t.cycle_model:
+            variants[t.cycle_model] = list(variant_titles(t.cycle_model))
+        rows.append([n, t.title, " ".join(t.runner[:3]), meter + clock, t.cycle_model or "-",
+                     "yes" if not miss else "missing " + ", ".join(miss)])
+    render(["TARGET", "CPU", "RUNS ON", "METER", "CYCLE MODEL", "READY"], rows, "llllll")
+    print("--meter cycle-model estimates cycles with the CYCLE MODEL; its --model-variant: " +
+          "; ".join(f"{m}: {', '.join(v)}" for m, v in variants.items() if v))

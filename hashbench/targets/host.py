@@ -15,6 +15,7 @@ Ctrl-C stops the engine and keeps what finished."""
 import math
 import os
 import subprocess
+from dataclasses import dataclass
 from pathlib import Path
 
 from .. import records
@@ -207,15 +208,35 @@ def merge(merged: dict, res: Result, timer) -> Result:
     return timer_meter.summarise(res, timer)
 
 
-def measure(opts, catalogue_algos, engine=None, on_engine=None, on_result=None, quiet=False, on_clock=None):
+@dataclass
+class Described:
+    """The first engine process has described itself and its timer."""
+    reader: object
+
+
+@dataclass
+class Measured:
+    """A result gained samples (the same object each time it comes again)."""
+    result: Result
+
+
+@dataclass
+class ClockPoint:
+    """A reading of the calibration kernel (hashbench.meters.clock.point)."""
+    point: dict
+
+
+@dataclass
+class Ended:
+    """The last event: 'complete' or 'interrupted' (Ctrl-C: what finished is kept)."""
+    status: str
+
+
+def events(opts, catalogue_algos, engine=None, quiet=False):
     """Runs the engine with `opts` (algos, impls, sizes, budget_ms, samples,
-    timer, interleave, processes, meter), one process after another.
-    -> (reader, results, status): the first process's reader, the merged
-    results, status 'complete' or 'interrupted'.  on_engine(reader) runs
-    once the first process has described itself and its timer;
-    on_result(result) whenever a result gains a process's samples (the same
-    object each time: the first call adds it, later ones update it);
-    on_clock(point) for each `clock` record (hashbench.meters.clock.point)."""
+    timer, interleave, processes, meter), one process after another, and
+    yields Described, then Measured and ClockPoint as records arrive, and
+    Ended last."""
     engine = engine or ensure_engine()
     labels = {a["id"]: a["label"] for a in catalogue_algos}
     tiers = {a["id"]: a["tier"] for a in catalogue_algos}
@@ -236,17 +257,15 @@ def measure(opts, catalogue_algos, engine=None, on_engine=None, on_result=None, 
                     if kind == "timer" and p == 0:
                         planned = reader.engine.get("planned", 0) if reader.engine else 0
                         progress = Progress(planned * nproc, not quiet)
-                        if on_engine:
-                            on_engine(reader)
-                    elif kind == "clock" and on_clock:
-                        on_clock(clock_meter.point(p, rec, cpu))
+                        yield Described(reader)
+                    elif kind == "clock":
+                        yield ClockPoint(clock_meter.point(p, rec, cpu))
                     elif kind == "start" and progress:
                         where = f" ({p + 1}/{nproc})" if nproc > 1 else ""
                         progress.step(f"{rec['algo']}/{rec['impl']} @{rec['size']}{where}")
                     if res is not None:
                         res = merge(merged, res, first.timer)
-                        if on_result:
-                            on_result(res)
+                        yield Measured(res)
                         if progress:
                             progress.step(f"{res.algorithm}/{res.implementation} @{res.size}", advance=1)
                 stream.finish()
@@ -258,4 +277,22 @@ def measure(opts, catalogue_algos, engine=None, on_engine=None, on_result=None, 
     finally:
         if progress:
             progress.close()
+    yield Ended(status)
+
+
+def measure(opts, catalogue_algos, engine=None, quiet=False):
+    """The engine's events gathered -> (the first process's reader or None,
+    the merged results, status 'complete' or 'interrupted')."""
+    first, merged, status = None, {}, "interrupted"
+    try:
+        for event in events(opts, catalogue_algos, engine, quiet):
+            if isinstance(event, Described):
+                first = event.reader
+            elif isinstance(event, Measured):
+                r = event.result
+                merged[(r.algorithm, r.implementation, r.size)] = r
+            elif isinstance(event, Ended):
+                status = event.status
+    except KeyboardInterrupt:
+        status = "interrupted"
     return first, list(merged.values()), status

@@ -18,7 +18,7 @@ from ..meters import callgrind
 from ..progress import Progress
 from ..result import Build
 from ..verify import Expected, checked
-from .host import TARGET, Stream, portable_digest
+from .host import TARGET, Described, Ended, Measured, Stream, portable_digest
 
 SKIP = tuple(callgrind.UNSIMULATED)   # backends the simulator cannot run
 
@@ -82,8 +82,11 @@ class Reader:
         return out
 
 
-def run_engine(engine, opts, quiet, on_engine):
-    """Runs the engine under Callgrind -> (reader, counts, status)."""
+def events(opts, engine=None, quiet=False):
+    """As hashbench.targets.host.events, read by Callgrind: Described once
+    the engine has described itself, then Measured for each result once the
+    engine is done (Callgrind's counts are in its own file), Ended last."""
+    engine = engine or ensure_engine()
     reader, status, progress = Reader(), "complete", None
     with callgrind.stage(engine) as (folder, program):
         stream = Stream(engine, (), cmd=callgrind.command(program, engine_args(opts)), cwd=folder,
@@ -93,8 +96,7 @@ def run_engine(engine, opts, quiet, on_engine):
                 reader.feed(rec)
                 if rec["rec"] == "engine":
                     progress = Progress(rec.get("planned", 0), not quiet)
-                    if on_engine:
-                        on_engine(reader)
+                    yield Described(reader)
                 elif rec["rec"] == "start" and progress:
                     progress.step(f"{rec['algo']}/{rec['impl']} @{rec['size']}")
                 elif rec["rec"] == "region" and progress and rec["algo"] != "-":
@@ -107,6 +109,9 @@ def run_engine(engine, opts, quiet, on_engine):
         except KeyboardInterrupt:
             stream.kill()
             status = "interrupted"
+        except BaseException:
+            stream.kill()
+            raise
         finally:
             if progress:
                 progress.close()
@@ -114,19 +119,21 @@ def run_engine(engine, opts, quiet, on_engine):
         counts = callgrind.region_counts(out.read_text()) if out.exists() else []
     if status == "complete" and len(counts) != len(reader.regions):
         raise UserError(f"Callgrind counted {len(counts)} regions, the engine ran {len(reader.regions)}")
-    return reader, counts, status
+    for res in reader.results(counts, Expected(portable_digest(engine))):
+        yield Measured(res)
+    yield Ended(status)
 
 
-def measure(opts, engine=None, on_engine=None, on_result=None, quiet=False):
-    """As hashbench.targets.host.measure, read by Callgrind: -> (reader,
-    results, status).  on_engine(reader) once the engine has described
-    itself; on_result(result) for each result, once the engine is done."""
-    engine = engine or ensure_engine()
-    reader, counts, status = run_engine(engine, opts, quiet, on_engine)
-    results = reader.results(counts, Expected(portable_digest(engine)))
-    for res in results:
-        if on_result:
-            on_result(res)
+def measure(opts, engine=None, quiet=False):
+    """The events gathered -> (reader or None, results, status)."""
+    reader, results, status = None, [], "interrupted"
+    for event in events(opts, engine, quiet):
+        if isinstance(event, Described):
+            reader = event.reader
+        elif isinstance(event, Measured):
+            results.append(event.result)
+        elif isinstance(event, Ended):
+            status = event.status
     return reader, results, status
 
 

@@ -78,6 +78,8 @@ def measure(builds: dict, opts, catalogue_algos, rounds: int, quiet=False, on_en
             progress.step(f"round {k + 1}/{rounds} {name}", advance=0)
             cfg, engine = builds[name]
             reader, results, st = host.measure(per_round, catalogue_algos, engine, quiet=True)
+            if reader is None:   # interrupted before the engine described itself
+                raise KeyboardInterrupt
             merger.engines.setdefault(name, reader.engine)
             merger.timer = merger.timer or reader.timer
             if n == 0 and on_engine:

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from hashbench import stats
-from hashbench.commands.diff import compare_runs
+from hashbench.diff import compare_runs
 from hashbench.meters import clock, timer
 from hashbench.present.table import single_size_table
 from hashbench.result import Build, Result, Run

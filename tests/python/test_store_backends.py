@@ -48,7 +48,7 @@ def test_a_replaced_context_keeps_the_run_uuid(target):
     run = synthetic.host_run()
     store.begin_run(run)
     ident = run.context["run_uuid"]
-    run.context = {"cpu": "from the engine's record"}  # as measure_host does when the engine starts
+    run.context = {"cpu": "from the engine's record"}  # as host_run.Recorder does when the engine starts
     store.update_context(run)
     run.context = {"cpu": "again"}
     store.end_run(run)

@@ -86,3 +86,29 @@ def test_cli_only_wires_commands():
     tree = ast.parse(text)
     defs = [n.name for n in tree.body if isinstance(n, ast.FunctionDef)]
     assert defs == ["build_parser", "main"]
+
+
+def imported_modules(path, package):
+    """Absolute names of the modules `path` imports (relative imports resolved against `package`)."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            base = package.split(".")[:len(package.split(".")) - (node.level - 1)] if node.level else []
+            target = ".".join(base + ([node.module] if node.module else []))
+            names += [target] + [f"{target}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+    return names
+
+
+def test_only_the_cli_imports_the_commands():
+    """The library (hashbench/ outside commands/), the tools and the tests
+    import library modules; commands/ is the command line, wired by cli.py."""
+    files = {n: p for n, p in MODS.items() if not n.startswith("hashbench.commands") and n != "hashbench.cli"}
+    files |= {str(p.relative_to(ROOT)): p for p in sorted((ROOT / "tools").rglob("*.py"))}
+    files |= {str(p.relative_to(ROOT)): p for p in sorted((ROOT / "tests").rglob("*.py"))}
+    bad = []
+    for name, path in files.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        bad += [(name, m) for m in imported_modules(path, package) if m.startswith("hashbench.commands")]
+    assert not bad, f"imports of hashbench.commands outside it: {bad}"

@@ -5,8 +5,8 @@ import random
 import pytest
 
 from hashbench import stats
-from hashbench.commands.common import select_impls
 from hashbench.errors import UserError
+from hashbench.host_run import select_impls
 from hashbench.meters import timer
 from hashbench.result import Build, Result
 from hashbench.roster import Algorithm, select

@@ -1,116 +1,14 @@
 # SPDX-License-Identifier: MIT
-"""What several commands share: help formatting, the host measurement flow
-(run and compare), the run header and footer, the tables of a run."""
-import argparse
-import difflib
+"""A host run on the terminal: its header, tables, footer and warnings."""
 import sys
-import time
 
 from .. import __version__
-from ..context import host_context
-from ..errors import UserError
 from ..meters import callgrind
 from ..meters import clock as clock_meter
 from ..meters import timer as timer_meter
-from ..present.crosstab import meter_tables
-from ..present.matrix import present as present_matrix
-from ..present.table import counted_table, fmt_num, plus_minus, render, single_size_table, sort_results, sweep_table
-from ..result import METER_TITLES, Run
-from ..roster import split
-from ..targets import host, host_sim
+from ..result import METER_TITLES
 from ..units import UNITS, format_size
-
-# --meter of run and compare: what reads the cost of the host engine's code
-HOST_METERS = {
-    "time": "the host's timers: measured time (default)",
-    "cycles": "core cycles: perf_event, else estimated from a calibration kernel timed around every sample",
-    "sim": "Callgrind: estimated cycles from simulated instructions, caches and branches (exact)",
-}
-# backends a meter cannot run (left out of the engine, with a note)
-METER_SKIPS = {"sim": host_sim.SKIP}
-
-
-def formatter(prog):
-    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=30)
-
-
-def add_store_args(p, save=True):
-    p.add_argument("--db", metavar="PATH|URL",
-                   help="results database: an SQLite file or postgresql://user@host/db "
-                        "(default $HASHBENCH_DB, else ~/.local/share/hashbench/results.sqlite)")
-    if save:
-        p.add_argument("--no-save", action="store_true", help="do not store the run")
-
-
-def log_to_stderr(quiet):
-    return (lambda m: None) if quiet else (lambda m: print(m, file=sys.stderr))
-
-
-def select_impls(catalogue_algos, impls):
-    """-> implementation names for the engine; 'all' means every one."""
-    names = split(impls) or ["portable"]
-    if "all" in names:
-        return ["all"]
-    known = {i for a in catalogue_algos for i in a["impls"]}
-    for n in names:
-        if n not in known:
-            near = difflib.get_close_matches(n, sorted(known), n=2)
-            hint = f"; did you mean {', '.join(near)}?" if near else ""
-            raise UserError(f"unknown implementation {n!r}{hint} (available: {', '.join(sorted(known))})")
-    return names
-
-
-def note_skipped_backends(backends, impls, meter="time"):
-    skips = METER_SKIPS.get(meter, ())
-    for b in backends:
-        if not b["available"] and b["name"] not in skips and (impls == ["all"] or b["name"] in impls):
-            print(f"note: backend {b['name']} is not available on this machine: skipped", file=sys.stderr)
-    if skips:
-        host_sim.note_skipped(backends, impls)
-
-
-def measure_host(run: Run, opts, catalogue_algos, backends, store, quiet, engine):
-    """Runs the host engine for `run`, storing each result as it arrives and
-    again as later processes add samples; the calibration kernel's points go
-    to the context (`clock`).  Sets the run's status: complete, failed (a
-    digest mismatch) or interrupted."""
-    sim = opts.get("meter") == "sim"
-    if sim:
-        callgrind.valgrind()  # a missing simulator fails before anything is stored
-    if store:
-        store.begin_run(run)
-    rows = {}  # id(result) -> its database row
-
-    def on_engine(reader):
-        run.context = host_context(reader.engine, None if sim else reader.timer, backends)
-        if sim:
-            desc = callgrind.describe()
-            run.context["meter"] = desc | {"header": callgrind.header_lines(desc)}
-        else:
-            run.context["clock"] = []
-        if store:
-            store.update_context(run)
-
-    def on_result(res):
-        if id(res) not in rows:
-            run.results.append(res)
-            rows[id(res)] = store.add_result(run, res) if store else None
-        elif store:
-            store.update_result(rows[id(res)], res)
-
-    def on_clock(point):
-        run.context.setdefault("clock", []).append(point)
-
-    t0 = time.monotonic()
-    if sim:
-        _, _, status = host_sim.measure(opts, engine, on_engine, on_result, quiet)
-    else:
-        _, _, status = host.measure(opts, catalogue_algos, engine, on_engine, on_result, quiet, on_clock)
-    run.elapsed_s = time.monotonic() - t0
-    run.status = "failed" if status == "complete" and run.mismatches else status
-    if store:
-        store.end_run(run)
-    return run
+from .table import counted_table, fmt_num, plus_minus, render, single_size_table, sort_results, sweep_table
 
 
 def report_mismatches(run):
@@ -235,34 +133,3 @@ def present_host(run, results, unit, order, catalogue_order, quiet=False):
         present_timed(run, timed, unit, order, catalogue_order, quiet)
     if counted:
         present_counted(run, counted, order, catalogue_order, quiet)
-
-
-def present_exact(results, size=None, targets=None, suffix=""):
-    """The cross tables of exact results, one per meter."""
-    for title, h, rows, al in meter_tables(results, size, targets):
-        render(h, rows, al, title=title + suffix)
-
-
-def present_run(run, unit="MB/s", order="category", catalogue_order=(), quiet=False):
-    """Every result of a stored run, whatever its meters: timed results as
-    the host table, exact ones as algorithms x targets, per size."""
-    if run.kind == "matrix":
-        builds = run.context.get("builds") or {}
-        print(f"builds: {', '.join(builds) or '-'} · on {', '.join(run.context.get('targets') or {}) or 'host'}")
-        if run.context.get("code_size"):
-            print(f"CODE B: {run.context['code_size']}")
-        present_matrix(run.results)
-        return
-    timed = [r for r in run.results if not r.exact]
-    counted = [r for r in run.results if r.exact and r.target == "host"]   # --meter sim
-    exact = [r for r in run.results if r.exact and r.target != "host"]     # cross targets
-    if timed or counted:
-        if not quiet:
-            print(header(run))
-        present_host(run, timed + counted, unit, order, catalogue_order, quiet)
-    for name, tc in (run.context.get("targets") or {}).items():
-        model = "/".join(x for x in (tc.get("cycle_model"), tc.get("model_variant")) if x)
-        print(f"{name}: {tc.get('title')} · {tc.get('compiler')} · {tc.get('runner')} · "
-              f"{METER_TITLES.get(tc.get('meter'), tc.get('meter'))}" + (f" · model {model}" if model else ""))
-    for size in sorted({r.size for r in exact}):
-        present_exact(exact, size)

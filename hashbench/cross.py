@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: MIT
+"""A cross run without the command line: build, run, verify and store each
+target in turn (the `cross` command and the report tools call it)."""
+import sys
+import time
+
+from . import roster
+from .context import host_context
+from .executor import Local
+from .jobs import Task
+from .meters import DEFAULT
+from .result import Note, Run
+from .targets import Job, host, load_all
+
+DEFAULT_SIZES = [64, 256, 1024]
+DEFAULT_CALLS = 2
+
+
+def skip_missing(run: Run, name: str, target, job: Job) -> bool:
+    """True, with a note, when `target` is not installed."""
+    missing = target.missing()
+    if not missing:
+        return False
+    pk = f" (Debian packages: {' '.join(target.packages)}; scripts/setup.sh installs them)" if target.packages else ""
+    run.notes.append(Note("target-missing", f"{name}: not installed: {', '.join(missing)}{pk}",
+                          {"target": name, "missing": missing}))
+    job.log(f"{name}: skipped: not installed: {', '.join(missing)}")
+    return True
+
+
+def record(run: Run, name: str, outcome, job: Job, store=None):
+    """Adds one target's outcome to the run (and the store)."""
+    run.context["targets"][name] = outcome.context
+    for n in outcome.notes:
+        n.data.setdefault("target", name)
+    run.notes += outcome.notes
+    for r in outcome.results:
+        if job.substitute:
+            r.implementation = job.substitute.name
+        run.results.append(r)
+        if store:
+            store.add_result(run, r)
+    if store:
+        store.update_context(run)
+    ok = sum(r.verified for r in outcome.results)
+    job.log(f"{name}: {'cached build' if outcome.context.get('cached_build') else 'built'}, "
+            f"{ok}/{len(outcome.results)} digests match" + (", counts repeat exactly" if job.check_repeat else ""))
+
+
+def run_targets(run: Run, targets: dict, names, job: Job, store=None, executor=None):
+    """Builds, runs, verifies and stores every named target, each a job of
+    `executor` (hashbench.executor; default: here, in order): a target that
+    is not installed or fails is a note, and the others go on.  The results
+    keep the order of `names` whichever job finished first."""
+    executor = executor or Local(targets)
+    run.context.setdefault("targets", {})
+    here = executor.name == Local.name
+    if not here:
+        run.context["executor"] = executor.name
+    tasks = [Task(name, name) for name in names if not here or not skip_missing(run, name, targets[name], job)]
+    executor.check(tasks)   # before the run is stored: a cluster without a tool stops it here
+    if store:
+        store.begin_run(run)
+    t0 = time.monotonic()
+    try:
+        for task, answer in executor.answers(tasks, job):
+            name = task.target
+            if answer.error:
+                run.notes.append(Note("target-failed", f"{name}: {answer.error}", {"target": name}))
+                job.log(f"{name}: FAILED: {answer.error}")
+                continue
+            if answer.worker:
+                answer.outcome.context["worker"] = answer.worker
+            record(run, name, answer.outcome, job, store)
+        run.status = "complete"
+    except KeyboardInterrupt:
+        run.status = "interrupted"
+    finally:
+        order = {n: i for i, n in enumerate(names)}
+        run.results.sort(key=lambda r: order.get(r.target, len(order)))
+        run.elapsed_s = time.monotonic() - t0
+        run.context["elapsed_s"] = round(run.elapsed_s, 1)
+        if run.status == "running":
+            run.status = "failed"
+        if run.status == "complete" and (run.mismatches or run.target_notes("target-failed")):
+            run.status = "failed"
+        if store:
+            store.end_run(run)
+        executor.close()
+    return run
+
+
+def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, check_repeat=False,
+            store=None, log=lambda m: None, targets=None, meter=DEFAULT, model_variant=None, expected=None,
+            substitute=None, executor=None) -> Run:
+    """A cross run of the targets `names`.  `expected`: where the digests to
+    match come from (default: the reference, else the host's portable
+    code); `substitute` (hashbench.targets.Substitute): other code measured
+    in place of our portable implementations, its results named by it;
+    `executor` (hashbench.executor): where the targets' jobs run (default:
+    here, in order)."""
+    targets = targets or load_all()
+    algos = algos or list(roster.algorithms())
+    expected = expected or host.expected_digests()
+    job = Job(algos=algos, impls=list(impls), sizes=list(sizes), expected=expected, calls=calls,
+              check_repeat=check_repeat, log=log, meter=meter, model_variant=model_variant, substitute=substitute)
+    options = {"targets": list(names), "sizes": list(sizes), "algos": [a.id for a in algos],
+               "impls": list(impls), "calls": calls}
+    if meter != DEFAULT:
+        options.update(meter=meter, model_variant=model_variant)
+    if substitute:
+        options.update(substitute=substitute.name)
+    run = Run(kind="cross", command=" ".join(sys.argv), context=host_context(), options=options)
+    return run_targets(run, targets, names, job, store, executor)

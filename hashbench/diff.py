@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: MIT
+"""Two stored runs compared result by result (hashbench diff).
+
+Exact meters give the same figure on every run: the ratio is the answer.
+Timed figures are compared with the engine process as the unit
+(hashbench.stats); a difference the machine's own change of speed between
+the runs could explain (hashbench.meters.clock) is "inconclusive"."""
+from . import stats
+from .meters import clock, timer
+
+
+def verdict_exact(a, b):
+    """Exact figures: 'identical', or the ratio and the difference per call."""
+    if a.per_call == b.per_call:
+        return 1.0, "identical"
+    ratio = b.per_call / a.per_call if a.per_call else float("inf")
+    delta = b.per_call - a.per_call
+    amount = f"{abs(delta):,.0f}" if float(delta).is_integer() else f"{abs(delta):,.2f}"
+    return ratio, f"B costs {'less' if ratio < 1 else 'more'} ({'+' if delta > 0 else '-'}{amount} {a.unit}/call)"
+
+
+def compare_timed(ra, rb, change_pct) -> stats.Comparison:
+    """Two timed results: process-level when either has two processes or
+    more (blocked by CPU where both pinned their processes to the same
+    CPUs), else the samples as independent (method 'samples')."""
+    drift = abs(change_pct) if change_pct is not None and timer.clock_bound(ra) else None
+    if max(ra.processes or 1, rb.processes or 1) >= 2:
+        return stats.compare_strata(timer.grouped_values(ra), timer.grouped_values(rb), drift)
+    a, b = timer.sample_values(ra), timer.sample_values(rb)
+    ratio = stats.median(b) / stats.median(a) if a and b else float("nan")
+    p = stats.mann_whitney_p(a, b)
+    nan = float("nan")
+    return stats.Comparison(ratio, nan, nan, p, stats.verdict(ratio, p, drift), "samples", drift)
+
+
+def compare_runs(a_run, b_run) -> list:
+    """Every measurement the runs share -> rows {a, b, ratio, lo, hi, p,
+    verdict, method}: the data of the table (and of tools/measure_default_run.py)."""
+    change = clock.change_pct(a_run, b_run)
+    bmap = {r.key: r for r in b_run.results if r.verified}
+    rows = []
+    for ra in a_run.results:
+        rb = bmap.get(ra.key)
+        if rb is None or not ra.verified or ra.per_call is None or rb.per_call is None:
+            continue
+        if ra.exact:
+            ratio, word = verdict_exact(ra, rb)
+            rows.append({"a": ra, "b": rb, "ratio": ratio, "lo": None, "hi": None, "p": None, "verdict": word,
+                         "method": "exact"})
+            continue
+        c = compare_timed(ra, rb, change)
+        word = c.verdict
+        if word == "inconclusive":
+            word = f"inconclusive: the machine's speed changed by {abs(change):.1f}%"
+        rows.append({"a": ra, "b": rb, "ratio": c.ratio, "lo": c.lo, "hi": c.hi, "p": c.p, "verdict": word,
+                     "method": c.method, "significant": c.significant})
+    return rows

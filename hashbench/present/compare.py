@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: MIT
+"""A comparison on the terminal: each algorithm's implementations, ranked."""
+from .. import roster
+from ..ranking import rank
+from ..result import METER_TITLES
+from .native import native_table
+from .table import COUNTER_TITLES, fmt_count, fmt_num, render
+
+
+def cost_ranking_rows(results):
+    """Rows 'rank, relative cost, impl, cost/B, counters per call, version',
+    cheapest first: an exact meter (--meter sim) needs no spread."""
+    ranked = rank(results)
+    names = list(dict.fromkeys(c for k in ranked for c in k.result.extra.get("counters", {})))
+    rows = []
+    for n, k in enumerate(ranked, 1):
+        r, counters = k.result, k.result.extra.get("counters", {})
+        rows.append([f"{n}.", f"{k.relative:.3f}", r.implementation, fmt_num(r.per_byte)]
+                    + [fmt_count(counters.get(c)) for c in names] + [r.extra.get("impl_version") or "ours"])
+    headers = ["#", "COST (rel.)", "IMPL", "cyc/B"] + [COUNTER_TITLES.get(k, k) for k in names] + ["VERSION"]
+    return headers, rows, "lrlr" + "r" * len(names) + "l"
+
+
+def ranking_rows(results):
+    """Rows 'rank, relative time ± spread, impl, MB/s, cyc/B, version', fastest
+    first (the figures: hashbench.ranking)."""
+    return [[f"{n}.", f"{k.relative:.2f} ± {k.spread:.2f}", k.result.implementation, fmt_num(k.result.mb_per_s),
+             fmt_num(k.result.cycles_per_byte), k.result.extra.get("impl_version") or "ours"]
+            for n, k in enumerate(rank(results), 1)]
+
+
+def present_compare(run, algos, sizes):
+    """One ranking per algorithm and size, of its verified results."""
+    labels = roster.labels()
+    for algo in algos:
+        for size in sizes:
+            rs = [r for r in run.results if r.algorithm == algo and r.size == size and r.verified]
+            if not rs:
+                continue
+            print()
+            title = f"{labels.get(algo, algo)} @ {size} B: {len(rs)} implementations, each verified"
+            if all(r.exact for r in rs):
+                render(*cost_ranking_rows(rs), title=title + f" · {METER_TITLES[rs[0].meter]}")
+                continue
+            render(["#", "TIME (rel.)", "IMPL", "MB/s", "cyc/B", "VERSION"], ranking_rows(rs), "lrlrrl", title=title)
+            native = native_table(rs)
+            if native:
+                print()
+                render(*native, title=f"{labels.get(algo, algo)} @ {size} B in bench-keccak256's form: the Rust "
+                                      "crates built twice, default (no RUSTFLAGS) and native (-C target-cpu=native)")
+                print(f"ours: portable, {run.context.get('compiler')} {(run.context.get('cflags') or '').strip()} "
+                      "(no -march), corresponds to default; its -march=native build: "
+                      f"hashbench matrix --flags='-O2,-O2 -march=native' -a {algo}")
