@@ -7,12 +7,12 @@ import argparse
 import sys
 
 from . import __version__
-from .commands import catalogue, compare, cross, diff, exchange, matrix, report, run, size, stored
+from .commands import catalogue, compare, cross, diff, exchange, fleet, matrix, report, run, size, stored
 from .commands.options import formatter
 from .errors import UserError
 
 # in the order `--help` lists them
-COMMANDS = [run, catalogue, stored, compare, diff, cross, matrix, size, report, exchange]
+COMMANDS = [run, catalogue, stored, compare, diff, cross, matrix, size, fleet, report, exchange]
 
 
 def build_parser():

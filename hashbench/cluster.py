@@ -113,7 +113,7 @@ class Cluster:
 
     def workers(self) -> dict:
         """{worker address: worker_state} of every worker now."""
-        return self._call(lambda: self.client.run(worker_state, sorted(self._names)))
+        return self.call(lambda: self.client.run(worker_state, sorted(self._names)))
 
     def check(self, tasks):
         """Which workers may run each task's target; UserError when none may."""
@@ -141,13 +141,13 @@ class Cluster:
         futures = {}
         for task in tasks:
             art = _stored(task)
-            fut = self._call(lambda task=task, art=art: self.client.submit(
+            fut = self.call(lambda task=task, art=art: self.client.submit(
                 on_worker, task, shipped, art, workers=self.fit[task.target], allow_other_workers=False,
                 pure=False, key=f"hashbench-{task.target}-{uuid.uuid4().hex[:12]}"))
             futures[fut] = task
         try:
             for fut in as_completed(futures, loop=self.client.loop):
-                ans, art = self._call(fut.result)
+                ans, art = self.call(fut.result)
                 task = futures[fut]
                 if art:
                     _store(task, art)
@@ -159,7 +159,7 @@ class Cluster:
                 if not fut.done():
                     fut.cancel()
 
-    def _call(self, fn):
+    def call(self, fn):
         """fn(), with a lost scheduler said in one line."""
         import asyncio
         import concurrent.futures

@@ -7,6 +7,7 @@ here row by row, samples included; a worker killed mid-job costs nothing;
 an unreachable or vanished scheduler is one line and exit 2."""
 import json
 import os
+import platform
 import signal
 import socket
 import subprocess
@@ -15,6 +16,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from hashbench.store import Store
 
 distributed = pytest.importorskip("distributed", reason="the cluster extra (make setup installs it)")
 
@@ -172,3 +175,22 @@ def test_a_scheduler_gone_mid_run_keeps_what_finished(tmp_path):
                             capture_output=True, text=True)
     assert stored.returncode == 0, stored.stderr
     assert sum(line.startswith(("CRC32", "MD5")) for line in stored.stdout.splitlines()) >= 4, stored.stdout
+
+
+def test_fleet_times_each_machine_once_and_stores_its_context(cluster, tmp_path):
+    db = tmp_path / "fleet.sqlite"
+    rc, out, err = finished(hb("fleet", "--cluster", cluster["address"], "--", "-a", "crc32", "--budget", "30",
+                               "--processes", "2", db=db))
+    assert rc == 0, err
+    # both workers run on this machine: one machine, one timed run
+    assert f"1 machine(s): {platform.node()}" in err
+    assert out.startswith("1 machine(s) stored as runs 1;"), out
+    run = Store(db).load("last")
+    assert run.kind == "host" and run.context["hostname"] == platform.node()
+    assert run.context["cpu"] and run.context["compiler"]
+    assert [(r.algorithm, r.verified) for r in run.results] == [("crc32", True)]
+
+
+def test_fleet_refuses_the_fleets_own_options(cluster):
+    rc, out, err = finished(hb("fleet", "--cluster", cluster["address"], "--", "-a", "crc32", "-o", "x.json"))
+    assert rc == 2 and err.strip() == "hashbench: fleet: -o is the fleet's, not each machine's (the runs are stored here)"
