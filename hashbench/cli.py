@@ -4,18 +4,33 @@
 results go to stdout; progress, warnings and errors to stderr; bad input
 exits 2 with one line, never a traceback."""
 import argparse
+import importlib
 import sys
 
-from . import __version__
-from .commands import catalogue, compare, cross, diff, exchange, fleet, matrix, report, run, size, stored
 from .commands.options import formatter
 from .errors import UserError
 
-# in the order `--help` lists them
-COMMANDS = [run, catalogue, stored, compare, diff, cross, matrix, size, fleet, report, exchange]
+# command -> its module in hashbench/commands/, in the order `--help` lists them; only the module of
+# the command given is imported (a quick start), none for `--version`, every one for `--help`
+COMMANDS = {"run": "run", "list": "catalogue", "hash": "catalogue", "history": "stored", "show": "stored",
+            "compare": "compare", "diff": "diff", "cross": "cross", "matrix": "matrix", "rom": "rom", "size": "size",
+            "fleet": "fleet", "report": "report", "export": "exchange", "import": "exchange"}
 
 
-def build_parser():
+class Version(argparse.Action):
+    """--version, reading the package's metadata only when asked."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, **kw):
+        super().__init__(option_strings, dest, nargs=0, help="show the version and exit", **kw)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from . import __version__
+        print(f"hashbench {__version__}")
+        parser.exit()
+
+
+def build_parser(command=None):
+    """The parser, with the subcommands of `command`'s module ('': none; None: all)."""
     p = argparse.ArgumentParser(
         prog="hashbench", formatter_class=formatter,
         description="Benchmark hash algorithms on this machine and on other CPUs; every digest is verified first.",
@@ -24,20 +39,26 @@ def build_parser():
                "  hashbench hash -a blake3 FILE       # like b3sum\n"
                "  hashbench list\n  hashbench history; hashbench diff last~1 last\n"
                "  hashbench cross --target n64,nes   # other CPUs: exact counts\n"
+               "  hashbench rom --target gba -o hb.gba --run   # a console ROM, run headless\n"
                "  hashbench matrix --cc gcc,clang --flags=-O2,-O3   # builds side by side\n"
                "  hashbench size --flags=-Os,-O2     # code size per algorithm and build\n"
                "  hashbench report -o report.html     # plots and tables of the last run\n"
                "  hashbench export last -o run.json; hashbench import run.json  # between machines\n"
                "'hashbench COMMAND --help' explains each command.")
-    p.add_argument("--version", action="version", version=f"hashbench {__version__}")
+    p.add_argument("--version", action=Version)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
-    for module in COMMANDS:  # each registers its parser(s) and the function to call
+    names = [COMMANDS[command]] if command in COMMANDS else [] if command == "" else dict.fromkeys(COMMANDS.values())
+    for name in names:  # each registers its parser(s) and the function to call
+        module = importlib.import_module(f".commands.{name}", __package__)
         getattr(module, "add_parsers", getattr(module, "add_parser", None))(sub)
     return p
 
 
 def main(argv=None):
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    command = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser("" if command is None and "--version" in argv and "-h" not in argv
+                          and "--help" not in argv else command)
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()

@@ -22,7 +22,7 @@ import uuid
 from pathlib import Path
 
 from .errors import UserError
-from .jobs import Task, run_job, target_of
+from .jobs import Answer, Task, run_job, target_of
 from .paths import BUILD, source_digest
 
 CONNECT_S = 5
@@ -136,7 +136,7 @@ class Cluster:
 
     def answers(self, tasks, job):
         """Yields (task, Answer) as each job finishes on some worker, each once."""
-        from distributed import as_completed
+        from distributed import KilledWorker, as_completed
         shipped = _without_log(job)
         futures = {}
         for task in tasks:
@@ -147,8 +147,12 @@ class Cluster:
             futures[fut] = task
         try:
             for fut in as_completed(futures, loop=self.client.loop):
-                ans, art = self.call(fut.result)
                 task = futures[fut]
+                try:
+                    ans, art = self.call(fut.result)
+                except KilledWorker:   # Dask reran it on others, and they died too: that job's end, not the run's
+                    ans, art = Answer(error="every worker that ran it died (the scheduler gave it up)", log=[],
+                                      worker=None), None
                 if art:
                     _store(task, art)
                 for line in ans.log:

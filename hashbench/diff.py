@@ -35,7 +35,7 @@ def compare_timed(ra, rb, change_pct) -> stats.Comparison:
 
 def compare_runs(a_run, b_run) -> list:
     """Every measurement the runs share -> rows {a, b, ratio, lo, hi, p,
-    verdict, method}: the data of the table (and of tools/measure_default_run.py)."""
+    verdict, method}: the data of the table (and of studies/measure_default_run.py)."""
     change = clock.change_pct(a_run, b_run)
     bmap = {r.key: r for r in b_run.results if r.verified}
     rows = []

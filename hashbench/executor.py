@@ -12,8 +12,6 @@ same bit for bit whichever machine counted them.
 The jobs themselves: hashbench.jobs."""
 import os
 
-from .jobs import run_job
-
 ENV = "HASHBENCH_CLUSTER"
 
 
@@ -29,6 +27,7 @@ class Local:
 
     def answers(self, tasks, job):
         """Yields (task, Answer) as each job finishes."""
+        from .jobs import run_job
         for task in tasks:
             yield task, run_job(task, job, job.log, self.targets)
 

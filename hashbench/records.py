@@ -29,6 +29,8 @@ REQUIRED = {
     "result": ("algo", "impl", "size", "verified", "samples"),
     "region": ("index", "algo", "impl", "size", "calls"),
     "span": ("algo", "impl", "size"),
+    "rom_result": ("algo", "impl", "size", "iters", "ticks", "verified"),
+    "rom_harness": ("size", "iters", "ticks", "empty_ticks"),
     "plugin": ("name",),
     "count": ("region", "instructions"),
     "totals": ("regions",),

@@ -22,6 +22,7 @@ METERS = {
     "instructions": ("instructions", True),
     "exact-cycles": ("cycles", True),
     "est-cycles": ("cycles", True),
+    "console-timer": ("cycles", True),
 }
 # what a figure is, in words, for headers and tables
 METER_TITLES = {
@@ -32,6 +33,7 @@ METER_TITLES = {
     "instructions": "instructions (exact)",
     "exact-cycles": "cycles (exact, cycle-accurate simulator)",
     "est-cycles": "estimated cycles (cost model)",
+    "console-timer": "cycles by the console's own timer (a ROM's timed loop, loop included)",
 }
 
 

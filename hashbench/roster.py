@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """The roster: every algorithm and our implementations of it, read from
-data/roster.json, which tools/describe_roster.c generates from
+data/roster.json, which tools/generate/describe_roster.c generates from
 src/algos/registry.def (`make roster`).  Nothing in the front end parses C.
 
 Library backends add implementations at run time; the host engine's

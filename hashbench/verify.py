@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Verify, then cost: the digests a measurement must print.
 
-The reference is data/reference-digests.tsv (tools/make_reference.py
+The reference is data/reference-digests.tsv (tools/generate/reference_digests.py
 computes it from independent libraries).  For a size the table lacks, the
 host engine's portable code, which the tests check at every length against
 those libraries, gives the digest: `Expected` asks it through a callable,

@@ -12,7 +12,7 @@ PKGS_BACKENDS="libssl-dev libsodium-dev zlib1g-dev libxxhash-dev libgcrypt20-dev
 PKGS_CROSS="gcc-mips64-linux-gnuabi64 gcc-arm-linux-gnueabi libc6-dev-armel-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-riscv64-linux-gnu libc6-dev-riscv64-cross gcc-powerpc-linux-gnu libc6-dev-powerpc-cross gcc-i686-linux-gnu libc6-dev-i386-cross gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm"
 # the 8/16-bit consoles (hashbench cross --target nes,gb,z80,gba): cc65 and sim65; SDCC and
 # ucsim; mGBA's core as a library (src/meters/mgba_run.c links it)
-PKGS_CROSS8="cc65 sdcc sdcc-ucsim libmgba-dev"
+PKGS_CONSOLE="cc65 sdcc sdcc-ucsim libmgba-dev"
 # the report's browser test (headless Chromium through its WebDriver; DejaVu for its text) and the
 # PostgreSQL server the store's tests start in a temporary folder (hashbench report, --db postgresql://)
 PKGS_REPORT="chromium chromium-driver fonts-dejavu-core postgresql"
@@ -20,7 +20,7 @@ PKGS_REPORT="chromium chromium-driver fonts-dejavu-core postgresql"
 PKGS_SIM="valgrind"
 # `hashbench rom --run`: the console ROMs booted headless in the emulators' libretro cores
 PKGS_ROM="libretro-mgba libretro-nestopia libretro-desmume"
-PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CROSS8 $PKGS_REPORT $PKGS_SIM $PKGS_ROM ${HB_EXTRA_PKGS:-}"
+PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CONSOLE $PKGS_REPORT $PKGS_SIM $PKGS_ROM ${HB_EXTRA_PKGS:-}"
 
 missing=()
 for p in $PKGS; do

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cross-architecture correctness (issue 5): build the cross engine for the
+# Cross-architecture correctness: build the cross engine for the
 # N64 (MIPS III, big-endian, freestanding), the NDS (ARM32, ARMv5TE) and a
 # 32-bit big-endian PowerPC, run each under QEMU with the instruction-counting
 # plugin, and require every digest to equal the host's byte for byte and every

@@ -52,10 +52,13 @@ step "Cross-architecture correctness under QEMU (N64, NDS, PowerPC)"
 bash scripts/test-cross.sh
 
 step "8/16-bit consoles: NES (6502, sim65), GBA (ARM7TDMI, ROM and IWRAM, mGBA), Game Boy and Z80 (SDCC; a few algorithms), exact cycles"
-bash scripts/test-cross8.sh
+bash scripts/test-console.sh
+
+step "Generated files up to date (make check-generated)"
+$MAKE check-generated
 
 step "Lint: ruff (pyproject.toml [tool.ruff])"
-.venv/bin/ruff check hashbench tests tools
+.venv/bin/ruff check hashbench tests tools studies
 
 step "Python tests"
 .venv/bin/python -m pytest -q -p no:cacheprovider tests/python

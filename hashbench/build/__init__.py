@@ -14,10 +14,12 @@ and the suffixes of its objects and libraries, and whether two programs may
 compile side by side (parallel_programs: cl65 writes its assembly beside
 the C source).  Adding a toolchain is one
 module and one line in TOOLCHAINS."""
-from . import cc65, gcc, sdcc
+import importlib
 
-TOOLCHAINS = {"gcc": gcc, "cc65": cc65, "sdcc": sdcc}
+TOOLCHAINS = ("gcc", "cc65", "sdcc")   # modules of this package, imported when first used
 
 
 def toolchain(name: str):
-    return TOOLCHAINS[name]
+    if name not in TOOLCHAINS:
+        raise KeyError(name)
+    return importlib.import_module(f".{name}", __name__)

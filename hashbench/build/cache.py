@@ -8,6 +8,7 @@ import fcntl
 import functools
 import hashlib
 import json
+import os
 import subprocess
 import threading
 from pathlib import Path
@@ -33,10 +34,25 @@ def tool_version(prog: str, flag: str = "--version") -> str:
     return text.splitlines()[0].strip() if text else "unknown"
 
 
+def host_cc() -> str:
+    """The host's C compiler: $CC, as make takes it, else cc."""
+    return os.environ.get("CC", "cc")
+
+
 def rel(path) -> str:
     """A path as the build commands name it: relative to the project root."""
     p = Path(path)
     return str(p.relative_to(ROOT)) if p.is_absolute() else str(p)
+
+
+# the headers any C build of the core may read: a change rebuilds every cached step that lists them
+CORE_HEADERS = ("src/algos/*.h", "src/algos/*.def", "src/engine/*.h", "src/platform/guest/*.h",
+                "src/platform/guest/*/include/*.h")
+
+
+def core_headers() -> list:
+    """CORE_HEADERS, as paths relative to the project root, sorted."""
+    return sorted(rel(p) for pat in CORE_HEADERS for p in ROOT.glob(pat))
 
 
 def _digest_files(h, paths):

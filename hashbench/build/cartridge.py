@@ -72,7 +72,7 @@ def engine_defines(t) -> list:
     if not banked(t):
         return []
     c = t.cartridge
-    return [f"HB8_FAR_BANK={c['far_bank']}", "HB8_ALGO_BANK=1", f"HB8_BANK_REG=0x{c['bank_register']:X}"]
+    return [f"HB_CONSOLE_FAR_BANK={c['far_bank']}", "HB_CONSOLE_ALGO_BANK=1", f"HB_CONSOLE_BANK_REG=0x{c['bank_register']:X}"]
 
 
 def check(t, name: str, rom_bytes: int, syms: dict):

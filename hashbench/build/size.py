@@ -82,14 +82,9 @@ def target_probe(t, cfg: BuildConfig = None) -> Probe:
                  list(getattr(t, "size_sources", None) or []), gcc.version(t))
 
 
-def headers() -> list:
-    pats = ("src/algos/*.h", "src/algos/*.def", "src/engine/*.h", "src/platform/guest/*/include/*.h")
-    return sorted(cache.rel(p) for pat in pats for p in ROOT.glob(pat))
-
-
 def compile_all(p: Probe, sources, log) -> dict:
     """{source: object}, compiled with the probe's flags, cached, two at a time."""
-    hdrs = headers()
+    hdrs = cache.core_headers()
 
     def one(src):
         obj = p.folder / "obj" / (src.replace("/", "_")[:-2] + ".o")

@@ -5,10 +5,10 @@ import subprocess
 import sys
 
 from .. import roster
+from ..build.host import catalogue as engine_catalogue
 from ..build.host import ensure_engine
 from ..errors import UserError
 from ..present.table import render
-from ..targets import host
 from .options import formatter
 
 
@@ -28,7 +28,7 @@ def add_parsers(sub):
 
 
 def list_main(args) -> int:
-    catalogue, backends = host.catalogue(ensure_engine())
+    catalogue, backends = engine_catalogue(ensure_engine())
     impls = {c["id"]: c["impls"] for c in catalogue}
     algos = [a for a in roster.algorithms() if a.id in impls]
     if args.json:
@@ -48,7 +48,7 @@ def list_main(args) -> int:
 
 def hash_main(args) -> int:
     engine = ensure_engine()
-    catalogue, _ = host.catalogue(engine)
+    catalogue, _ = engine_catalogue(engine)
     algo = roster.select([args.algo], None, [a for a in roster.algorithms() if a.id in {c["id"] for c in catalogue}])
     if len(algo) != 1:
         raise UserError(f"'{args.algo}' names {len(algo)} algorithms; hash needs exactly one")

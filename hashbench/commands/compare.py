@@ -6,7 +6,8 @@ from .. import host_run
 from ..present import exporters
 from ..present.compare import present_compare
 from ..present.host import header, report_mismatches
-from .options import add_size_args, add_store_args, formatter, prepare_host_run
+from .host_options import add_size_args, prepare_host_run
+from .options import add_store_args, formatter
 
 
 def add_parser(sub):

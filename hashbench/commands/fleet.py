@@ -38,7 +38,7 @@ def checked_run_args(run_args) -> list:
     bad = [a for a in run_args if a in ("-o", "--output", "--db", "--no-save") or a.startswith(("--output=", "--db="))]
     if bad:
         raise UserError(f"fleet: {bad[0]} is the fleet's, not each machine's (the runs are stored here)")
-    parser = build_parser()
+    parser = build_parser("run")
     try:
         parser.parse_args(["run", *run_args])
     except SystemExit as exc:   # argparse has said what is wrong, in its usage line

@@ -1,24 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""The options several commands share, checked before anything runs, and
-the set-up of a host run (run and compare)."""
+"""The options every command shares (cli.py imports it: it stays light)."""
 import argparse
 import sys
-
-from .. import executor, host_run
-from ..errors import UserError
-from ..present import exporters
-from ..result import Run
-from ..store import Store
-from ..targets import host_sim
-from ..targets.host import DEFAULT_PROCESSES
-from ..units import SWEEPS, parse_budget, parse_sizes
-
-# --meter of run and compare: what reads the cost of the host engine's code
-HOST_METERS = {
-    "time": "the host's timers: measured time (default)",
-    "cycles": "core cycles: perf_event, else estimated from a calibration kernel timed around every sample",
-    "sim": "Callgrind: estimated cycles from simulated instructions, caches and branches (exact)",
-}
 
 
 def formatter(prog):
@@ -37,65 +20,9 @@ def log_to_stderr(quiet):
     return (lambda m: None) if quiet else (lambda m: print(m, file=sys.stderr))
 
 
-def add_size_args(p, budget_help="time per measurement, e.g. 200, 200ms, 1s (default 200 ms)"):
-    p.add_argument("--size", action="append", metavar="SIZE", help="bytes: 64, 1k, 1KiB, 1m (default 1024)")
-    p.add_argument("--sweep", nargs="?", const="seed", choices=sorted(SWEEPS),
-                   help="several sizes: 'seed' = 64/256/1024 (default), 'long' = 16 B .. 1 MiB")
-    p.add_argument("--budget", default="200", help=budget_help)
-    p.add_argument("--samples", type=int,
-                   help="this many samples, shared by the processes (default: as many as the budget allows)")
-    p.add_argument("--timer", default="auto", help="auto, perf, tsc, cntvct, monotonic or cputime")
-    p.add_argument("--processes", type=int, default=DEFAULT_PROCESSES, metavar="N",
-                   help="engine processes sharing the budget, one after another: the spread between "
-                        f"processes is part of every ± and test (default {DEFAULT_PROCESSES})")
-    p.add_argument("--meter", choices=list(HOST_METERS), default="time",
-                   help="; ".join(f"{k}: {v}" for k, v in HOST_METERS.items()))
-
-
-def timing_options(args) -> dict:
-    """The options every timed command shares, checked before anything runs."""
-    budget = parse_budget(args.budget)
-    if args.samples is not None and not 1 <= args.samples <= 1000:
-        raise UserError("--samples must be between 1 and 1000")
-    if not 1 <= args.processes <= 100:
-        raise UserError("--processes must be between 1 and 100")
-    if args.sweep and args.size:
-        raise UserError("use either --size or --sweep, not both")
-    sizes = SWEEPS[args.sweep] if args.sweep else (parse_sizes(args.size) if args.size else [1024])
-    if args.meter == "sim" and (args.samples or args.timer != "auto" or args.budget != "200"):
-        print("note: --meter sim counts each call: --budget, --samples and --timer do not apply",
-              file=sys.stderr)
-    return {"sizes": sizes, "budget_ms": budget, "samples": args.samples, "timer": args.timer,
-            "processes": args.processes, "meter": args.meter}
-
-
-def note_skipped_backends(backends, impls, meter="time"):
-    skips = host_run.METER_SKIPS.get(meter, ())
-    for b in backends:
-        if not b["available"] and b["name"] not in skips and (impls == ["all"] or b["name"] in impls):
-            print(f"note: backend {b['name']} is not available on this machine: skipped", file=sys.stderr)
-    if skips:
-        host_sim.note_skipped(backends, impls)
-
-
-def prepare_host_run(args, kind, algos, tiers, impls, noted_impls=None, **options):
-    """Checks the timing options, builds the engine, picks the algorithms and
-    implementations it has -> (Run, host_run.Host, Store or None).
-    `noted_impls`: whose missing backends to note (default: `impls`)."""
-    opts = timing_options(args)
-    if args.output:
-        exporters.check_path(args.output)
-    host = host_run.open_host(opts["meter"])
-    algo_ids = host_run.select_algos(host.catalogue, algos, tiers)
-    impl_names = host_run.select_impls(host.catalogue, impls)
-    note_skipped_backends(host.backends, noted_impls or impl_names, opts["meter"])
-    store = None if args.no_save else Store(args.db)
-    opts.update(algos=algo_ids, impls=impl_names, **options)
-    return Run(kind=kind, command=" ".join(sys.argv), options=opts), host, store
-
-
 def add_cluster_arg(p):
+    from ..executor import ENV
     p.add_argument("--cluster", metavar="tcp://HOST:PORT",
                    help="run the jobs on a Dask distributed cluster, its scheduler at this address "
-                        f"(default ${executor.ENV}; none: here).  Every worker needs hashbench at this source "
+                        f"(default ${ENV}; none: here).  Every worker needs hashbench at this source "
                         "digest (pip install 'hashbench[cluster]') and the tools of the jobs it is given")

@@ -6,7 +6,8 @@ from .. import host_run
 from ..present import exporters
 from ..present.host import header, present_host, report_mismatches
 from ..units import parse_unit
-from .options import add_size_args, add_store_args, formatter, prepare_host_run
+from .host_options import add_size_args, prepare_host_run
+from .options import add_store_args, formatter
 
 
 def add_parser(sub):
@@ -25,7 +26,7 @@ def add_parser(sub):
                    help="implementation(s): portable (default), compact, a backend, or 'all'")
     add_size_args(r)
     r.add_argument("--sort", choices=["category", "speed", "name"], default="category")
-    r.add_argument("--units", default="MB/s", help="MB/s (default), KB/s (the seed's) or MiB/s")
+    r.add_argument("--units", default="MB/s", help="MB/s (default), KB/s (the reference studies') or MiB/s")
     r.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_store_args(r)
     r.add_argument("-q", "--quiet", action="store_true", help="no progress, no header or footer")

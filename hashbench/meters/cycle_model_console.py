@@ -4,7 +4,7 @@
 by mGBA - the same console engine, objects and linker script, a platform
 of Linux system calls (src/platform/guest/gba-qemu/).  This is how the
 ARM7TDMI model is checked against mGBA's exact cycles
-(tools/validate_cycle_model.py, docs/cycle-models.md).
+(studies/validate_cycle_model.py, docs/cycle-models.md).
 
 The console meter interface (hashbench.targets.console), plus `runs_as`:
 the target as this meter runs it (its stand-in: another platform and

@@ -39,7 +39,7 @@ def engine_defines(t) -> list:
 
 
 def programs(t) -> list:
-    return [os.environ.get("CC", "cc")] + ([] if os.path.exists(HEADER) else ["libmgba headers (libmgba-dev)"])
+    return [cache.host_cc()] + ([] if os.path.exists(HEADER) else ["libmgba headers (libmgba-dev)"])
 
 
 def version(t) -> str:
@@ -48,7 +48,7 @@ def version(t) -> str:
 
 
 def prepare(t, log):
-    cc = os.environ.get("CC", "cc")
+    cc = cache.host_cc()
     cmd = [cc, "-std=gnu11", "-O2", "-Wall", "-Wextra", "-DHB_RECORD_U64", "-Isrc/engine"] + RUNNER_SRC + \
         ["-o", cache.rel(RUNNER), "-lmgba"]
     cache.cached(RUNNER, cmd, RUNNER_SRC + ["src/engine/hb_record.h"], cache.tool_version(cc), log)

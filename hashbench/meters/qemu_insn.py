@@ -7,7 +7,6 @@ inline TCG add per instruction, so a block left early is not over-counted),
 snapshots it at each marker, and writes one `count` record per region to its
 own output file (docs/records.md).  Nothing outside the markers is counted,
 so the figure repeats exactly, run after run."""
-import os
 import shutil
 
 from .. import records
@@ -27,7 +26,7 @@ MARKERS = ("hb_cross_begin", "hb_cross_end")
 
 def build_qemu_plugin(plugin, sources, headers, what, log):
     """One of our QEMU TCG plugins (this one, the cycle model's), built and cached."""
-    cc = os.environ.get("CC", "cc")
+    cc = cache.host_cc()
     if shutil.which(cc) is None:
         raise UserError(f"no host C compiler ({cc}) to build the {what} plugin: run scripts/setup.sh")
     cmd = [cc, "-std=gnu11", "-O2", "-Wall", "-Wextra", "-fPIC", "-shared", "-fvisibility=hidden",

@@ -3,7 +3,7 @@
 
 A program cannot read sim65's cycle counter; `sim65 -c` prints the run's
 total when the program exits.  So the console program runs as
-`prog IMPL SIZE EXTRA` (built with HB8_ARGV): it prints the digest, then
+`prog IMPL SIZE EXTRA` (built with HB_CONSOLE_ARGV): it prints the digest, then
 calls the hash EXTRA more times.  Per (implementation, size) the meter runs
 EXTRA = 0 and 1 (and 2 with check_repeat) and turns each total into a
 `total` record; cost = total(1) - total(0), and total(2) - total(0) must be
@@ -26,7 +26,7 @@ def platform_defines(t) -> list:
 
 def engine_defines(t) -> list:
     """The program takes IMPL SIZE EXTRA from its command line."""
-    return ["HB8_ARGV"]
+    return ["HB_CONSOLE_ARGV"]
 
 
 def programs(t) -> list:

@@ -120,7 +120,7 @@ def exact_grids(results) -> list:
     instructions, exact cycles and estimated cycles never share a grid."""
     out = []
     pos = position()
-    for meter in ("instructions", "exact-cycles", "est-cycles"):
+    for meter in ("instructions", "exact-cycles", "est-cycles", "console-timer"):
         rs = [r for r in results if r.meter == meter]
         if not rs:
             continue
@@ -136,7 +136,7 @@ def exact_grids(results) -> list:
 
 def build_grids(results) -> list:
     """Algorithm x build, per target and meter, where one algorithm was built
-    several ways (issue 12's matrices): per byte at the largest such size."""
+    several ways (`hashbench matrix`): per byte at the largest such size."""
     out = []
     by = {}
     for r in results:

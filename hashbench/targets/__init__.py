@@ -6,7 +6,9 @@
   console   the 8/16-bit consoles' CPUs in cycle-exact simulators
 
 A cross target is data: targets/<name>.toml, whose `kind` picks the module
-(KINDS).  Every key is checked: required keys present, no unknown key."""
+(KINDS).  Every key is checked: required keys present, no unknown key.  A
+description may name a `base` (another target, or one of targets/base/) and
+give only what differs; `order` places it in listings and tables."""
 import dataclasses
 import tomllib
 from dataclasses import dataclass, field
@@ -16,9 +18,7 @@ from ..errors import UserError
 from ..paths import ROOT, TARGETS_DIR
 from ..roster import Impl
 
-# --target order in listings and tables: the seeds' consoles first
-ORDER = ["n64", "nds", "3ds", "cortex-m7", "aarch64", "riscv64", "s390x", "ppc", "i686",
-         "nes", "gb", "z80", "gba", "gba-prefetch", "gba-iwram", "gba-iwram-arm"]
+UNORDERED = 1000   # a description without `order` comes after the others, by name
 
 
 @dataclass(kw_only=True)
@@ -35,6 +35,7 @@ class Target:
     packages: list = field(default_factory=list)  # Debian packages (scripts/setup.sh installs them)
     note: str = ""
     cycle_model: str = ""     # a CPU model of data/cpu-models/: what `--meter cycle-model` estimates with
+    order: int = UNORDERED    # its place in listings and tables
     path: Path = None
 
     def context(self) -> dict:
@@ -48,13 +49,29 @@ def _kinds():
     return {"qemu": qemu.QemuTarget, "console": console.ConsoleTarget}
 
 
-def read_description(path: Path) -> Target:
-    """A target description (TOML) -> its Target: every required key
-    present, no unknown key, a known kind."""
+def read_data(path: Path, seen=()) -> dict:
+    """A description's keys over those of its `base`, if it names one (a
+    table key replaces the base's whole)."""
     try:
         data = tomllib.loads(path.read_text())
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise UserError(f"{path}: not a readable target description ({exc})") from exc
+    base = data.pop("base", None)
+    if base is None:
+        return data
+    if base in seen:
+        raise UserError(f"{path}: base {base!r} leads back to itself")
+    folders = (path.parent, path.parent / "base", TARGETS_DIR, TARGETS_DIR / "base")
+    found = next((f / f"{base}.toml" for f in folders if (f / f"{base}.toml").is_file()), None)
+    if found is None:
+        raise UserError(f"{path}: no base description {base!r} (targets/ or targets/base/)")
+    return read_data(found, seen + (base,)) | data
+
+
+def read_description(path: Path) -> Target:
+    """A target description (TOML) -> its Target: every required key
+    present, no unknown key, a known kind."""
+    data = read_data(path)
     kinds = _kinds()
     cls = kinds.get(data.get("kind"))
     if cls is None:
@@ -72,14 +89,15 @@ def read_description(path: Path) -> Target:
     return target
 
 
+def in_order(items) -> list:
+    """[(name, order)] -> the names by `order`, then by name."""
+    return [n for n, _ in sorted(items, key=lambda item: (item[1], item[0]))]
+
+
 def load_all(folder: Path = TARGETS_DIR) -> dict:
-    """{name: target} for every targets/*.toml, in ORDER."""
-    targets = {}
-    for p in sorted(folder.glob("*.toml")):
-        t = read_description(p)
-        targets[t.name] = t
-    pos = {n: i for i, n in enumerate(ORDER)}
-    return dict(sorted(targets.items(), key=lambda kv: (pos.get(kv[0], len(ORDER)), kv[0])))
+    """{name: target} for every targets/*.toml, by their `order`."""
+    targets = {t.name: t for t in map(read_description, sorted(folder.glob("*.toml")))}
+    return {n: targets[n] for n in in_order((n, t.order) for n, t in targets.items())}
 
 
 def select(targets: dict, names, every: bool) -> list:
@@ -101,15 +119,18 @@ def select(targets: dict, names, every: bool) -> list:
     return chosen
 
 
-def position() -> dict:
-    """{target name: position} for sorting tables."""
-    return {n: i for i, n in enumerate(["host"] + ORDER)}
+def position(folder: Path = TARGETS_DIR) -> dict:
+    """{target name: position} for sorting tables: the host, then the
+    targets by `order` (their descriptions read, not built into targets)."""
+    data = [read_data(p) for p in sorted(folder.glob("*.toml"))]
+    names = in_order((d.get("name", ""), d.get("order", UNORDERED)) for d in data)
+    return {n: i for i, n in enumerate(["host"] + names)}
 
 
 @dataclass(frozen=True)
 class Substitute:
     """Other C measured in place of our portable one-shots, for a tool that
-    compares code rather than instruments (tools/seed_code.py: a seed
+    compares code rather than instruments (studies/reference_code.py: a reference
     study's own C, read from a folder the user names).  `functions`
     {algorithm id: a C function with the one-shot's signature,
     void f(uint8_t *out, const uint8_t *in, size_t len)} stands in for

@@ -136,7 +136,7 @@ class ConsoleTarget(Target):
         flags = self.source_cflags.get(Path(src).stem, []) + cartridge.area_flags(self, src)
         sub = self.substitute.flags() if self.substitute else []
         cmd = self.tc.compile_cmd(self, src, obj, defs, flags, INCLUDES + sub)
-        inputs = [src] + headers() + (self.substitute.inputs() if self.substitute else [])
+        inputs = [src] + cache.core_headers() + (self.substitute.inputs() if self.substitute else [])
         cache.cached(obj, cmd, inputs, self.tc.version(self), log)
         return obj
 
@@ -347,12 +347,12 @@ class ConsoleTarget(Target):
 
 
 def engine_defines(t, algo, impls, sizes) -> list:
-    d = [f'HB8_ID="{algo.id}"', f"HB8_DIGEST_LEN={algo.digest_len}", f"HB8_MAX_SIZE={t.max_size}",
-         "HB8_SIZES=" + ",".join(str(s) for s in sizes)]
+    d = [f'HB_CONSOLE_ID="{algo.id}"', f"HB_CONSOLE_DIGEST_LEN={algo.digest_len}", f"HB_CONSOLE_MAX_SIZE={t.max_size}",
+         "HB_CONSOLE_SIZES=" + ",".join(str(s) for s in sizes)]
     if "portable" in impls:
-        d.append(f"HB8_FN={algo.impls['portable'].symbol}")
+        d.append(f"HB_CONSOLE_FN={algo.impls['portable'].symbol}")
     if "compact" in impls and algo.has_compact:
-        d.append(f"HB8_FN_COMPACT={algo.impls['compact'].symbol}")
+        d.append(f"HB_CONSOLE_FN_COMPACT={algo.impls['compact'].symbol}")
     return d
 
 
@@ -367,7 +367,7 @@ def shrinks(src: str) -> bool:
     """Does HB_NO_PORTABLE_TABLES change this file?  Asked of the host's
     preprocessor (with and without it), not of the text: only files that
     test it have a small build worth trying."""
-    cc = os.environ.get("CC", "cc")
+    cc = cache.host_cc()
 
     def pre(defs):
         return subprocess.run([cc, "-E", "-P", "-std=c99"] + defs + [src], cwd=ROOT, capture_output=True,
@@ -378,11 +378,6 @@ def shrinks(src: str) -> bool:
 def overflow(exc) -> dict:
     """What the toolchain's fit check measured (bytes over the ROM, ...)."""
     return dict(getattr(exc, "data", {}))
-
-
-def headers() -> list:
-    pats = ["src/algos/*.h", "src/algos/*.def", "src/engine/*.h", "src/platform/guest/*.h"]
-    return sorted(cache.rel(p) for pat in pats for p in ROOT.glob(pat))
 
 
 # seconds one library file takes to compile when none was timed here yet (2 cores, shared):
@@ -426,4 +421,4 @@ class CompileTimes:
 
 
 def jobs() -> int:
-    return max(1, int(os.environ.get("HB_CROSS8_JOBS", min(2, os.cpu_count() or 1))))
+    return max(1, int(os.environ.get("HB_CONSOLE_JOBS", min(2, os.cpu_count() or 1))))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import records
-from ..build.host import ensure_engine
+from ..build.host import catalogue, ensure_engine  # noqa: F401  (catalogue: this target's implementations)
 from ..errors import UserError
 from ..meters import clock as clock_meter
 from ..meters import timer as timer_meter
@@ -29,18 +29,6 @@ from ..verify import Expected
 
 TARGET = "host"
 DEFAULT_PROCESSES = 6   # chosen by measurement: docs/performance.md
-
-
-def catalogue(engine: Path, skip=()):
-    """(algorithm records in registry order, backend records) from `engine
-    list`: the implementations this engine has, backends included, less the
-    backends in `skip` (listed as not available)."""
-    proc = subprocess.run([str(engine), "list"] + (["-x", ",".join(skip)] if skip else []),
-                          capture_output=True, text=True)
-    if proc.returncode != 0:
-        raise UserError(proc.stderr.strip() or f"the engine exited with status {proc.returncode}")
-    recs = records.parse(proc.stdout)
-    return records.of_kind(recs, "algo"), records.of_kind(recs, "backend")
 
 
 def portable_digest(engine: Path):

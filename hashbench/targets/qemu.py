@@ -105,7 +105,7 @@ class QemuTarget(Target):
             includes += substitute.flags()
             inputs = substitute.inputs()
         cmd = gcc.executable_cmd(self, sources, elf, includes=includes)
-        inputs += sources + headers() + [p for p in self.ldflags if p.endswith(".ld")]
+        inputs += sources + cache.core_headers() + [p for p in self.ldflags if p.endswith(".ld")]
         was_cached = cache.cached(elf, cmd, inputs, gcc.version(self), log)
         return elf, was_cached, cmd
 
@@ -115,7 +115,7 @@ class QemuTarget(Target):
         else, calls the substitute."""
         renames = [f"{roster.find(a).impls['portable'].symbol}={fn}" for a, fn in substitute.functions.items()]
         cmd = gcc.compile_cmd(self, REGISTRY, obj, renames, includes=INCLUDES)
-        cache.cached(obj, cmd, [REGISTRY] + headers(), gcc.version(self), log)
+        cache.cached(obj, cmd, [REGISTRY] + cache.core_headers(), gcc.version(self), log)
         return obj
 
     def markers(self, elf):
@@ -252,8 +252,3 @@ def read_run(name, engine_text, counts, returncode=0, stderr="") -> dict:
     digests = {(r["algo"], r["impl"], r["size"]): r["digest"] for r in records.of_kind(recs, "digest")}
     return {"digests": digests, "regions": regions, "counts": counts}
 
-
-def headers() -> list:
-    pats = ["src/algos/*.h", "src/algos/*.def", "src/engine/*.h", "src/platform/guest/*.h",
-            "src/platform/guest/*/include/*.h"]
-    return sorted(cache.rel(p) for pat in pats for p in ROOT.glob(pat))

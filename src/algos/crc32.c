@@ -2,7 +2,7 @@
  * crc32.c - CRC-32/ISO-HDLC (ISO 3309, ITU-T V.42, zlib: reflected
  * poly 0x04C11DB7, init and xorout ~0; crc.h), table driven: the braided loop
  * of crc32_braid.c over the 8 KiB of tables in crc32_tables.c
- * (tools/gen_crc_tables.py).
+ * (tools/generate/crc_tables.py).
  */
 #include "crc.h"
 #include "hb_crc_braid.h"

@@ -29,7 +29,7 @@ HB_INLINE uint32_t fold32(const uint32_t (*t)[256], uint32_t x)
  * big-endian CPU the registers are held byte-reversed instead, so that a
  * native (big-endian) load XORs straight in: one or two instructions, where
  * a little-endian load is four byte loads and six shifts and ORs.  The
- * tables are byte-reversed to match (tools/gen_crc_tables.py), and a byte
+ * tables are byte-reversed to match (tools/generate/crc_tables.py), and a byte
  * step shifts left, as an MSB-first CRC's does. */
 #define LOAD_WORD hb_load32_be
 HB_INLINE uint32_t swap32(uint32_t x)

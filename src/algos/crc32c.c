@@ -2,7 +2,7 @@
  * crc32c.c - CRC-32C/Castagnoli (RFC 3720 B.4: reflected poly
  * 0x1EDC6F41, init and xorout ~0; crc.h), table driven: the braided loop
  * of crc32_braid.c over the 8 KiB of tables in crc32c_tables.c
- * (tools/gen_crc_tables.py).
+ * (tools/generate/crc_tables.py).
  */
 #include "crc.h"
 #include "hb_crc_braid.h"

@@ -2,7 +2,7 @@
  * crc64.c - CRC-64/ECMA-182 (ECMA-182 Annex B: poly 0x42F0E1EBA9EA3693,
  * init 0, MSB first, xorout 0; crc.h), table driven: the braiding of
  * hb_crc_braid.h with 64-bit words, over the 32 KiB of tables in
- * crc64_tables.c (tools/gen_crc_tables.py).
+ * crc64_tables.c (tools/generate/crc_tables.py).
  */
 #include "crc.h"
 #include "hb_crc_braid.h"

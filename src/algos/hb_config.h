@@ -25,7 +25,7 @@
  * (sp),y load through a zero-page pointer, every 32-bit operation a push and
  * a runtime call on it.  static-locals gives each local a fixed address
  * instead (its initialiser still runs at every call, as -Cl does), 5-45%
- * faster across the roster at the seed's flags (-O); the price is that the
+ * faster across the roster at the reference study's flags (-O); the price is that the
  * core's functions are not reentrant on the 6502, where nothing calls them
  * from an interrupt or recursively.  register-vars lets the few variables a
  * hot loop declares `register` (its byte pointer, a byte of state) live in

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT
  * hb_tables.h - the generated lookup tables, declared once.  Each lives in a
- * file of its own (written by a tool in tools/, whose --check verifies it)
+ * file of its own (written by a generator in tools/generate/; make check-generated verifies it)
  * and apart from the code that reads it: SDCC's and cc65's linkers take
  * whole object files, so a console program then carries only the tables of
  * the algorithm it runs.
@@ -10,7 +10,7 @@
 
 #include "hb_config.h"
 
-/* tools/gen_crc_tables.py (crc.h gives the parameters) */
+/* tools/generate/crc_tables.py (crc.h gives the parameters) */
 extern const uint8_t hb_crc8_table[256];        /* crc8_table.c */
 extern const uint16_t hb_crc16_table[256];      /* crc16_table.c */
 extern const uint32_t hb_crc32_word[4][256];    /* crc32_tables.c */
@@ -22,10 +22,10 @@ extern const uint64_t hb_crc64_word[8][256];    /* crc64_tables.c */
 extern const uint64_t hb_crc64_braid[8][256];
 #endif
 
-/* tools/gen_pearson_table.py */
+/* tools/generate/pearson_table.py */
 extern const uint8_t hb_pearson_table[256];     /* pearson_table.c */
 
-/* tools/gen_tiger_sboxes.py */
+/* tools/generate/tiger_sboxes.py */
 #if HB_HAVE_U64
 extern const uint64_t hb_tiger_sbox[4][256];    /* tiger_sboxes.c */
 #endif

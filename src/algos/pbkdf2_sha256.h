@@ -11,7 +11,7 @@
 #include "hb_config.h"
 
 #define HB_PBKDF2_SHA256_LEN 32
-/* The count the seed's published digest and timings correspond to (its
+/* The count the reference study's published digest and timings correspond to (its
  * READMEs say 1000); the engine records it with every result. */
 #define HB_PBKDF2_SHA256_ITERATIONS 100
 

@@ -12,7 +12,7 @@
  *
  * Every one of them (but xor8) carries a serial dependency from byte to
  * byte, so the plain loop is already as fast as the hash allows: these are
- * benchmarked as the byte loops the seed studies timed, not rewritten.
+ * benchmarked as the byte loops the reference studies timed, not rewritten.
  *
  * On the 8-bit CPUs (HB_SMALL_CPU) all but xor8 keep h as four bytes, where
  * the compilers' 32-bit multiplies and shifts are library calls or loops:
@@ -46,7 +46,7 @@ void hb_xor8(uint8_t *out, const uint8_t *in, size_t len)
     size_t i;
     /* One byte at a time on purpose: the roster times this as the floor
      * of a byte loop.  Compilers may still vectorise it, as they would
-     * the seed's loop. */
+     * the reference study's loop. */
     for (i = 0; i < len; i++)
         x ^= in[i];
     out[0] = (uint8_t)x;

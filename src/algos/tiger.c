@@ -8,7 +8,7 @@
  * in four S-boxes of 256 64-bit words (8 KiB, the algorithm itself: there
  * is no small-table form, so there is no compact variant; the 8-bit ports
  * have no 64-bit integer anyway).  The boxes are tiger_sboxes.c, generated
- * by the authors' procedure in tools/gen_tiger_sboxes.py, whose --check
+ * by the authors' procedure in tools/generate/tiger_sboxes.py, whose --check
  * verifies them.
  */
 #include "tiger.h"

@@ -38,7 +38,7 @@
 #define STRIPES_PER_BLOCK ((SECRET_LEN - STRIPE) / 8) /* 16: 1024-byte blocks */
 
 /* The default secret, XXH3_kSecret of xxhash.h (xxHash says it was taken
- * from FARSH's key).  It is data, not derivable: tools/vectors/noncrypto.py
+ * from FARSH's key).  It is data, not derivable: tests/vectors/importers/noncrypto.py
  * checks these bytes against the copy in the xxhash package's xxhash.h
  * (SHA-256 of the 192 bytes:
  * 2cf2f88bf9b71283059b6df53e5bcde20adbfd9e8d6ce2c1ab106262bb283bed). */

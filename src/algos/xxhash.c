@@ -9,7 +9,7 @@
  * across a whole run of stripes so the four multiply chains overlap.
  *
  * XXH64's tail consumes every whole 8-byte word before the optional 4-byte
- * word and the single bytes (spec step 5); the hash-bench seed family's
+ * word and the single bytes (spec step 5); the hash-bench family's
  * copy got this wrong when len % 32 >= 8.
  *
  * No tables and small code: this is already what an 8-bit port wants, so

@@ -27,7 +27,7 @@ typedef struct {
 
 typedef struct {
     const char *id;       /* "sha256": the algorithm id used everywhere  */
-    const char *label;    /* "SHA256": the seed family's short label     */
+    const char *label;    /* "SHA256": the reference studies' short label */
     hb_tier tier;
     uint8_t digest_len;   /* bytes written by every implementation        */
     uint16_t block_len;   /* bytes consumed per compression / step        */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * mgba_run.c - runs a console-target Game Boy or GBA ROM headless on libmgba (Debian's
  * libmgba-dev) and reads the emulator's own cycle counter at the program's
- * marks.  This is the "debugger" route of issue 6: the CPU core counts every
+ * marks: the emulator's debugger route, where the CPU core counts every
  * cycle it charges (wait states, prefetch, the SM83's 4-T-state M-cycles),
  * and a program reading a hardware timer could do no better.
  *

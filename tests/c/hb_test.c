@@ -3,7 +3,7 @@
  * checks run natively, under ASan/UBSan, with HB_NO_U64 and under QEMU on
  * big-endian and 32-bit targets.
  *
- *   1. official vectors   tests/vectors/NAME.txt (format: tests/vectors/README.md)
+ *   1. official vectors   tests/vectors/<name>.txt (format: tests/vectors/README.md)
  *   2. reference digests  data/reference-digests.tsv (workload, every impl)
  *   3. properties         canaries, input untouched, unaligned input,
  *                         determinism, compact == portable at 0..2048

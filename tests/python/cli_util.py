@@ -4,13 +4,12 @@ and a store filled with the synthetic runs."""
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import synthetic
 
+from hashbench.paths import ROOT
 from hashbench.store import Store
 
-ROOT = Path(__file__).resolve().parents[2]
 ENV = {k: v for k, v in os.environ.items() if k not in ("HASHBENCH_ENGINE", "HASHBENCH_DB")}
 ENV["NO_COLOR"] = "1"
 

@@ -7,7 +7,8 @@ import ctypes
 import os
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from hashbench.paths import ROOT
+
 LIB_PATH = Path(os.environ.get("HB_LIB", ROOT / "build" / "host" / "libhashbench.so"))
 
 _lib = ctypes.CDLL(str(LIB_PATH))

@@ -10,15 +10,14 @@ import json
 import os
 import random
 import subprocess
-from pathlib import Path
 
 import pytest
-from oracles import all_oracles, workload
 
 from hashbench.build.host import ensure_engine
+from hashbench.paths import ROOT
 from hashbench.targets.host import catalogue
+from tests.oracles import all_oracles, workload
 
-ROOT = Path(__file__).resolve().parents[2]
 OURS = {"portable", "compact"}
 # Empty, short, around the 8/16/64/128-byte blocks and words of every
 # roster algorithm, odd lengths, and long enough for the bulk paths

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Builds side by side (issue 12): build configurations (names, dedup, bad
+"""Builds side by side (`hashbench matrix`): build configurations (names, dedup, bad
 input), the code-size probe on a fixture whose size is known, relative
 figures, the bench-keccak256 table, and `hashbench matrix` / `size` end to
 end on the host and, where its toolchain is installed, on the Cortex-M7."""
@@ -8,7 +8,6 @@ import os
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import jsonschema
 import pytest
@@ -16,11 +15,11 @@ import pytest
 from hashbench import relative
 from hashbench.build import configs, size
 from hashbench.errors import UserError
+from hashbench.paths import ROOT
 from hashbench.present.native import native_table
 from hashbench.result import Build, Result
 from hashbench.targets import load_all
 
-ROOT = Path(__file__).resolve().parents[2]
 ENV = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"}
 ENV["NO_COLOR"] = "1"
 FIXTURE = "tests/python/fixtures/size_probe.c"

@@ -2,17 +2,16 @@
 """The Game Boy's banked cartridge (hashbench/build/cartridge.py): where each
 source goes, the link and header flags, the fit check bank by bank, and a
 real MBC5 program under mGBA whose record writer runs from ROM bank 2."""
-from pathlib import Path
 
 import pytest
 
 from hashbench import roster
 from hashbench.build import cartridge, sdcc
 from hashbench.errors import BuildError, UserError
+from hashbench.paths import ROOT
 from hashbench.targets import Job, load_all, read_description
 from hashbench.verify import Expected
 
-ROOT = Path(__file__).resolve().parents[2]
 GB = load_all()["gb"]
 
 
@@ -20,7 +19,7 @@ def test_the_gb_target_is_an_mbc5_cartridge():
     assert GB.cartridge["mbc"] == 0x19 and GB.cartridge["far_bank"] == 2
     assert cartridge.makebin_flags(GB) == ["-yt", "0x19", "-yo", "4"]
     assert cartridge.link_flags(GB) == ["-Wl-b_CODE_2=0x24000"]
-    assert cartridge.engine_defines(GB) == ["HB8_FAR_BANK=2", "HB8_ALGO_BANK=1", "HB8_BANK_REG=0x2000"]
+    assert cartridge.engine_defines(GB) == ["HB_CONSOLE_FAR_BANK=2", "HB_CONSOLE_ALGO_BANK=1", "HB_CONSOLE_BANK_REG=0x2000"]
     assert cartridge.area_flags(GB, "src/algos/crc.c") == ["--codeseg", "ALGO", "--constseg", "ALGO"]
     assert cartridge.area_flags(GB, "src/engine/hb_record.c") == ["--codeseg", "CODE_2", "--constseg", "CODE_2"]
     assert cartridge.area_flags(GB, "src/engine/guest/console.c") == []  # the engine: bank 0

@@ -3,7 +3,7 @@
 programs' and instruments' records, how cycles per call are made (run
 differences on sim65, mark spans on mGBA and ucsim), small builds, fit
 checks, and real runs on the NES and the GBA where cc65, arm-none-eabi-gcc
-and libmgba are installed (PKGS_CROSS8 in scripts/setup.sh)."""
+and libmgba are installed (PKGS_CONSOLE in scripts/setup.sh)."""
 import dataclasses
 import json
 import os
@@ -19,12 +19,12 @@ from hashbench.build import sdcc
 from hashbench.errors import BuildError, UserError
 from hashbench.meters import NotRepeatable, exact_per_call, mgba, sim65, ucsim
 from hashbench.meters.exact import read_console, spans_measured
+from hashbench.paths import ROOT
 from hashbench.present.crosstab import meter_tables
 from hashbench.targets import Job, load_all, read_description
 from hashbench.targets import console as console_mod
 from hashbench.verify import Expected
 
-ROOT = Path(__file__).resolve().parents[2]
 ENV = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"}
 ENV["NO_COLOR"] = "1"
 TARGETS = {n: t for n, t in load_all().items() if t.kind == "console"}
@@ -33,7 +33,7 @@ A = roster.find
 
 def needs(name):
     t = TARGETS.get(name)
-    return pytest.mark.skipif(t is None or bool(t.missing()), reason=f"console target {name} not installed (PKGS_CROSS8)")
+    return pytest.mark.skipif(t is None or bool(t.missing()), reason=f"console target {name} not installed (PKGS_CONSOLE)")
 
 
 class FixedExpected(Expected):
@@ -88,10 +88,10 @@ def test_no_64_bit_algorithm_on_cc65():
 
 def test_engine_defines():
     d = console_mod.engine_defines(TARGETS["gba"], A("sha256"), ["portable", "compact"], [64, 1024])
-    assert 'HB8_ID="sha256"' in d and "HB8_FN=hb_sha256" in d and "HB8_FN_COMPACT=hb_sha256_compact" in d
-    assert "HB8_SIZES=64,1024" in d and "HB8_DIGEST_LEN=32" in d
+    assert 'HB_CONSOLE_ID="sha256"' in d and "HB_CONSOLE_FN=hb_sha256" in d and "HB_CONSOLE_FN_COMPACT=hb_sha256_compact" in d
+    assert "HB_CONSOLE_SIZES=64,1024" in d and "HB_CONSOLE_DIGEST_LEN=32" in d
     d = console_mod.engine_defines(TARGETS["gba"], A("xor8"), ["portable", "compact"], [64])
-    assert not any(x.startswith("HB8_FN_COMPACT") for x in d)  # the roster says xor8 has no compact
+    assert not any(x.startswith("HB_CONSOLE_FN_COMPACT") for x in d)  # the roster says xor8 has no compact
 
 
 def test_only_the_needed_sources_are_built():
@@ -193,7 +193,7 @@ def test_the_addresses_a_program_shares_with_its_instrument_are_given_once():
     assert mgba.platform_defines(gba) == ["HB_MAILBOX=0x203FFF0"]
     assert mgba.platform_defines(TARGETS["gba-iwram"]) == mgba.platform_defines(gba)
     assert ucsim.platform_defines(z80) == ["HB_SIMIF=0xFFFF"] and sim65.platform_defines(nes) == []
-    assert sim65.engine_defines(nes) == ["HB8_ARGV"]
+    assert sim65.engine_defines(nes) == ["HB_CONSOLE_ARGV"]
     for src in ("src/platform/guest/mgba.c", "src/meters/mgba_run.c", "src/platform/guest/ucsim.c",
                 "src/platform/guest/gb/crt0.s", "src/platform/guest/z80/crt0.s"):
         text = (ROOT / src).read_text().lower()

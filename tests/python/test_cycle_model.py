@@ -10,7 +10,6 @@ import ctypes
 import shutil
 import struct
 import subprocess
-import sys
 import time
 import tomllib
 from pathlib import Path
@@ -21,10 +20,9 @@ from hashbench.build.elf import read_elf
 from hashbench.errors import BuildError
 from hashbench.meters import CYCLE_MODEL, NotRepeatable, cycle_model
 from hashbench.meters import cpu_models as cm
+from hashbench.paths import ROOT
 from hashbench.result import Build, Result
 from hashbench.targets import load_all
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 # ---- model files ----------------------------------------------------------------------
@@ -360,13 +358,12 @@ def test_gba_model_against_mgba_ci():
     """A few algorithms, ROM, IWRAM (Thumb) and IWRAM (ARM), 64 and 1024 B, through `hashbench
     cross`'s machinery (--meter default: mGBA; --meter cycle-model): every
     digest verified, every estimate within 10% of mGBA's exact cycles (the
-    method's goal; tools/validate_cycle_model.py gba gives every row: the
+    method's goal; studies/validate_cycle_model.py gba gives every row: the
     worst, SHA-256's written-out rounds in ROM, +6.1% since sha256.c nests
     its sigmas, is the manual's rule for register shifts in ROM where mGBA
     charges less), and the
     model run twice gives the same counts (--check-repeat)."""
-    sys.path.insert(0, str(ROOT))
-    from tools import validate_cycle_model as tool
+    from studies import validate_cycle_model as tool
     t0 = time.monotonic()
     rows, problems, (exact, est) = tool.validate_gba(["crc32", "sha256", "xxh64", "md5"], check_repeat=True)
     assert not problems, problems

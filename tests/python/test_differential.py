@@ -6,7 +6,8 @@ import random
 
 import hbnative
 import pytest
-from oracles import all_oracles
+
+from tests.oracles import all_oracles
 
 ORACLES = all_oracles()
 IMPLS = hbnative.impls()

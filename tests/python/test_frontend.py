@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from hashbench import stats
+from hashbench.paths import ROOT
 from hashbench.targets.host import cpu_of, cpus
 
-ROOT = Path(__file__).resolve().parents[2]
 FIX = Path(__file__).resolve().parent / "fixtures"
 
 

@@ -4,7 +4,6 @@ type and its JSON form, exact figures, the schema of exports, the store's
 migration from schema 1."""
 import json
 import sqlite3
-from pathlib import Path
 
 import jsonschema
 import pytest
@@ -14,12 +13,12 @@ from hashbench.errors import UserError
 from hashbench.meters import NotRepeatable, exact_per_call, fill_exact
 from hashbench.meters import timer as timer_meter
 from hashbench.meters.exact import read_console, spans_measured
+from hashbench.paths import ROOT
 from hashbench.present import exporters
 from hashbench.result import Build, Note, Result, Run
 from hashbench.store import Store
 from hashbench.verify import Expected, checked
 
-ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "docs" / "result-schema.json").read_text())
 
 

@@ -6,12 +6,10 @@ import io
 import os
 import subprocess
 import time
-from pathlib import Path
 
+from hashbench.paths import ROOT
 from hashbench.progress import Ticker, about, mmss
 from hashbench.targets.console import CompileTimes, current
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_formats():

@@ -14,14 +14,15 @@ from pathlib import Path
 import pytest
 
 from hashbench import roster
+from hashbench.build.cache import host_cc
 from hashbench.build.size import code_sizes
 from hashbench.errors import BuildError, UserError
 from hashbench.meters import qemu_insn
+from hashbench.paths import ROOT
 from hashbench.targets import Job, load_all, read_description, select
 from hashbench.targets.qemu import read_run
 from hashbench.verify import Expected
 
-ROOT = Path(__file__).resolve().parents[2]
 ENV = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"}
 ENV["NO_COLOR"] = "1"
 ALL = load_all()
@@ -35,7 +36,7 @@ def hb(*args, timeout=600):
 
 def needs(name):
     t = TARGETS.get(name)
-    ok = t is not None and not t.missing() and shutil.which(os.environ.get("CC", "cc"))
+    ok = t is not None and not t.missing() and shutil.which(host_cc())
     return pytest.mark.skipif(not ok, reason=f"cross target {name} not installed (PKGS_CROSS)")
 
 
@@ -228,7 +229,7 @@ def test_cli_list():
 
 @needs("n64")
 def test_two_runs_diff_identical_and_share_the_host_schema(tmp_path):
-    """The issue's 'done when': twice n64, then diff says identical; show -o
+    """Twice n64, then diff says identical; show -o
     x.csv has the header of a host run's CSV; the JSON validates."""
     db, out = tmp_path / "r.sqlite", tmp_path / "cross.json"
     for _ in range(2):

@@ -4,9 +4,9 @@ section that matches the tree (every path it names exists, every top-level
 folder of the project is named)."""
 import re
 import subprocess
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from hashbench.paths import ROOT
+
 README = (ROOT / "README.md").read_text()
 
 

@@ -19,16 +19,16 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from hashbench.paths import ROOT
+
 CARGO = shutil.which("cargo") or (
     str(Path.home() / ".cargo/bin/cargo") if (Path.home() / ".cargo/bin/cargo").exists() else None)
 if CARGO is None:
     pytest.skip("cargo is not installed: the rust backends are listed missing", allow_module_level=True)
 
-from oracles import all_oracles, workload  # noqa: E402
-
 from hashbench.build.host import ensure_engine  # noqa: E402
 from hashbench.targets.host import catalogue  # noqa: E402
+from tests.oracles import all_oracles, workload  # noqa: E402
 
 SIZES = [0, 1, 3, 64, 1000, 1024, 65536]
 LIB_NAMES = {"rust": "libhb_rust-default.so", "rust-native": "libhb_rust-native.so"}

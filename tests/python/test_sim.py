@@ -4,7 +4,7 @@
 
 Without Valgrind: Callgrind's output into counts, the cost model, the
 harness subtraction, a recorded real run (tests/python/fixtures:
-engine-regions.jsonl and callgrind-regions.out, tools/record_fixtures.sh)
+engine-regions.jsonl and callgrind-regions.out, tests/python/fixtures/record.sh)
 into results that fit the schema.  With Valgrind: two real runs repeat to
 the unit, and the CLI end to end (table, JSON, diff says identical)."""
 import json
@@ -13,7 +13,6 @@ import shutil
 import sqlite3
 import subprocess
 import sys
-from pathlib import Path
 
 import jsonschema
 import pytest
@@ -21,12 +20,12 @@ import pytest
 from hashbench import records
 from hashbench.errors import BuildError
 from hashbench.meters import callgrind
+from hashbench.paths import ROOT
 from hashbench.present import exporters
 from hashbench.result import Build, Run
 from hashbench.targets import host_sim
 from hashbench.verify import Expected
 
-ROOT = Path(__file__).resolve().parents[2]
 FIX = ROOT / "tests" / "python" / "fixtures"
 SCHEMA = json.loads((ROOT / "docs" / "result-schema.json").read_text())
 needs_valgrind = pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")

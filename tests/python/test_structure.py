@@ -3,9 +3,9 @@
 cycle inside hashbench/, no private name taken from another module, no
 module much over 400 lines, and the commands only wired by cli.py."""
 import ast
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from hashbench.paths import ROOT
+
 PKG = ROOT / "hashbench"
 MAX_LINES = 450
 
@@ -112,3 +112,19 @@ def test_only_the_cli_imports_the_commands():
         package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
         bad += [(name, m) for m in imported_modules(path, package) if m.startswith("hashbench.commands")]
     assert not bad, f"imports of hashbench.commands outside it: {bad}"
+
+
+def test_cli_maps_every_command_to_the_module_that_registers_it():
+    """cli.COMMANDS (which module to import for a command) matches what the
+    modules register, in --help's order."""
+    import argparse
+
+    from hashbench import cli
+
+    def registered(parser):
+        return list(next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices)
+
+    assert registered(cli.build_parser()) == list(cli.COMMANDS)
+    for command in cli.COMMANDS:
+        assert command in registered(cli.build_parser(command))
+    assert registered(cli.build_parser("")) == []

@@ -6,8 +6,8 @@
  * One program per algorithm, so that each fits in 32 KiB of Game Boy ROM
  * or in the 6502's 64 KiB, and a file that does not build only costs its
  * own algorithms.  hashbench/targets/console.py compiles it with
- *   -DHB8_ID="sha256" -DHB8_FN=hb_sha256 [-DHB8_FN_COMPACT=hb_sha256_compact]
- *   -DHB8_DIGEST_LEN=32 -DHB8_MAX_SIZE=1024 [-DHB8_SIZES=64,1024] [-DHB8_ARGV]
+ *   -DHB_CONSOLE_ID="sha256" -DHB_CONSOLE_FN=hb_sha256 [-DHB_CONSOLE_FN_COMPACT=hb_sha256_compact]
+ *   -DHB_CONSOLE_DIGEST_LEN=32 -DHB_CONSOLE_MAX_SIZE=1024 [-DHB_CONSOLE_SIZES=64,1024] [-DHB_CONSOLE_ARGV]
  * and links it with ../hb_record.c and one platform of
  * src/platform/guest/.  It writes records (format 2, docs/records.md):
  *   engine  first: format, engine "console", endian, pointer_bits, u64,
@@ -24,7 +24,7 @@
  * so that the cost of one call is the difference of the first two spans
  * (the marks, the branch and the loop cancel) and the third span, which
  * must equal the second, shows the count repeats exactly.
- * On sim65 (-DHB8_ARGV) a program cannot read cycles: the front end runs
+ * On sim65 (-DHB_CONSOLE_ARGV) a program cannot read cycles: the front end runs
  * `prog IMPL SIZE EXTRA` with EXTRA 0 and 1 (and 2, to show the count
  * repeats) and differences the totals.
  *
@@ -36,49 +36,49 @@
 #include "../../algos/hb_config.h"
 #include "../../platform/guest/hb_guest.h"
 
-#if !defined(HB8_FN) && !defined(HB8_FN_COMPACT)
-#error "define HB8_FN and/or HB8_FN_COMPACT, the algorithm's one-shot functions"
+#if !defined(HB_CONSOLE_FN) && !defined(HB_CONSOLE_FN_COMPACT)
+#error "define HB_CONSOLE_FN and/or HB_CONSOLE_FN_COMPACT, the algorithm's one-shot functions"
 #endif
-#ifndef HB8_ID
-#error "define HB8_ID, the algorithm id"
+#ifndef HB_CONSOLE_ID
+#error "define HB_CONSOLE_ID, the algorithm id"
 #endif
-#ifndef HB8_DIGEST_LEN
-#error "define HB8_DIGEST_LEN"
+#ifndef HB_CONSOLE_DIGEST_LEN
+#error "define HB_CONSOLE_DIGEST_LEN"
 #endif
-#ifndef HB8_MAX_SIZE
-#define HB8_MAX_SIZE 1024
+#ifndef HB_CONSOLE_MAX_SIZE
+#define HB_CONSOLE_MAX_SIZE 1024
 #endif
-#ifndef HB8_SIZES
-#define HB8_SIZES 64, 1024
+#ifndef HB_CONSOLE_SIZES
+#define HB_CONSOLE_SIZES 64, 1024
 #endif
 
 typedef void (*hb8_fn)(uint8_t *out, const uint8_t *in, size_t len);
 
 /* The one-shot signature every algorithm has (STYLE.md); declared here so
  * that the program does not need the other algorithms' headers. */
-#ifdef HB8_FN
-void HB8_FN(uint8_t *out, const uint8_t *in, size_t len);
+#ifdef HB_CONSOLE_FN
+void HB_CONSOLE_FN(uint8_t *out, const uint8_t *in, size_t len);
 #endif
-#ifdef HB8_FN_COMPACT
-void HB8_FN_COMPACT(uint8_t *out, const uint8_t *in, size_t len);
+#ifdef HB_CONSOLE_FN_COMPACT
+void HB_CONSOLE_FN_COMPACT(uint8_t *out, const uint8_t *in, size_t len);
 #endif
 void hb_workload_fill(uint8_t *buf, size_t len);
 
 /* A banked cartridge (gb, MBC5: hashbench/build/cartridge.py): the record
- * writer and the workload fill sit in ROM bank HB8_FAR_BANK, outside the
- * 32 KiB (bank 0 and bank HB8_ALGO_BANK) that the algorithm runs in.  This
+ * writer and the workload fill sit in ROM bank HB_CONSOLE_FAR_BANK, outside the
+ * 32 KiB (bank 0 and bank HB_CONSOLE_ALGO_BANK) that the algorithm runs in.  This
  * file is in bank 0 and maps the far bank around its calls to them, never
  * inside a timed span: a measured call runs as in a ROM without banks. */
-#ifdef HB8_FAR_BANK
-#define FAR_BEGIN() (*(volatile uint8_t *)HB8_BANK_REG = HB8_FAR_BANK)
-#define FAR_END() (*(volatile uint8_t *)HB8_BANK_REG = HB8_ALGO_BANK)
+#ifdef HB_CONSOLE_FAR_BANK
+#define FAR_BEGIN() (*(volatile uint8_t *)HB_CONSOLE_BANK_REG = HB_CONSOLE_FAR_BANK)
+#define FAR_END() (*(volatile uint8_t *)HB_CONSOLE_BANK_REG = HB_CONSOLE_ALGO_BANK)
 #else
 #define FAR_BEGIN()
 #define FAR_END()
 #endif
 
-static uint8_t buf[HB8_MAX_SIZE];
-static uint8_t out[HB8_DIGEST_LEN];
+static uint8_t buf[HB_CONSOLE_MAX_SIZE];
+static uint8_t out[HB_CONSOLE_DIGEST_LEN];
 /* Read at run time, so the compiler keeps the call in every timed section. */
 volatile uint8_t hb8_extra;
 
@@ -88,10 +88,10 @@ static void record(const char *kind, const char *impl, size_t size)
 {
     FAR_BEGIN();
     hb_rec_begin(kind);
-    hb_rec_str("algo", HB8_ID);
+    hb_rec_str("algo", HB_CONSOLE_ID);
     hb_rec_str("impl", impl);
     hb_rec_uint("size", (unsigned long)size);
-    if (kind[0] == 'd') hb_rec_hex("digest", out, HB8_DIGEST_LEN);
+    if (kind[0] == 'd') hb_rec_hex("digest", out, HB_CONSOLE_DIGEST_LEN);
     hb_rec_end();
     FAR_END();
 }
@@ -100,8 +100,8 @@ static void engine(void)
 {
     FAR_BEGIN();
     hb_rec_engine("console", HB_HAVE_U64);
-    hb_rec_str("algo", HB8_ID);
-    hb_rec_uint("digest_len", HB8_DIGEST_LEN);
+    hb_rec_str("algo", HB_CONSOLE_ID);
+    hb_rec_uint("digest_len", HB_CONSOLE_DIGEST_LEN);
     hb_rec_end();
     FAR_END();
 }
@@ -114,7 +114,7 @@ static void done(void)
     FAR_END();
 }
 
-#ifdef HB8_FAR_BANK
+#ifdef HB_CONSOLE_FAR_BANK
 static void fill(size_t size)
 {
     FAR_BEGIN();
@@ -131,7 +131,7 @@ static void digest(const char *impl, hb8_fn fn, size_t size)
     record("digest", impl, size);
 }
 
-#ifndef HB8_ARGV
+#ifndef HB_CONSOLE_ARGV
 static void timed(hb8_fn fn, size_t size)
 {
     hb_mark();
@@ -168,7 +168,7 @@ static void measure(const char *impl, hb8_fn fn, size_t size)
     record("span", impl, size);
 }
 
-static const unsigned int sizes[] = { HB8_SIZES };
+static const unsigned int sizes[] = { HB_CONSOLE_SIZES };
 
 int main(void)
 {
@@ -176,20 +176,20 @@ int main(void)
     hb_guest_init();
     engine();
     for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-        if (sizes[i] > HB8_MAX_SIZE) continue;
+        if (sizes[i] > HB_CONSOLE_MAX_SIZE) continue;
         fill(sizes[i]);
-#ifdef HB8_FN
-        measure("portable", HB8_FN, sizes[i]);
+#ifdef HB_CONSOLE_FN
+        measure("portable", HB_CONSOLE_FN, sizes[i]);
 #endif
-#ifdef HB8_FN_COMPACT
-        measure("compact", HB8_FN_COMPACT, sizes[i]);
+#ifdef HB_CONSOLE_FN_COMPACT
+        measure("compact", HB_CONSOLE_FN_COMPACT, sizes[i]);
 #endif
     }
     done();
     hb_exit(0);
     return 0;
 }
-#else /* HB8_ARGV: sim65 */
+#else /* HB_CONSOLE_ARGV: sim65 */
 static unsigned int parse_uint(const char *s)
 {
     unsigned int v = 0;
@@ -217,21 +217,21 @@ int main(int argc, char **argv)
     unsigned int size, extra;
     hb_guest_init();
     if (argc != 4) return usage("usage: IMPL SIZE EXTRA");
-#ifdef HB8_FN
+#ifdef HB_CONSOLE_FN
     if (argv[1][0] == 'p') {
-        fn = HB8_FN;
+        fn = HB_CONSOLE_FN;
         impl = "portable";
     }
 #endif
-#ifdef HB8_FN_COMPACT
+#ifdef HB_CONSOLE_FN_COMPACT
     if (argv[1][0] == 'c') {
-        fn = HB8_FN_COMPACT;
+        fn = HB_CONSOLE_FN_COMPACT;
         impl = "compact";
     }
 #endif
     if (!fn) return usage("no such implementation");
     size = parse_uint(argv[2]);
-    if (size > HB8_MAX_SIZE) return usage("size too large");
+    if (size > HB_CONSOLE_MAX_SIZE) return usage("size too large");
     extra = parse_uint(argv[3]);
     engine();
     hb_workload_fill(buf, size);

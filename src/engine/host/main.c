@@ -12,7 +12,7 @@
  *       -l SAMPLE_US  a sample's length (default: budget / 12, at least 200)
  *       -c        the calibration kernel around every sample (estimated core
  *                 cycles where the timer does not count them)
- *       --table   a seed-style text table instead of records
+ *       --table   a text table, as the reference studies print, instead of records
  *       --interleave  sample an algorithm's implementations in turn (compare)
  *       -x BACKEND[,BACKEND..]  leave these backends out (not even loaded)
  *       -k CALLS  region mode: time nothing; run each measurement as one region
@@ -38,8 +38,11 @@
 #include "../hb_workload.h"
 #include "../../algos/hb_algos.h"
 #include "../../platform/host/hb_clock.h"
+#include "../../platform/host/hb_file.h"
 
-#define HB_ENGINE_VERSION "0.1.0"
+#ifndef HB_ENGINE_VERSION /* the Makefile passes pyproject.toml's */
+#define HB_ENGINE_VERSION "unknown"
+#endif
 /* Region mode: calls outside each region before it opens.  Two: a 2-bit
  * counter of a simulated branch predictor that a call moves the same way
  * twice or more then predicts that way, whatever earlier code left in it,
@@ -223,22 +226,6 @@ static int find_impl_or_die(const char *algo, const char *impl)
 }
 
 /* Reads a whole stream: the one-shot API wants the message in one piece. */
-static uint8_t *slurp(FILE *f, size_t *len)
-{
-    size_t cap = 1 << 16, n = 0, got;
-    uint8_t *buf = xmalloc(cap);
-    while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            uint8_t *bigger = realloc(buf, cap *= 2);
-            if (!bigger) die("out of memory", NULL);
-            buf = bigger;
-        }
-    }
-    *len = n;
-    return ferror(f) ? (free(buf), (uint8_t *)NULL) : buf;
-}
-
 static int cmd_hash(int argc, char **argv)
 {
     const char *algo, *impl = "portable";
@@ -257,22 +244,16 @@ static int cmd_hash(int argc, char **argv)
     for (i = first_file; i < argc || i == first_file; i++) {
         const char *name = i < argc ? argv[i] : "-";
         FILE *f = strcmp(name, "-") == 0 ? stdin : fopen(name, "rb");
-        size_t len;
-        uint8_t *data;
-        if (!f) {
+        hb_file file;
+        if (!f || hb_file_load(f, &file) != 0) {
             fprintf(stderr, "hashbench-engine: %s: %s\n", name, strerror(errno));
+            if (f && f != stdin) fclose(f);
             status = 1;
             continue;
         }
-        data = slurp(f, &len);
+        r.fn(out, file.data, file.len);
+        hb_file_release(&file);
         if (f != stdin) fclose(f);
-        if (!data) {
-            fprintf(stderr, "hashbench-engine: %s: read error\n", name);
-            status = 1;
-            continue;
-        }
-        r.fn(out, data, len);
-        free(data);
         to_hex(hex, out, r.algo->digest_len);
         printf("%s  %s\n", hex, name);
     }
@@ -536,7 +517,7 @@ static const char *start_one(const bench_opts *o, size_t k, const uint8_t *buf, 
  * from the environment and times those algorithms' portable code followed
  * by ADDS dependent adds of the calibration kernel, i.e. ADDS core cycles
  * more per call (less the little the core overlaps: at most a reorder
- * buffer's worth).  tools/measure_default_run.py --ab checks with it that
+ * buffer's worth).  studies/measure_default_run.py --ab checks with it that
  * `hashbench diff` finds a change of known size.  Verification always uses
  * the plain code; a normal build has none of this. */
 #ifdef HB_EXTRA_COST
@@ -838,12 +819,16 @@ int main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         fprintf(stderr,
-                "usage: hashbench-engine list [-x BACKENDS] | timers | hash ALGO [IMPL] [FILE...] |\n"
+                "usage: hashbench-engine --version | list [-x BACKENDS] | timers | hash ALGO [IMPL] [FILE...] |\n"
                 "       digest ALGO IMPL SIZE | bench [-a ALGOS] [-i IMPLS|all] [-s SIZES]\n"
                 "       [-b BUDGET_MS] [-n SAMPLES] [-t TIMER] [-l SAMPLE_US] [-c] [--table]\n"
                 "       [--interleave] [-x BACKENDS] [-k CALLS] | clock [-t TIMER] [-n RUNS]\n"
                 "The front end is `hashbench`; this is its measuring engine.\n");
         return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("hashbench-engine %s\n", HB_ENGINE_VERSION);
+        return 0;
     }
     if (strcmp(argv[1], "list") == 0) return cmd_list(argc - 2, argv + 2);
     if (strcmp(argv[1], "timers") == 0) return cmd_timers();

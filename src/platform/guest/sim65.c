@@ -5,7 +5,7 @@
  * through its paravirtual hooks, but no way to read the cycle counter: the
  * simulator prints the run's total (`sim65 -c`) when the program exits, and
  * the front end differences two runs (src/engine/guest/console.c,
- * HB8_ARGV).  So hb_mark() is empty here.
+ * HB_CONSOLE_ARGV).  So hb_mark() is empty here.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: MIT
+"""hashbench rom: a console ROM image of the benchmark, and (--run) its run
+headless in a libretro core, stored like any run (hashbench/rom/)."""
+import sys
+from pathlib import Path
+
+from ..errors import UserError
+from ..present import exporters
+from ..present.run import present_run
+from ..rom import flow, image
+from ..store import Store
+from ..units import parse_budget, parse_size
+from .options import add_store_args, formatter, log_to_stderr
+
+
+def add_parser(sub):
+    c = sub.add_parser(
+        "rom", help="a bootable console ROM of the benchmark; --run: run it headless, store the run",
+        formatter_class=formatter,
+        description="Build a ROM image that runs the benchmark on the console itself (a flash cart or an "
+                    "emulator): a banner (target, clock, workload, budget, timer), then after A, or by itself "
+                    "after about 5 s, every row of the image verified against the reference digest the ROM "
+                    "carries and timed by the console's own timer (GBA: TM0 cascading into TM1, in cycles) for "
+                    "the budget.  The table shows label, tier mark (. checksum, * non-crypto, # crypto), ITER, "
+                    "us/iter, KB/s and the first digest bytes.  On the console: A cycles the sort (category, "
+                    "speed, name), B re-runs, SELECT toggles the size sweep (64/256/1024 B), UP/DOWN scroll.  "
+                    "Every pass writes its records (docs/records.md) into the cartridge's save RAM.\n\n"
+                    "--run boots the image in the console's libretro core (Debian's libretro-mgba for the GBA), "
+                    "headless, lets the pass finish, reads the records from save RAM, checks the table on the "
+                    "screen against them, and stores the run (target gba-rom, meter console-timer: cycles per "
+                    "call by the console's timer, the loop included).  By default the image holds as much of "
+                    "the roster as fits; what is left out is said.",
+        epilog="examples:\n  hashbench rom --target gba -o hb.gba\n"
+               "  hashbench rom --target gba -o hb.gba --run --screenshot shot.png\n"
+               "  hashbench rom --target gba -o crypto.gba --tier crypto --budget 1s\n"
+               "  hashbench rom --target gba -o hb.gba -a crc32,sha256 --impl all --size 256 --run")
+    c.add_argument("--target", required=True, metavar="CONSOLE", help="the console: " + ", ".join(flow.CONSOLES))
+    c.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write (e.g. hb.gba)")
+    c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
+    c.add_argument("--tier", action="append", metavar="TIER", help="checksum, non-crypto, crypto")
+    c.add_argument("--impl", default="portable", help="portable, compact or all (default: portable)")
+    c.add_argument("--size", default="1024", help="the table's workload size (default 1024 B; the sweep is "
+                                                   "always 64/256/1024)")
+    c.add_argument("--budget", default="200", help="time per row on the console, e.g. 200, 200ms, 1s (default 200 ms)")
+    c.add_argument("--run", action="store_true", help="run the image headless in the libretro core and store the run")
+    c.add_argument("--screenshot", metavar="PNG", help="with --run: the whole table as one PNG")
+    c.add_argument("--json", metavar="FILE", help="with --run: also write the run (.json, .csv or .md)")
+    add_store_args(c)
+    c.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
+    c.set_defaults(func=main)
+    return c
+
+
+def writable(path: str, what: str):
+    parent = Path(path).resolve().parent
+    if not parent.is_dir():
+        raise UserError(f"{what} {path}: no such folder {parent}")
+
+
+def main(args) -> int:
+    con = flow.console(args.target)
+    algos, impls = flow.select(args.algo, args.tier, args.impl)
+    size, budget = parse_size(args.size), parse_budget(args.budget)
+    writable(args.output, "-o")
+    if args.screenshot and not args.run:
+        raise UserError("--screenshot goes with --run")
+    if args.json and not args.run:
+        raise UserError("--json goes with --run")
+    if args.screenshot:
+        if not args.screenshot.lower().endswith(".png"):
+            raise UserError("--screenshot: give a .png file")
+        writable(args.screenshot, "--screenshot")
+    if args.json:
+        exporters.check_path(args.json)
+    log = log_to_stderr(args.quiet)
+    p, built = flow.build_image(con, algos, impls, size, budget, log)
+    image.install(built, Path(args.output))
+    print(f"{args.output}: {con.NAME} image, {len(p.rows)} rows, {con.describe(built)}")
+    for algo, impl, why in p.left_out:
+        print(f"left out: {algo}/{impl}: {why}")
+    if not args.run:
+        return 0
+    store = None if args.no_save else Store(args.db)
+    run = flow.run_image(con, p, built, store, args.screenshot, log, stream=None if args.quiet else sys.stderr)
+    present_run(run)
+    tc = run.context["targets"].get(con.RUN_TARGET, {})
+    shown = {True: "equals the records", False: "DIFFERS from the records", None: "was not compared"}
+    print(f"{con.RUN_TARGET}: {tc.get('emulated_s')} s emulated in {tc.get('wall_s')} s here; "
+          f"{sum(r.verified for r in run.results)}/{len(run.results)} digests verified; the table on the screen "
+          + shown[tc.get("screen_matches_records")])
+    for n in run.notes:
+        print(f"warning: {n.detail}", file=sys.stderr)
+    if args.json:
+        exporters.write(args.json, run)
+        log(f"wrote {args.json}")
+    if store:
+        log(f"saved as run {run.id} in {store.path}")
+    if run.status == "interrupted":
+        return 130
+    return 0 if run.status == "complete" else 1

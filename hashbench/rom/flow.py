@@ -1,0 +1,116 @@
+# SPDX-License-Identifier: MIT
+"""`hashbench rom`'s work, without the command line: build a console's
+image from a selection, and run it headless into a stored run.
+
+A console is a module of this package (gba, and the NES's and Game Boy's
+beside it) with: NAME (`--target`), RUN_TARGET (the stored runs' target,
+`gba-rom`), CORE (hashbench.rom.libretro.CORE_FILES), optional CORE_OPTIONS
+(libretro variables), TITLE, COLS and ROWS (its hb_rom_config.h),
+can_build(algo) -> None or why not, build(plan, log) -> image.Built,
+describe(built) -> str, compiler() and flags() (the build's, for results)."""
+import importlib
+import sys
+import time
+
+from .. import roster
+from ..context import host_context
+from ..errors import BuildError, UserError
+from ..result import Build, Note, Run
+from ..targets import host
+from . import image, libretro, run
+
+CONSOLES = ("nes", "gb", "gba")
+
+
+def console(name: str):
+    if name not in CONSOLES:
+        raise UserError(f"rom: unknown target {name!r}: choose from {', '.join(CONSOLES)}")
+    try:
+        return importlib.import_module(f"{__package__}.{name}")
+    except ModuleNotFoundError as exc:
+        raise UserError(f"rom: no ROM for {name} in this version of hashbench") from exc
+
+
+def available() -> list:
+    out = []
+    for name in CONSOLES:
+        try:
+            console(name)
+            out.append(name)
+        except UserError:
+            pass
+    return out
+
+
+def build_image(con, algos, impls, size: int, budget_ms: int, log=lambda m: None):
+    """-> (plan, built): the rows that fit and what was left out, and the image."""
+    p = image.plan(algos, impls, size, budget_ms, con.can_build)
+    return p, con.build(p, log)
+
+
+def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, stream=sys.stderr) -> Run:
+    """Boots the image in the console's libretro core until its pass is
+    done; every row verified (by the ROM and again here), the screen read
+    back and compared with the records; the run stored as it ends."""
+    libretro.core_path(con.CORE)   # a missing core fails before anything is stored
+    options = {"target": con.NAME, "algos": sorted({r.algo.id for r in p.rows}),
+               "impls": sorted({r.impl for r in p.rows}), "size": p.size, "budget_ms": p.budget_ms}
+    r = Run(kind="rom", command=" ".join(sys.argv), context=host_context(), options=options)
+    r.context["targets"] = {}
+    for algo, impl, why in p.left_out:
+        r.notes.append(Note("not-built", f"{algo}/{impl}: left out of the {con.NAME} image: {why}",
+                            {"algorithm": algo, "implementation": impl, "target": con.RUN_TARGET}))
+    if store:
+        store.begin_run(r)
+    t0 = time.monotonic()
+    try:
+        session = run.play(con, built.path, len(p.rows), p.budget_ms, log, stream)
+        got = run.read(session.records, partial=session.interrupted)
+        engine = got["engine"]
+        build = Build(con.RUN_TARGET, con.compiler(), con.flags())
+        r.results = run.results(session.records, con, host.expected_digests(), build, partial=session.interrupted)
+        labels = {(row.algo.id, row.impl): row.label for row in p.rows}
+        checked = not (got["full"] or session.interrupted)
+        shown_ok = not checked or session.screen_lines == run.expected_lines(session.records, con, labels)
+        if got["full"]:
+            r.notes.append(Note("save-ram-full", f"the save RAM filled up after {len(got['rows'])} of the pass's "
+                                f"rows: the others were measured on the screen only, and are not stored; the "
+                                f"screen was not compared", {"target": con.RUN_TARGET}))
+        elif not shown_ok:
+            r.notes.append(Note("screen-mismatch", "the table on the screen differs from the records' figures",
+                                {"target": con.RUN_TARGET}))
+        r.context["targets"][con.RUN_TARGET] = {
+            "title": con.TITLE, "compiler": con.compiler(), "runner": f"libretro core {con.CORE} (headless)",
+            "meter": run.METER, "timer": engine.get("timer"), "tick_hz": engine.get("tick_hz"),
+            "clock_hz": engine.get("clock_hz"), "image_bytes": built.image_bytes, "used_bytes": built.used_bytes,
+            "rows": len(p.rows), "emulated_s": round(session.emulated_s, 2), "wall_s": round(session.wall_s, 2),
+            "screen_matches_records": shown_ok if checked else None}
+        if session.interrupted:
+            raise KeyboardInterrupt
+        if screenshot:
+            run.screenshot(session, con, len(p.rows), screenshot)
+            log(f"wrote {screenshot}")
+        r.status = "failed" if r.mismatches or not shown_ok else "complete"
+    except KeyboardInterrupt:
+        r.status = "interrupted"
+    except BuildError:
+        r.status = "failed"
+        raise
+    finally:
+        r.elapsed_s = time.monotonic() - t0
+        r.context["elapsed_s"] = round(r.elapsed_s, 1)
+        if store:
+            for res in r.results:   # whatever was measured, a Ctrl-C's rows included
+                store.add_result(r, res)
+            store.update_context(r)
+            store.end_run(r)
+    return r
+
+
+def select(algo_patterns, tiers, impl_text):
+    algos = roster.select(algo_patterns, tiers)
+    impls = list(roster.OURS) if impl_text == "all" else roster.split([impl_text])
+    bad = [i for i in impls if i not in roster.OURS]
+    if bad or not impls:
+        raise UserError(f"unknown implementation {(bad or [impl_text])[0]!r}: a ROM holds portable, compact or all")
+    return algos, impls

@@ -1,0 +1,157 @@
+# SPDX-License-Identifier: MIT
+"""What every console's ROM image shares: the rows it holds, chosen by the
+usual selection (-a, --tier, --impl, --size, --budget), and the generated C
+that carries them (src/engine/rom/hb_rom_image.h: hb_rom_roster.c and
+hb_rom_sizes.h in the image's build folder).
+
+A console module (hashbench/rom/gba.py, ...) builds an image from a Plan:
+
+    plan = image.plan(algos, impls, size, budget_ms, console)
+    image.write_generated(plan, folder)   # the two generated files
+    ... compile src/engine/rom/*.c, the platform and plan.sources() ...
+"""
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import UserError
+from ..roster import TIERS
+from ..verify import reference_table
+
+SWEEP_SIZES = (64, 256, 1024)     # the seeds' sweep (SELECT)
+LABEL_WIDTH = 6                   # the table's label column
+MAX_SIZE = 4096                   # the app keeps iters * size below 2^32
+MAX_BUDGET_MS = 60000             # a span stays far below a 32-bit timer's wrap
+ENGINE_SOURCES = ("src/engine/rom/hb_rom_app.c", "src/engine/rom/hb_font.c",
+                  "src/engine/hb_record.c", "src/engine/hb_workload.c")
+INCLUDES = ("src/engine/rom", "src/platform/rom", "src/engine", "src/algos")
+
+
+@dataclass
+class Row:
+    algo: object       # hashbench.roster.Algorithm
+    impl: str          # portable | compact
+    label: str         # what the table shows, LABEL_WIDTH characters at most, unique in the image
+
+    @property
+    def symbol(self) -> str:
+        return self.algo.impls[self.impl].symbol
+
+
+@dataclass
+class Plan:
+    rows: list
+    size: int                      # the image's size (the table's)
+    sizes: list                    # every size the image holds digests for, ascending
+    budget_ms: int
+    left_out: list = field(default_factory=list)   # [(algo id, impl, why)]
+
+    @property
+    def std_index(self) -> int:
+        return self.sizes.index(self.size)
+
+    def sources(self) -> list:
+        """The core files the rows need (the roster's lists, registry.def)."""
+        return sorted({s for r in self.rows for s in r.algo.impls[r.impl].sources})
+
+
+@dataclass
+class Built:
+    """A console module's build of an image."""
+    path: Path            # the finished image in the build folder
+    used_bytes: int       # before padding
+    image_bytes: int      # the file, padded
+    text_bytes: int       # code and constants
+    ram_bytes: int        # the console's RAM the image uses (data + bss)
+
+
+def install(built: Built, out: Path):
+    """Copies the image to `out` whole or not at all (a temporary name, renamed)."""
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_bytes(built.path.read_bytes())
+    os.replace(tmp, out)
+
+
+def labels(rows) -> list:
+    """The table's labels: the roster's short label, cut to LABEL_WIDTH; a
+    compact implementation's ends in 'c' (CRC32 -> CRC32c), from the label's
+    first four characters and its last where that would be taken (CRC32C's
+    compact: CRC3Cc)."""
+    out = []
+    for algo, impl in rows:
+        lab = algo.label[:LABEL_WIDTH]
+        if impl != "portable":
+            lab = algo.label[:LABEL_WIDTH - 1] + "c"
+            if lab in out or any(a.label[:LABEL_WIDTH] == lab for a, _ in rows):
+                lab = algo.label[:LABEL_WIDTH - 2] + algo.label[-1] + "c"
+        out.append(lab)
+    doubled = sorted({x for x in out if out.count(x) > 1})
+    if doubled:
+        raise UserError(f"rom: two rows would show the same label {', '.join(doubled)}; choose fewer (-a)")
+    return out
+
+
+def plan(algos, impls, size: int, budget_ms: int, can_build=lambda algo: None) -> Plan:
+    """The rows of an image: every selected (algorithm, implementation) the
+    console can build (`can_build(algo)` returns None, or why not), in
+    roster order."""
+    if not 1 <= size <= MAX_SIZE:
+        raise UserError(f"rom: --size must be 1..{MAX_SIZE} B for a console image")
+    if not 1 <= budget_ms <= MAX_BUDGET_MS:
+        raise UserError(f"rom: --budget must be 1 ms .. {MAX_BUDGET_MS // 1000} s for a console image")
+    chosen, left_out = [], []
+    for a in algos:
+        why = can_build(a)
+        for impl in impls:
+            if impl not in a.impls:
+                continue
+            if why:
+                left_out.append((a.id, impl, why))
+            else:
+                chosen.append((a, impl))
+    if not chosen:
+        raise UserError("rom: the selection leaves no algorithm this console can run")
+    if len(chosen) > 250:
+        raise UserError("rom: at most 250 rows in one image")
+    sizes = sorted(set(SWEEP_SIZES) | {size})
+    rows = [Row(a, impl, lab) for (a, impl), lab in zip(chosen, labels(chosen))]
+    return Plan(rows, size, sizes, budget_ms, left_out)
+
+
+def c_bytes(hexd: str) -> str:
+    return ", ".join(f"0x{hexd[i:i + 2]}" for i in range(0, len(hexd), 2))
+
+
+def write_generated(p: Plan, folder: Path) -> list:
+    """hb_rom_sizes.h and hb_rom_roster.c in `folder` -> their paths."""
+    ref = reference_table()
+    folder.mkdir(parents=True, exist_ok=True)
+    head = folder / "hb_rom_sizes.h"
+    head.write_text(
+        "/* generated by hashbench/rom/image.py: the counts of hb_rom_image.h */\n"
+        f"#define HB_ROM_ENTRIES {len(p.rows)}\n#define HB_ROM_NSIZES {len(p.sizes)}\n"
+        f"#define HB_ROM_STD {p.std_index}\n#define HB_ROM_BUF {max(p.sizes)}\n")
+    lines = ["/* generated by hashbench/rom/image.py: the image's rows and their reference",
+             " * digests (data/reference-digests.tsv) */",
+             '#include "hb_rom_image.h"', ""]
+    lines += [f"void {s}(uint8_t *out, const uint8_t *in, size_t len);" for s in sorted({r.symbol for r in p.rows})]
+    lines.append("")
+    for a in {r.algo.id: r.algo for r in p.rows}.values():
+        for size in p.sizes:
+            hexd = ref.get((a.id, size))
+            if hexd:
+                lines.append(f"static const uint8_t d_{a.id.replace('-', '_')}_{size}[] = {{{c_bytes(hexd)}}};")
+    lines += ["", "const hb_rom_entry hb_rom_roster[HB_ROM_ENTRIES] = {"]
+    for r in p.rows:
+        exp = ", ".join(f"d_{r.algo.id.replace('-', '_')}_{size}" if (r.algo.id, size) in ref else "0"
+                        for size in p.sizes)
+        lines.append(f'    {{"{r.algo.id}", "{r.impl}", "{r.label}", {TIERS.index(r.algo.tier)}, '
+                     f"{r.algo.digest_len}, {r.symbol}, {{{exp}}}}},")
+    lines += ["};", "",
+              f"const uint16_t hb_rom_sizes[HB_ROM_NSIZES] = {{{', '.join(str(s) for s in p.sizes)}}};",
+              f"const uint8_t hb_rom_in_sweep[HB_ROM_NSIZES] = "
+              f"{{{', '.join('1' if s in SWEEP_SIZES else '0' for s in p.sizes)}}};",
+              f"const uint16_t hb_rom_budget_ms = {p.budget_ms};", ""]
+    roster_c = folder / "hb_rom_roster.c"
+    roster_c.write_text("\n".join(lines))
+    return [head, roster_c]

@@ -1,0 +1,243 @@
+# SPDX-License-Identifier: MIT
+"""A ROM image run headless in its libretro core until its pass is done,
+and what that run becomes: records read from the cartridge's save RAM,
+results (meter `console-timer`), the screen read back and checked against
+the records, and the screenshot of the whole table.
+
+    session = run.play(console_module, image_path, rows, log)
+    results = run.results(session.records, console_module, expected)
+
+`console_module` is hashbench.rom.gba (or nes, gb): its NAME, RUN_TARGET,
+CORE, CLOCK_HZ, COLS/ROWS (the platform's hb_rom_config.h) and, optionally,
+CORE_OPTIONS."""
+import sys
+import time
+from dataclasses import dataclass, field
+
+from .. import records as recmod
+from .. import roster
+from ..errors import BuildError
+from ..result import Build
+from ..verify import checked
+from . import libretro, screen
+
+METER = "console-timer"
+INSTRUMENT = "rom-timer"
+SAMPLE_FIELDS = ("iters", "ticks")
+START_AFTER_S = 1.0       # then A: the banner waits for it (or starts by itself after about 5 s)
+POLL_FRAMES = 30          # frames between looks at the save RAM
+PROGRESS_EVERY_S = 2.0    # wall seconds between progress lines
+TITLE_LINES = 3           # the title, its second line, the column heads
+STATUS_LINES = 1
+
+
+@dataclass
+class Session:
+    records: list
+    text: str                        # the save RAM's records, as written
+    emulated_s: float
+    wall_s: float
+    pages: list = field(default_factory=list)      # frames of the table, scrolled page by page
+    screen_lines: list = field(default_factory=list)  # the table's lines read off the pages, in order
+    interrupted: bool = False        # Ctrl-C: the records up to then, no `done`
+
+
+def save_text(raw: bytes) -> str:
+    return raw.split(b"\0", 1)[0].decode("ascii", "replace")
+
+
+def limit_s(rows: int, budget_ms: int, sizes: int = 1) -> float:
+    """Emulated seconds a pass may take: per row the budget about twice
+    (calibration, the timed span) and the slowest single call, generously."""
+    return 60.0 + rows * sizes * (4 * budget_ms / 1000.0 + 5.0)
+
+
+def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True) -> Session:
+    """Boots `rom`, presses A, runs until the save RAM holds the `done`
+    record, then scrolls the table page by page for the screenshot."""
+    t0 = time.monotonic()
+    with libretro.Core(console.CORE, rom, getattr(console, "CORE_OPTIONS", None)) as core:
+        core.run(int(core.fps * START_AFTER_S))
+        core.press("a")
+        try:
+            text = wait_done(core, console, rows, budget_ms, stream)
+        except KeyboardInterrupt:   # keep every whole record written so far
+            text = save_text(core.save_ram())
+            text = text[:text.rfind("\n") + 1]
+            session = Session(parse(text), text, core.seconds, time.monotonic() - t0, interrupted=True)
+            return session
+        session = Session(parse(text), text, core.seconds, 0.0)
+        if pages:
+            session.pages, session.screen_lines = scroll_pages(core, console, rows)
+    session.wall_s = time.monotonic() - t0
+    return session
+
+
+def wait_done(core, console, rows: int, budget_ms: int, stream=sys.stderr, sizes: int = 1) -> str:
+    """Runs the core until the save RAM holds a pass's `done` record (a
+    pass starts by writing its `engine` record over the last one's), with
+    a progress line on `stream` every few seconds -> the records' text."""
+    deadline = core.seconds + limit_s(rows, budget_ms, sizes)
+    last = time.monotonic()
+    text = ""
+    while '{"rec":"done"' not in text:
+        if core.seconds > deadline:
+            raise BuildError(f"rom: no `done` record after {core.seconds:.0f} emulated seconds "
+                             f"({text.count('rom_result')}/{rows * sizes} rows written)")
+        core.run(POLL_FRAMES)
+        text = save_text(core.save_ram())
+        if time.monotonic() - last >= PROGRESS_EVERY_S and stream:
+            print(f"{console.RUN_TARGET}: {core.seconds:.1f} s emulated, "
+                  f"{text.count('rom_result')}/{rows * sizes} rows", file=stream, flush=True)
+            last = time.monotonic()
+    if "save_ram_full" in text:   # the records stopped; the pass goes on, on the screen only
+        while not screen.text(core.frame(), console.COLS, console.ROWS)[-1].startswith("A:"):
+            if core.seconds > deadline:
+                raise BuildError(f"rom: the pass did not end after {core.seconds:.0f} emulated seconds")
+            core.run(POLL_FRAMES, capture=True)
+    core.run(5)  # the table drawn after the last record
+    return text
+
+
+def parse(text: str) -> list:
+    errors = []
+    recs = recmod.parse(text, errors)
+    if errors:
+        raise BuildError(f"rom: malformed records in save RAM: {errors[0]}")
+    return recs
+
+
+def scroll_pages(core, console, rows: int):
+    """The table page by page (DOWN scrolls one row): [(frame, its text,
+    the first row shown)], and the table's lines read off them, each row once."""
+    per_row = 1 if console.COLS >= 30 else 2
+    visible = (console.ROWS - TITLE_LINES - STATUS_LINES) // per_row
+    pages, top = [], 0
+    core.run(1, capture=True)
+    while True:
+        frame = core.frame()
+        pages.append((frame, screen.text(frame, console.COLS, console.ROWS), top))
+        if top + visible >= rows:
+            break
+        step = min(visible, rows - visible - top)
+        for _ in range(step):
+            core.press("down", 2, 2)
+        core.run(1, capture=True)
+        top += step
+    seen = {}
+    for _frame, text, first in pages:
+        for i in range(min(visible, rows - first)):
+            seen.setdefault(first + i, text[TITLE_LINES + i * per_row:TITLE_LINES + (i + 1) * per_row])
+    return pages, [ln for k in sorted(seen) for ln in seen[k]]
+
+
+def screenshot(session: Session, console, rows: int, path, scale: int = 2):
+    """One PNG of the whole table: the first page whole, then the rows each
+    further page brought, then the status line."""
+    per_row = 1 if console.COLS >= 30 else 2
+    visible = (console.ROWS - TITLE_LINES - STATUS_LINES) // per_row
+    parts, shown = [], 0
+    for frame, _text, top in session.pages:
+        first_new, last = shown - top, min(visible, rows - top)
+        if first_new < last:
+            start = 0 if not parts else TITLE_LINES + first_new * per_row
+            parts.append(screen.crop(frame, start, TITLE_LINES + last * per_row - 1))
+            shown = top + last
+    final = session.pages[-1][0]
+    parts.append(screen.crop(final, console.ROWS - STATUS_LINES, console.ROWS - 1))
+    screen.image(parts, scale).save(path)
+
+
+def read(recs, partial=False) -> dict:
+    """The pass's records -> {engine, harness {size: (iters, ticks)}, empty
+    {size: ticks of a span of no call}, rows
+    [(digest record, rom_result record)], done, full (the save RAM filled
+    up: the rows after the last ones here are on the screen only)}."""
+    out = {"engine": None, "harness": {}, "empty": {}, "rows": [], "done": False, "full": False}
+    digests = {}
+    for r in recs:
+        kind = r["rec"]
+        if kind == "engine":
+            out["engine"] = r
+        elif kind == "rom_harness":
+            out["harness"][r["size"]] = (r["iters"], r["ticks"])
+            out["empty"][r["size"]] = r["empty_ticks"]
+        elif kind == "digest":
+            digests[(r["algo"], r["impl"], r["size"])] = r
+        elif kind == "rom_result":
+            out["rows"].append((digests.get((r["algo"], r["impl"], r["size"])), r))
+        elif kind == "done":
+            out["done"] = True
+            out["full"] = bool(r.get("save_ram_full"))
+    if not out["engine"] or out["engine"].get("engine") != "rom":
+        raise BuildError("rom: the save RAM holds no `engine` record of a ROM")
+    if not out["done"] and not partial:
+        raise BuildError("rom: the pass did not finish (no `done` record)")
+    return out
+
+
+def results(recs, console, expected, build: Build, partial=False) -> list:
+    """Results of meter `console-timer`: per call the timer's ticks over
+    the iterations, in CPU cycles (ticks x clock / tick rate: on the GBA the
+    ticks are cycles), the loop included; the harness (the same loop around
+    an empty function) kept beside it.  Every digest verified against the
+    reference here too, whatever the ROM said."""
+    got = read(recs, partial)
+    eng = got["engine"]
+    tick_hz, clock_hz = eng["tick_hz"], eng["clock_hz"]
+    out = []
+    for digest, r in got["rows"]:
+        if digest is None:
+            raise BuildError(f"rom: a rom_result of {r['algo']} without its digest record")
+        algo = roster.find(r["algo"])
+        h_iters, h_ticks = got["harness"].get(r["size"], (0, 0))
+        res = checked(algo, r["impl"], r["size"], digest["digest"], expected, target=console.RUN_TARGET, build=build,
+                      meter=METER, instrument=INSTRUMENT, sample_fields=SAMPLE_FIELDS,
+                      samples=[[r["iters"], r["ticks"]]], harness=[[h_iters, h_ticks]] if h_iters else [])
+        if res.verified != bool(r["verified"]):
+            raise BuildError(f"rom: {r['algo']}: the ROM's own check ({r['verified']}) and the reference's "
+                             f"({res.verified}) disagree")
+        if res.verified and r["iters"]:
+            res.per_call = r["ticks"] * clock_hz / tick_hz / r["iters"]
+            res.spread_pct = 0.0
+            res.cycles_per_byte = res.per_byte
+            res.clock_hz = clock_hz
+            res.ns_per_call = r["ticks"] * 1e9 / tick_hz / r["iters"]
+            res.mb_per_s = r["size"] / res.ns_per_call * 1e3
+            res.extra.update(iters=r["iters"], ticks=r["ticks"], tick_hz=tick_hz, timer=eng.get("timer"))
+            if h_iters:
+                res.extra["loop_cycles"] = h_ticks * clock_hz / tick_hz / h_iters
+                res.extra["empty_span_cycles"] = got["empty"][r["size"]] * clock_hz / tick_hz
+        out.append(res)
+    return out
+
+
+SORTS = ("category", "speed", "name")
+
+
+def expected_lines(recs, console, labels: dict, sort="category", marks=".*#") -> list:
+    """The table's lines the ROM should show for these records, sorted as
+    the app sorts (category: tier, then the image's order; speed: timer
+    ticks per call at the table's size, unmeasured last; name: the label)."""
+    got = read(recs)
+    tick_hz, sweep = got["engine"]["tick_hz"], bool(got["engine"].get("sweep"))
+    rows = {}   # (algo, impl) -> {size: (digest record, rom_result)}, in the image's order
+    for digest, r in got["rows"]:
+        rows.setdefault((r["algo"], r["impl"]), {})[r["size"]] = (digest, r)
+    keyed = []
+    for index, ((algo_id, impl), by_size) in enumerate(rows.items()):
+        tier = roster.TIERS.index(roster.find(algo_id).tier)
+        mark, label = marks[tier], labels[(algo_id, impl)]
+        if sweep:
+            lines = screen.sweep_lines(console.COLS, mark, label,
+                                       [(bool(r["verified"]), r["iters"], r["ticks"], size, tick_hz)
+                                        for size, (_d, r) in sorted(by_size.items())])
+        else:
+            (digest, r), = by_size.values()
+            lines = screen.row_lines(console.COLS, mark, label, bool(r["verified"]), r["iters"], r["ticks"],
+                                     r["size"], tick_hz, digest["digest"])
+        _d, last = by_size[max(by_size)]
+        cost = last["ticks"] // last["iters"] if last["verified"] and last["iters"] else 0xFFFFFFFF
+        key = {"category": (tier,), "speed": (cost,), "name": (label.encode(),)}[sort] + (index,)
+        keyed.append((key, lines))
+    return [ln for _, lines in sorted(keyed, key=lambda x: x[0]) for ln in lines]

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: MIT
+ * hb_font.h - hashbench's own 8x8 font (data/font/hb8x8.txt), which every
+ * console ROM converts to its tile format.  C89. */
+#ifndef HB_FONT_H
+#define HB_FONT_H
+
+#include <stdint.h>
+
+#define HB_FONT_FIRST 0x20
+#define HB_FONT_GLYPHS 95
+
+extern const uint8_t hb_font[HB_FONT_GLYPHS][8];
+
+#endif /* HB_FONT_H */

@@ -1,0 +1,240 @@
+# SPDX-License-Identifier: MIT
+"""The GBA ROM image (hashbench rom --target gba), booted headless in
+Debian's mGBA libretro core: every row verified, the figures on the screen
+(read back with the font) equal to those of the records in save RAM, the
+controls, a wrong reference digest shown as a mark with no speed, the
+header, and the command line."""
+import shutil
+import subprocess
+
+import pytest
+from cli_util import ROOT, hb
+
+from hashbench import roster
+from hashbench.build import gbarom
+from hashbench.errors import BuildError
+from hashbench.result import Build
+from hashbench.rom import gba, image, libretro, run, screen
+from hashbench.store import Store
+from hashbench.verify import Expected
+
+pytestmark = pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["mgba"]).exists()
+                                or shutil.which("arm-none-eabi-gcc") is None,
+                                reason="needs libretro-mgba and gcc-arm-none-eabi (scripts/setup.sh)")
+
+BUDGET_MS = 20
+
+
+def small_plan(**kw):
+    algos = roster.select(["crc32,md5,sha256"])
+    return image.plan(algos, ["portable", "compact"], kw.get("size", 1024), BUDGET_MS, gba.can_build)
+
+
+@pytest.fixture(scope="module")
+def built():
+    p = small_plan()
+    return p, gba.build(p)
+
+
+@pytest.fixture(scope="module")
+def session(built):
+    p, b = built
+    return run.play(gba, b.path, len(p.rows), p.budget_ms, stream=None)
+
+
+def labels(p):
+    return {(r.algo.id, r.impl): r.label for r in p.rows}
+
+
+def test_the_image_has_the_gba_header_the_save_tag_and_whole_chip_padding(built):
+    _, b = built
+    rom = b.path.read_bytes()
+    assert rom[0xB2] == 0x96 and rom[0xBD] == gbarom.complement(rom)
+    assert rom[0xA0:0xAC] == b"HASHBENCH   "
+    assert b"SRAM_V" in rom[:0x100]                   # mGBA gives such a cartridge SRAM
+    assert len(rom) == b.image_bytes >= 256 * 1024 and len(rom) & (len(rom) - 1) == 0
+    assert rom[b.used_bytes:] == b"\xff" * (len(rom) - b.used_bytes)
+
+
+def test_every_row_is_verified_and_timed_in_cycles(built, session):
+    p, _ = built
+    got = run.read(session.records)
+    eng = got["engine"]
+    assert (eng["engine"], eng["target"], eng["timer"], eng["tick_hz"], eng["clock_hz"]) == \
+        ("rom", "gba", "cycles", 16777216, 16777216)
+    assert [(r["algo"], r["impl"]) for _, r in got["rows"]] == [(r.algo.id, r.impl) for r in p.rows]
+    results = run.results(session.records, gba, Expected(), Build("gba-rom"))
+    assert len(results) == len(p.rows) and all(r.verified for r in results)
+    for res, (_, rec) in zip(results, got["rows"]):
+        assert rec["verified"] is True and rec["iters"] >= 1
+        # a span holds about the budget, or one call longer than it
+        assert rec["ticks"] >= 16777216 * BUDGET_MS // 1000 // 2 or rec["iters"] == 1
+        assert res.meter == "console-timer" and res.per_call == rec["ticks"] / rec["iters"]
+    loop = got["harness"][1024]
+    assert 10 < loop[1] / loop[0] < 200   # the timed loop around an empty function, in cycles
+
+
+def test_the_screen_shows_the_records_figures(built, session):
+    p, _ = built
+    page = session.pages[0][1]
+    assert page[0].startswith("hashbench gba ARM7TDMI")
+    assert page[1].startswith(f"1024 B {BUDGET_MS} ms category")
+    assert session.screen_lines == run.expected_lines(session.records, gba, labels(p))
+    assert any(ln.startswith("#SHA256 ") for ln in session.screen_lines)
+
+
+def test_a_blank_screen_reads_as_no_text():
+    frame = (240, 160, [[(0, 0, 0)] * 240 for _ in range(160)])
+    assert set("".join(screen.text(frame, 30, 20))) == {" "}
+
+
+def test_the_controls_sort_sweep_and_rerun(built):
+    p, b = built
+    n = len(p.rows)
+    with libretro.Core("mgba", b.path) as core:
+        core.run(30)
+        core.press("a")
+        text = run.wait_done(core, gba, n, BUDGET_MS, None)
+        recs = run.parse(text)
+        for sort in ("speed", "name"):
+            core.press("a")
+            _, lines = run.scroll_pages(core, gba, n)
+            assert lines == run.expected_lines(recs, gba, labels(p), sort=sort), sort
+        core.press("select")   # the sweep: every row at 64, 256 and 1024 B
+        recs = run.parse(run.wait_done(core, gba, n, BUDGET_MS, None, sizes=3))
+        got = run.read(recs)
+        assert got["engine"]["sweep"] is True and sorted(got["harness"]) == [64, 256, 1024]
+        assert sorted({r["size"] for _, r in got["rows"]}) == [64, 256, 1024] and len(got["rows"]) == 3 * n
+        assert all(r["verified"] for _, r in got["rows"])
+        _, lines = run.scroll_pages(core, gba, n)
+        assert lines == run.expected_lines(recs, gba, labels(p), sort="name")
+        core.press("b")        # again, the sweep still on
+        assert run.read(run.parse(run.wait_done(core, gba, n, BUDGET_MS, None, sizes=3)))["engine"]["sweep"]
+
+
+def test_a_wrong_reference_digest_shows_a_mark_and_no_speed(monkeypatch):
+    real = image.reference_table()
+    wrong = dict(real)
+    wrong[("md5", 1024)] = "00" * 16
+    monkeypatch.setattr(image, "reference_table", lambda: wrong)
+    p = small_plan()
+    b = gba.build(p)
+    s = run.play(gba, b.path, len(p.rows), p.budget_ms, stream=None)
+    rows = {(r["algo"], r["impl"]): r for _, r in run.read(s.records)["rows"]}
+    assert rows[("md5", "portable")]["verified"] is False and rows[("md5", "portable")]["iters"] == 0
+    assert rows[("sha256", "portable")]["verified"] is True
+    assert s.screen_lines == run.expected_lines(s.records, gba, labels(p))
+    assert any(ln.startswith("#MD5   ! BAD DIGEST") for ln in s.screen_lines)
+    with pytest.raises(BuildError, match="disagree"):   # the ROM's check against ours: never a silent cost
+        run.results(s.records, gba, Expected(), Build("gba-rom"))
+
+
+def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
+    out, shot, db = tmp_path / "hb.gba", tmp_path / "shot.png", tmp_path / "db.sqlite"
+    code, stdout, stderr = hb("rom", "--target", "gba", "-o", out, "-a", "crc32,md5", "--budget", "20ms", "--run",
+                              "--screenshot", shot, "--db", db)
+    assert code == 0, stderr
+    assert "2/2 digests verified; the table on the screen equals the records" in stdout
+    assert out.read_bytes()[0xB2] == 0x96
+    runs = Store(str(db)).runs()
+    stored = Store(str(db)).load(str(runs[0]["id"]))
+    assert stored.kind == "rom" and {(r.target, r.meter, r.verified) for r in stored.results} == \
+        {("gba-rom", "console-timer", True)}
+    from PIL import Image
+    img = Image.open(shot)
+    assert img.size == (480, (3 + 2 + 1) * 16) and len(img.getcolors(1 << 16)) == 2
+    code, stdout, _ = hb("show", "last", "--db", db)
+    assert code == 0 and "gba-rom" in stdout and "CRC32" in stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--target", "snes"], "unknown target"),
+    (["--target", "gba", "--screenshot", "x.png"], "goes with --run"),
+    (["--target", "gba", "--size", "8192"], "--size must be"),
+    (["--target", "gba", "--impl", "fast"], "unknown implementation"),
+])
+def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
+    code, _, stderr = hb("rom", "-o", tmp_path / "x.gba", *args)
+    assert code == 2 and message in stderr and len(stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("compiler", ["cc65", "sdcc"])
+def test_the_shared_application_builds_with_the_8_bit_compilers(tmp_path, compiler):
+    """The NES and Game Boy platforms compile the same file: C89, no 64-bit."""
+    if shutil.which(compiler) is None:
+        pytest.skip(f"{compiler} not installed")
+    (tmp_path / "hb_rom_config.h").write_text(
+        '#define HB_ROM_COLS 20\n#define HB_ROM_ROWS 18\n#define HB_ROM_TARGET "gb"\n'
+        '#define HB_ROM_CPU "SM83"\n#define HB_ROM_CLOCK_HZ 4194304UL\n')
+    image.write_generated(small_plan(), tmp_path)
+    inc = [f"-I{tmp_path}"] + [f"-I{ROOT / d}" for d in image.INCLUDES]
+    src = str(ROOT / "src/engine/rom/hb_rom_app.c")
+    cmd = ([compiler, "-t", "nes", "-O"] + inc + [src, "-o", str(tmp_path / "app.s")] if compiler == "cc65" else
+           [compiler, "-msm83", "-c"] + inc + [src, "-o", str(tmp_path / "app.rel")])
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_a_pass_that_outgrows_the_save_ram_ends_its_records_cleanly():
+    """The platform cuts the stream after its last whole record and says so
+    (built here with a 1,200-byte limit in place of the cartridge's 32 KiB);
+    the pass itself goes on to the end, on the screen."""
+    p = small_plan()
+    b = gba.build(p, save_bytes=1200)
+    s = run.play(gba, b.path, len(p.rows), p.budget_ms, stream=None)
+    assert len(s.text) <= 1200 and s.text.endswith('{"rec":"done","save_ram_full":true}\n')
+    got = run.read(s.records)
+    assert got["full"] and 0 < len(got["rows"]) < len(p.rows)
+    assert all(r.verified for r in run.results(s.records, gba, Expected(), Build("gba-rom")))
+    assert len(s.screen_lines) == len(p.rows) and not any(ln.strip() == "" for ln in s.screen_lines)
+
+
+class HostConsole:
+    COLS, ROWS = 30, 20
+
+
+@pytest.mark.parametrize("cols, rows", [(30, 20), (20, 18)])
+def test_the_application_s_arithmetic_at_a_60_s_budget_of_gba_cycles(tmp_path, cols, rows):
+    """The shared application on the host (tests/c/rom/host_platform.c): rows
+    of 100, 3,000 and 5,000,000 cycles a call at 16.78 MHz and the largest
+    budget, so that counts reach 10^9 and the table's columns overflow into
+    k and M; the screen must equal what the records say, in the GBA's one-line
+    layout and the Game Boy's two-line one."""
+    if shutil.which("gcc") is None:
+        pytest.skip("gcc not installed")
+    (tmp_path / "hb_rom_config.h").write_text(
+        f'#define HB_ROM_COLS {cols}\n#define HB_ROM_ROWS {rows}\n#define HB_ROM_TARGET "host"\n'
+        '#define HB_ROM_CPU "fake"\n#define HB_ROM_CLOCK_HZ 16777216UL\n')
+    (tmp_path / "hb_rom_sizes.h").write_text(
+        "#define HB_ROM_ENTRIES 3\n#define HB_ROM_NSIZES 3\n#define HB_ROM_STD 2\n#define HB_ROM_BUF 1024\n")
+    fake = {"crc32": ("fake_fast", 4, 0), "md5": ("fake_mid", 16, 2), "pbkdf2-sha256": ("fake_slow", 32, 2)}
+    digest = ", ".join(str((i * 7 + 1) & 0xFF) for i in range(64))
+    (tmp_path / "roster.c").write_text(
+        '#include "hb_rom_image.h"\n' + "".join(f"void {fn}(uint8_t *, const uint8_t *, size_t);\n"
+                                                  for fn, _, _ in fake.values())
+        + f"static const uint8_t d[64] = {{{digest}}};\n"
+        + "const hb_rom_entry hb_rom_roster[HB_ROM_ENTRIES] = {\n"
+        + "".join(f'    {{"{a}", "portable", "{roster.find(a).label[:6]}", {tier}, {n}, {fn}, {{d, d, d}}}},\n'
+                  for a, (fn, n, tier) in fake.items())
+        + "};\nconst uint16_t hb_rom_sizes[HB_ROM_NSIZES] = {64, 256, 1024};\n"
+        + "const uint8_t hb_rom_in_sweep[HB_ROM_NSIZES] = {1, 1, 1};\nconst uint16_t hb_rom_budget_ms = 60000;\n")
+    exe = tmp_path / "app"
+    src = ["src/engine/rom/hb_rom_app.c", "src/engine/hb_record.c", "src/engine/hb_workload.c",
+           "tests/c/rom/host_platform.c", str(tmp_path / "roster.c")]
+    inc = [f"-I{tmp_path}"] + [f"-I{d}" for d in image.INCLUDES]
+    proc = subprocess.run(["gcc", "-std=c89", "-pedantic", "-Wall", "-Wextra", "-Werror", "-Wno-long-long", "-O1"]
+                          + inc + src + ["-o", str(exe)], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    out = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60).stdout.splitlines()
+    recs = run.parse("\n".join(ln for ln in out if not ln.startswith("|")))
+    shown = [ln[1:-1] for ln in out if ln.startswith("|")]
+    got = run.read(recs)
+    assert [r["iters"] for _, r in got["rows"]][0] == 524288   # the fast row reaches the iteration cap
+    assert max(r["ticks"] for _, r in got["rows"]) > 10 ** 9 // 2
+    console = HostConsole()
+    console.COLS, console.ROWS = cols, rows
+    per_row = 1 if cols >= 30 else 2
+    lines = shown[run.TITLE_LINES:run.TITLE_LINES + 3 * per_row]
+    labels_of = {(a, "portable"): roster.find(a).label[:6] for a in fake}
+    assert lines == run.expected_lines(recs, console, labels_of)
+    assert any("k" in ln for ln in lines)   # the overflowing columns were exercised
