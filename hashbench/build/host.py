@@ -32,13 +32,14 @@ def make_env() -> dict:
 def up_to_date(build=DEFAULT) -> bool:
     """True when the last make of `build` (its stamp) came after every file
     the engine is made of (the list make writes beside it) and every folder
-    holding one (a file added), with the same environment."""
+    holding one (a file added), with the same environment, and left the
+    engine that is there."""
     engine = engine_path(build)
     stamp = engine.with_name("hashbench-engine.stamp")
     try:
         made = stamp.stat().st_mtime
-        if json.loads(stamp.read_text()) != make_env() or engine.stat().st_mtime > made:
-            return False
+        if json.loads(stamp.read_text()) != {"env": make_env(), "engine_mtime_ns": engine.stat().st_mtime_ns}:
+            return False   # another environment, or an engine that some other make wrote
         inputs = engine.with_name("hashbench-engine.inputs").read_text().split()
     except (OSError, ValueError):
         return False
@@ -80,10 +81,11 @@ def ensure_engine(build=DEFAULT, make_vars=None) -> Path:
 
 
 def write_stamp(stamp: Path, started: float):
-    """The stamp holds make's environment and is dated when make started (a
-    file changed while it ran is seen next time)."""
+    """The stamp holds make's environment and the engine's date, and is
+    dated when make started (a file changed while it ran is seen next time)."""
+    engine = stamp.with_name("hashbench-engine")
     tmp = stamp.with_name(f"{stamp.name}.{os.getpid()}")
-    tmp.write_text(json.dumps(make_env()))
+    tmp.write_text(json.dumps({"env": make_env(), "engine_mtime_ns": engine.stat().st_mtime_ns}))
     os.utime(tmp, (started, started))
     os.replace(tmp, stamp)
 
