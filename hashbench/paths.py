@@ -18,9 +18,9 @@ import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
-# What the engines' builds and the front end read besides the package: the parts of the tree that
-# travel as package data (setup.py, MANIFEST.in)
-TREE_PARTS = ("Makefile", "src", "backends", "targets", "data")
+# What the engines' builds and the front end read besides the package, travelling as package data
+# (setup.py, MANIFEST.in); the Makefile takes the version from pyproject.toml
+TREE_PARTS = ("Makefile", "pyproject.toml", "src", "backends", "targets", "data")
 # never part of the tree: build output that may sit inside it
 _SKIP_DIRS = {"__pycache__", "target", "build"}
 _SKIP_SUFFIXES = (".o", ".pyc")
