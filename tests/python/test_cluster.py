@@ -194,3 +194,43 @@ def test_fleet_times_each_machine_once_and_stores_its_context(cluster, tmp_path)
 def test_fleet_refuses_the_fleets_own_options(cluster):
     rc, out, err = finished(hb("fleet", "--cluster", cluster["address"], "--", "-a", "crc32", "-o", "x.json"))
     assert rc == 2 and err.strip() == "hashbench: fleet: -o is the fleet's, not each machine's (the runs are stored here)"
+
+
+def test_no_worker_with_the_tool_is_one_line_naming_it(tmp_path):
+    sched, address = start_scheduler(tmp_path)
+    bare = tmp_path / "bare-path"
+    bare.mkdir()
+    # a real worker on a machine without cc65: its PATH holds none of the target's tools
+    worker = subprocess.Popen([str(BIN / "dask"), "worker", address, "--host", "127.0.0.1", "--nthreads", "1",
+                               "--no-nanny", "--no-dashboard", "--death-timeout", "30"], cwd=tmp_path,
+                              env=dict(ENV, PATH=str(bare)), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    db = tmp_path / "none.sqlite"
+    try:
+        client = distributed.Client(address, timeout="30s")
+        client.wait_for_workers(1, timeout=120)
+        client.close()
+        rc, out, err = finished(hb("cross", "--target", "nes", "-a", "crc8", "--cluster", address, db=db))
+    finally:
+        stop(worker, sched)
+    assert rc == 2 and out == ""
+    assert err.strip() == f"hashbench: no worker of {address} has ar65, cl65, sim65 (target nes needs it)"
+    assert not db.exists() or Store(db).runs() == []   # nothing stored: it stopped before it started
+
+
+def test_ctrl_c_keeps_the_targets_that_finished(cluster, tmp_path):
+    db = tmp_path / "ctrl-c.sqlite"
+    proc = hb("cross", "--target", "nes,n64,nds", "-a", "md5,crc32", "--check-repeat", "--cluster",
+              cluster["address"], db=db)
+    lines = []
+    for line in proc.stderr:
+        lines.append(line)
+        if "digests match" in line and not line.startswith("["):
+            proc.send_signal(signal.SIGINT)
+            break
+    out, err = proc.communicate(timeout=180)
+    err = "".join(lines) + err
+    assert proc.returncode == 130, err
+    run = Store(db).load("last")
+    assert run.status == "interrupted"
+    done = {r.target for r in run.results}
+    assert done and all(len([r for r in run.results if r.target == t]) == 12 for t in done), err
