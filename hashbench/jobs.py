@@ -17,12 +17,13 @@ from .errors import BuildError, UserError
 @dataclass
 class Task:
     """One job: `target` (its name), `build` (a BuildConfig or None),
-    `code_size` (probe the build's code sizes too), `key` (how the caller
-    names it)."""
+    `code_size` (probe the build's code sizes), `measure` (run it under its
+    exact meter; False: only the code sizes), `key` (how the caller names it)."""
     key: object
     target: str
     build: object = None
     code_size: bool = False
+    measure: bool = True
 
 
 @dataclass
@@ -49,7 +50,7 @@ def target_of(task: Task, targets=None):
 
 
 def run_job(task: Task, job, log, targets=None, locked=lambda t: None) -> Answer:
-    """Builds and measures one task's target (holding the target's lock;
+    """Builds and measures one task's target, and/or probes its code sizes (holding the target's lock;
     `locked(target)` runs first inside it) -> its Answer.  The same function
     here and on a cluster's worker."""
     base, t = target_of(task, targets)
@@ -58,7 +59,8 @@ def run_job(task: Task, job, log, targets=None, locked=lambda t: None) -> Answer
     try:
         with target_lock(base.name, log):
             locked(t)
-            ans.outcome = t.measure(job)
+            if task.measure:
+                ans.outcome = t.measure(job)
             if task.code_size:
                 try:
                     ans.sizes = size.sizes_of(base, task.build, {a.id for a in job.algos}, job.impls, log)

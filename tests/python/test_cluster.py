@@ -107,6 +107,23 @@ def test_cross_on_the_cluster_equals_the_local_run(cluster, local_run, tmp_path)
     assert len(local_run[1]) == 2 * 2 * 2 * 3
 
 
+def test_matrix_and_size_probes_on_the_cluster_equal_the_local_ones(cluster, tmp_path):
+    matrix = ["matrix", "--target", "n64", "--flags=-O2,-Os", "-a", "crc32,md5", "-o"]
+    rc, table, err = finished(hb(*matrix, tmp_path / "here.json"))
+    assert rc == 0, err
+    rc, there, err = finished(hb(*matrix, tmp_path / "there.json", "--cluster", cluster["address"]))
+    assert rc == 0, err
+    assert there == table and results(tmp_path / "there.json") == results(tmp_path / "here.json")
+    assert all(r["code_bytes"] > 0 for r in results(tmp_path / "here.json"))
+
+    size = [sys.executable, "-m", "hashbench", "size", "--target", "n64", "--flags=-O2,-Os", "-a", "crc32,md5",
+            "--json"]
+    here = subprocess.run(size, cwd=ROOT, env=ENV, capture_output=True, text=True)
+    there = subprocess.run(size + ["--cluster", cluster["address"]], cwd=ROOT, env=ENV, capture_output=True, text=True)
+    assert here.returncode == there.returncode == 0, there.stderr
+    assert there.stdout == here.stdout and len(here.stdout.splitlines()) == 2 * 2 * 2
+
+
 def test_a_worker_killed_mid_job_costs_nothing(cluster, local_run, tmp_path):
     client = cluster["client"]
     pids = client.run(os.getpid)
