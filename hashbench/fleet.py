@@ -40,9 +40,13 @@ def timed_run(run_args) -> dict:
     {host, rc, json (the run's result file), stderr (its last lines)}."""
     with tempfile.TemporaryDirectory(prefix="hashbench-fleet-") as tmp:
         out = os.path.join(tmp, "run.json")
-        proc = subprocess.run([sys.executable, "-m", "hashbench", "run", *run_args, "--no-save", "-o", out],
-                              cwd=tmp, stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                              timeout=RUN_TIMEOUT_S)
+        try:
+            proc = subprocess.run([sys.executable, "-m", "hashbench", "run", *run_args, "--no-save", "-o", out],
+                                  cwd=tmp, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                                  timeout=RUN_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            return {"host": platform.node(), "rc": None, "json": None,
+                    "stderr": f"did not finish within {RUN_TIMEOUT_S} s"}
         text = open(out, encoding="utf-8").read() if os.path.exists(out) else None
     return {"host": platform.node(), "rc": proc.returncode, "json": text,
             "stderr": "\n".join(proc.stderr.strip().splitlines()[-5:])}
@@ -74,9 +78,10 @@ def busy(cluster, workers) -> bool:
 
 
 def run_fleet(cluster, run_args, on_run, log=lambda m: None):
-    """One timed run per machine; `on_run(host, answer)` as each comes back.
+    """One timed run per machine; `on_run(host, answer)` as each comes back
+    (answer None: every worker of that machine left before it finished).
     A machine's run is sent once none of its workers has a job."""
-    from distributed import as_completed
+    from distributed import KilledWorker, as_completed
     fit, unfit = machines(cluster)
     for line in unfit:
         log(f"left out: {line}")
@@ -94,18 +99,28 @@ def run_fleet(cluster, run_args, on_run, log=lambda m: None):
             pending.add(fut)
             del waiting[host]
             log(f"{host}: timing")
-        if waiting and not futures:
-            time.sleep(IDLE_POLL_S)
-            continue
-        for fut in pending.next_batch(block=not waiting):
-            on_run(futures.pop(fut), cluster.call(fut.result))
-        if waiting:
+        for fut in pending.next_batch(block=False):
+            if fut in futures:
+                try:
+                    answer = cluster.call(fut.result)
+                except KilledWorker:   # its machine's workers died running it
+                    answer = None
+                on_run(futures.pop(fut), answer)
+        alive = set(cluster.call(cluster.client.scheduler_info)["workers"])
+        for fut, host in list(futures.items()):
+            if not alive & set(fit[host]):   # its run can go to no other machine: that machine's end
+                fut.cancel()
+                del futures[fut]
+                on_run(host, None)
+        if waiting or futures:
             time.sleep(IDLE_POLL_S)
 
 
 def read_answer(host, answer):
     """A machine's answer -> its Run, or UserError saying why there is none."""
     from .result import Run
+    if answer is None:
+        raise UserError(f"{host}: the machine's workers left or died before its run finished")
     if answer["json"] is None:
         raise UserError(f"{host}: the run failed (exit {answer['rc']}): {answer['stderr'] or 'no message'}")
     return Run.from_dict(json.loads(answer["json"]))
