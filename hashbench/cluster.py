@@ -18,6 +18,7 @@ import io
 import os
 import platform
 import tarfile
+import time
 import uuid
 from pathlib import Path
 
@@ -26,6 +27,9 @@ from .jobs import Answer, Task, run_job, target_of
 from .paths import BUILD, source_digest
 
 CONNECT_S = 5
+POLL_S = 0.2
+# how long a job whose workers all left waits for a fit worker to join before it fails
+REJOIN_S = 60
 STORE = BUILD / "cluster"
 # never shipped: a lock held by this process, a count file of a run in flight
 _NOT_SHIPPED = (".lock", ".tmp")
@@ -110,6 +114,7 @@ class Cluster:
         except (OSError, TimeoutError, ValueError) as exc:
             raise UserError(f"cannot reach the Dask scheduler at {address}: {_why(exc)}") from exc
         self.fit = {}
+        self._orphaned = {}   # job key -> when it was first found without a fit worker
 
     def workers(self) -> dict:
         """{worker address: worker_state} of every worker now."""
@@ -118,7 +123,13 @@ class Cluster:
     def check(self, tasks):
         """Which workers may run each task's target; UserError when none may."""
         self._names = {t.target for t in tasks}
-        states = self.workers()
+        self.fit = self.fit_workers(self.workers())
+        for fit in self.fit.values():
+            if isinstance(fit, str):
+                raise UserError(fit)
+
+    def fit_workers(self, states) -> dict:
+        """{target: [workers at this digest with its tools], or the line saying why none is}."""
         if not states:
             raise UserError(f"the Dask cluster at {self.name} has no workers")
         digest = source_digest()
@@ -127,41 +138,83 @@ class Cluster:
             theirs = ", ".join(sorted({f"{s['host']} {s['digest'][:12]}" for s in states.values()}))
             raise UserError(f"no worker of {self.name} runs hashbench at this source digest ({digest[:12]}; "
                             f"workers: {theirs}): install the same hashbench there")
+        out = {}
         for name in sorted(self._names):
-            fit = [w for w, s in same.items() if not s["missing"][name]]
-            if not fit:
+            out[name] = [w for w, s in same.items() if not s["missing"][name]]
+            if not out[name]:
                 tools = sorted({m for s in same.values() for m in s["missing"][name]})
-                raise UserError(f"no worker of {self.name} has {', '.join(tools)} (target {name} needs it)")
-            self.fit[name] = fit
+                out[name] = f"no worker of {self.name} has {', '.join(tools)} (target {name} needs it)"
+        return out
+
+    def submit(self, task, job):
+        art = _stored(task)
+        return self.call(lambda: self.client.submit(
+            on_worker, task, job, art, workers=self.fit[task.target], allow_other_workers=False, pure=False,
+            key=f"hashbench-{task.target}-{uuid.uuid4().hex[:12]}"))
 
     def answers(self, tasks, job):
-        """Yields (task, Answer) as each job finishes on some worker, each once."""
+        """Yields (task, Answer) as each job finishes on some worker, each
+        once.  A job whose fit workers have all left is sent again to the
+        fit workers that joined since, or fails (one line) when none did."""
         from distributed import KilledWorker, as_completed
         shipped = _without_log(job)
-        futures = {}
-        for task in tasks:
-            art = _stored(task)
-            fut = self.call(lambda task=task, art=art: self.client.submit(
-                on_worker, task, shipped, art, workers=self.fit[task.target], allow_other_workers=False,
-                pure=False, key=f"hashbench-{task.target}-{uuid.uuid4().hex[:12]}"))
-            futures[fut] = task
+        futures = {self.submit(task, shipped): task for task in tasks}
+        done = as_completed(list(futures), loop=self.client.loop)
         try:
-            for fut in as_completed(futures, loop=self.client.loop):
-                task = futures[fut]
-                try:
-                    ans, art = self.call(fut.result)
-                except KilledWorker:   # Dask reran it on others, and they died too: that job's end, not the run's
-                    ans, art = Answer(error="every worker that ran it died (the scheduler gave it up)", log=[],
-                                      worker=None), None
-                if art:
-                    _store(task, art)
-                for line in ans.log:
-                    job.log(f"[{ans.worker}] {line}")
-                yield task, ans
+            while futures:
+                for fut in done.next_batch(block=False):
+                    task = futures.pop(fut, None)
+                    if task is None:   # sent again meanwhile
+                        continue
+                    try:
+                        ans, art = self.call(fut.result)
+                    except KilledWorker:   # Dask reran it on others, and they died too: that job's end
+                        ans, art = Answer(error="every worker that ran it died (the scheduler gave it up)",
+                                          log=[]), None
+                    if art:
+                        _store(task, art)
+                    for line in ans.log:
+                        job.log(f"[{ans.worker}] {line}")
+                    yield task, ans
+                for task, fut in self.orphans(futures):
+                    del futures[fut]
+                    fut.cancel()
+                    if isinstance(self.fit[task.target], str):
+                        yield task, Answer(error=f"its workers left: {self.fit[task.target]}", log=[])
+                        continue
+                    job.log(f"{task.target}: its workers left; sent again")
+                    again = self.submit(task, shipped)
+                    futures[again] = task
+                    done.add(again)
+                if futures:
+                    time.sleep(POLL_S)
         finally:
             for fut in futures:
                 if not fut.done():
                     fut.cancel()
+
+    def orphans(self, futures) -> list:
+        """[(task, future)] of the unfinished jobs none of whose fit workers
+        is left, once a fit worker has joined since or after REJOIN_S
+        without one (self.fit then says why); self.fit asked again of the
+        workers there are."""
+        alive = set(self.call(self.client.scheduler_info)["workers"])
+        lost = [(task, fut) for fut, task in futures.items()
+                if not fut.done() and not alive & set(self.fit[task.target])]
+        if not lost:
+            return []
+        now = time.monotonic()
+        try:
+            fit = self.fit_workers(self.workers())
+        except UserError as exc:   # no worker, or none at this digest: the same for every target
+            fit = {name: str(exc) for name in self._names}
+        out = []
+        for task, fut in lost:
+            since = self._orphaned.setdefault(fut.key, now)
+            if not isinstance(fit[task.target], str) or now - since > REJOIN_S:
+                self.fit[task.target] = fit[task.target]
+                out.append((task, fut))
+        return out
 
     def call(self, fn):
         """fn(), with a lost scheduler said in one line."""

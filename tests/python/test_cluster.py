@@ -251,3 +251,27 @@ def test_ctrl_c_keeps_the_targets_that_finished(cluster, tmp_path):
     assert run.status == "interrupted"
     done = {r.target for r in run.results}
     assert done and all(len([r for r in run.results if r.target == t]) == 12 for t in done), err
+
+
+def test_a_job_whose_only_worker_died_goes_to_the_one_that_joined(local_run, tmp_path):
+    sched, address = start_scheduler(tmp_path)
+    workers = [start_worker(tmp_path, address, "only")]
+    try:
+        client = distributed.Client(address, timeout="30s")
+        client.wait_for_workers(1, timeout=120)
+        pid = next(iter(client.run(os.getpid).values()))
+        proc = hb(*CROSS, "--check-repeat", "-o", tmp_path / "j.json", "--cluster", address)
+        deadline = time.monotonic() + 120
+        running = lambda: any(str(k).startswith("hashbench-") for keys in client.processing().values() for k in keys)
+        while time.monotonic() < deadline and proc.poll() is None and not running():
+            time.sleep(0.02)
+        os.kill(pid, signal.SIGKILL)
+        workers.append(start_worker(tmp_path, address, "joined"))
+        rc, _, err = finished(proc)
+        client.close()
+    finally:
+        stop(*workers, sched)
+    assert rc == 0, err
+    assert "its workers left; sent again" in err
+    figures = lambda rows: [(r["target"], r["algorithm"], r["implementation"], r["size"], r["per_call"]) for r in rows]
+    assert figures(results(tmp_path / "j.json")) == figures(local_run[1])
