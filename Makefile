@@ -24,7 +24,11 @@ PLAT_SRC   := $(sort $(wildcard src/platform/host/*.c))
 # The region runner, the engine's own code and the record writer are linked first, at the start of
 # .text: a change to one algorithm then moves none of the code that runs around every region (under
 # --meter sim, where an address steers the simulated branch predictor and caches).
+# TIMED_SRC: what the loop times; the statistics' test build (studies/measure_default_run.py --ab) links
+# src/engine/host/hb_timed_extra.c instead, which adds a known cost.
+TIMED_SRC  ?= src/engine/host/hb_timed.c
 ENGINE_SRC := src/engine/hb_region.c src/engine/host/main.c src/engine/hb_record.c src/engine/host/hb_bench.c \
+              src/engine/hb_chain.c src/engine/host/args.c src/engine/host/hb_host.c src/engine/host/hb_host_records.c $(TIMED_SRC) \
               src/engine/host/hb_impls.c src/engine/host/hb_reference.c $(PLAT_SRC) $(CORE_SRC)
 
 include backends/backends.mk
@@ -68,12 +72,18 @@ $(BUILD)/version: pyproject.toml
 	@echo '$(HB_VERSION)' > $@.tmp; if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
 
 # HB_RECORD_U64: the records carry ticks and nanoseconds, which need 64 bits.
-$(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_OBJ) $(BACKENDS_LIST) $(CORE_HDR) $(HOST_HDR) $(REFERENCE_INC) \
-                           $(BUILD)/version
+$(BUILD)/hashbench-engine: $(ENGINE_SRC) $(BACKENDS_OBJ) $(HB_USER_OBJ) $(BACKENDS_LIST) $(CORE_HDR) $(HOST_HDR) \
+                           $(REFERENCE_INC) $(BUILD)/version
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE -DHB_BUILD_FLAGS='"$(OPT) $(EXTRA_CFLAGS)"' -DHB_RECORD_U64 -Isrc/engine/host \
+	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE -DHB_BUILD_FLAGS='"$(OPT) $(EXTRA_CFLAGS)"' -DHB_RECORD_U64 -pthread -Isrc/engine/host \
 	    -DHB_ENGINE_VERSION='"$(HB_VERSION)"' -I$(BUILD)/gen \
-	    $(ENGINE_SRC) $(BACKENDS_LIST) $(BACKENDS_OBJ) -o $@ $(EXTRA_LDFLAGS) $(BACKENDS_LIBS)
+	    $(ENGINE_SRC) $(BACKENDS_LIST) $(BACKENDS_OBJ) $(HB_USER_OBJ) -o $@ $(EXTRA_LDFLAGS) $(BACKENDS_LIBS)
+
+# Implementation folders' objects: the front end compiles them (hashbench/userimpl/engine.py);
+# make only links them, never rebuilds them by its built-in rules (not even under -B).
+ifneq ($(HB_USER_OBJ),)
+$(HB_USER_OBJ): ;
+endif
 
 # ---- generated files: tools/generate/, committed -----------------------------
 # `make generate` rewrites them; `make check-generated` (run by scripts/test.sh)

@@ -7,6 +7,8 @@
 #   BACKENDS_SRC      its C files;  BACKENDS_LIBS  its link flags
 #   CFLAGS_<file.c>   extra flags for one file only (e.g. -msse4.2)
 # Set HB_NO_BACKENDS=1 to build the engine with none.
+# Implementation folders (hashbench/userimpl/engine.py) come in as backends too, built by the
+# front end: HB_USER_BACKENDS names their hb_backend symbol suffixes, HB_USER_OBJ their objects.
 
 BACKENDS :=
 BACKENDS_MISSING :=
@@ -15,6 +17,7 @@ BACKENDS_LIBS :=
 ifneq ($(HB_NO_BACKENDS),1)
 include $(sort $(wildcard backends/*/backend.mk))
 endif
+BACKENDS += $(HB_USER_BACKENDS)
 
 BACKENDS_LIST := $(BUILD)/gen/backends_list.c
 BACKENDS_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(BACKENDS_SRC))

@@ -23,7 +23,7 @@ import uuid
 from pathlib import Path
 
 from .errors import UserError
-from .jobs import Answer, Task, run_job, target_of
+from .jobs import Answer, Task, as_list, run_job, target_of
 from .paths import BUILD, source_digest
 
 CONNECT_S = 5
@@ -84,7 +84,7 @@ def unpack(data: bytes):
         tar.extractall(BUILD, filter="data")
 
 
-def on_worker(task: Task, job, artefact):
+def on_worker(task: Task, jobs, artefact):
     """A job on a worker: the shipped build unpacked, the job run, and the
     build folders sent back when it built anything."""
     lines, state = [], {}
@@ -94,7 +94,7 @@ def on_worker(task: Task, job, artefact):
         if artefact:
             unpack(artefact)
         state["before"] = _snapshot(state["folders"])
-    ans = run_job(task, job, lines.append, locked=locked)
+    ans = run_job(task, jobs, lines.append, locked=locked)
     ans.log, ans.worker = lines, platform.node()
     built = "folders" in state and _snapshot(state["folders"]) != state["before"]
     return ans, pack(state["folders"]) if built else None
@@ -152,12 +152,13 @@ class Cluster:
             on_worker, task, job, art, workers=self.fit[task.target], allow_other_workers=False, pure=False,
             key=f"hashbench-{task.target}-{uuid.uuid4().hex[:12]}"))
 
-    def answers(self, tasks, job):
+    def answers(self, tasks, jobs):
         """Yields (task, Answer) as each job finishes on some worker, each
         once.  A job whose fit workers have all left is sent again to the
         fit workers that joined since, or fails (one line) when none did."""
         from distributed import KilledWorker, as_completed
-        shipped = _without_log(job)
+        shipped = [_without_log(j) for j in as_list(jobs)]
+        job = as_list(jobs)[0]
         futures = {self.submit(task, shipped): task for task in tasks}
         done = as_completed(list(futures), loop=self.client.loop)
         try:

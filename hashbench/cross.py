@@ -6,6 +6,7 @@ import time
 
 from . import roster
 from .context import host_context
+from .errors import UserError
 from .executor import Local
 from .jobs import Task
 from .meters import DEFAULT
@@ -30,7 +31,7 @@ def skip_missing(run: Run, name: str, target, job: Job) -> bool:
 
 def record(run: Run, name: str, outcome, job: Job, store=None):
     """Adds one target's outcome to the run (and the store)."""
-    run.context["targets"][name] = outcome.context
+    run.context["targets"].setdefault(name, outcome.context)
     for n in outcome.notes:
         n.data.setdefault("target", name)
     run.notes += outcome.notes
@@ -43,35 +44,55 @@ def record(run: Run, name: str, outcome, job: Job, store=None):
     if store:
         store.update_context(run)
     ok = sum(r.verified for r in outcome.results)
-    job.log(f"{name}: {'cached build' if outcome.context.get('cached_build') else 'built'}, "
+    who = f"{name} ({job.substitute.name})" if job.substitute else name
+    job.log(f"{who}: {'cached build' if outcome.context.get('cached_build') else 'built'}, "
             f"{ok}/{len(outcome.results)} digests match" + (", counts repeat exactly" if job.check_repeat else ""))
 
 
-def run_targets(run: Run, targets: dict, names, job: Job, store=None, executor=None):
-    """Builds, runs, verifies and stores every named target, each a job of
-    `executor` (hashbench.executor; default: here, in order): a target that
-    is not installed or fails is a note, and the others go on.  The results
-    keep the order of `names` whichever job finished first."""
+def runnable(run: Run, name: str, target, job: Job) -> bool:
+    """False, with a note, when the job's substitute code cannot run on `target`."""
+    sub = job.substitute
+    why = sub.cannot_run_on(target) if sub else ""
+    if why:
+        run.notes.append(Note("not-supported", why, {"target": name, "implementation": sub.name}))
+        job.log(f"{name} ({sub.name}): skipped: {why}")
+    return not why
+
+
+def run_targets(run: Run, targets: dict, names, job, store=None, executor=None):
+    """Builds, runs, verifies and stores every named target: a target that
+    is not installed or fails is a note, and the others go on.  `job`: a
+    Job, or a list of them (ours, then each implementation folder's code as
+    a Substitute), run on each target in turn.  Each (target, job) is a job
+    of `executor` (hashbench.executor; default: here, in order); the results
+    keep the order of `names` whichever finished first."""
+    jobs = job if isinstance(job, list) else [job]
+    job = jobs[0]
     executor = executor or Local(targets)
     run.context.setdefault("targets", {})
     here = executor.name == Local.name
     if not here:
+        if any(j.substitute for j in jobs):
+            raise UserError("--cluster measures our code: implementation folders are measured here")
         run.context["executor"] = executor.name
-    tasks = [Task(name, name) for name in names if not here or not skip_missing(run, name, targets[name], job)]
+    tasks = [Task((name, i), name, job=i) for name in names
+             if not here or not skip_missing(run, name, targets[name], job)
+             for i, one in enumerate(jobs) if runnable(run, name, targets[name], one)]
     executor.check(tasks)   # before the run is stored: a cluster without a tool stops it here
     if store:
         store.begin_run(run)
     t0 = time.monotonic()
     try:
-        for task, answer in executor.answers(tasks, job):
-            name = task.target
+        for task, answer in executor.answers(tasks, jobs):
+            name, one = task.target, jobs[task.job]
+            who = f"{name} ({one.substitute.name})" if one.substitute else name
             if answer.error:
-                run.notes.append(Note("target-failed", f"{name}: {answer.error}", {"target": name}))
-                job.log(f"{name}: FAILED: {answer.error}")
+                run.notes.append(Note("target-failed", f"{who}: {answer.error}", {"target": name}))
+                job.log(f"{who}: FAILED: {answer.error}")
                 continue
             if answer.worker:
                 answer.outcome.context["worker"] = answer.worker
-            record(run, name, answer.outcome, job, store)
+            record(run, name, answer.outcome, one, store)
         run.status = "complete"
     except KeyboardInterrupt:
         run.status = "interrupted"
@@ -92,23 +113,29 @@ def run_targets(run: Run, targets: dict, names, job: Job, store=None, executor=N
 
 def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, check_repeat=False,
             store=None, log=lambda m: None, targets=None, meter=DEFAULT, model_variant=None, expected=None,
-            substitute=None, executor=None) -> Run:
+            substitute=None, beside=(), executor=None) -> Run:
     """A cross run of the targets `names`.  `expected`: where the digests to
     match come from (default: the reference, else the host's portable
     code); `substitute` (hashbench.targets.Substitute): other code measured
     in place of our portable implementations, its results named by it;
-    `executor` (hashbench.executor): where the targets' jobs run (default:
-    here, in order)."""
+    `beside`: more Substitutes measured after ours (implementation
+    folders), each on its own algorithms.  `impls` empty: only those.
+    `executor` (hashbench.executor): where the jobs run (default: here, in order)."""
     targets = targets or load_all()
     algos = algos or list(roster.algorithms())
     expected = expected or host.expected_digests()
-    job = Job(algos=algos, impls=list(impls), sizes=list(sizes), expected=expected, calls=calls,
-              check_repeat=check_repeat, log=log, meter=meter, model_variant=model_variant, substitute=substitute)
+    common = dict(sizes=list(sizes), expected=expected, calls=calls, check_repeat=check_repeat, log=log, meter=meter,
+                  model_variant=model_variant)
+    jobs = [Job(algos=algos, impls=list(impls), substitute=substitute, **common)] if impls else []
+    jobs += [Job(algos=[a for a in algos if a.id in sub.functions], impls=["portable"], substitute=sub, **common)
+             for sub in beside if any(a.id in sub.functions for a in algos)]
     options = {"targets": list(names), "sizes": list(sizes), "algos": [a.id for a in algos],
                "impls": list(impls), "calls": calls}
     if meter != DEFAULT:
         options.update(meter=meter, model_variant=model_variant)
     if substitute:
         options.update(substitute=substitute.name)
+    if beside:
+        options.update(implementation_folders=[s.name for s in beside])
     run = Run(kind="cross", command=" ".join(sys.argv), context=host_context(), options=options)
-    return run_targets(run, targets, names, job, store, executor)
+    return run_targets(run, targets, names, jobs, store, executor)

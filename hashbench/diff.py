@@ -1,10 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""Two stored runs compared result by result (hashbench diff).
-
-Exact meters give the same figure on every run: the ratio is the answer.
-Timed figures are compared with the engine process as the unit
-(hashbench.stats); a difference the machine's own change of speed between
-the runs could explain (hashbench.meters.clock) is "inconclusive"."""
+"""Two stored runs compared result by result (hashbench diff): exact
+figures by their ratio, timed ones process by process (hashbench.stats),
+"inconclusive" where the machine's own change of speed could explain them."""
 from . import stats
 from .meters import clock, timer
 

@@ -25,11 +25,12 @@ class Local:
     def check(self, tasks):
         """Nothing to check: a target not installed here is noted by the caller."""
 
-    def answers(self, tasks, job):
-        """Yields (task, Answer) as each job finishes."""
-        from .jobs import run_job
+    def answers(self, tasks, jobs):
+        """Yields (task, Answer) as each job finishes; `jobs`: the cross Job
+        (or the list of them) the tasks name."""
+        from .jobs import as_list, run_job
         for task in tasks:
-            yield task, run_job(task, job, job.log, self.targets)
+            yield task, run_job(task, jobs, as_list(jobs)[task.job].log, self.targets)
 
     def close(self):
         pass

@@ -29,9 +29,10 @@ class Host:
     backends: list      # backend records
 
 
-def open_host(meter="time") -> Host:
-    """Builds the engine if it is out of date and asks it what it has."""
-    engine = ensure_engine()
+def open_host(meter="time", engine=None) -> Host:
+    """Builds the engine if it is out of date (`engine`: another one, built)
+    and asks it what it has."""
+    engine = engine or ensure_engine()
     catalogue, backends = host_target.catalogue(engine, METER_SKIPS.get(meter, ()))
     return Host(engine, catalogue, backends)
 

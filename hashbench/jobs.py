@@ -18,12 +18,17 @@ from .errors import BuildError, UserError
 class Task:
     """One job: `target` (its name), `build` (a BuildConfig or None),
     `code_size` (probe the build's code sizes), `measure` (run it under its
-    exact meter; False: only the code sizes), `key` (how the caller names it)."""
+    exact meter; False: only the code sizes), `job` (which of the run's
+    cross Jobs: ours, or an implementation folder's), `key` (how the caller
+    names it)."""
     key: object
     target: str
     build: object = None
     code_size: bool = False
     measure: bool = True
+    job: int = 0
+    size_impls: tuple = ()
+    mine: tuple = ()
 
 
 @dataclass
@@ -49,12 +54,17 @@ def target_of(task: Task, targets=None):
     return base, base.with_build(task.build) if task.build is not None else base
 
 
-def run_job(task: Task, job, log, targets=None, locked=lambda t: None) -> Answer:
+def as_list(jobs) -> list:
+    """A cross Job, or a list of them -> the list."""
+    return jobs if isinstance(jobs, list) else [jobs]
+
+
+def run_job(task: Task, jobs, log, targets=None, locked=lambda t: None) -> Answer:
     """Builds and measures one task's target, and/or probes its code sizes (holding the target's lock;
     `locked(target)` runs first inside it) -> its Answer.  The same function
     here and on a cluster's worker."""
     base, t = target_of(task, targets)
-    job = replace(job, log=log)
+    job = replace(as_list(jobs)[task.job], log=log)
     ans = Answer()
     try:
         with target_lock(base.name, log):
@@ -63,7 +73,8 @@ def run_job(task: Task, job, log, targets=None, locked=lambda t: None) -> Answer
                 ans.outcome = t.measure(job)
             if task.code_size:
                 try:
-                    ans.sizes = size.sizes_of(base, task.build, {a.id for a in job.algos}, job.impls, log)
+                    ans.sizes = size.sizes_of(base, task.build, {a.id for a in job.algos},
+                                              list(task.size_impls) or job.impls, log, list(task.mine))
                 except (BuildError, UserError) as exc:
                     ans.size_error = str(exc)
     except BuildError as exc:

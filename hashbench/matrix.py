@@ -12,14 +12,16 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from . import roster
 from .build import configs as build_configs
-from .build import engines, gcc, size
+from .build import gcc, size
 from .context import host_context
 from .errors import BuildError, UserError
 from .executor import Local
 from .jobs import Task
 from .result import Note, Run
 from .targets import Job, host, rounds
+from .userimpl import engine as user_engine
 
 
 @dataclass
@@ -37,6 +39,7 @@ class Plan:
     log: object = print
     quiet: bool = False
     failed: list = field(default_factory=list)   # Notes of builds that did not build
+    mine: list = field(default_factory=list)     # implementation folders (hashbench.userimpl.UserImpl)
     executor: object = None       # a cross target's jobs: hashbench.executor (None: here, in order)
 
     def options(self) -> dict:
@@ -73,7 +76,7 @@ def code_sizes(plan, cfg) -> dict:
         return {}
     ids = {a.id for a in plan.algos}
     try:
-        return size.sizes_of(plan.target, cfg, ids, plan.impls, plan.log)
+        return size.sizes_of(plan.target, cfg, ids, plan.impls, plan.log, plan.mine)
     except (BuildError, UserError) as exc:
         plan.failed.append(Note("not-measured", f"build {cfg.name}: no code size: {exc}", {"build": cfg.name}))
         return {}
@@ -104,7 +107,7 @@ def build_host(plan, run) -> dict:
     built = {}
     for cfg in checked_builds(plan):
         try:
-            path, cached = engines.engine(cfg, plan.log)
+            path, cached = user_engine.matrix_engine(cfg, plan.mine, plan.log)
         except BuildError as exc:
             fail(plan, cfg, str(exc))
             continue
@@ -144,52 +147,73 @@ def run_host(plan, store=None) -> Run:
 
 
 def run_cross(plan, store=None) -> Run:
-    """Every build of the cross target, each a job of `plan.executor`
-    (hashbench.executor: here, in order, by default): built, measured with
-    the target's exact meter, its code size probed.  The results keep the
-    order of the builds whichever job finished first."""
+    """Every build of the cross target: our code's job and each
+    implementation folder's, built, measured with the target's exact meter,
+    the build's code sizes probed with our job; each a job of
+    `plan.executor` (hashbench.executor: here, in order, by default).  The
+    results keep the order of the builds whichever job finished first."""
     t = plan.target
     executor = plan.executor or Local({t.name: t})
     run = Run(kind="matrix", command=" ".join(sys.argv), options=plan.options(), context=host_context())
     run.context.update(builds={}, targets={}, code_size=size.method(t) if plan.code_size else None)
+    expected = host.expected_digests()
+    ours = [i for i in plan.impls if i in roster.OURS]
+    jobs = [Job(algos=plan.algos, impls=ours, sizes=list(plan.sizes), expected=expected, log=plan.log)] if ours else []
+    jobs += [Job(algos=[a for a in plan.algos if a.id == m.algorithm], impls=["portable"], sizes=list(plan.sizes),
+                 expected=expected, log=plan.log, substitute=m.substitute())
+             for m in plan.mine if m.name in plan.impls and any(a.id == m.algorithm for a in plan.algos)]
     if executor.name != Local.name:
+        if plan.mine:
+            raise UserError("--cluster measures our code: implementation folders are measured here")
         run.context["executor"] = executor.name
-    tasks = [Task(cfg.name, t.name, cfg, plan.code_size) for cfg in checked_builds(plan)]
+    builds = checked_builds(plan)
+    tasks = []
+    for cfg in builds:
+        for i, job in enumerate(jobs):
+            why = job.substitute.cannot_run_on(t) if job.substitute else ""
+            if why:
+                plan.failed.append(Note("not-supported", why, {"implementation": job.substitute.name,
+                                                              "build": cfg.name}))
+            else:
+                tasks.append(Task(cfg.name, t.name, cfg, code_size=plan.code_size and i == 0, job=i,
+                                  size_impls=tuple(plan.impls), mine=tuple(plan.mine)))
     executor.check(tasks)
     if store:
         store.begin_run(run)
     t0 = time.monotonic()
-    job = Job(algos=plan.algos, impls=list(plan.impls), sizes=list(plan.sizes), expected=host.expected_digests(),
-              log=plan.log)
-    sizes = {}
+    sizes, measured = {}, {}   # measured: {task's position: its results}
+    position = {id(task): n for n, task in enumerate(tasks)}
     try:
-        for task, answer in executor.answers(tasks, job):
-            cfg = task.build
+        for task, answer in executor.answers(tasks, jobs):
+            cfg, job = task.build, jobs[task.job]
             if answer.error:
                 fail(plan, cfg, f"build {cfg.name}: {answer.error}")
                 continue
             outcome = answer.outcome
-            sizes[cfg.name] = answer.sizes or {}
+            if task.code_size:
+                sizes[cfg.name] = answer.sizes or {}
             if answer.size_error:
                 plan.failed.append(Note("not-measured", f"build {cfg.name}: no code size: {answer.size_error}",
                                         {"build": cfg.name}))
+            for r in outcome.results:
+                r.implementation = job.substitute.name if job.substitute else r.implementation
             run.context["targets"].setdefault(t.name, outcome.context)
-            run.context["builds"][cfg.name] = dict(cfg.to_dict(), version=outcome.context.get("compiler"),
-                                                   compile=outcome.context.get("compile"),
-                                                   cached_build=outcome.context.get("cached_build"),
-                                                   **({"worker": answer.worker} if answer.worker else {}))
+            run.context["builds"].setdefault(cfg.name, dict(
+                cfg.to_dict(), version=outcome.context.get("compiler"), compile=outcome.context.get("compile"),
+                cached_build=outcome.context.get("cached_build"),
+                **({"worker": answer.worker} if answer.worker else {})))
             for n in outcome.notes:
                 n.data.setdefault("build", cfg.name)
             run.notes += outcome.notes
-            run.results += outcome.results
-            plan.log(f"{t.name} {cfg.name}: {sum(r.verified for r in outcome.results)}/{len(outcome.results)} "
+            measured[position[id(task)]] = outcome.results
+            who = f" ({job.substitute.name})" if job.substitute else ""
+            plan.log(f"{t.name} {cfg.name}{who}: {sum(r.verified for r in outcome.results)}/{len(outcome.results)} "
                      "digests match")
         run.status = "complete"
     except KeyboardInterrupt:
         run.status = "interrupted"
     finally:
-        order = {task.key: i for i, task in enumerate(tasks)}
-        run.results.sort(key=lambda r: order.get(r.build.name, len(order)))
+        run.results = [r for n in sorted(measured) for r in measured[n]]
         attach_sizes(run.results, sizes)
         if run.status == "running":
             run.status = "failed"

@@ -4,7 +4,9 @@
 Version 1 (hashbench 0.1, before the one measurement model) stored host and
 cross results in two shapes; version 2 stores every result in the format of
 docs/records.md; version 3 gives every run a uuid, its identity across
-stores (`hashbench import` recognises a run it already holds).  `upgrade`
+stores (`hashbench import` recognises a run it already holds); version 4
+writes every result's mode (threads, latency, align: docs/records.md,
+"Modes") into it, the plain loop's for every result stored before.  `upgrade`
 brings any database to LATEST in one transaction, so a failed migration
 leaves it as it was.  The same steps run on SQLite and PostgreSQL
 (hashbench.dialects: `{id}` is the dialect's auto-numbered key)."""
@@ -13,7 +15,7 @@ import uuid
 
 from .errors import UserError
 
-LATEST = 3
+LATEST = 4
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -69,8 +71,24 @@ def upgrade(db):
             _from_1(db)
         if v in (1, 2):
             _from_2(db)
+        if v in (1, 2, 3):
+            _from_3(db)
         db.execute("DELETE FROM meta WHERE key='schema'")
         db.execute("INSERT INTO meta (key, value) VALUES ('schema', ?)", (str(LATEST),))
+
+
+# ---- version 3 -> 4 --------------------------------------------------------------
+
+PLAIN_MODE = {"threads": 1, "latency": False, "align": 0}
+
+
+def _from_3(db):
+    """Every result says its mode: the plain loop, the only one before."""
+    for rid, data in db.execute("SELECT id, data FROM results").fetchall():
+        d = json.loads(data)
+        if all(k in d for k in PLAIN_MODE):
+            continue
+        db.execute("UPDATE results SET data=? WHERE id=?", (json.dumps(PLAIN_MODE | d), rid))
 
 
 # ---- version 2 -> 3 --------------------------------------------------------------

@@ -51,8 +51,12 @@ def rank(results) -> list:
 
 def groups(results) -> dict:
     """(target, build, meter, algorithm, size) -> its results, for the groups
-    where more than one implementation was measured: what a ranking compares."""
+    where more than one implementation was measured: what a ranking compares.
+    Only the plain loop's results: a mode (threads, latency, alignment) is
+    set against its own baseline in the modes' tables, never ranked."""
     out = {}
     for r in results:
+        if r.mode_label:
+            continue
         out.setdefault((r.target, r.build.name, r.meter, r.algorithm, r.size), []).append(r)
     return {k: v for k, v in out.items() if len({r.implementation for r in v if r.verified and r.per_call}) > 1}

@@ -47,10 +47,6 @@ class RecordError(UserError):
     """A malformed record, or a stream of another format."""
 
 
-def is_record(line: str) -> bool:
-    return line.lstrip().startswith(PREFIX)
-
-
 def parse_line(line: str):
     """One line -> its record (a dict), or None when the line is no record."""
     text = line.strip()

@@ -98,6 +98,11 @@ class Result:
     clock_hz: float = None       # the clock any conversion to time used
     variant: str = None          # a meter's configuration that changes the figure, not the build (a cycle
                                  # model's variant: caches off, data in SRAM): part of what is measured
+    # the mode of the loop (docs/records.md, "Modes"): part of what is measured, like the size
+    threads: int = 1             # threads hashing at once, each on its own buffer and CPU
+    latency: bool = False        # each call's input starts with the previous digest: calls cannot overlap
+    align: int = 0               # the input starts this many bytes past a 64-byte boundary
+    aggregate_mb_per_s: float = None  # threads > 1: the threads' MB/s together (each one's is mb_per_s)
     notes: list = field(default_factory=list)
     extra: dict = field(default_factory=dict)  # params, impl_version, defines, counters, ...
 
@@ -125,7 +130,19 @@ class Result:
     def key(self) -> tuple:
         """What two runs must share for their results to be compared."""
         return (self.target, self.build.name, self.algorithm, self.implementation, self.size, self.meter,
-                self.variant or "")
+                self.variant or "", self.mode)
+
+    @property
+    def mode(self) -> tuple:
+        """(threads, latency, align): results of different modes are never compared as alike."""
+        return (self.threads, self.latency, self.align)
+
+    @property
+    def mode_label(self) -> str:
+        """The mode in words ('' for the plain loop: one thread, independent calls, aligned)."""
+        parts = ([f"{self.threads} threads"] if self.threads != 1 else []) + (["latency"] if self.latency else []) \
+            + ([f"align {self.align}"] if self.align else [])
+        return ", ".join(parts)
 
     @property
     def where(self) -> str:
@@ -142,6 +159,8 @@ class Result:
              "ns_per_call": self.ns_per_call, "mb_per_s": self.mb_per_s,
              "kb_per_s": self.kb_per_s, "cycles_per_byte": self.cycles_per_byte,
              "cycle_unit": self.cycle_unit, "clock_hz": self.clock_hz,
+             "threads": self.threads, "latency": self.latency, "align": self.align,
+             "aggregate_mb_per_s": self.aggregate_mb_per_s,
              "sample_fields": list(self.sample_fields), "samples": self.samples, "harness": self.harness,
              "notes": [n.to_dict() for n in self.notes]}
         if self.variant:

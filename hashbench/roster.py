@@ -12,9 +12,9 @@ import json
 from dataclasses import dataclass, field
 
 from .errors import UserError
-from .paths import ROOT
+from .paths import DATA
 
-DESCRIPTION = ROOT / "data" / "roster.json"
+DESCRIPTION = DATA / "roster.json"
 TIERS = ("checksum", "non-crypto", "crypto")
 OURS = ("portable", "compact")  # our implementation ids, in the order tables show them
 

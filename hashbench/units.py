@@ -14,7 +14,22 @@ SWEEPS = {
     "seed": [64, 256, 1024],
     # the per-call overhead curve, as openssl speed and eBASH draw it
     "long": [16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576],
+    # every length of a small input, as eBASH and xxHash's bench draw it: small:N stops at N
+    "small": list(range(0, 129)),
 }
+SMALL_SWEEP_MAX = 255
+
+
+def parse_sweep(text: str) -> list:
+    """'reference-study' (or 'seed'), 'long', 'small' or 'small:N' (every length 0..N, N <= 255) -> sizes."""
+    name, _, limit = text.partition(":")
+    if name not in SWEEPS or (limit and name != "small"):
+        raise UserError(f"bad sweep {text!r}: use reference-study, long, small or small:N")
+    if not limit:
+        return list(SWEEPS[name])
+    if not limit.isdigit() or not 1 <= int(limit) <= SMALL_SWEEP_MAX:
+        raise UserError(f"bad sweep {text!r}: small:N takes N from 1 to {SMALL_SWEEP_MAX}")
+    return list(range(0, int(limit) + 1))
 
 
 def parse_size(text: str) -> int:

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Measures the figures docs/performance.md reports for `hashbench run`: A/A (consecutive default
 runs, their agreement and `hashbench diff`'s verdicts) and, with --ab, A/B trials against an engine
-built with a known extra cost (-DHB_EXTRA_COST).  A benchmark, not a test: it asserts nothing.
+built with a known extra cost (src/engine/host/hb_timed_extra.c).  A benchmark, not a test: it asserts nothing.
 
     .venv/bin/python -m studies.measure_default_run [--runs 2] [--meter time|cycles] [--processes N]
     .venv/bin/python -m studies.measure_default_run --ab 0.1 --trials 10
@@ -112,7 +112,7 @@ def aa(args):
 
 
 def extra_engine() -> Path:
-    subprocess.run(["make", "-s", "-C", str(ROOT), "BUILD=build/extra", "EXTRA_CFLAGS=-DHB_EXTRA_COST",
+    subprocess.run(["make", "-s", "-C", str(ROOT), "BUILD=build/extra", "TIMED_SRC=src/engine/host/hb_timed_extra.c",
                     "build/extra/hashbench-engine"], check=True)
     return ROOT / "build" / "extra" / "hashbench-engine"
 

@@ -74,7 +74,7 @@ def main(argv=None) -> int:
     seed = reference_tables.published("gba")
     shown = [a for a in algos if a.id in seed and a.id in rom and rom[a.id].verified]
     if shown and args.size == 1024:
-        print("\nBeside the seed: the suite page's approximate GBA KB/s (devkitARM, mGBA; data/seed-speeds.toml) "
+        print("\nBeside the reference study: the suite page's approximate GBA KB/s (devkitARM, mGBA; data/seed-speeds.toml) "
               "and the ROM's, both a timer in an emulator, 1024 B\n")
         print("| algo | seed KB/s | ROM KB/s | ROM / seed |\n|---|---:|---:|---:|")
         for a in shown:

@@ -21,19 +21,22 @@ def folder(cfg: BuildConfig):
     return MATRIX / cfg.folder
 
 
-def engine(cfg: BuildConfig, log=lambda m: None):
+def engine(cfg: BuildConfig, log=lambda m: None, out=None, extra_vars=None):
     """Builds (or finds up to date) the engine of `cfg` -> (path, was it
     already built?).  BuildError with the compiler's telling line when it
-    does not build."""
+    does not build.  `out`, `extra_vars`: another folder and more make
+    variables (an engine with implementation folders in it:
+    hashbench.userimpl.engine)."""
     if shutil.which("make") is None:
         raise BuildError("'make' is not installed: run scripts/setup.sh (or 'make setup')")
-    out = folder(cfg)
+    out = out or folder(cfg)
     path = out / "hashbench-engine"
     stamp = out / "build.json"
     want = {"compiler": cfg.compiler, "version": version(cfg), "flags": list(cfg.flags)}
     fresh = stamp.exists() and json.loads(stamp.read_text() or "{}") == want
     cmd = ["make", "-s", "-C", str(ROOT), f"BUILD={cache.rel(out)}", f"CC={cfg.compiler}",
            f"OPT={cfg.flag_text}", "HB_NO_BACKENDS=1", f"{cache.rel(out)}/hashbench-engine"]
+    cmd += [f"{k}={v}" for k, v in (extra_vars or {}).items()]
     if not fresh:
         cmd.insert(1, "-B")
     before = path.stat().st_mtime if path.exists() and fresh else None

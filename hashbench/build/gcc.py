@@ -77,10 +77,3 @@ def link(t, objs, lib, out_dir, stem, log):
     cache.cached(rom, ["sh", "-c", script], [cache.rel(elf), "hashbench/build/gbarom.py"], "", log)
     return rom, cmd
 
-
-def section_sizes(t, elf) -> tuple:
-    """(text, data, bss) of a linked program, as `size -B` counts them."""
-    out = cache.run([tool(t, "size"), "-B", str(elf)]).stdout.splitlines()
-    text, data, bss = (int(x) for x in out[1].split()[:3])
-    return text, data, bss
-

@@ -26,7 +26,7 @@ def engine_path(build=DEFAULT) -> Path:
 
 
 def make_env() -> dict:
-    return {k: v for k, v in sorted(os.environ.items()) if k.startswith(MAKE_ENV) and k != "HB_CROSS8_JOBS"}
+    return {k: v for k, v in sorted(os.environ.items()) if k.startswith(MAKE_ENV) and k != "HB_CONSOLE_JOBS"}
 
 
 def up_to_date(build=DEFAULT) -> bool:
@@ -52,9 +52,11 @@ def up_to_date(build=DEFAULT) -> bool:
     return True
 
 
-def ensure_engine(build=DEFAULT, make_vars=None) -> Path:
-    """Builds the engine if it is out of date; returns its path."""
-    override = os.environ.get("HASHBENCH_ENGINE")
+def ensure_engine(build=DEFAULT, make_vars=None, use_override=True) -> Path:
+    """Builds the engine if it is out of date; returns its path.
+    use_override=False: an engine with more in it than the default
+    (implementation folders) is built even where HASHBENCH_ENGINE names one."""
+    override = os.environ.get("HASHBENCH_ENGINE") if use_override else None
     if override:
         return Path(override)
     if not make_vars and up_to_date(build):

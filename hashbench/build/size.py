@@ -82,14 +82,18 @@ def target_probe(t, cfg: BuildConfig = None) -> Probe:
                  list(getattr(t, "size_sources", None) or []), gcc.version(t))
 
 
-def compile_all(p: Probe, sources, log) -> dict:
-    """{source: object}, compiled with the probe's flags, cached, two at a time."""
+def compile_all(p: Probe, sources, log, own_flags=None) -> dict:
+    """{source: object}, compiled with the probe's flags, cached, two at a
+    time; `own_flags` {source: (flags after the probe's, more input files)}
+    (an implementation folder's include folder, cflags and files)."""
     hdrs = cache.core_headers()
+    own_flags = own_flags or {}
 
     def one(src):
+        flags, inputs = own_flags.get(src, ([], []))
         obj = p.folder / "obj" / (src.replace("/", "_")[:-2] + ".o")
-        cmd = [p.cc, "-std=c99", "-Isrc/engine"] + p.cflags + SECTIONS + ["-c", src, "-o", cache.rel(obj)]
-        cache.cached(obj, cmd, [src] + hdrs, p.version, log)
+        cmd = [p.cc, "-std=c99", "-Isrc/engine"] + p.cflags + list(flags) + SECTIONS + ["-c", src, "-o", cache.rel(obj)]
+        cache.cached(obj, cmd, [src] + hdrs + list(inputs), p.version, log)
         return obj
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         futures = {s: pool.submit(one, s) for s in sources}
@@ -118,14 +122,21 @@ def linked_bytes(p: Probe, symbol, objs, log) -> int:
     return text_b + data_b
 
 
-def measure(p: Probe, algos=None, impls=None, log=lambda m: None) -> dict:
+def measure(p: Probe, algos=None, impls=None, log=lambda m: None, mine=()) -> dict:
     """{(algorithm id, implementation): bytes} for the roster's algorithms
-    (those in `algos`, implementations in `impls`, when given)."""
+    (those in `algos`, implementations in `impls`, when given), and the
+    code of implementation folders (hashbench.userimpl.UserImpl) in `mine`."""
     chosen = [(a, name, impl) for a in roster.algorithms() if not algos or a.id in algos
               for name, impl in a.impls.items() if not impls or name in impls]
+    own_flags = {}
+    for m in mine:
+        if (not algos or m.algorithm in algos) and (not impls or m.name in impls):
+            srcs = tuple(str(s) for s in m.sources)
+            chosen.append((roster.find(m.algorithm), m.name, roster.Impl(m.name, m.function, srcs)))
+            own_flags.update({s: (m.include_flags() + list(m.cflags), [str(f) for f in m.files()]) for s in srcs})
     p.folder.mkdir(parents=True, exist_ok=True)
     sources = sorted({s for _, _, impl in chosen for s in impl.sources} | set(p.sources))
-    objs = compile_all(p, sources, log)
+    objs = compile_all(p, sources, log, own_flags)
     common = [objs[s] for s in p.sources]
     base = linked_bytes(p, None, common, log)
     out = {}
@@ -135,11 +146,12 @@ def measure(p: Probe, algos=None, impls=None, log=lambda m: None) -> dict:
     return out
 
 
-def module_sizes(t, algos=None, impls=None, log=lambda m: None) -> dict:
+def module_sizes(t, algos=None, impls=None, log=lambda m: None, mine=()) -> dict:
     """cc65 and SDCC: their linkers keep or drop whole object files, so an
     algorithm costs the ROM bytes of the object files it needs (every
     function in them, its own and any it shares), run-time library routines
-    not counted.  `t` is a console target (with its build applied)."""
+    not counted.  `t` is a console target (with its build applied); `mine`:
+    implementation folders, the bytes of their object files."""
     chosen = [(a, name, impl) for a in t.algorithms(roster.algorithms()) if not algos or a.id in algos
               for name, impl in a.impls.items() if not impls or name in impls]
     sources = sorted({s for _, _, impl in chosen for s in impl.sources})
@@ -158,8 +170,20 @@ def module_sizes(t, algos=None, impls=None, log=lambda m: None) -> dict:
             log(f"{t.name}: {failed[-1]}")
     if failed and not each:
         raise BuildError(failed[0])
-    return {(a.id, name): sum(each[s] for s in impl.sources) for a, name, impl in chosen
-            if all(s in each for s in impl.sources)}
+    out = {(a.id, name): sum(each[s] for s in impl.sources) for a, name, impl in chosen
+           if all(s in each for s in impl.sources)}
+    for m in mine:
+        if (algos and m.algorithm not in algos) or (impls and m.name not in impls) or \
+                m.substitute().cannot_run_on(t):
+            continue
+        theirs = t.substituted(m.substitute())
+        try:
+            out[(m.algorithm, m.name)] = sum(
+                t.tc.object_bytes(t, theirs.compile(str(src), odir / m.name / (src.stem + t.tc.obj_suffix), log))
+                for src in m.sources)
+        except BuildError as exc:
+            log(f"{t.name}: {m.name} does not build: {cache.why(exc)}")
+    return out
 
 
 def whole_modules(t) -> bool:
@@ -177,14 +201,15 @@ def method(t) -> str:
     return f"text + data the algorithm adds to a program linked with --gc-sections ({lib})"
 
 
-def sizes_of(t, cfg, algos=None, impls=None, log=lambda m: None) -> dict:
+def sizes_of(t, cfg, algos=None, impls=None, log=lambda m: None, mine=()) -> dict:
     """The code sizes of build `cfg` on target `t` (None: the host): probes
-    where gcc or clang link, whole modules for cc65 and SDCC."""
+    where gcc or clang link, whole modules for cc65 and SDCC (our code
+    only); `mine`: implementation folders, measured as ours are."""
     if t is None:
-        return measure(host_probe(cfg), algos, impls, log)
+        return measure(host_probe(cfg), algos, impls, log, mine)
     if whole_modules(t):
-        return module_sizes(t.with_build(cfg), algos, impls, log)
-    return measure(target_probe(t, cfg), algos, impls, log)
+        return module_sizes(t.with_build(cfg), algos, impls, log, mine)
+    return measure(target_probe(t, cfg), algos, impls, log, mine)
 
 
 def code_sizes(t, algos=None, log=lambda m: None) -> dict:

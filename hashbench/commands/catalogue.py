@@ -4,12 +4,13 @@ import json
 import subprocess
 import sys
 
-from .. import roster
+from .. import roster, userimpl
 from ..build.host import catalogue as engine_catalogue
 from ..build.host import ensure_engine
 from ..errors import UserError
 from ..present.table import render
-from .options import formatter
+from ..userimpl.engine import host_engine
+from .options import formatter, log_to_stderr
 
 
 def add_parsers(sub):
@@ -23,6 +24,7 @@ def add_parsers(sub):
                        epilog="examples:\n  hashbench hash -a sha256 README.md\n  echo -n abc | hashbench hash -a md5")
     h.add_argument("-a", "--algo", required=True, help="algorithm id")
     h.add_argument("--impl", default="portable", help="implementation (default portable)")
+    userimpl.add_args(h)
     h.add_argument("files", nargs="*", metavar="FILE")
     h.set_defaults(func=hash_main)
 
@@ -47,7 +49,7 @@ def list_main(args) -> int:
 
 
 def hash_main(args) -> int:
-    engine = ensure_engine()
+    engine = host_engine(userimpl.prepare(args, log_to_stderr(False)), log_to_stderr(False))
     catalogue, _ = engine_catalogue(engine)
     algo = roster.select([args.algo], None, [a for a in roster.algorithms() if a.id in {c["id"] for c in catalogue}])
     if len(algo) != 1:

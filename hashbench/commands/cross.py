@@ -4,7 +4,7 @@ exact instruction counts, and on the 8/16-bit consoles' simulators with
 exact cycles - every digest verified against the reference first."""
 import sys
 
-from .. import roster
+from .. import roster, userimpl
 from ..cross import DEFAULT_CALLS, DEFAULT_SIZES, measure
 from ..errors import UserError
 from ..executor import choose
@@ -17,7 +17,8 @@ from ..store import Store
 from ..targets import load_all, select
 from ..targets.qemu import MAX_SIZE
 from ..units import parse_sizes
-from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
+from .options import add_cluster_arg, add_refused_mode_args, add_store_args, formatter, log_to_stderr, refuse_modes
+from .output import add_format_arg, check_output
 
 
 def add_parser(sub):
@@ -45,7 +46,9 @@ def add_parser(sub):
     c.add_argument("--table", action="store_true",
                    help="print algorithms x targets; alone: from the newest stored results")
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
-    c.add_argument("--impl", default="all", help="portable, compact or all (default: all)")
+    c.add_argument("--impl", default="all",
+                   help="portable, compact, an --impl-dir's name, or all (default: all)")
+    userimpl.add_args(c)
     c.add_argument("--size", action="append", metavar="SIZE", help="bytes (default 64,256,1024; at most 64K)")
     c.add_argument("--calls", type=int, default=DEFAULT_CALLS, help="calls in each measured region (default 2)")
     c.add_argument("--check-repeat", action="store_true", help="run everything twice; fail unless counts repeat")
@@ -56,6 +59,8 @@ def add_parser(sub):
                    help="with --meter cycle-model: a variant of the CPU model (caches off, data in SRAM, ...; "
                         "--list names them); results of a variant are kept apart from the model's own")
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    add_format_arg(c)
+    add_refused_mode_args(c)
     add_cluster_arg(c)
     add_store_args(c)
     c.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
@@ -72,26 +77,27 @@ def stored_table(args) -> int:
     return 0
 
 
-def main(args) -> int:
-    targets = load_all()
-    if args.list:
-        present_targets(targets)
-        return 0
-    if not args.target and not args.all:
-        if args.table:
-            return stored_table(args)
-        raise UserError("name a target with --target T[,T...] or use --all (see 'hashbench cross --list')")
+def checked(args, targets):
+    """The targets, sizes, implementations, algorithms and --impl-dir code
+    asked for, checked before anything is built."""
+    refuse_modes(args, "on a cross target: its engine counts the plain loop of one thread exactly, where a chained "
+                       "call costs what an independent one does (use 'hashbench run')")
     names = select(targets, args.target, args.all)
     sizes = parse_sizes(args.size) if args.size else list(DEFAULT_SIZES)
     if max(sizes) > MAX_SIZE:
         raise UserError(f"--size: the cross engine's buffer holds at most {MAX_SIZE} bytes")
     if not 1 <= args.calls <= 1000:
         raise UserError("--calls must be between 1 and 1000")
-    impls = list(roster.OURS) if args.impl == "all" else roster.split([args.impl])
-    bad = [i for i in impls if i not in roster.OURS]
+    mine = userimpl.prepare(args, log_to_stderr(args.quiet))
+    chosen = roster.split([args.impl])
+    every = "all" in chosen
+    impls = list(roster.OURS) if every else [i for i in chosen if i in roster.OURS]
+    beside = [m.substitute() for m in mine if every or m.name in chosen]
+    bad = [i for i in chosen if i not in roster.OURS + ("all",) and i not in {m.name for m in mine}]
     if bad:
-        raise UserError(f"unknown implementation {bad[0]!r}: cross runs portable and compact")
-    algos = roster.select(args.algo)
+        raise UserError(f"unknown implementation {bad[0]!r}: cross runs portable, compact and the --impl-dir "
+                        "folders' code")
+    algos = roster.select(args.algo or list(dict.fromkeys(m.algorithm for m in mine)) or None)
     if args.model_variant and args.meter != CYCLE_MODEL:
         raise UserError("--model-variant goes with --meter cycle-model")
     if args.meter == CYCLE_MODEL:
@@ -101,13 +107,25 @@ def main(args) -> int:
             raise UserError(f"no cycle model for {', '.join(lacking)} (targets with one: {with_model})")
         for n in names:
             load_model(targets[n].cycle_model, args.model_variant)   # an unknown variant stops here
-    if args.output:
-        exporters.check_path(args.output)
+    check_output(args)
+    return names, sizes, impls, algos, beside
+
+
+def main(args) -> int:
+    targets = load_all()
+    if args.list:
+        present_targets(targets)
+        return 0
+    if not args.target and not args.all:
+        if args.table:
+            return stored_table(args)
+        raise UserError("name a target with --target T[,T...] or use --all (see 'hashbench cross --list')")
+    names, sizes, impls, algos, beside = checked(args, targets)
     store = None if args.no_save else Store(args.db)
     log = log_to_stderr(args.quiet)
     executor = choose(args.cluster, targets)
     run = measure(names, sizes, algos, impls, args.calls, args.check_repeat, store, log, targets, args.meter,
-                  args.model_variant, executor=executor)
+                  args.model_variant, beside=beside, executor=executor)
     report_mismatches(run)
     for n in run.notes:
         if n.reason not in ("target-failed", "target-missing"):
@@ -116,7 +134,7 @@ def main(args) -> int:
         size = max(r.size for r in run.results)
         present_exact(run.results, size, [n for n in names if n in run.context["targets"]])
     if args.output:
-        exporters.write(args.output, run)
+        exporters.write(args.output, run, args.format)
         log(f"wrote {args.output}")
     if store:
         log(f"saved as run {run.id} in {store.path}")

@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: MIT
 """hashbench diff: two stored runs, result by result (the test: hashbench.diff)."""
+import sys
+
 from ..diff import compare_runs
 from ..errors import UserError
 from ..present.diff import present_diff
@@ -33,6 +35,11 @@ def main(args) -> int:
     rows = compare_runs(a, b)
     if not rows:
         raise UserError(f"runs {a.id} and {b.id} have no measurement in common "
-                        "(the same target, build, algorithm, implementation, size, meter and variant)")
+                        "(the same target, build, algorithm, implementation, size, meter, variant and mode: "
+                        "threads, latency, alignment)")
     present_diff(a, b, rows)
+    modes = {r.mode_label for r in a.results + b.results if r.mode_label}
+    if modes:
+        print(f"compared only within one mode: {'; '.join(sorted(modes))} against the same mode, "
+              "the plain loop against the plain loop", file=sys.stderr)
     return 0

@@ -6,7 +6,7 @@ across stores, so importing a run twice is recognised and skipped."""
 import json
 import sys
 
-from ..errors import UserError
+from ..errors import BuildError, UserError
 from ..present.exporters import check_path, to_json, write_text
 from ..result import FORMAT_VERSION, Run
 from ..store import Store
@@ -28,10 +28,13 @@ def add_parsers(sub):
                        description="Store the runs of JSON result files (`hashbench export`, or `run`/`compare`/"
                                    "`cross -o FILE.json`) under new run ids.  Every file is checked before "
                                    "anything is stored, and each run is stored in one transaction: nothing is "
-                                   "half-imported.  A run this store already holds (the same uuid) is skipped.",
+                                   "half-imported.  A run this store already holds (the same uuid) is skipped.  "
+                                   "A file of a console ROM's records (a capture of the NUCLEO-F767 firmware's "
+                                   "serial port) is read as the ROM's last pass: every digest verified, a run made.",
                        epilog="examples:\n  hashbench import run.json\n  hashbench import lab/*.json --db team.sqlite\n"
-                              "  HASHBENCH_DB=postgresql://bench@db/hashbench hashbench import run.json")
-    i.add_argument("files", nargs="+", metavar="FILE", help="JSON result files ('-': standard input)")
+                              "  HASHBENCH_DB=postgresql://bench@db/hashbench hashbench import run.json\n"
+                              "  hashbench import nucleo-capture.txt")
+    i.add_argument("files", nargs="+", metavar="FILE", help="JSON result files or ROM record captures ('-': standard input)")
     add_store_args(i, save=False)
     i.set_defaults(func=import_main)
 
@@ -61,6 +64,12 @@ def read_run(name) -> Run:
         raise UserError(f"{name}: {exc.strerror}") from exc
     except UnicodeDecodeError as exc:
         raise UserError(f"{name}: not a hashbench result file (not UTF-8 text)") from exc
+    from ..rom import flow  # a console ROM's records (a serial capture): a run made from them
+    if flow.is_records(text):
+        try:
+            return flow.run_from_records(text, name)
+        except BuildError as exc:
+            raise UserError(f"{name}: {exc}") from exc
     try:
         d = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -1,16 +1,19 @@
 # SPDX-License-Identifier: MIT
 """The options of a host run (run and compare), checked before anything
 runs, and its set-up: the engine built, algorithms and implementations chosen."""
+import os
 import sys
 
-from .. import host_run
+from .. import host_run, userimpl
 from ..errors import UserError
-from ..present import exporters
 from ..result import Run
 from ..store import Store
 from ..targets import host_sim
 from ..targets.host import DEFAULT_PROCESSES
-from ..units import SWEEPS, parse_budget, parse_sizes
+from ..units import parse_budget, parse_sizes, parse_sweep
+from ..userimpl.engine import host_engine
+from .options import log_to_stderr, refuse_modes
+from .output import check_output
 
 # --meter of run and compare: what reads the cost of the host engine's code
 HOST_METERS = {
@@ -22,9 +25,9 @@ HOST_METERS = {
 
 def add_size_args(p, budget_help="time per measurement, e.g. 200, 200ms, 1s (default 200 ms)"):
     p.add_argument("--size", action="append", metavar="SIZE", help="bytes: 64, 1k, 1KiB, 1m (default 1024)")
-    p.add_argument("--sweep", nargs="?", const="reference-study", choices=sorted(SWEEPS),
+    p.add_argument("--sweep", nargs="?", const="reference-study", metavar="SWEEP",
                    help="several sizes: 'reference-study' (or its former name 'seed') = 64/256/1024 (default), "
-                        "'long' = 16 B .. 1 MiB")
+                        "'long' = 16 B .. 1 MiB, 'small' = every length 0..128 B (time per call), 'small:N' = 0..N")
     p.add_argument("--budget", default="200", help=budget_help)
     p.add_argument("--samples", type=int,
                    help="this many samples, shared by the processes (default: as many as the budget allows)")
@@ -45,12 +48,59 @@ def timing_options(args) -> dict:
         raise UserError("--processes must be between 1 and 100")
     if args.sweep and args.size:
         raise UserError("use either --size or --sweep, not both")
-    sizes = SWEEPS[args.sweep] if args.sweep else (parse_sizes(args.size) if args.size else [1024])
+    sizes = parse_sweep(args.sweep) if args.sweep else (parse_sizes(args.size) if args.size else [1024])
     if args.meter == "sim" and (args.samples or args.timer != "auto" or args.budget != "200"):
         print("note: --meter sim counts each call: --budget, --samples and --timer do not apply",
               file=sys.stderr)
     return {"sizes": sizes, "budget_ms": budget, "samples": args.samples, "timer": args.timer,
             "processes": args.processes, "meter": args.meter}
+
+
+MAX_THREADS = 64     # the engine's
+ALIGN_ALL = list(range(8))
+
+
+def add_mode_args(p):
+    """The loop's modes (docs/records.md, "Modes"): run only."""
+    p.add_argument("--latency", action="store_true",
+                   help="also time chained calls: each call's input starts with the previous digest, so calls "
+                        "cannot overlap; ns per call beside throughput, and their ratio")
+    p.add_argument("--threads", metavar="N|all|N,N..",
+                   help="N threads at once, each on its own buffer and pinned to a CPU, against one thread: "
+                        "aggregate and per-thread MB/s and the scaling; a list gives a scaling table")
+    p.add_argument("--align", metavar="K|all|K,K..",
+                   help="the input K bytes past a 64-byte boundary (0..63; all = 0..7), against aligned input: "
+                        "the cost of misalignment, every implementation verified at that offset first")
+
+
+def _counts(text, what, lo, hi, all_values) -> list:
+    if text.strip() == "all":
+        return list(all_values)
+    out = []
+    for part in text.split(","):
+        if not part.strip().isdigit() or not lo <= int(part) <= hi:
+            raise UserError(f"bad {what} {part.strip()!r}: use a number from {lo} to {hi}, a comma list, or all")
+        out.append(int(part))
+    return out
+
+
+def mode_options(args) -> dict:
+    """--latency, --threads, --align as the run's options; a mode the meter
+    cannot honour is refused.  A single --threads N or --align K is measured
+    beside its baseline (1 thread, offset 0) in the same run."""
+    opts = {}
+    if args.threads:
+        allowed = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        counts = _counts(args.threads, "thread count", 1, MAX_THREADS, [min(allowed, MAX_THREADS)])
+        opts["threads"] = sorted(set([1] + counts))
+    if args.align:
+        opts["aligns"] = sorted(set([0] + _counts(args.align, "alignment", 0, 63, ALIGN_ALL)))
+    if args.latency:
+        opts["latency"] = True
+    if args.meter == "sim":
+        refuse_modes(args, "under --meter sim: Callgrind counts the plain loop of one thread "
+                           "(use --meter time or cycles)")
+    return opts
 
 
 def note_skipped_backends(backends, impls, meter="time"):
@@ -67,9 +117,13 @@ def prepare_host_run(args, kind, algos, tiers, impls, noted_impls=None, **option
     implementations it has -> (Run, host_run.Host, Store or None).
     `noted_impls`: whose missing backends to note (default: `impls`)."""
     opts = timing_options(args)
-    if args.output:
-        exporters.check_path(args.output)
-    host = host_run.open_host(opts["meter"])
+    check_output(args)
+    log = log_to_stderr(args.quiet)
+    mine = userimpl.prepare(args, log)   # verified before anything is built for timing or stored
+    if mine and kind == "host":          # ours beside theirs, on their algorithms, unless told otherwise
+        impls = impls or ["portable"] + [m.name for m in mine]
+        algos = algos or (None if tiers else list(dict.fromkeys(m.algorithm for m in mine)))
+    host = host_run.open_host(opts["meter"], host_engine(mine, log) if mine else None)
     algo_ids = host_run.select_algos(host.catalogue, algos, tiers)
     impl_names = host_run.select_impls(host.catalogue, impls)
     note_skipped_backends(host.backends, noted_impls or impl_names, opts["meter"])

@@ -4,7 +4,7 @@ with code size."""
 import os
 import sys
 
-from .. import executor, matrix, roster
+from .. import executor, matrix, roster, userimpl
 from ..build import configs
 from ..errors import UserError
 from ..present import exporters
@@ -14,6 +14,7 @@ from ..store import Store
 from ..targets import load_all
 from ..units import parse_budget, parse_sizes
 from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
+from .output import add_format_arg, check_output
 
 DEFAULT_ROUNDS = 5
 
@@ -27,7 +28,9 @@ def add_build_args(p):
     p.add_argument("--target", metavar="T", help="a cross target (hashbench cross --list) instead of the host")
     p.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
     p.add_argument("--tier", action="append", metavar="TIER", help="checksum, non-crypto or crypto")
-    p.add_argument("--impl", default="portable", help="portable (default), compact or all")
+    p.add_argument("--impl", default=None, help="portable (default), compact, an --impl-dir's name, or all "
+                                                "(with --impl-dir and no --impl: portable and the folders')")
+    userimpl.add_args(p)
 
 
 def add_parser(sub):
@@ -60,6 +63,7 @@ def add_parser(sub):
     m.add_argument("--timer", default="auto", help="host timer: auto, perf, tsc, cntvct, monotonic or cputime")
     m.add_argument("--no-code-size", action="store_true", help="do not measure code size")
     m.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    add_format_arg(m)
     add_cluster_arg(m)
     add_store_args(m)
     m.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
@@ -83,13 +87,25 @@ def target_and_builds(args):
     return target, configs.parse(args.cc, args.flags, target)
 
 
-def chosen_impls(text) -> list:
-    impls = list(roster.OURS) if text == "all" else roster.split([text])
-    bad = [i for i in impls if i not in roster.OURS]
+def chosen_impls(text, mine=()) -> list:
+    """--impl -> implementation names: ours, and the implementation folders' (`mine`)."""
+    theirs = [m.name for m in mine]
+    text = text or ",".join(["portable"] + theirs)
+    impls = list(roster.OURS) + theirs if text == "all" else roster.split([text])
+    bad = [i for i in impls if i not in roster.OURS and i not in theirs]
     if bad or not impls:
-        raise UserError(f"unknown implementation {(bad or [text])[0]!r}: a matrix builds our code: portable, "
-                        "compact or all")
+        raise UserError(f"unknown implementation {(bad or [text])[0]!r}: a matrix builds our code (portable, "
+                        "compact or all) and the --impl-dir folders'")
     return impls
+
+
+def with_folders(args, log):
+    """The implementation folders of --impl-dir, verified; with them and
+    no -a / --tier, their algorithms are chosen."""
+    mine = userimpl.prepare(args, log)
+    if mine and not args.algo and not args.tier:
+        args.algo = list(dict.fromkeys(m.algorithm for m in mine))
+    return mine
 
 
 def main(args) -> int:
@@ -97,14 +113,14 @@ def main(args) -> int:
     if not 1 <= args.rounds <= 100:
         raise UserError("--rounds must be between 1 and 100")
     sizes = parse_sizes(args.size) if args.size else [1024]
+    mine = with_folders(args, log_to_stderr(args.quiet))
     algos = roster.select(args.algo, args.tier)
     if target is not None:
         algos = target.algorithms(algos) if hasattr(target, "algorithms") else algos
-    if args.output:
-        exporters.check_path(args.output)
+    check_output(args)
     if target is None and args.cluster:
         raise UserError("--cluster runs a cross target's builds (--target T); host builds are timed here")
-    plan = matrix.Plan(builds=builds, algos=algos, impls=chosen_impls(args.impl), sizes=sizes,
+    plan = matrix.Plan(builds=builds, algos=algos, impls=chosen_impls(args.impl, mine), sizes=sizes, mine=mine,
                        budget_ms=parse_budget(args.budget), rounds=args.rounds, timer=args.timer, target=target,
                        code_size=not args.no_code_size, log=log_to_stderr(args.quiet), quiet=args.quiet,
                        executor=executor.choose(args.cluster, {target.name: target}) if target else None)
@@ -126,7 +142,7 @@ def main(args) -> int:
         print(f"CODE B: {run.context['code_size']}")
     present.present(run.results)
     if args.output:
-        exporters.write(args.output, run)
+        exporters.write(args.output, run, args.format)
     if store:
         plan.log(f"saved as run {run.id} in {store.path}")
     if run.status == "interrupted":

@@ -3,6 +3,8 @@
 import argparse
 import sys
 
+from ..errors import UserError
+
 
 def formatter(prog):
     return argparse.RawDescriptionHelpFormatter(prog, max_help_position=30)
@@ -26,3 +28,18 @@ def add_cluster_arg(p):
                    help="run the jobs on a Dask distributed cluster, its scheduler at this address "
                         f"(default ${ENV}; none: here).  Every worker needs hashbench at this source "
                         "digest (pip install 'hashbench[cluster]') and the tools of the jobs it is given")
+
+
+def add_refused_mode_args(p):
+    """The modes' options on a command that cannot honour them (cross): taken,
+    so that refuse_modes says why in one line, and left out of --help."""
+    p.add_argument("--latency", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--threads", help=argparse.SUPPRESS)
+    p.add_argument("--align", help=argparse.SUPPRESS)
+
+
+def refuse_modes(args, why):
+    """One line, exit 2, for a mode `why` says cannot be honoured here."""
+    for flag in ("threads", "latency", "align"):
+        if getattr(args, flag, None):
+            raise UserError(f"--{flag} cannot be measured {why}")

@@ -20,20 +20,29 @@ def add_parser(sub):
         description="Build a ROM image that runs the benchmark on the console itself (a flash cart or an "
                     "emulator): a banner (target, clock, workload, budget, timer), then after A, or by itself "
                     "after about 5 s, every row of the image verified against the reference digest the ROM "
-                    "carries and timed by the console's own timer (GBA: TM0 cascading into TM1, in cycles) for "
-                    "the budget.  The table shows label, tier mark (. checksum, * non-crypto, # crypto), ITER, "
+                    "carries and timed by the console's own timer for the budget (GBA: TM0 cascading into TM1, "
+                    "in cycles; NES: the vertical-blank frames, 60 or 50 a second as the ROM's start-up test "
+                    "finds NTSC, PAL or Dendy; NDS: the ARM9's TM0 cascading into TM1 at the 33.51 MHz bus "
+                    "clock, two ARM9 cycles a tick; N64: COP0 Count; nucleo-f767, the STM32F767 board: DWT "
+                    "CYCCNT).  The table shows label, tier mark (. checksum, * non-crypto, # crypto), ITER, "
                     "us/iter, KB/s and the first digest bytes.  On the console: A cycles the sort (category, "
                     "speed, name), B re-runs, SELECT toggles the size sweep (64/256/1024 B), UP/DOWN scroll.  "
-                    "Every pass writes its records (docs/records.md) into the cartridge's save RAM.\n\n"
-                    "--run boots the image in the console's libretro core (Debian's libretro-mgba for the GBA), "
+                    "Every pass writes its records (docs/records.md) into the cartridge's save RAM (NDS: a fixed "
+                    "area of main RAM; nucleo-f767: the serial port).\n\n"
+                    "--run boots the image in the console's libretro core (Debian's libretro-mgba for the GBA, "
+                    "libretro-nestopia for the NES, libretro-desmume for the NDS; mupen64plus for the N64; for "
+                    "nucleo-f767 the same firmware under QEMU's mps2-an500, whose timer counts instructions), "
                     "headless, lets the pass finish, reads the records from save RAM, checks the table on the "
-                    "screen against them, and stores the run (target gba-rom, meter console-timer: cycles per "
+                    "screen against them, and stores the run (target gba-rom or nes-rom, meter console-timer: cycles per "
                     "call by the console's timer, the loop included).  By default the image holds as much of "
                     "the roster as fits; what is left out is said.",
         epilog="examples:\n  hashbench rom --target gba -o hb.gba\n"
                "  hashbench rom --target gba -o hb.gba --run --screenshot shot.png\n"
                "  hashbench rom --target gba -o crypto.gba --tier crypto --budget 1s\n"
-               "  hashbench rom --target gba -o hb.gba -a crc32,sha256 --impl all --size 256 --run")
+               "  hashbench rom --target gba -o hb.gba -a crc32,sha256 --impl all --size 256 --run\n"
+               "  hashbench rom --target nes -o hb.nes --size 64 --run --screenshot nes.png   # the NES seed's size\n"
+               "  hashbench rom --target nds -o hb.nds --run --screenshot nds.png\n"
+               "  hashbench rom --target nucleo-f767 -o hb.elf     # hb.elf and hb.bin for the board")
     c.add_argument("--target", required=True, metavar="CONSOLE", help="the console: " + ", ".join(flow.CONSOLES))
     c.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write (e.g. hb.gba)")
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
@@ -66,6 +75,8 @@ def main(args) -> int:
         raise UserError("--screenshot goes with --run")
     if args.json and not args.run:
         raise UserError("--json goes with --run")
+    if args.screenshot and not getattr(con, "HAS_SCREEN", True):
+        raise UserError(f"--screenshot: the {con.NAME} has no screen")
     if args.screenshot:
         if not args.screenshot.lower().endswith(".png"):
             raise UserError("--screenshot: give a .png file")
@@ -74,7 +85,7 @@ def main(args) -> int:
         exporters.check_path(args.json)
     log = log_to_stderr(args.quiet)
     p, built = flow.build_image(con, algos, impls, size, budget, log)
-    image.install(built, Path(args.output))
+    getattr(con, "install", image.install)(built, Path(args.output))
     print(f"{args.output}: {con.NAME} image, {len(p.rows)} rows, {con.describe(built)}")
     for algo, impl, why in p.left_out:
         print(f"left out: {algo}/{impl}: {why}")
@@ -84,10 +95,11 @@ def main(args) -> int:
     run = flow.run_image(con, p, built, store, args.screenshot, log, stream=None if args.quiet else sys.stderr)
     present_run(run)
     tc = run.context["targets"].get(con.RUN_TARGET, {})
-    shown = {True: "equals the records", False: "DIFFERS from the records", None: "was not compared"}
+    shown = {True: "equals the records", False: "DIFFERS from the records", None: "was not compared",
+             "none": "does not exist (no screen)"}
     print(f"{con.RUN_TARGET}: {tc.get('emulated_s')} s emulated in {tc.get('wall_s')} s here; "
           f"{sum(r.verified for r in run.results)}/{len(run.results)} digests verified; the table on the screen "
-          + shown[tc.get("screen_matches_records")])
+          + shown[tc.get("screen_matches_records", "none")])
     for n in run.notes:
         print(f"warning: {n.detail}", file=sys.stderr)
     if args.json:

@@ -2,12 +2,13 @@
 """hashbench run: benchmark algorithms on this machine."""
 import sys
 
-from .. import host_run
+from .. import host_run, userimpl
 from ..present import exporters
 from ..present.host import header, present_host, report_mismatches
 from ..units import parse_unit
-from .host_options import add_size_args, prepare_host_run
+from .host_options import add_mode_args, add_size_args, mode_options, prepare_host_run
 from .options import add_store_args, formatter
+from .output import add_format_arg
 
 
 def add_parser(sub):
@@ -18,16 +19,23 @@ def add_parser(sub):
                               "  hashbench run --tier crypto --sweep --units KB/s\n"
                               "  hashbench run --sweep long -a crc32 -o crc.json\n"
                               "  hashbench run --impl all -a sha256\n"
+                              "  hashbench run -a xxh64 --sweep small    # ns per call at every length 0..128 B\n"
+                              "  hashbench run --latency --size 16      # chained calls against independent ones\n"
+                              "  hashbench run --threads 1,2            # thread scaling\n"
+                              "  hashbench run --align all              # misalignment cost, offsets 0..7\n"
                               "  hashbench run --meter sim          # exact: the same figures on every run")
     r.add_argument("-a", "--algo", action="append", metavar="ALGO",
                    help="algorithm id, comma list or glob ('sha*'); repeatable (default: all)")
     r.add_argument("--tier", action="append", metavar="TIER", help="checksum, non-crypto or crypto; repeatable")
     r.add_argument("--impl", action="append", metavar="IMPL",
-                   help="implementation(s): portable (default), compact, a backend, or 'all'")
+                   help="implementation(s): portable (default), compact, a backend, an --impl-dir's name, or 'all'")
+    userimpl.add_args(r)
     add_size_args(r)
+    add_mode_args(r)
     r.add_argument("--sort", choices=["category", "speed", "name"], default="category")
     r.add_argument("--units", default="MB/s", help="MB/s (default), KB/s (the reference studies') or MiB/s")
     r.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    add_format_arg(r)
     add_store_args(r)
     r.add_argument("-q", "--quiet", action="store_true", help="no progress, no header or footer")
     r.set_defaults(func=main)
@@ -36,7 +44,8 @@ def add_parser(sub):
 
 def main(args) -> int:
     unit = parse_unit(args.units)
-    run, host, store = prepare_host_run(args, "host", args.algo, args.tier, args.impl)
+    modes = mode_options(args)
+    run, host, store = prepare_host_run(args, "host", args.algo, args.tier, args.impl, **modes)
     host_run.measure(run, host, store, args.quiet)
     report_mismatches(run)
     if run.results:
@@ -44,7 +53,7 @@ def main(args) -> int:
             print(header(run))
         present_host(run, run.results, unit, args.sort, [c["id"] for c in host.catalogue], args.quiet)
     if args.output:
-        exporters.write(args.output, run)
+        exporters.write(args.output, run, args.format)
         if not args.quiet:
             print(f"wrote {args.output}", file=sys.stderr)
     if run.status == "interrupted":

@@ -10,7 +10,7 @@ from ..jobs import Task
 from ..present.matrix import size_table
 from ..present.table import render
 from ..targets import Job
-from .matrix import add_build_args, chosen_impls, target_and_builds
+from .matrix import add_build_args, chosen_impls, target_and_builds, with_folders
 from .options import add_cluster_arg, formatter, log_to_stderr
 
 
@@ -43,7 +43,8 @@ def add_parser(sub):
 def target_sizes(plan, builds, runner) -> dict:
     """{build name: {(algo, impl): bytes}} of a cross target's builds, each
     build's probes a job of `runner` (hashbench.executor)."""
-    tasks = [Task(cfg.name, plan.target.name, cfg, code_size=True, measure=False) for cfg in builds]
+    tasks = [Task(cfg.name, plan.target.name, cfg, code_size=True, measure=False, size_impls=tuple(plan.impls),
+                  mine=tuple(plan.mine)) for cfg in builds]
     runner.check(tasks)
     job = Job(algos=plan.algos, impls=list(plan.impls), sizes=[], expected={}, log=plan.log)
     sizes = {}
@@ -60,21 +61,25 @@ def target_sizes(plan, builds, runner) -> dict:
 
 def main(args) -> int:
     target, builds = target_and_builds(args)
+    mine = with_folders(args, log_to_stderr(args.quiet))
     algos = roster.select(args.algo, args.tier)
     if target is not None and hasattr(target, "algorithms"):
         algos = target.algorithms(algos)
-    plan = matrix.Plan(builds=builds, algos=algos, impls=chosen_impls(args.impl), sizes=[],
+    plan = matrix.Plan(builds=builds, algos=algos, impls=chosen_impls(args.impl, mine), sizes=[], mine=mine,
                        target=target, log=log_to_stderr(args.quiet))
     ok = matrix.checked_builds(plan)
+    runner = executor.choose(args.cluster, {target.name: target}) if target is not None else None
+    if runner is not None and runner.name != executor.Local.name and mine:
+        raise UserError("--cluster probes our code: implementation folders are probed here")
     if target is not None:
-        sizes = target_sizes(plan, ok, executor.choose(args.cluster, {target.name: target}))
+        sizes = target_sizes(plan, ok, runner)
     else:
         if args.cluster:
             raise UserError("--cluster probes a cross target's builds (--target T); host builds are this machine's")
         sizes = {}
         for cfg in ok:
             try:
-                sizes[cfg.name] = size.sizes_of(target, cfg, {a.id for a in algos}, plan.impls, plan.log)
+                sizes[cfg.name] = size.sizes_of(target, cfg, {a.id for a in algos}, plan.impls, plan.log, mine)
             except BuildError as exc:
                 plan.failed.append(f"build {cfg.name}: {exc}")
     for n in plan.failed:

@@ -6,6 +6,7 @@ from ..present.table import render
 from ..store import Store
 from ..units import parse_unit
 from .options import add_store_args, formatter
+from .output import add_format_arg, check_output
 
 
 def add_parsers(sub):
@@ -27,6 +28,7 @@ def add_parsers(sub):
     s.add_argument("--units", default="MB/s")
     s.add_argument("--sort", choices=["category", "speed", "name"], default="category")
     s.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
+    add_format_arg(s)
     s.set_defaults(func=show_main)
 
 
@@ -47,8 +49,7 @@ def history_main(args) -> int:
 
 def show_main(args) -> int:
     unit = parse_unit(args.units)
-    if args.output:
-        exporters.check_path(args.output)
+    check_output(args)
     store = Store(args.db)
     run = store.load(args.run)
     print(f"run {run.id} · {run.started_at} · {run.kind} · {run.status} · {run.command or ''}".rstrip())
@@ -56,5 +57,5 @@ def show_main(args) -> int:
     for n in run.notes:
         print(f"note: {n.detail}")
     if args.output:
-        exporters.write(args.output, run)
+        exporters.write(args.output, run, args.format)
     return 0

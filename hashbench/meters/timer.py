@@ -20,7 +20,14 @@ confidence interval from the spread between processes
 (hashbench.stats.estimate); `spread_pct` stays the median absolute deviation
 of all samples' per-call values, in % of their median.
 - cycles/byte: from a timer that counts cycles (core, or TSC reference), or
-  estimated from the kernel."""
+  estimated from the kernel.
+With several threads at once (--threads) each sample also names its
+thread, and its CPU is the thread's: the figure is one thread's time per
+call (all threads' samples pooled per process), `aggregate_mb_per_s` the sum
+of the threads' own MB/s - their samples ran together, each round started at
+a barrier - and `thread_mb_per_s` those per thread."""
+import dataclasses
+
 from .. import stats
 from . import clock
 
@@ -145,6 +152,21 @@ def clock_bound(result) -> bool:
     return result.meter in ("ns", "ref-cycles")
 
 
+def thread_mb_per_s(result) -> list:
+    """Each thread's MB/s, from its own samples (the harness pooled)."""
+    i = list(result.sample_fields).index("thread")
+    out = []
+    for t in range(result.threads):
+        own = dataclasses.replace(result, samples=[s for s in result.samples if len(s) > i and s[i] == t],
+                                  extra=dict(result.extra))
+        if not own.samples:
+            out.append(None)
+            continue
+        ns = stats.estimate_strata(grouped_values(own, "ns")).value
+        out.append(result.size / ns * 1e3 if ns and ns > 0 else None)
+    return out
+
+
 def _geo(vals):
     return stats.geomean(vals)
 
@@ -168,6 +190,10 @@ def summarise(result, timer=None):
     result.mb_per_s = result.size / ns * 1e3 if ns > 0 else None
     result.extra.update(ns_per_call_raw=_geo(v[1] for v in per_ns.values()),
                         overhead_ns=stats.median([v[2] for v in per_ns.values()]))
+    if "thread" in fields and result.threads > 1:
+        per_thread = thread_mb_per_s(result)
+        result.extra["thread_mb_per_s"] = per_thread
+        result.aggregate_mb_per_s = sum(per_thread) if all(per_thread) else None
     if kind != "ns":
         result.cycles_per_byte = result.per_call / result.size if result.size else None
         result.cycle_unit = result.meter

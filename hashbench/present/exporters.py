@@ -13,15 +13,17 @@ from pathlib import Path
 from ..errors import UserError
 from ..meters import clock
 from ..result import METER_TITLES
+from . import formats
 from .crosstab import meter_tables
 from .matrix import markdown as matrix_markdown
+from .modes import has_modes, mode_tables
 from .table import counted_table, render_markdown, single_size_table, sweep_table
 
 # every CSV has these columns, whatever the run measured
-CSV_COLUMNS = ["algorithm", "implementation", "size", "target", "build", "meter", "variant", "tier", "verified",
-               "verified_against", "digest", "expected", "per_call", "unit", "per_byte", "spread_pct",
-               "ci_pct", "processes", "ns_per_call", "mb_per_s", "cycles_per_byte", "clock_hz", "code_bytes",
-               "samples_count", "notes"]
+CSV_COLUMNS = ["algorithm", "implementation", "size", "target", "build", "meter", "variant", "threads", "latency",
+               "align", "tier", "verified", "verified_against", "digest", "expected", "per_call", "unit", "per_byte",
+               "spread_pct", "ci_pct", "processes", "ns_per_call", "mb_per_s", "aggregate_mb_per_s",
+               "cycles_per_byte", "clock_hz", "code_bytes", "samples_count", "notes"]
 
 
 def to_json(run) -> str:
@@ -67,7 +69,10 @@ def to_markdown(run) -> str:
     timed = [r for r in run.results if not r.exact]
     counted = [r for r in run.results if r.exact and r.target == "host"]   # --meter sim
     exact = [r for r in run.results if r.exact and r.target != "host"]     # cross targets
-    if timed:
+    if timed and has_modes(timed):
+        for title, h, rows, al in mode_tables(timed):
+            lines += ["", title[0].upper() + title[1:], "", render_markdown(h, rows, al)]
+    elif timed:
         sizes = sorted({r.size for r in timed})
         impls = {r.implementation for r in timed}
         if len(sizes) > 1:
@@ -90,11 +95,17 @@ def to_markdown(run) -> str:
 FORMATS = {".json": to_json, ".csv": to_csv, ".md": to_markdown}
 
 
-def check_path(path) -> None:
-    """Fails early (before measuring) on an unknown extension or an
-    unwritable folder."""
+def check_path(path, fmt=None) -> None:
+    """Fails early (before measuring) on an unknown extension or format, or
+    an unwritable folder.  `fmt`: one of hashbench.present.formats (a
+    dashboard's JSON), else the extension's own."""
     p = Path(path)
-    if p.suffix.lower() not in FORMATS:
+    if fmt is not None:
+        if fmt not in formats.FORMATS:
+            raise UserError(f"--format {fmt}: choose from {', '.join(formats.FORMATS)}")
+        if p.suffix.lower() != ".json":
+            raise UserError(f"{path}: --format {fmt} writes JSON: name it .json")
+    elif p.suffix.lower() not in FORMATS:
         raise UserError(f"{path}: unknown output format; use .json, .csv or .md")
     folder = p.parent if str(p.parent) else Path(".")
     if not folder.is_dir() or not os.access(folder, os.W_OK):
@@ -115,6 +126,6 @@ def write_text(path, text: str) -> None:
         raise UserError(f"{path}: {exc.strerror}") from exc
 
 
-def write(path, run) -> None:
-    check_path(path)
-    write_text(path, FORMATS[Path(path).suffix.lower()](run))
+def write(path, run, fmt=None) -> None:
+    check_path(path, fmt)
+    write_text(path, formats.render(fmt, run) if fmt else FORMATS[Path(path).suffix.lower()](run))

@@ -8,6 +8,7 @@ from ..meters import clock as clock_meter
 from ..meters import timer as timer_meter
 from ..result import METER_TITLES
 from ..units import UNITS, format_size
+from .modes import has_modes, is_small_sweep, mode_tables, small_sweep_table
 from .table import counted_table, fmt_num, plus_minus, render, single_size_table, sort_results, sweep_table
 
 
@@ -67,14 +68,29 @@ def footer(run, results, unit) -> str:
     for r in results:
         if r.extra.get("overhead_ns") is not None:
             over.setdefault(r.size, r.extra["overhead_ns"])
-    if over:
+    if len(over) > 9:   # a small sweep: the range
+        parts.append(f"harness overhead {fmt_num(min(over.values()))}-{fmt_num(max(over.values()))} ns per call "
+                     f"at {format_size(min(over))}-{format_size(max(over))} B (subtracted)")
+    elif over:
         parts.append("harness overhead " + ", ".join(f"{fmt_num(v)} ns@{format_size(s)}" for s, v in sorted(over.items()))
                      + " per call (subtracted)")
     return " · ".join(parts)
 
 
+def present_modes(run, results, unit, catalogue_order, quiet=False):
+    """The tables of a run in the loop's modes (--sweep small, --latency, --threads, --align)."""
+    for title, h, rows, al in mode_tables(results, catalogue_order):
+        render(h, rows, al, title=None if quiet else title)
+    if not quiet:
+        print(footer(run, results, unit))
+    warn_drift(run, quiet)
+
+
 def present_timed(run, results, unit, order, catalogue_order, quiet=False):
     """The host table of timed results: one size, or a sweep."""
+    if has_modes(results):
+        present_modes(run, results, unit, catalogue_order, quiet)
+        return
     sizes = sorted({r.size for r in results})
     impls = {r.implementation for r in results}
     if len(sizes) > 1:
@@ -109,7 +125,11 @@ def present_counted(run, results, order, catalogue_order, quiet=False):
     size, or estimated cycles per byte across a sweep."""
     sizes = sorted({r.size for r in results})
     show_impl = len({r.implementation for r in results}) > 1
-    if len(sizes) > 1:
+    if is_small_sweep(sizes):
+        if not quiet:
+            print(f"{METER_TITLES[results[0].meter]} per call at every length, the harness subtracted")
+        h, rows, al = small_sweep_table(results, catalogue_order, "cyc", lambda r: r.per_call)
+    elif len(sizes) > 1:
         h, rows, al = sweep_table(results, sizes, show_impl=show_impl, order=order, catalogue_order=catalogue_order,
                                   value=("cyc/B", lambda r: r.per_byte))
     else:

@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .. import roster
+from ..present.modes import is_small_sweep
 from ..ranking import groups, rank
 from ..result import METER_TITLES
 from ..targets import position
@@ -58,15 +59,53 @@ def timed(results) -> list:
     return [r for r in results if not r.exact]
 
 
-def series(results) -> list:
-    """[Series] of the timed results measured at more than one size."""
+def _series(results, keep) -> list:
     by = {}
-    for r in sorted(timed(results), key=lambda r: r.size):
-        if r.verified and r.mb_per_s:
-            by.setdefault((r.algorithm, r.implementation, r.target, r.build.name), []).append(r)
+    for r in sorted(results, key=lambda r: r.size):
+        if r.verified and keep(r):
+            by.setdefault((r.algorithm, r.implementation, r.target, r.build.name, r.mode), []).append(r)
     with_impl = len({k[1] for k in by}) > 1
-    out = [Series(row_name(pts[0], with_impl), pts[0].tier, pts) for pts in by.values()
-           if len({p.size for p in pts}) > 1]
+    out = [Series(" · ".join(x for x in (row_name(pts[0], with_impl), pts[0].mode_label) if x), pts[0].tier, pts)
+           for pts in by.values() if len({p.size for p in pts}) > 1]
+    return sorted(out, key=lambda s: (algo_order(s.points[0]), s.points[0].mode))
+
+
+def series(results) -> list:
+    """[Series] of the timed results measured at more than one size (a small
+    sweep's are small_series)."""
+    rs = timed(results)
+    if is_small_sweep({r.size for r in rs}):
+        return []
+    return _series(rs, lambda r: r.mb_per_s)
+
+
+def small_series(results) -> list:
+    """[Series] of ns per call at every small length (--sweep small)."""
+    rs = timed(results)
+    if not is_small_sweep({r.size for r in rs}):
+        return []
+    return _series(rs, lambda r: r.ns_per_call is not None)
+
+
+def block_lens(series_list) -> dict:
+    """series name -> the algorithm's block_len (roster), where one exists."""
+    lens = {a.id: a.block_len for a in roster.algorithms()}
+    return {s.name: lens.get(s.points[0].algorithm, 1) for s in series_list}
+
+
+def thread_series(results) -> list:
+    """[Series] of MB/s of all threads together against the thread count, one
+    per (algorithm, implementation, size, latency, alignment): --threads."""
+    rs = [r for r in timed(results) if r.verified]
+    if len({r.threads for r in rs}) < 2:
+        return []
+    by = {}
+    for r in sorted(rs, key=lambda r: r.threads):
+        by.setdefault((r.algorithm, r.implementation, r.size, r.latency, r.align), []).append(r)
+    with_impl = len({k[1] for k in by}) > 1
+    with_size = len({k[2] for k in by}) > 1
+    out = [Series(" · ".join([row_name(pts[0], with_impl)] + ([f"{format_size(pts[0].size)} B"] if with_size else [])),
+                  pts[0].tier, pts) for pts in by.values() if len(pts) > 1]
     return sorted(out, key=lambda s: algo_order(s.points[0]))
 
 
@@ -75,8 +114,9 @@ def sizes(results) -> list:
 
 
 def single(results) -> list:
-    """Timed results of a run at one size: the speed bars, fastest first."""
-    rs = timed(results)
+    """Timed results of a run at one size: the speed bars, fastest first (the
+    plain loop's: the modes have their own tables)."""
+    rs = [r for r in timed(results) if not r.mode_label]
     if len({r.size for r in rs}) != 1:
         return []
     return sorted(rs, key=lambda r: (not r.verified, -(r.mb_per_s or 0)))

@@ -8,6 +8,7 @@ import html
 import json
 
 from .. import __version__
+from ..present.modes import mode_tables
 from ..present.table import fmt_num
 from ..result import METER_TITLES, now_iso
 from ..units import format_size
@@ -104,6 +105,49 @@ def sweep_section(run, series) -> str:
     return "".join(out)
 
 
+def small_section(run, series) -> str:
+    key = f"r{run.id}-small"
+    sizes = sorted({p.size for s in series for p in s.points})
+    rows = []
+    for z in sizes:
+        cells = []
+        for s in series:
+            by = {p.size: p for p in s.points}
+            cells.append(num_cell(by.get(z), "ns_per_call"))
+        rows.append(f"<tr><td class='n'>{z}</td>{''.join(cells)}</tr>")
+    return ("<h3>Time per call at every small length</h3>"
+            + figure(key, plots.small_lines(series, key, data.block_lens(series)), len(series),
+                     "ns per call against input length, the harness subtracted. Dotted: multiples of the "
+                     "algorithm's block length, where one more block is compressed; with a length field in the "
+                     "padding (MD4, MD5, SHA-1, SHA-2, RIPEMD-160, Tiger) the step comes 9 bytes earlier "
+                     "(17 for SHA-512), and BLAKE2 and BLAKE3 take a full last block, so theirs comes one byte "
+                     "later")
+            + table("small", run.id, ["B"] + [s.name + " ns" for s in series], rows,
+                    numeric=tuple(range(0, len(series) + 1))))
+
+
+def threads_section(run, series) -> str:
+    key = f"r{run.id}-threads"
+    counts = sorted({p.threads for s in series for p in s.points})
+    rows = []
+    for s in series:
+        by = {p.threads: p for p in s.points}
+        cells = "".join(num_cell(by.get(c), "mb_per_s" if c == 1 else "aggregate_mb_per_s") for c in counts)
+        rows.append(f"<tr {row_attrs(s.points[0])}><td>{esc(s.name)}</td>{cells}</tr>")
+    return ("<h3>Thread scaling</h3>"
+            + figure(key, plots.scaling(series, key), len(series),
+                     "MB/s of all threads together (each on its own buffer and CPU, every round started at a "
+                     "barrier) against the thread count; dashed: one thread's MB/s times the count")
+            + table("threads", run.id, ["algorithm"] + [f"MB/s, {c} thread{'s' if c > 1 else ''}" for c in counts],
+                    rows, numeric=tuple(range(1, len(counts) + 1))))
+
+
+def mode_table_section(run, title, headers, rows) -> str:
+    """A modes table (hashbench.present.modes) as it is on the terminal."""
+    body = ["<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>" for row in rows]
+    return f"<h3>{esc(title)}</h3>" + table("mode", run.id, headers, body)
+
+
 def ranking_section(run, groups) -> str:
     key = f"r{run.id}-ranking"
     rows = []
@@ -171,6 +215,14 @@ def run_section(run) -> str:
         parts.append(speed_section(run, single))
     if series:
         parts.append(sweep_section(run, series))
+    small, threads = data.small_series(rs), data.thread_series(rs)
+    if small:
+        parts.append(small_section(run, small))
+    if threads:
+        parts.append(threads_section(run, threads))
+    for title, headers, rows, _ in mode_tables([r for r in rs if not r.exact]):
+        if not title.startswith(("time per call", "threads")):   # those two are drawn above
+            parts.append(mode_table_section(run, title, headers, rows))
     if groups:
         parts.append(ranking_section(run, groups))
     for g in data.exact_grids(rs):
@@ -179,7 +231,7 @@ def run_section(run) -> str:
                                   "a colour scale."))
     for g in data.build_grids(rs):
         parts.append(grid_section(run.id, g, "Build matrix", "One column per build of the same code."))
-    if not (single or series or groups or data.exact_grids(rs)):
+    if not (single or series or groups or small or threads or data.exact_grids(rs)):
         parts.append("<p>This run holds no measured figure.</p>")
     for n in run.notes:
         parts.append(f"<p class='sub'>note: {esc(n.detail)}</p>")

@@ -112,6 +112,63 @@ def lines(series, key, attr, ylabel) -> str:
     return to_svg(fig, key)
 
 
+def small_lines(series, key, blocks) -> str:
+    """ns per call against every small length, linear axes, a panel per tier;
+    a dotted line of the series' colour at each multiple of its algorithm's
+    block length (blocks: series name -> block_len), where a block boundary
+    adds a compression."""
+    tiers = [t for t in TIERS if any(s.tier == t for s in series)] + \
+            sorted({s.tier for s in series if s.tier not in TIERS})
+    fig = Figure(figsize=(8.5, 2.8 * len(tiers)))
+    n = 0
+    top = max(p.size for s in series for p in s.points)
+    for i, tier in enumerate(tiers):
+        ax = fig.add_subplot(len(tiers), 1, i + 1)
+        for j, s in enumerate(s for s in series if s.tier == tier):
+            colour = PALETTE(j % 20)
+            (line,) = ax.plot([p.size for p in s.points], [p.ns_per_call for p in s.points], color=colour,
+                              linewidth=1.2, marker=".", markersize=2.5, label=s.name, drawstyle="steps-mid")
+            mark(line, key, n)
+            n += 1
+            block = blocks.get(s.name, 1)
+            if block >= 8:
+                for x in range(block, top + 1, block):
+                    ax.axvline(x, color=colour, linestyle=":", linewidth=0.9, alpha=0.7)
+        ax.set_xlim(0, top)
+        ax.set_ylim(bottom=0)
+        ax.set_title(tier, loc="left", fontsize=9)
+        ax.set_ylabel("ns per call")
+        ax.grid(alpha=0.25)
+        ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=7, frameon=False)
+    fig.axes[-1].set_xlabel("input length (bytes)")
+    fig.tight_layout()
+    return to_svg(fig, key)
+
+
+def scaling(series, key) -> str:
+    """MB/s of all threads together against the thread count, one line per
+    series, beside the ideal (one thread's MB/s times the count, dashed)."""
+    fig = Figure(figsize=(7.5, 3.6))
+    ax = fig.add_subplot()
+    counts = sorted({p.threads for s in series for p in s.points})
+    for j, s in enumerate(series):
+        colour = PALETTE(j % 20)
+        ys = [p.mb_per_s if p.threads == 1 else p.aggregate_mb_per_s for p in s.points]
+        (line,) = ax.plot([p.threads for p in s.points], ys, marker="o", markersize=3.5, color=colour, label=s.name)
+        mark(line, key, j)
+        one = next((y for p, y in zip(s.points, ys) if p.threads == 1 and y), None)
+        if one:
+            ax.plot(counts, [one * c for c in counts], linestyle="--", linewidth=0.8, color=colour, alpha=0.6)
+    ax.set_xticks(counts, [str(c) for c in counts])
+    ax.set_yscale("log")
+    ax.set_xlabel("threads at once")
+    ax.set_ylabel("MB/s, all threads (10^6 B/s)")
+    ax.grid(alpha=0.25)
+    ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize=7, frameon=False)
+    fig.tight_layout()
+    return to_svg(fig, key)
+
+
 def ranking(groups, key="ranking") -> str:
     """Relative time (1 = the fastest) ± spread, a panel per ranked group."""
     heights = [0.6 + 0.28 * len(ranks) for _, ranks in groups]

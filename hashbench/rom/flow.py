@@ -8,9 +8,12 @@ beside it) with: NAME (`--target`), RUN_TARGET (the stored runs' target,
 (libretro variables), TITLE, COLS and ROWS (its hb_rom_config.h),
 can_build(algo) -> None or why not, build(plan, log) -> image.Built,
 describe(built) -> str, compiler() and flags() (the build's, for results)."""
+import hashlib
 import importlib
 import sys
 import time
+import uuid
+from types import SimpleNamespace
 
 from .. import roster
 from ..context import host_context
@@ -19,14 +22,15 @@ from ..result import Build, Note, Run
 from ..targets import host
 from . import image, libretro, run
 
-CONSOLES = ("nes", "gb", "gba")
+CONSOLES = ("nes", "gb", "gba", "nds", "n64", "nucleo-f767")
+MODULES = {"nucleo-f767": "nucleo"}   # a --target whose module is named otherwise
 
 
 def console(name: str):
     if name not in CONSOLES:
         raise UserError(f"rom: unknown target {name!r}: choose from {', '.join(CONSOLES)}")
     try:
-        return importlib.import_module(f"{__package__}.{name}")
+        return importlib.import_module(f"{__package__}.{MODULES.get(name, name)}")
     except ModuleNotFoundError as exc:
         raise UserError(f"rom: no ROM for {name} in this version of hashbench") from exc
 
@@ -52,7 +56,8 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
     """Boots the image in the console's libretro core until its pass is
     done; every row verified (by the ROM and again here), the screen read
     back and compared with the records; the run stored as it ends."""
-    libretro.core_path(con.CORE)   # a missing core fails before anything is stored
+    # a missing core or emulator fails before anything is stored
+    getattr(con, "emulator", None)() if hasattr(con, "emulator") else libretro.core_path(con.CORE)
     options = {"target": con.NAME, "algos": sorted({r.algo.id for r in p.rows}),
                "impls": sorted({r.impl for r in p.rows}), "size": p.size, "budget_ms": p.budget_ms}
     r = Run(kind="rom", command=" ".join(sys.argv), context=host_context(), options=options)
@@ -64,27 +69,36 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
         store.begin_run(r)
     t0 = time.monotonic()
     try:
-        session = run.play(con, built.path, len(p.rows), p.budget_ms, log, stream)
+        session = getattr(con, "play", run.play)(con, built.path, len(p.rows), p.budget_ms, log, stream)
         got = run.read(session.records, partial=session.interrupted)
         engine = got["engine"]
         build = Build(con.RUN_TARGET, con.compiler(), con.flags())
         r.results = run.results(session.records, con, host.expected_digests(), build, partial=session.interrupted)
         labels = {(row.algo.id, row.impl): row.label for row in p.rows}
-        checked = not (got["full"] or session.interrupted)
-        shown_ok = not checked or session.screen_lines == run.expected_lines(session.records, con, labels)
+        screen = getattr(con, "HAS_SCREEN", True)
+        checked = screen and not (got["full"] or session.interrupted)
+        expected = run.expected_lines(session.records, con, labels) if checked else []
+        if not session.screen_complete:   # the first rows, as far as the screen showed them
+            expected = expected[:len(session.screen_lines)]
+        shown_ok = not checked or session.screen_lines == expected
         if got["full"]:
             r.notes.append(Note("save-ram-full", f"the save RAM filled up after {len(got['rows'])} of the pass's "
                                 f"rows: the others were measured on the screen only, and are not stored; the "
                                 f"screen was not compared", {"target": con.RUN_TARGET}))
-        elif not shown_ok:
+        elif screen and not session.screen_complete:
+            r.notes.append(Note("screen-first-page", f"the screen was compared on the table's first "
+                                f"{len(session.screen_lines)} rows only (the emulator takes no input to scroll)",
+                                {"target": con.RUN_TARGET}))
+        if not shown_ok and not got["full"]:
             r.notes.append(Note("screen-mismatch", "the table on the screen differs from the records' figures",
                                 {"target": con.RUN_TARGET}))
         r.context["targets"][con.RUN_TARGET] = {
-            "title": con.TITLE, "compiler": con.compiler(), "runner": f"libretro core {con.CORE} (headless)",
+            "title": con.TITLE, "compiler": con.compiler(),
+            "runner": getattr(con, "RUNNER", f"libretro core {con.CORE} (headless)"),
             "meter": run.METER, "timer": engine.get("timer"), "tick_hz": engine.get("tick_hz"),
             "clock_hz": engine.get("clock_hz"), "image_bytes": built.image_bytes, "used_bytes": built.used_bytes,
             "rows": len(p.rows), "emulated_s": round(session.emulated_s, 2), "wall_s": round(session.wall_s, 2),
-            "screen_matches_records": shown_ok if checked else None}
+            **({"screen_matches_records": shown_ok if checked else None} if screen else {})}
         if session.interrupted:
             raise KeyboardInterrupt
         if screenshot:
@@ -104,6 +118,42 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
                 store.add_result(r, res)
             store.update_context(r)
             store.end_run(r)
+    return r
+
+
+def is_records(text: str) -> bool:
+    """Does `text` hold a ROM's records (a serial capture, a save RAM dump)?"""
+    return '{"rec":"engine"' in text and '"engine":"rom"' in text
+
+
+def run_from_records(text: str, source: str) -> Run:
+    """A ROM's records as the console wrote them (a capture of the
+    NUCLEO-F767's serial port, with whatever the terminal added around
+    them) -> a run, every digest verified against the reference here.  Its
+    uuid comes from the records, so that importing a capture twice is
+    recognised."""
+    lines = [ln.strip() for ln in text.replace("\r", "").splitlines() if ln.strip().startswith('{"rec"')]
+    start = max(i for i, ln in enumerate(lines) if ln.startswith('{"rec":"engine"'))   # the last pass
+    body = "\n".join(lines[start:]) + "\n"
+    recs = run.parse(body)
+    eng = run.read(recs)["engine"]
+    name = eng.get("target", "")
+    base = name[:-len("-qemu")] if name.endswith("-qemu") else name
+    if base not in CONSOLES:
+        raise UserError(f"{source}: records of a ROM for {name!r}, which this hashbench does not know")
+    con = console(base)
+    run_target = name if name == getattr(con, "BOARD_TARGET", None) else con.RUN_TARGET
+    build = Build(run_target, con.compiler(), con.flags())
+    r = Run(kind="rom", command=f"hashbench import {source}", context=host_context(),
+            options={"target": name, "source": source})
+    r.context["run_uuid"] = str(uuid.uuid5(uuid.NAMESPACE_URL, "hashbench-rom-records:" +
+                                           hashlib.sha256(body.encode()).hexdigest()))
+    r.results = run.results(recs, SimpleNamespace(RUN_TARGET=run_target), host.expected_digests(), build)
+    r.context["targets"] = {run_target: {
+        "title": getattr(con, "BOARD_TITLE", con.TITLE) if run_target != con.RUN_TARGET else con.TITLE,
+        "compiler": con.compiler(), "runner": f"records imported from {source}", "meter": run.METER,
+        "timer": eng.get("timer"), "tick_hz": eng.get("tick_hz"), "clock_hz": eng.get("clock_hz")}}
+    r.status = "failed" if r.mismatches else "complete"
     return r
 
 

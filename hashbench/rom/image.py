@@ -18,7 +18,7 @@ from ..errors import UserError
 from ..roster import TIERS
 from ..verify import reference_table
 
-SWEEP_SIZES = (64, 256, 1024)     # the seeds' sweep (SELECT)
+SWEEP_SIZES = (64, 256, 1024)     # the reference studies' sweep (SELECT)
 LABEL_WIDTH = 6                   # the table's label column
 MAX_SIZE = 4096                   # the app keeps iters * size below 2^32
 MAX_BUDGET_MS = 60000             # a span stays far below a 32-bit timer's wrap

@@ -15,8 +15,11 @@ A core is a shared library with global state, so one process runs one core
 session at a time (Core refuses a second while one is open).  No audio, no
 window, no BIOS: the system folder is an empty temporary one, so the cores
 use their own start-up (mGBA's high-level BIOS)."""
+import contextlib
 import ctypes
+import os
 import signal
+import sys
 import tempfile
 import threading
 from pathlib import Path
@@ -24,8 +27,8 @@ from pathlib import Path
 from ..errors import UserError
 
 CORES_DIR = Path("/usr/lib/x86_64-linux-gnu/libretro")
-CORE_FILES = {"mgba": "mgba_libretro.so", "nestopia": "nestopia_libretro.so"}
-PACKAGES = {"mgba": "libretro-mgba", "nestopia": "libretro-nestopia"}
+CORE_FILES = {"mgba": "mgba_libretro.so", "nestopia": "nestopia_libretro.so", "desmume": "desmume_libretro.so"}
+PACKAGES = {"mgba": "libretro-mgba", "nestopia": "libretro-nestopia", "desmume": "libretro-desmume"}
 
 # libretro.h
 ENV_GET_CAN_DUPE = 3
@@ -82,6 +85,32 @@ def core_path(name: str) -> Path:
 
 
 _open = []
+# cores that crash when initialised again after retro_deinit in the same process (DeSmuME 0.9.11):
+# initialised once, then only games loaded and unloaded
+KEEP_INITIALISED = {"desmume"}
+_initialised = set()
+_libc = ctypes.CDLL(None)
+
+
+@contextlib.contextmanager
+def quiet():
+    """The core's own printing (DeSmuME's start-up lines, a line at every
+    serialize) kept off the command's stdout and stderr: file descriptors 1
+    and 2 point at /dev/null while the core runs the call."""
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    saved = [os.dup(1), os.dup(2)]
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+        yield
+    finally:
+        _libc.fflush(None)   # what C's stdio buffered goes to /dev/null too
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        for fd in saved + [null]:
+            os.close(fd)
 
 
 class Core:
@@ -111,13 +140,21 @@ class Core:
         self.lib.retro_get_memory_data.restype = ctypes.c_void_p
         self.lib.retro_get_memory_size.restype = ctypes.c_size_t
         self.lib.retro_load_game.restype = ctypes.c_bool
-        self.lib.retro_init()
+        if name not in _initialised:
+            with quiet():
+                self.lib.retro_init()
+            if name in KEEP_INITIALISED:
+                _initialised.add(name)
         self._data = self.rom.read_bytes()
         self._buffer = ctypes.create_string_buffer(self._data, len(self._data))
         info = GameInfo(str(self.rom).encode(), ctypes.cast(self._buffer, ctypes.c_void_p), len(self._data), None)
-        if not self.lib.retro_load_game(ctypes.byref(info)):
-            self.lib.retro_deinit()
+        with quiet():
+            loaded = self.lib.retro_load_game(ctypes.byref(info))
+        if not loaded:
+            self._deinit()
             raise UserError(f"the {name} core refused {self.rom}")
+        # a joypad in port 1: Nestopia reads no input until told what is plugged in
+        self.lib.retro_set_controller_port_device(0, DEVICE_JOYPAD)
         av = AvInfo()
         self.lib.retro_get_system_av_info(ctypes.byref(av))
         self.fps = av.timing.fps
@@ -203,6 +240,19 @@ class Core:
         ptr = self.lib.retro_get_memory_data(kind)
         return ctypes.string_at(ptr, size) if ptr and size else b""
 
+    def state(self) -> bytes:
+        """The core's serialized state (retro_serialize): for cores that
+        expose no memory through retro_get_memory_data."""
+        self.lib.retro_serialize_size.restype = ctypes.c_size_t
+        self.lib.retro_serialize.restype = ctypes.c_bool
+        size = self.lib.retro_serialize_size()
+        buf = ctypes.create_string_buffer(size)
+        with quiet():
+            done = size and self.lib.retro_serialize(buf, ctypes.c_size_t(size))
+        if not done:
+            raise UserError(f"the {self.name} core could not serialize its state")
+        return buf.raw
+
     def save_ram(self) -> bytes:
         return self.memory(MEMORY_SAVE_RAM)
 
@@ -223,9 +273,13 @@ class Core:
             self._old_sigint = None
         if self in _open:
             self.lib.retro_unload_game()
-            self.lib.retro_deinit()
+            self._deinit()
             _open.remove(self)
             self.tmp.cleanup()
+
+    def _deinit(self):
+        if self.name not in KEEP_INITIALISED:
+            self.lib.retro_deinit()
 
     def __enter__(self):
         return self

@@ -9,7 +9,8 @@ the records, and the screenshot of the whole table.
 
 `console_module` is hashbench.rom.gba (or nes, gb): its NAME, RUN_TARGET,
 CORE, CLOCK_HZ, COLS/ROWS (the platform's hb_rom_config.h) and, optionally,
-CORE_OPTIONS."""
+CORE_OPTIONS, RECORDS_OFFSET (where the records start in the save RAM) and
+SETTLE_FRAMES (how long the screen takes to show a new table)."""
 import sys
 import time
 from dataclasses import dataclass, field
@@ -40,16 +41,32 @@ class Session:
     pages: list = field(default_factory=list)      # frames of the table, scrolled page by page
     screen_lines: list = field(default_factory=list)  # the table's lines read off the pages, in order
     interrupted: bool = False        # Ctrl-C: the records up to then, no `done`
+    screen_complete: bool = True     # False: screen_lines are the table's first rows only (no input to scroll)
+
+
+def settle_frames(console) -> int:
+    """Frames the screen takes to show a whole new table: the console's
+    SETTLE_FRAMES (the NES's 6502 takes seconds to format one), else 5."""
+    return getattr(console, "SETTLE_FRAMES", 5)
 
 
 def save_text(raw: bytes) -> str:
     return raw.split(b"\0", 1)[0].decode("ascii", "replace")
 
 
-def limit_s(rows: int, budget_ms: int, sizes: int = 1) -> float:
+def records_memory(core, console) -> bytes:
+    """Where the console's ROM writes its records: the cartridge's save RAM
+    from the console's RECORDS_OFFSET, or what the console module's
+    records(core) reads (the NDS: main RAM)."""
+    reader = getattr(console, "records", None)
+    return reader(core) if reader else core.save_ram()[getattr(console, "RECORDS_OFFSET", 0):]
+
+
+def limit_s(rows: int, budget_ms: int, sizes: int = 1, slowest_call_s: float = 5.0) -> float:
     """Emulated seconds a pass may take: per row the budget about twice
-    (calibration, the timed span) and the slowest single call, generously."""
-    return 60.0 + rows * sizes * (4 * budget_ms / 1000.0 + 5.0)
+    (calibration, the timed span) and the slowest row's own calls (a
+    console's SLOWEST_CALL_S, else 5 s), generously."""
+    return 60.0 + rows * sizes * (4 * budget_ms / 1000.0 + slowest_call_s)
 
 
 def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True) -> Session:
@@ -62,7 +79,7 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
         try:
             text = wait_done(core, console, rows, budget_ms, stream)
         except KeyboardInterrupt:   # keep every whole record written so far
-            text = save_text(core.save_ram())
+            text = save_text(records_memory(core, console))
             text = text[:text.rfind("\n") + 1]
             session = Session(parse(text), text, core.seconds, time.monotonic() - t0, interrupted=True)
             return session
@@ -77,7 +94,7 @@ def wait_done(core, console, rows: int, budget_ms: int, stream=sys.stderr, sizes
     """Runs the core until the save RAM holds a pass's `done` record (a
     pass starts by writing its `engine` record over the last one's), with
     a progress line on `stream` every few seconds -> the records' text."""
-    deadline = core.seconds + limit_s(rows, budget_ms, sizes)
+    deadline = core.seconds + limit_s(rows, budget_ms, sizes, getattr(console, "SLOWEST_CALL_S", 5.0))
     last = time.monotonic()
     text = ""
     while '{"rec":"done"' not in text:
@@ -85,7 +102,7 @@ def wait_done(core, console, rows: int, budget_ms: int, stream=sys.stderr, sizes
             raise BuildError(f"rom: no `done` record after {core.seconds:.0f} emulated seconds "
                              f"({text.count('rom_result')}/{rows * sizes} rows written)")
         core.run(POLL_FRAMES)
-        text = save_text(core.save_ram())
+        text = save_text(records_memory(core, console))
         if time.monotonic() - last >= PROGRESS_EVERY_S and stream:
             print(f"{console.RUN_TARGET}: {core.seconds:.1f} s emulated, "
                   f"{text.count('rom_result')}/{rows * sizes} rows", file=stream, flush=True)
@@ -95,7 +112,7 @@ def wait_done(core, console, rows: int, budget_ms: int, stream=sys.stderr, sizes
             if core.seconds > deadline:
                 raise BuildError(f"rom: the pass did not end after {core.seconds:.0f} emulated seconds")
             core.run(POLL_FRAMES, capture=True)
-    core.run(5)  # the table drawn after the last record
+    core.run(settle_frames(console))  # the table drawn after the last record
     return text
 
 
@@ -121,7 +138,7 @@ def scroll_pages(core, console, rows: int):
             break
         step = min(visible, rows - visible - top)
         for _ in range(step):
-            core.press("down", 2, 2)
+            core.press("down", 2, settle_frames(console))
         core.run(1, capture=True)
         top += step
     seen = {}

@@ -14,6 +14,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import roster
 from ..errors import UserError
 from ..paths import ROOT, TARGETS_DIR
 from ..roster import Impl
@@ -139,11 +140,23 @@ class Substitute:
     `includes` (folders).  A console program links them instead of our
     core files; the QEMU engine links them beside the core, its registry
     pointing at them.  Builds go to folders named `name`, and the results
-    name `name` as their implementation."""
+    name `name` as their implementation.  `needs_u64`: the code needs
+    64-bit integers (a target without them, cc65's, is left out)."""
     name: str
     functions: dict
     sources: tuple
     includes: tuple = ()
+    needs_u64: bool = False
+
+    def cannot_run_on(self, target) -> str:
+        """Why `target` cannot build this code (64-bit integers it lacks), or ''."""
+        if getattr(target, "u64", True):
+            return ""
+        wide = [a for a in self.functions if roster.find(a).width > 32]
+        if self.needs_u64 or wide:
+            return (f"{self.name}: {target.name} has no 64-bit integers ({target.cc}), which "
+                    + (f"{', '.join(wide)} needs" if wide else "this code needs (needs_u64)"))
+        return ""
 
     def algorithms(self, algos) -> list:
         """The roster entries it replaces, each with one implementation,

@@ -109,7 +109,10 @@ SAMPLE_US = 1000
 
 def engine_args(opts) -> list:
     """The engine's options for one of `processes` processes: each gets its
-    share of the budget (and of --samples)."""
+    share of the budget (and of --samples).  With latency (-L) each process
+    times every implementation's independent and chained calls interleaved,
+    and each alignment (-A) beside the others: their ratios hold within a
+    process."""
     n = max(1, opts.get("processes") or 1)
     args = ["-a", ",".join(opts["algos"]), "-i", ",".join(opts["impls"]),
             "-s", ",".join(str(s) for s in opts["sizes"]), "-b", str(max(1, round(opts["budget_ms"] / n))),
@@ -120,7 +123,22 @@ def engine_args(opts) -> list:
         args.append("-c")
     if opts.get("interleave"):
         args.append("--interleave")
+    if opts.get("latency"):
+        args.append("-L")
+    if opts.get("threads"):
+        args += ["-T", ",".join(str(t) for t in opts["threads"])]
+    if opts.get("aligns"):
+        args += ["-A", ",".join(str(a) for a in opts["aligns"])]
     return args
+
+
+def mode_of(rec) -> tuple:
+    """(threads, latency, align) of an engine record (absent fields: the plain loop)."""
+    return (rec.get("threads", 1), "chain" in rec, rec.get("align", 0))
+
+
+def measurement_key(res) -> tuple:
+    return (res.algorithm, res.implementation, res.size, res.mode)
 
 
 class Reader:
@@ -136,17 +154,28 @@ class Reader:
         self.harness = {}
         self.digests = {}
 
-    def tag(self, samples) -> list:
+    def tag(self, samples, rec=None) -> list:
+        """Samples + [process, cpu]; a thread's also + [thread], its CPU the thread's."""
+        if rec is not None and "thread" in rec:
+            return [list(s) + [self.process, rec.get("cpu", -1), rec["thread"]] for s in samples]
         cpu = -1 if self.cpu is None else self.cpu
         return [list(s) + [self.process, cpu] for s in samples]
+
+    @staticmethod
+    def harness_key(rec) -> tuple:
+        return (rec["size"], rec.get("threads", 1), rec.get("thread", 0), rec.get("chain", 0))
 
     def build(self) -> Build:
         e = self.engine or {}
         return Build("host", e.get("compiler", ""), (e.get("cflags") or "").strip())
 
     def result(self, rec, verified=True) -> Result:
-        key = (rec["algo"], rec["impl"], rec["size"])
+        key = (rec["algo"], rec["impl"], rec["size"], rec.get("align", 0))
         adds = rec.get("clock_adds")
+        fields = timer_meter.CLOCK_SAMPLE_FIELDS if adds else timer_meter.SAMPLE_FIELDS
+        if "thread" in rec:
+            fields = fields + ("thread",)
+        threads, latency, align = mode_of(rec)
         res = Result(algorithm=rec["algo"], implementation=rec["impl"], size=rec["size"], target=TARGET,
                      build=self.build(), meter=timer_meter.meter_of(self.timer, adds, self.meter),
                      instrument=(self.timer or {}).get("name", ""),
@@ -154,10 +183,10 @@ class Reader:
                      verified_against=rec.get("verified") or rec.get("basis") or "reference",
                      expected=None if verified else rec.get("expected"), label=self.labels.get(rec["algo"], rec["algo"]),
                      tier=self.tiers.get(rec["algo"], ""),
-                     sample_fields=timer_meter.CLOCK_SAMPLE_FIELDS if adds else timer_meter.SAMPLE_FIELDS,
-                     samples=self.tag(rec.get("samples", [])) if verified else [],
-                     harness=self.tag(self.harness.get(rec["size"], [])) if verified else [])
-        for k in ("params", "impl_version", "calibrated_iters", "clock_adds"):
+                     sample_fields=fields, threads=threads, latency=latency, align=align,
+                     samples=self.tag(rec.get("samples", []), rec) if verified else [],
+                     harness=self.tag(self.harness.get(self.harness_key(rec), []), rec) if verified else [])
+        for k in ("params", "impl_version", "calibrated_iters", "clock_adds", "chain", "chain_calls", "chain_digest"):
             if k in rec:
                 res.extra[k] = rec[k]
         return res
@@ -170,9 +199,9 @@ class Reader:
         elif kind == "timer":
             self.timer = timer_meter.timer_info(rec)
         elif kind == "overhead":
-            self.harness[rec["size"]] = rec["samples"]
+            self.harness[self.harness_key(rec)] = rec["samples"]
         elif kind == "digest":
-            self.digests[(rec["algo"], rec["impl"], rec["size"])] = rec["digest"]
+            self.digests[(rec["algo"], rec["impl"], rec["size"], rec.get("align", 0))] = rec["digest"]
         elif kind == "result":
             return self.result(rec)
         elif kind == "error" and rec["kind"] == "verify":
@@ -183,7 +212,7 @@ class Reader:
 def merge(merged: dict, res: Result, timer) -> Result:
     """Adds one process's result to the measurement's merged result (a
     failed verification in any process makes the whole one failed)."""
-    key = (res.algorithm, res.implementation, res.size)
+    key = measurement_key(res)
     old = merged.get(key)
     if old is None or not res.verified:
         merged[key] = res
@@ -234,7 +263,8 @@ def events(opts, catalogue_algos, engine=None, quiet=False):
     merged, first, progress, status = {}, None, None, "complete"
     try:
         for p in range(nproc):
-            cpu = cpu_of(p, nproc, allowed)
+            # with --threads the engine pins each of its threads itself
+            cpu = None if opts.get("threads") else cpu_of(p, nproc, allowed)
             reader = Reader(labels, tiers, p, opts.get("meter", "time"), cpu)
             first = first or reader
             stream = Stream(engine, args, cpu=cpu)
@@ -254,7 +284,7 @@ def events(opts, catalogue_algos, engine=None, quiet=False):
                     if res is not None:
                         res = merge(merged, res, first.timer)
                         yield Measured(res)
-                        if progress:
+                        if progress and rec.get("thread", 0) == 0:
                             progress.step(f"{res.algorithm}/{res.implementation} @{res.size}", advance=1)
                 stream.finish()
             except BaseException:
@@ -278,7 +308,7 @@ def measure(opts, catalogue_algos, engine=None, quiet=False):
                 first = event.reader
             elif isinstance(event, Measured):
                 r = event.result
-                merged[(r.algorithm, r.implementation, r.size)] = r
+                merged[measurement_key(r)] = r
             elif isinstance(event, Ended):
                 status = event.status
     except KeyboardInterrupt:

@@ -10,12 +10,11 @@
  * depend on the message, so it is precomputed here: one permutation less
  * per message, which matters for short inputs.  The Python oracle
  * (tests/oracles/sponge.py) runs that permutation instead, and the
- * vectors, from the empty message on, check the constant.  The rounds are
- * written out with the state in locals; gcc and clang keep all five words
- * in registers across a run of whole blocks.  With HB_NO_PORTABLE_TABLES
- * (hb_config.h) one round is written once, in the permutation only: SDCC
- * makes about 4 KiB of SM83 code of one round of 64-bit words, so the
- * written-out file is 149 KiB, beyond any Game Boy program.
+ * vectors, from the empty message on, check the constant.  The twelve
+ * rounds are written out once, in ascon_permute; with HB_NO_PORTABLE_TABLES
+ * (hb_config.h) they are one round in a loop: SDCC makes about 4 KiB of
+ * SM83 code of one round of 64-bit words, so twelve written out would be
+ * beyond any Game Boy program.
  */
 #include "ascon.h"
 #include "hb_util.h"
@@ -66,30 +65,40 @@ static const uint64_t hb_ascon_hash256_iv[5] = {
     } while (0)
 #endif
 
-void hb_ascon_p12(uint64_t s[5])
+/* The permutation, written once.  Its callers keep the state in a local
+ * array: where the build asks for speed the body is inlined into each (GNU
+ * C's always_inline), and the compiler keeps the five words in registers
+ * across a run of whole blocks; at -Os, and in the small builds, it stays
+ * one function that each calls. */
+#if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__) && !defined(HB_NO_PORTABLE_TABLES)
+#define ASCON_PERMUTE_INLINE __attribute__((always_inline)) inline
+#else
+#define ASCON_PERMUTE_INLINE
+#endif
+
+static ASCON_PERMUTE_INLINE void ascon_permute(uint64_t *s0, uint64_t *s1, uint64_t *s2, uint64_t *s3,
+                                                uint64_t *s4)
 {
-    uint64_t x0 = s[0], x1 = s[1], x2 = s[2], x3 = s[3], x4 = s[4];
+    uint64_t x0 = *s0, x1 = *s1, x2 = *s2, x3 = *s3, x4 = *s4;
     ASCON_P12();
-    s[0] = x0; s[1] = x1; s[2] = x2; s[3] = x3; s[4] = x4;
+    *s0 = x0; *s1 = x1; *s2 = x2; *s3 = x3; *s4 = x4;
 }
 
-/* Whole 8-byte blocks, the state kept in locals across them (small
- * builds: through the one permutation above). */
+void hb_ascon_p12(uint64_t s[5])
+{
+    ascon_permute(&s[0], &s[1], &s[2], &s[3], &s[4]);
+}
+
+/* Whole 8-byte blocks, the state in locals (the input's bytes may alias
+ * the context; locals cannot be). */
 static void hb_ascon_absorb_blocks(uint64_t s[5], const uint8_t *in, size_t nblocks)
 {
-#ifdef HB_NO_PORTABLE_TABLES
-    for (; nblocks; nblocks--, in += 8) {
-        s[0] ^= hb_load64_le(in);
-        hb_ascon_p12(s);
-    }
-#else
     uint64_t x0 = s[0], x1 = s[1], x2 = s[2], x3 = s[3], x4 = s[4];
     for (; nblocks; nblocks--, in += 8) {
         x0 ^= hb_load64_le(in);
-        ASCON_P12();
+        ascon_permute(&x0, &x1, &x2, &x3, &x4);
     }
     s[0] = x0; s[1] = x1; s[2] = x2; s[3] = x3; s[4] = x4;
-#endif
 }
 
 void hb_ascon_hash256_init(hb_ascon_hash256_ctx *ctx)
@@ -128,23 +137,13 @@ void hb_ascon_hash256_update(hb_ascon_hash256_ctx *ctx, const uint8_t *in, size_
  * permutation. */
 void hb_ascon_hash256_final(hb_ascon_hash256_ctx *ctx, uint8_t *out)
 {
+    uint64_t x0 = ctx->s[0], x1 = ctx->s[1], x2 = ctx->s[2], x3 = ctx->s[3], x4 = ctx->s[4];
     unsigned i;
-#ifdef HB_NO_PORTABLE_TABLES
-    ctx->s[0] ^= (uint64_t)1 << (8 * ctx->pos);
+    x0 ^= (uint64_t)1 << (8 * ctx->pos);
     for (i = 0; i < 4; i++) {
-        hb_ascon_p12(ctx->s);
-        hb_store64_le(out + 8 * i, ctx->s[0]);
-    }
-#else
-    uint64_t x0, x1, x2, x3, x4;
-
-    ctx->s[0] ^= (uint64_t)1 << (8 * ctx->pos);
-    x0 = ctx->s[0]; x1 = ctx->s[1]; x2 = ctx->s[2]; x3 = ctx->s[3]; x4 = ctx->s[4];
-    for (i = 0; i < 4; i++) {
-        ASCON_P12();
+        ascon_permute(&x0, &x1, &x2, &x3, &x4);
         hb_store64_le(out + 8 * i, x0);
     }
-#endif
 }
 
 void hb_ascon_hash256(uint8_t *out, const uint8_t *in, size_t len)

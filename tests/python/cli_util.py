@@ -1,24 +1,34 @@
 # SPDX-License-Identifier: MIT
-"""The real entry point for the report, export/import and store CLI tests,
+"""The one way the tests run the real entry point (`python -m hashbench`),
 and a store filled with the synthetic runs."""
 import os
 import subprocess
 import sys
+from typing import NamedTuple
 
 import synthetic
 
 from hashbench.paths import ROOT
 from hashbench.store import Store
 
-ENV = {k: v for k, v in os.environ.items() if k not in ("HASHBENCH_ENGINE", "HASHBENCH_DB")}
+ENV = {k: v for k, v in os.environ.items() if k not in ("HASHBENCH_ENGINE", "HASHBENCH_DB", "HASHBENCH_IMPLS")}
 ENV["NO_COLOR"] = "1"
 
 
-def hb(*args, env=None, stdin=None, timeout=120):
-    """-> (exit code, stdout, stderr) of `python -m hashbench ARGS`."""
+class Ran(NamedTuple):
+    """What a command did: r.returncode, r.stdout, r.stderr, or code, out, err = r."""
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def hb(*args, env=None, stdin=None, timeout=120, text=True) -> Ran:
+    """`python -m hashbench ARGS` in the project root, colourless, with no
+    engine or database from the caller's environment unless `env` (added
+    to it) names one; text=False: stdout and stderr as bytes."""
     proc = subprocess.run([sys.executable, "-m", "hashbench", *map(str, args)], cwd=ROOT, env=dict(ENV, **(env or {})),
-                          input=stdin, capture_output=True, text=True, timeout=timeout)
-    return proc.returncode, proc.stdout, proc.stderr
+                          input=stdin, capture_output=True, text=text, timeout=timeout)
+    return Ran(proc.returncode, proc.stdout, proc.stderr)
 
 
 def save(store, run):

@@ -3,12 +3,12 @@
 input), the code-size probe on a fixture whose size is known, relative
 figures, the bench-keccak256 table, and `hashbench matrix` / `size` end to
 end on the host and, where its toolchain is installed, on the Cortex-M7."""
+import functools
 import json
 import os
 import shutil
-import subprocess
-import sys
 
+import cli_util
 import jsonschema
 import pytest
 
@@ -20,14 +20,11 @@ from hashbench.present.native import native_table
 from hashbench.result import Build, Result
 from hashbench.targets import load_all
 
+hb = functools.partial(cli_util.hb, timeout=900)
+
 ENV = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"}
 ENV["NO_COLOR"] = "1"
 FIXTURE = "tests/python/fixtures/size_probe.c"
-
-
-def hb(*args, timeout=900):
-    return subprocess.run([sys.executable, "-m", "hashbench", *args], cwd=ROOT, env=ENV,
-                          capture_output=True, text=True, timeout=timeout)
 
 
 # ---- build configurations -----------------------------------------------------------

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 """The real `hashbench` entry point, end to end: stdout, stderr, exit codes."""
+import functools
 import hashlib
 import json
 import os
@@ -9,27 +10,21 @@ import subprocess
 import sys
 import time
 
+import cli_util
 import pytest
 
 from hashbench import roster
 from hashbench.paths import ROOT
+from hashbench.verify import reference_table
+
+hb = functools.partial(cli_util.hb, text=False)   # the tests read bytes
 
 ENV = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"}
 ENV["NO_COLOR"] = "1"
 
 
-def hb(*args, stdin=None, timeout=120):
-    return subprocess.run([sys.executable, "-m", "hashbench", *args], cwd=ROOT, env=ENV, input=stdin,
-                          capture_output=True, timeout=timeout)
-
-
 def reference(algo, size):
-    for line in (ROOT / "data" / "reference-digests.tsv").read_text().splitlines():
-        if not line.startswith("#"):
-            a, n, h = line.split("\t")
-            if a == algo and int(n) == size:
-                return h
-    raise KeyError((algo, size))
+    return reference_table()[(algo, size)]
 
 
 def test_list_json_has_the_whole_roster():

@@ -9,10 +9,10 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_util import hb
 
 from hashbench import records, roster
 from hashbench.build import sdcc
@@ -382,8 +382,7 @@ def test_gba_placements_order_as_the_bus_says():
 
 
 def test_cli_lists_the_console_targets():
-    r = subprocess.run([sys.executable, "-m", "hashbench", "cross", "--list"], cwd=ROOT, env=ENV,
-                       capture_output=True, text=True, timeout=120)
+    r = hb("cross", "--list")
     assert r.returncode == 0
     assert "nes" in r.stdout and "@ 1,789,773 Hz" in r.stdout and "gba-iwram" in r.stdout
 
@@ -391,15 +390,13 @@ def test_cli_lists_the_console_targets():
 @needs("nes")
 def test_cli_nes_run(tmp_path):
     db = tmp_path / "r.sqlite"
-    r = subprocess.run([sys.executable, "-m", "hashbench", "cross", "--target", "nes", "-a", "xor8,adler32",
-                        "--size", "64", "--db", str(db), "-o", str(tmp_path / "n.json")], cwd=ROOT, env=ENV,
-                       capture_output=True, text=True, timeout=300)
+    r = hb("cross", "--target", "nes", "-a", "xor8,adler32", "--size", "64", "--db", db, "-o", tmp_path / "n.json",
+           timeout=300)
     assert r.returncode == 0, r.stderr
     assert "cycles per byte (exact) @ 64 B" in r.stdout and "KB/s" in r.stdout and "ADL32" in r.stdout
     doc = json.loads((tmp_path / "n.json").read_text())
     assert all(x["meter"] == "exact-cycles" and x["clock_hz"] == 1789773 for x in doc["results"])
-    r = subprocess.run([sys.executable, "-m", "hashbench", "cross", "--table", "--db", str(db)], cwd=ROOT,
-                       env=ENV, capture_output=True, text=True, timeout=120)
+    r = hb("cross", "--table", "--db", db)
     assert r.returncode == 0 and "nes" in r.stdout and "instructions per byte" not in r.stdout
 
 

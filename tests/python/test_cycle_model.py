@@ -15,6 +15,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from cli_util import hb
 
 from hashbench.build.elf import read_elf
 from hashbench.errors import BuildError
@@ -378,8 +379,7 @@ def test_gba_model_against_mgba_ci():
 
 
 def cli(*args, db):
-    return subprocess.run([str(ROOT / ".venv" / "bin" / "hashbench"), *args, "--db", str(db)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=900)
+    return hb(*args, "--db", db, timeout=900)
 
 
 @pytest.mark.skipif(not (shutil.which("qemu-system-arm") and shutil.which("arm-none-eabi-gcc")

@@ -5,14 +5,13 @@ deterministic whatever the machine is doing."""
 import json
 import os
 import stat
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from cli_util import hb
 
 from hashbench import stats
-from hashbench.paths import ROOT
 from hashbench.targets.host import cpu_of, cpus
 
 FIX = Path(__file__).resolve().parent / "fixtures"
@@ -27,11 +26,6 @@ def fake_env(tmp_path):
     return env
 
 
-def hb(env, *args):
-    return subprocess.run([sys.executable, "-m", "hashbench", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
-
-
 def calm(samples):
     """The samples no context switch interrupted (4th member), when there are 3."""
     kept = [s for s in samples if not s[3]]
@@ -44,7 +38,7 @@ def records(name):
 
 def test_json_export_derives_figures_from_the_raw_samples(fake_env, tmp_path):
     out = tmp_path / "r.json"
-    r = hb(fake_env, "run", "--no-save", "-o", str(out))
+    r = hb("run", "--no-save", "-o", str(out), env=fake_env)
     assert r.returncode == 0, r.stderr
     doc = json.loads(out.read_text())
     recs = records("engine-bench.jsonl")
@@ -77,18 +71,18 @@ def test_json_export_derives_figures_from_the_raw_samples(fake_env, tmp_path):
 
 
 def test_table_sorted_by_speed_and_by_name(fake_env):
-    r = hb(fake_env, "run", "--no-save", "--sort", "speed", "-q")
+    r = hb("run", "--no-save", "--sort", "speed", "-q", env=fake_env)
     rows = [line.split()[1] for line in r.stdout.splitlines()[2:] if line.strip()]
     doc_speed = {x["algo"]: x for x in records("engine-bench.jsonl") if x["rec"] == "result"}
     assert len(rows) == len(doc_speed)
-    r = hb(fake_env, "run", "--no-save", "--sort", "name", "-q")
+    r = hb("run", "--no-save", "--sort", "name", "-q", env=fake_env)
     names = [line.split()[1] for line in r.stdout.splitlines()[2:] if line.strip()]
     assert names == sorted(names, key=str.lower) or names == ["CRC32", "MD5", "SHA256", "XXH64"]
 
 
 def test_sweep_table_has_a_column_per_size(fake_env):
     env = dict(fake_env, HB_FAKE_BENCH="engine-sweep.jsonl")
-    r = hb(env, "run", "--no-save", "--sweep", "-a", "crc32,xxh64")
+    r = hb("run", "--no-save", "--sweep", "-a", "crc32,xxh64", env=env)
     assert r.returncode == 0, r.stderr
     head = next(line for line in r.stdout.splitlines() if "ALGO" in line)
     assert "MB/s@64" in head and "MB/s@256" in head and "MB/s@1K" in head
@@ -97,7 +91,7 @@ def test_sweep_table_has_a_column_per_size(fake_env):
 def test_digest_mismatch_is_an_error_never_a_speed(fake_env, tmp_path):
     env = dict(fake_env, HB_FAKE_BENCH="engine-bench-mismatch.jsonl")
     out = tmp_path / "m.json"
-    r = hb(env, "run", "--no-save", "-o", str(out))
+    r = hb("run", "--no-save", "-o", str(out), env=env)
     assert r.returncode == 1
     bad = next(x for x in records("engine-bench-mismatch.jsonl") if x["rec"] == "error")
     assert f"digest {bad['digest']} does not match the reference digest {bad['expected']}" in r.stderr
@@ -111,14 +105,14 @@ def test_digest_mismatch_is_an_error_never_a_speed(fake_env, tmp_path):
 def test_mismatch_run_is_stored_as_failed(fake_env, tmp_path):
     env = dict(fake_env, HB_FAKE_BENCH="engine-bench-mismatch.jsonl")
     db = tmp_path / "f.sqlite"
-    hb(env, "run", "--db", str(db))
-    r = hb(env, "history", "--db", str(db))
+    hb("run", "--db", str(db), env=env)
+    r = hb("history", "--db", str(db), env=env)
     assert "failed" in r.stdout
 
 
 def test_markdown_export_names_the_machine(fake_env, tmp_path):
     out = tmp_path / "r.md"
-    assert hb(fake_env, "run", "--no-save", "-o", str(out)).returncode == 0
+    assert hb("run", "--no-save", "-o", str(out), env=fake_env).returncode == 0
     text = out.read_text()
     assert text.startswith("# hashbench run") and "| MD5" in text and "Timer:" in text
 
@@ -126,7 +120,7 @@ def test_markdown_export_names_the_machine(fake_env, tmp_path):
 def test_output_file_is_replaced_atomically(fake_env, tmp_path):
     out = tmp_path / "r.csv"
     out.write_text("old contents\n")
-    assert hb(fake_env, "run", "--no-save", "-o", str(out)).returncode == 0
+    assert hb("run", "--no-save", "-o", str(out), env=fake_env).returncode == 0
     assert out.read_text().startswith("algorithm,implementation,size")
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
 
@@ -134,7 +128,7 @@ def test_output_file_is_replaced_atomically(fake_env, tmp_path):
 def test_compare_ranks_every_implementation_by_relative_time(fake_env, tmp_path):
     env = dict(fake_env, HB_FAKE_BENCH="engine-compare.jsonl")
     out = tmp_path / "c.json"
-    r = hb(env, "compare", "md5", "--no-save", "-o", str(out))
+    r = hb("compare", "md5", "--no-save", "-o", str(out), env=env)
     assert r.returncode == 0, r.stderr
     results = json.loads(out.read_text())["results"]
     recorded = [x for x in records("engine-compare.jsonl") if x["rec"] == "result"]
@@ -160,7 +154,7 @@ def test_compare_ranks_every_implementation_by_relative_time(fake_env, tmp_path)
 def test_estimated_core_cycles_from_the_recorded_kernel(fake_env, tmp_path):
     env = dict(fake_env, HB_FAKE_BENCH="engine-bench-cycles.jsonl")
     out = tmp_path / "c.json"
-    r = hb(env, "run", "--no-save", "--meter", "cycles", "--processes", "2", "-o", str(out))
+    r = hb("run", "--no-save", "--meter", "cycles", "--processes", "2", "-o", str(out), env=env)
     assert r.returncode == 0, r.stderr
     assert "estimated core cycles" in r.stdout and "core clock" in r.stdout
     doc = json.loads(out.read_text())
@@ -182,7 +176,7 @@ def test_estimated_core_cycles_from_the_recorded_kernel(fake_env, tmp_path):
 
 def test_compare_shows_the_default_and_native_builds_side_by_side(fake_env, tmp_path):
     env = dict(fake_env, HB_FAKE_BENCH="engine-compare.jsonl")
-    r = hb(env, "compare", "md5", "--no-save")
+    r = hb("compare", "md5", "--no-save", env=env)
     assert r.returncode == 0, r.stderr
     table = r.stdout.split("in bench-keccak256's form", 1)[1]
     assert "DEFAULT (rel.)" in table and "NATIVE (rel.)" in table and "portable (ours)" in table

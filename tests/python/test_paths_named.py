@@ -77,6 +77,23 @@ def test_every_named_path_exists():
     assert not missing, "\n".join(sorted(set(missing)))
 
 
+MD_LINK = re.compile(r"\]\(([^)\s#]+)(?:#[^)]*)?\)")
+
+
+def test_every_markdown_link_resolves():
+    """Relative links in the documents point at files that exist."""
+    missing = []
+    for path in scanned_files():
+        if path.suffix != ".md":
+            continue
+        for target in MD_LINK.findall(path.read_text(encoding="utf-8")):
+            if "://" in target or target.startswith("mailto:"):
+                continue
+            if not (path.parent / target).exists():
+                missing.append(f"{path.relative_to(ROOT)} links {target}, which does not exist")
+    assert not missing, "\n".join(missing)
+
+
 def test_the_check_sees_a_dangling_path(tmp_path):
     """The scanner finds a path in a comment and in a docstring, and not in code."""
     src = '"""See tests/python/test_nowhere.py."""\nx = "docs/nowhere.md"  # and hashbench/nowhere.py\n'

@@ -3,14 +3,14 @@
 and the plugin's records, verify-before-cost, exact repeatable counts under
 QEMU, the CLI and its files.  Tests that need a cross toolchain or QEMU skip
 when it is missing (scripts/setup.sh installs them: PKGS_CROSS)."""
+import functools
 import json
 import os
 import shutil
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
+import cli_util
 import pytest
 
 from hashbench import roster
@@ -23,15 +23,12 @@ from hashbench.targets import Job, load_all, read_description, select
 from hashbench.targets.qemu import read_run
 from hashbench.verify import Expected
 
+hb = functools.partial(cli_util.hb, timeout=600)
+
 ENV = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"}
 ENV["NO_COLOR"] = "1"
 ALL = load_all()
 TARGETS = {n: t for n, t in ALL.items() if t.kind == "qemu"}
-
-
-def hb(*args, timeout=600):
-    return subprocess.run([sys.executable, "-m", "hashbench", *args], cwd=ROOT, env=ENV,
-                          capture_output=True, text=True, timeout=timeout)
 
 
 def needs(name):
@@ -217,7 +214,7 @@ def test_cli_errors():
     r = hb("cross", "--target", "n64", "--size", "1m", "--no-save")
     assert r.returncode == 2 and "at most 65536" in r.stderr
     r = hb("cross", "--target", "n64", "--impl", "openssl", "--no-save")
-    assert r.returncode == 2 and "portable and compact" in r.stderr
+    assert r.returncode == 2 and "cross runs portable, compact and the --impl-dir folders' code" in r.stderr
     r = hb("cross", "--target", "n64", "-o", "x.xlsx", "--no-save")
     assert r.returncode == 2 and "unknown output format" in r.stderr
 

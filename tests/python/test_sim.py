@@ -7,13 +7,12 @@ harness subtraction, a recorded real run (tests/python/fixtures:
 engine-regions.jsonl and callgrind-regions.out, tests/python/fixtures/record.sh)
 into results that fit the schema.  With Valgrind: two real runs repeat to
 the unit, and the CLI end to end (table, JSON, diff says identical)."""
+import functools
 import json
-import os
 import shutil
 import sqlite3
-import subprocess
-import sys
 
+import cli_util
 import jsonschema
 import pytest
 
@@ -25,6 +24,8 @@ from hashbench.present import exporters
 from hashbench.result import Build, Run
 from hashbench.targets import host_sim
 from hashbench.verify import Expected
+
+hb = functools.partial(cli_util.hb, timeout=300)
 
 FIX = ROOT / "tests" / "python" / "fixtures"
 SCHEMA = json.loads((ROOT / "docs" / "result-schema.json").read_text())
@@ -155,12 +156,6 @@ def test_two_real_runs_repeat_to_the_unit():
     assert [r.samples for r in runs[0]] == [r.samples for r in runs[1]]
     assert [r.harness for r in runs[0]] == [r.harness for r in runs[1]]
     assert [r.per_call for r in runs[0]] == [r.per_call for r in runs[1]]
-
-
-def hb(*args, timeout=300):
-    env = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"} | {"NO_COLOR": "1"}
-    return subprocess.run([sys.executable, "-m", "hashbench", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=timeout)
 
 
 @needs_valgrind

@@ -179,7 +179,7 @@ static uint32_t per_call_us(uint8_t e, uint8_t s)
     return (muldiv(ticks[e][s], 1000000UL, hb_rom_tick_hz()) + iters[e][s] / 2u) / iters[e][s];
 }
 
-/* thousands of bytes a second (the seeds' KB/s) */
+/* thousands of bytes a second (the reference studies' KB/s) */
 static uint32_t kb_per_s(uint8_t e, uint8_t s)
 {
     return muldiv(iters[e][s] * (uint32_t)hb_rom_sizes[s], hb_rom_tick_hz(), ticks[e][s]) / 1000u;

@@ -32,7 +32,7 @@ extern const hb_timer *const hb_timers[];
 /* The POSIX monotonic clock in ns: the engine's wall-time reference. */
 uint64_t hb_monotonic_ns(void);
 
-/* Context switches of this process so far (switches.c; 0 where unknown). */
+/* Context switches of the calling thread so far (switches.c; 0 where unknown). */
 uint64_t hb_context_switches(void);
 
 /* Finds a timer by name ("auto" = the first that opens); NULL if none. */

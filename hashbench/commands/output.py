@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: MIT
+"""-o FILE and --format: the options of commands that write a run to a file."""
+from ..errors import UserError
+from ..present import exporters, formats
+
+
+def add_format_arg(p):
+    """--format, beside -o: a dashboard's JSON instead of the extension's format."""
+    p.add_argument("--format", choices=list(formats.FORMATS), metavar="FORMAT",
+                   help="with -o FILE.json: " + ", ".join(formats.FORMATS) + " (Bencher Metric Format; Google "
+                        "Benchmark's JSON; github-action-benchmark's customSmallerIsBetter); each benchmark "
+                        "named algorithm/implementation/size/target/build")
+
+
+def check_output(args):
+    """-o and --format, checked before anything is measured."""
+    if getattr(args, "format", None) and not args.output:
+        raise UserError("--format goes with -o FILE.json")
+    if args.output:
+        exporters.check_path(args.output, getattr(args, "format", None))

@@ -1,0 +1,425 @@
+# SPDX-License-Identifier: MIT
+"""The NES's ROM image: the shared application (src/engine/rom/) on the NES
+platform (src/platform/rom/nes/), every file compiled by cc65 with the `nes`
+target's flags (targets/nes.toml: -O; `-t nes` in place of `-t sim6502`,
+which changes no code the algorithms get), so that the ROM's frame counts
+and `hashbench cross --target nes`'s exact cycles measure the same C.
+
+The cartridge is Nintendo's SXROM board, iNES mapper 1 (MMC1), as a NES 2.0
+header describes it:
+  PRG-ROM   128 or 256 KiB in 16 KiB banks; the last is fixed at $C000 (the
+            application, the platform, cc65's runtime, the rows' reference
+            digests and the trampolines), one of the others at $8000 (the
+            algorithms);
+  CHR-RAM   8 KiB, the font loaded at start-up from bank 0;
+  PRG-RAM   32 KiB, battery-backed, 8 KiB at a time at $6000: bank 0 the
+            variables, banks 1-3 the records (save file bytes 0x2000-0x7FFF).
+
+Packing: the rows' core files form groups (rows that share a file share a
+group); each group goes whole into one bank, first fit, largest first.  A
+group larger than a bank is compiled with HB_NO_PORTABLE_TABLES (rolled
+rounds, as the Game Boy builds them); if it is still too large, it splits
+into its algorithms, each with its own copy of the files they shared (every
+group's exported names carry the group's name, so copies never clash).
+Each row's function is reached through a trampoline in the fixed bank that
+maps its bank (10 cycles a call when it is mapped already, which it is in a
+timing loop) and jumps to it, so the application calls it as on any other
+console.  The variables of all groups share one address range (one row runs
+at a time, and cc65's static locals are set at each call)."""
+import concurrent.futures
+import hashlib
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..build import cache
+from ..errors import BuildError
+from ..paths import BUILD, ROOT
+from ..targets import load_all
+from . import image
+
+NAME = "nes"
+RUN_TARGET = "nes-rom"       # the target stored runs are named by
+CORE = "nestopia"            # hashbench.rom.libretro.core_path
+CORE_OPTIONS = {"nestopia_favored_system": "ntsc", "nestopia_overscan_v": "disabled",
+                "nestopia_overscan_h": "disabled"}
+PLATFORM = ("src/platform/rom/nes/nes.c",)
+CRT0 = "src/platform/rom/nes/crt0.s"
+CONFIG_DIR = "src/platform/rom/nes"
+FONT = "src/engine/rom/hb_font.c"   # in bank 0 (nes.c maps it to load the CHR-RAM)
+CLOCK_HZ = 1789773           # NTSC; the ROM's engine record gives the region's
+COLS, ROWS = 32, 30          # the text screen (src/platform/rom/nes/hb_rom_config.h)
+RECORDS_OFFSET = 0x2000      # the records' first byte in the save RAM (PRG-RAM bank 1)
+TITLE = "NES (MOS 6502 1.79 MHz, cc65 -O, MMC1 banks): the ROM image's own frame counter"
+SLOWEST_CALL_S = 300.0       # emulated seconds a row's calls may take: PBKDF2's two (verified, then timed), 2 min each
+SETTLE_FRAMES = 200          # a whole table redrawn: about 4 frames a row (the 6502 formats the figures)
+
+BANK = 0x4000
+STUB = 16                    # the reset stub and vectors at the end of every bank
+BANK_ROOM = BANK - STUB
+MIN_BANKS, MAX_BANKS = 8, 16  # SXROM: 128 KiB (the emulators' board test) to 256 KiB
+SMALL_DEFINE = "HB_NO_PORTABLE_TABLES"
+NES_LIB = "nes.lib"          # cc65's runtime for the NES (the Debian package's)
+# RAM: zero page; the stack page; the NMI's text queue; cc65's C stack;
+# the platform's own variables (nes.c: they must stay visible while it maps
+# the records' PRG-RAM banks); the PRG-RAM's bank 0 for every other variable.
+RING_AT, STACK_AT, STACK_END, PLATFORM_RAM_END = 0x0200, 0x0300, 0x06C0, 0x0800
+WRAM_AT, WRAM_END = 0x6000, 0x8000
+
+
+@dataclass
+class Group:
+    sources: list              # core files, compiled into one bank
+    rows: list                 # the plan's rows it serves
+    small: bool = False        # built with HB_NO_PORTABLE_TABLES
+    split: bool = False        # one algorithm's files, split from a group too large
+    objects: list = field(default_factory=list)
+    rom_bytes: int = 0
+    ram_bytes: int = 0
+    bank: int = -1
+
+    @property
+    def name(self) -> str:
+        return "G" + hashlib.sha256(repr(sorted(self.sources)).encode()).hexdigest()[:6].upper()
+
+    def banked(self, symbol: str) -> str:
+        """A C name as the group's copy of its files spells it."""
+        return f"{symbol}_{self.name}"
+
+
+@dataclass
+class Built(image.Built):
+    """image.Built (text_bytes: the PRG-ROM's code and constants) and the
+    NES image's banks."""
+    banks: int = 0          # 16 KiB PRG-ROM banks, the fixed one included
+    banks_used: int = 0     # banks holding algorithm code
+    fixed_bytes: int = 0    # the fixed bank's code and constants
+    groups: list = field(default_factory=list)
+    plan: object = None     # the plan built (build() updates the caller's: rows a small build made one)
+    left_out: list = field(default_factory=list)   # [(algo id, impl, why)]
+
+
+def target():
+    return load_all()["nes"]
+
+
+def compiler() -> str:
+    return cache.tool_version("cc65")
+
+
+def flags() -> str:
+    return " ".join(cflags(target()))
+
+
+def can_build(algo):
+    """None, or why not: cc65 has no 64-bit integer type."""
+    return None if algo.width <= 32 else "needs 64-bit integers (cc65 has none)"
+
+
+def cflags(t) -> list:
+    """The nes target's flags with cc65's NES target in place of sim65's."""
+    out, skip = [], False
+    for f in t.cflags:
+        if skip:
+            skip = False
+            continue
+        if f == "-t":
+            skip = True
+            continue
+        out.append(f)
+    return ["-t", "nes"] + out
+
+
+def includes(gen: Path) -> list:
+    return ["-I" + CONFIG_DIR] + ["-I" + d for d in image.INCLUDES] + ["-I" + cache.rel(gen)]
+
+
+def headers() -> list:
+    return sorted(cache.rel(p) for d in image.INCLUDES + (CONFIG_DIR,) for p in (ROOT / d).glob("*.h"))
+
+
+def compile_c(t, src: str, obj: Path, incs: list, extra=(), log=lambda m: None) -> Path:
+    """cc65 then ca65, the assembly in the build folder (cl65 would write it
+    beside the source, where two builds of one file would meet)."""
+    asm = obj.with_suffix(".s")
+    cmd = ["sh", "-c", " ".join(
+        ["cc65"] + cflags(t) + list(extra) + incs + ["-o", cache.rel(asm), src, "&&",
+                                                     "ca65", "-t", "nes", "-o", cache.rel(obj), cache.rel(asm)])]
+    cache.cached(obj, cmd, [src] + headers(), cache.tool_version("cc65"), log)
+    return obj
+
+
+def assemble(src: Path, obj: Path, log=lambda m: None) -> Path:
+    cache.cached(obj, ["ca65", "-t", "nes", "-o", cache.rel(obj), cache.rel(src)], [cache.rel(src)],
+                 cache.tool_version("ca65"), log)
+    return obj
+
+
+def segment_sizes(obj: Path) -> dict:
+    proc = cache.run(["od65", "--dump-segsize", cache.rel(obj)])
+    if proc.returncode != 0:
+        raise BuildError(f"od65 failed on {obj}: {proc.stderr.strip()}")
+    return {m[0]: int(m[1]) for m in re.findall(r"^\s*(\w+):\s+(\d+)\s*$", proc.stdout, re.M)}
+
+
+def group_rows(rows) -> list:
+    """Rows joined where they share a core file."""
+    groups = []
+    for r in rows:
+        srcs = set(r.algo.impls[r.impl].sources)
+        joined = [g for g in groups if srcs & set(g.sources)]
+        g = Group(sorted(srcs.union(*[set(j.sources) for j in joined])), [x for j in joined for x in j.rows] + [r])
+        groups = [x for x in groups if x not in joined] + [g]
+    return groups
+
+
+def exports(obj: Path) -> list:
+    """The C names an object file exports (od65; cc65 prefixes an underscore)."""
+    proc = cache.run(["od65", "--dump-exports", cache.rel(obj)])
+    if proc.returncode != 0:
+        raise BuildError(f"od65 failed on {obj}: {proc.stderr.strip()}")
+    return sorted(n[1:] for n in re.findall(r'Name:\s+"(\w+)"', proc.stdout) if n.startswith("_"))
+
+
+def compile_group(t, g: Group, folder: Path, gen: Path, log) -> Group:
+    """The group's files in its own segments, every name they export
+    renamed for the group (-D), so that a file two groups need can sit in
+    both banks: once as the files are, to learn the names, then renamed."""
+    seg = g.name
+    small = ["-D" + SMALL_DEFINE] if g.small else []
+    odir = folder / "groups" / (seg + ("-small" if g.small else ""))
+    plain = [compile_c(t, s, odir / "plain" / (Path(s).stem + ".o"), includes(gen), small, log) for s in g.sources]
+    names = sorted({n for o in plain for n in exports(o)})
+    extra = ["--code-name", seg + "C", "--rodata-name", seg + "R", "--bss-name", seg + "B", "--data-name",
+             seg + "D"] + [f"-D{n}={g.banked(n)}" for n in names] + small
+    g.objects = [compile_c(t, s, odir / (Path(s).stem + ".o"), includes(gen), extra, log) for s in g.sources]
+    rom = ram = 0
+    for o in g.objects:
+        sz = segment_sizes(o)
+        if sz.get(seg + "D", 0):
+            raise BuildError(f"rom: {o.name}: initialised variables, which a banked file cannot have")
+        rom += sz.get(seg + "C", 0) + sz.get(seg + "R", 0)
+        ram += sz.get(seg + "B", 0)
+    g.rom_bytes, g.ram_bytes = rom, ram
+    return g
+
+
+def fit_groups(t, rows, folder: Path, gen: Path, log):
+    """-> (groups that each fit a bank, [(row, why)] left out).  A group too
+    large is built small; then split into its algorithms, each built as is
+    and then small; an algorithm that fits no bank is left out."""
+    def build_all(groups):
+        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
+            return list(pool.map(lambda g: compile_group(t, g, folder, gen, log), groups))
+
+    done, left = [], []
+    pending = build_all(group_rows(rows))
+    while pending:
+        done += [g for g in pending if g.rom_bytes <= BANK_ROOM]
+        retry = []
+        for g in (g for g in pending if g.rom_bytes > BANK_ROOM):
+            algos = list(dict.fromkeys(r.algo.id for r in g.rows))
+            if not g.small:
+                retry.append(Group(g.sources, g.rows, small=True, split=g.split))
+            elif len(algos) > 1:
+                for a in algos:
+                    mine = [r for r in g.rows if r.algo.id == a]
+                    srcs = sorted({s for r in mine for s in r.algo.impls[r.impl].sources})
+                    retry.append(Group(srcs, mine, split=True))
+            else:
+                left += [(r, f"its code ({g.rom_bytes} B) is larger than a {BANK_ROOM}-byte bank") for r in g.rows]
+        pending = build_all(retry) if retry else []
+    return done, left
+
+
+def pack(groups, reserved: int) -> int:
+    """Banks for the groups, first fit, largest first, after `reserved`
+    bytes of bank 0 (the font) -> switchable banks used."""
+    free = [BANK_ROOM - reserved]
+    for g in sorted(groups, key=lambda g: -g.rom_bytes):
+        for i, room in enumerate(free):
+            if g.rom_bytes <= room:
+                g.bank, free[i] = i, room - g.rom_bytes
+                break
+        else:
+            g.bank = len(free)
+            free.append(BANK_ROOM - g.rom_bytes)
+    return len(free)
+
+
+def bank_count(used: int) -> int:
+    n = MIN_BANKS
+    while n < used + 1:
+        n *= 2
+    if n > MAX_BANKS:
+        raise BuildError(f"rom: the rows need {used} banks of algorithm code, more than the {MAX_BANKS - 1} "
+                         "an SXROM board holds beside its fixed bank; choose fewer rows (-a, --tier, --impl)")
+    return n
+
+
+def stubs_source(banks: int) -> str:
+    """Every bank ends in the same 16 bytes: at power-up the MMC1 may map any
+    32 KiB, so each bank's reset vector leads to a stub that resets the
+    mapper (which fixes the last bank at $C000) and jumps to the start-up
+    there; the stub is the same everywhere, so the jump runs on in the
+    fixed bank."""
+    return "\n".join([
+        "; generated by hashbench/rom/nes.py: the reset stub and vectors of every PRG-ROM bank",
+        ".import hb_nes_reset, hb_nes_nmi, hb_nes_irq",
+        f".repeat {banks}, I",
+        '.segment .sprintf("STUB%d", I)',
+        "        sei",
+        "        lda #$80",
+        "        sta $8000",
+        "        jmp hb_nes_reset",
+        "        .res 1",
+        f"        .word hb_nes_nmi, ${0x10000 - STUB:04X}, hb_nes_irq",
+        ".endrepeat", ""])
+
+
+def trampolines_source(groups) -> str:
+    lines = ["; generated by hashbench/rom/nes.py: each row's entry point in the fixed bank",
+             "; maps its bank (Y; A and X hold the call's last argument) and jumps to it",
+             ".import hb_nes_switch",
+             ".importzp hb_nes_bank_now",
+             '.segment "CODE"']
+    for g in groups:
+        for sym in sorted({r.symbol for r in g.rows}):
+            lines += [f".export _{sym}", f".import _{g.banked(sym)}",
+                      f"_{sym}:", f"        ldy #{g.bank}", "        cpy hb_nes_bank_now", "        beq :+",
+                      "        jsr hb_nes_switch", f":       jmp _{g.banked(sym)}"]
+    return "\n".join(lines) + "\n"
+
+
+def linker_config(groups, banks: int) -> str:
+    """Every group's variables from $6000 (one row runs at a time), the
+    application's after the largest group's."""
+    fixed = banks - 1
+    app_at = WRAM_AT + max([g.ram_bytes for g in groups] + [0])
+    mem = ["    ZP:    file = \"\", start = $0010, size = $00F0, type = rw;",
+           f"    RINGM: file = \"\", start = ${RING_AT:04X}, size = $0100, type = rw;",
+           f"    PLRAM: file = \"\", start = ${STACK_END:04X}, size = ${PLATFORM_RAM_END - STACK_END:04X}, type = rw;",
+           f"    WRAM:  file = \"\", start = ${app_at:04X}, size = ${WRAM_END - app_at:04X}, type = rw, define = yes;"]
+    segs = ["    ZEROPAGE: load = ZP, type = zp;",
+            "    RING:     load = RINGM, type = bss;",
+            "    NESBSS:   load = PLRAM, type = bss, define = yes;",
+            f"    STARTUP:  load = PRG{fixed}, type = ro;",
+            f"    CODE:     load = PRG{fixed}, type = ro;",
+            f"    RODATA:   load = PRG{fixed}, type = ro;",
+            "    FONT:     load = PRG0, type = ro;",
+            f"    ONCE:     load = PRG{fixed}, type = ro, optional = yes;",
+            f"    DATA:     load = PRG{fixed}, run = WRAM, type = rw, define = yes;",
+            # page-aligned: the application's first variable is the workload's buffer, and CRC-32's
+            # braided code steps byte by byte up to a 4-byte boundary (cc65's console
+            # programs for sim65 happen to have it aligned too)
+            "    BSS:      load = WRAM, type = bss, define = yes, align = $100;"]
+    for b in range(banks):
+        start = 0xC000 if b == fixed else 0x8000
+        mem.append(f"    PRG{b}: file = %O, start = ${start:04X}, size = ${BANK_ROOM:04X}, fill = yes, fillval = $FF;")
+        mem.append(f"    VEC{b}: file = %O, start = ${0x10000 - STUB:04X}, size = ${STUB:04X}, fill = yes;")
+        segs.append(f"    STUB{b}: load = VEC{b}, type = ro;")
+    for g in groups:
+        mem.append(f"    {g.name}V: file = \"\", start = ${WRAM_AT:04X}, size = ${max(g.ram_bytes, 1):04X}, type = rw;")
+        segs += [f"    {g.name}C: load = PRG{g.bank}, type = ro, optional = yes;",
+                 f"    {g.name}R: load = PRG{g.bank}, type = ro, optional = yes;",
+                 f"    {g.name}B: load = {g.name}V, type = bss, optional = yes;"]
+    return "\n".join([
+        "# generated by hashbench/rom/nes.py: the NES image's memory (SXROM)",
+        "SYMBOLS {",
+        f"    __STACK_START__: type = export, value = ${STACK_AT:04X};",
+        f"    __STACK_SIZE__: type = export, value = ${STACK_END - STACK_AT:04X};",
+        "}", "MEMORY {"] + mem + ["}", "SEGMENTS {"] + segs + ["}", "FEATURES {",
+        "    CONDES: type = constructor, label = __CONSTRUCTOR_TABLE__, count = __CONSTRUCTOR_COUNT__, segment = ONCE;",
+        "    CONDES: type = destructor, label = __DESTRUCTOR_TABLE__, count = __DESTRUCTOR_COUNT__, segment = RODATA;",
+        "    CONDES: type = interruptor, label = __INTERRUPTOR_TABLE__, count = __INTERRUPTOR_COUNT__, "
+        "segment = RODATA, import = __CALLIRQ__;",
+        "}", ""])
+
+
+def nes2_header(prg_banks: int) -> bytes:
+    """NES 2.0: mapper 1, battery, no CHR-ROM (8 KiB CHR-RAM), 32 KiB
+    PRG-NVRAM (64 << 9), NTSC timing (the ROM finds its region itself)."""
+    flags6 = (1 & 0x0F) << 4 | 0x02          # mapper low nibble, battery, horizontal arrangement (MMC1 sets it)
+    flags7 = (1 & 0xF0) | 0x08               # mapper middle nibble, NES 2.0
+    return bytes([0x4E, 0x45, 0x53, 0x1A, prg_banks, 0, flags6, flags7, 0, 0, 0x90, 0x07, 0, 0, 0, 0])
+
+
+def build(plan: image.Plan, log=lambda m: None) -> Built:
+    t = target()
+    key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in plan.rows] + [plan.size, plan.budget_ms]).encode())
+    folder = BUILD / "rom" / NAME / key.hexdigest()[:16]
+    gen = folder / "gen"
+    log(f"rom: building the NES image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
+    groups, left = fit_groups(t, plan.rows, folder, gen, log)
+    # a group built small runs the compact code for `portable`: a row that
+    # has a compact says so once, as compact
+    rows, left_out = [], [(r.algo.id, r.impl, why) for r, why in left]
+    small = {id(r) for g in groups if g.small for r in g.rows}
+    kept = {(r.algo.id, r.impl) for r in plan.rows}
+    for r in plan.rows:
+        if any(r is x for x, _ in left):
+            continue
+        if id(r) in small and r.impl == "portable" and "compact" in r.algo.impls and (r.algo.id, "compact") in kept:
+            left_out.append((r.algo.id, r.impl, f"built with {SMALL_DEFINE} to fit a bank: its portable is "
+                                                 "the compact code"))
+            continue
+        rows.append(r)
+    if not rows:
+        raise BuildError("rom: no row fits the NES image")
+    for g in groups:
+        g.rows = [r for r in g.rows if any(r is x for x in rows)]
+    groups = [g for g in groups if g.rows]
+    # the plan becomes what the image holds: the caller tables, labels and
+    # stores by it
+    plan.rows[:] = rows
+    plan.left_out += left_out
+    generated = image.write_generated(plan, gen)
+    font = compile_c(t, FONT, folder / "obj" / "hb_font.o", includes(gen), ["--rodata-name", "FONT"], log)
+    used = pack(groups, segment_sizes(font).get("FONT", 0))
+    banks = bank_count(used)
+    (folder / "stubs.s").write_text(stubs_source(banks))
+    (folder / "trampolines.s").write_text(trampolines_source(groups))
+    cfg = folder / "nes.cfg"
+    cfg.write_text(linker_config(groups, banks))
+    objs = [assemble(ROOT / CRT0, folder / "obj" / "crt0.o", log),
+            assemble(folder / "stubs.s", folder / "obj" / "stubs.o", log),
+            assemble(folder / "trampolines.s", folder / "obj" / "trampolines.o", log)]
+    objs += [compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), includes(gen), ["--bss-name", "NESBSS"], log)
+             for s in PLATFORM]
+    fixed_sources = [s for s in image.ENGINE_SOURCES if s != FONT] + [cache.rel(generated[1])]
+    objs += [compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), includes(gen), (), log) for s in fixed_sources]
+    objs += [font] + [o for g in groups for o in g.objects]
+    prg = folder / "prg.bin"
+    cmd = ["ld65", "-C", cache.rel(cfg), "-m", cache.rel(folder / "map.txt"), "-o", cache.rel(prg)] + \
+        [cache.rel(o) for o in objs] + [NES_LIB]
+    cache.cached(prg, cmd, [cache.rel(cfg)] + [cache.rel(o) for o in objs], cache.tool_version("ld65", "-V"), log)
+    data = prg.read_bytes()
+    if len(data) != banks * BANK:
+        raise BuildError(f"rom: ld65 wrote {len(data)} bytes of PRG-ROM, not {banks} banks")
+    rom = folder / "hashbench.nes"
+    rom.write_bytes(nes2_header(banks) + data)
+    sizes = map_sizes(folder / "map.txt")
+    fixed = sum(sizes.get(s, 0) for s in ("STARTUP", "CODE", "RODATA", "ONCE", "DATA"))
+    ram = sizes.get("BSS", 0) + sizes.get("DATA", 0) + max([g.ram_bytes for g in groups] + [0])
+    if WRAM_AT + ram > WRAM_END:
+        raise BuildError(f"rom: the variables take {ram} bytes, more than the PRG-RAM bank's 8 KiB")
+    code = fixed + sum(g.rom_bytes for g in groups) + sizes.get("FONT", 0)
+    return Built(rom, code + STUB * banks, rom.stat().st_size, code, ram, banks=banks, banks_used=used,
+                 fixed_bytes=fixed, groups=groups, plan=plan, left_out=left_out)
+
+
+def map_sizes(path: Path) -> dict:
+    """Segment sizes from ld65's map file."""
+    text = path.read_text()
+    part = text.split("Segment list:", 1)[1].split("Exports list", 1)[0]
+    return {m[0]: int(m[1], 16) for m in re.findall(r"^(\w+)\s+[0-9A-F]{6}\s+[0-9A-F]{6}\s+([0-9A-F]{6})", part, re.M)}
+
+
+def describe(built: Built) -> str:
+    small = sorted({r.algo.id for g in built.groups if g.small for r in g.rows})
+    return (f"{built.image_bytes // 1024} KiB image (NES 2.0 header, mapper 1 SXROM: {built.banks} PRG-ROM banks "
+            f"of 16 KiB, {built.banks_used} holding algorithms, the fixed bank {built.fixed_bytes} bytes used; "
+            f"8 KiB CHR-RAM), 32 KiB battery PRG-RAM ({built.ram_bytes} bytes of variables, 24 KiB of records)"
+            + (f"; built with {SMALL_DEFINE} to fit a bank (rolled rounds: their portable runs the compact "
+               f"code): {', '.join(small)}" if small else ""))

@@ -1,0 +1,176 @@
+# SPDX-License-Identifier: MIT
+"""The STM32F767 board (NUCLEO-F767ZI) firmware: the shared application
+(src/engine/rom/) on a board with no screen (src/platform/rom/nucleo-f767/),
+every algorithm compiled as the `cortex-m7` target compiles it
+(targets/cortex-m7.toml: Debian's arm-none-eabi-gcc, Thumb-2, -O2, soft
+float), set up as the STM32 study ran it: 216 MHz, flash with 7 wait states,
+the ART and prefetch, the L1 caches on, code in flash on AXI, data and stack
+in DTCM (data/cpu-models/cortex-m7-stm32f767.toml); timed by DWT CYCCNT;
+the records written to USART3, the ST-LINK's virtual COM port.
+
+`hashbench rom --target nucleo-f767 -o hb.elf` writes the ELF and, beside
+it, the raw .bin for flashing (docs/roms.md: st-flash, openocd, or the
+NUCLEO's mass-storage drive).  --run cannot reach a board: it builds the
+same firmware for QEMU's mps2-an500 (board_mps2.c: its UART and timer in
+place of USART3 and the DWT; the same application, algorithms and flags),
+runs it headless, checks every digest and stores the run as
+`nucleo-f767-qemu`, whose timer counts QEMU's instructions (-icount), not
+the Cortex-M7's cycles.  A capture of the board's serial port becomes a
+stored run with `hashbench import capture.txt`."""
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from ..build import cache
+from ..build.gcc import STD
+from ..errors import BuildError, UserError
+from ..paths import BUILD, ROOT
+from ..targets import load_all
+from . import image, run
+
+NAME = "nucleo-f767"
+RUN_TARGET = "nucleo-f767-qemu"      # what --run measures: the QEMU stand-in
+BOARD_TARGET = "nucleo-f767"         # what a capture from the board is stored as
+CORE = "qemu-system-arm"
+RUNNER = "qemu-system-arm -M mps2-an500 -icount shift=3 (headless, serial on stdout)"
+HAS_SCREEN = False
+QEMU = ["qemu-system-arm", "-M", "mps2-an500", "-nographic", "-monitor", "none", "-serial", "stdio",
+        "-icount", "shift=3"]
+DIR = "src/platform/rom/nucleo-f767"
+COMMON = (f"{DIR}/platform.c",)
+BOARDS = {"stm32": (f"{DIR}/board_stm32.c", f"{DIR}/stm32f767.ld", []),
+          "mps2": (f"{DIR}/board_mps2.c", f"{DIR}/mps2-an500.ld", ["-DHB_NUCLEO_QEMU"])}
+EXTRA_FLAGS = []   # exactly the target's flags: -fdata-sections would change ARM code (no section anchors)
+LDFLAGS = ["--specs=nosys.specs", "-nostartfiles", "-Wl,--gc-sections", "-lgcc"]
+CLOCK_HZ = 216000000
+MAX_BUDGET_MS = 9000                  # CYCCNT wraps after 19.9 s at 216 MHz
+FLASH_BYTES = 2 * 1024 * 1024
+TITLE = ("NUCLEO-F767 firmware under QEMU mps2-an500 (Cortex-M7, Thumb-2): the same firmware's timer "
+         "counting QEMU's instructions, not the board's cycles")
+BOARD_TITLE = "NUCLEO-F767ZI (Cortex-M7 216 MHz, flash + ART, caches on, DTCM): DWT CYCCNT"
+COLS, ROWS = 30, 20
+
+
+def target():
+    return load_all()["cortex-m7"]
+
+
+def cflags() -> list:
+    return list(target().cflags) + EXTRA_FLAGS
+
+
+def compiler() -> str:
+    return cache.tool_version(target().cc)
+
+
+def flags() -> str:
+    return " ".join(cflags())
+
+
+def can_build(algo):
+    """None: every algorithm builds for the Cortex-M7."""
+    return None
+
+
+def build_elf(plan: image.Plan, board: str, log=lambda m: None) -> Path:
+    if plan.budget_ms > MAX_BUDGET_MS:
+        raise UserError(f"rom: --budget must be at most {MAX_BUDGET_MS // 1000} s on the NUCLEO-F767 "
+                        "(its 32-bit cycle counter wraps after 19.9 s)")
+    t = target()
+    key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in plan.rows] + [plan.size, plan.budget_ms]).encode())
+    folder = BUILD / "rom" / NAME / key.hexdigest()[:16]
+    generated = image.write_generated(plan, folder / "gen")
+    board_c, script, defines = BOARDS[board]
+    sources = list(COMMON) + [board_c] + list(image.ENGINE_SOURCES) + plan.sources() + [cache.rel(generated[1])]
+    includes = defines + ["-I" + DIR] + ["-I" + d for d in image.INCLUDES] + ["-I" + cache.rel(folder / "gen")]
+    elf = folder / f"hashbench-{board}.elf"
+    cmd = ([t.cc] + STD + cflags() + includes + ["-T", script, "-Wl,-Map=" + cache.rel(folder / f"map-{board}.txt"),
+                                                 "-o", cache.rel(elf)] + sources + LDFLAGS)
+    headers = sorted(cache.rel(p) for d in image.INCLUDES + (DIR,) for p in (ROOT / d).glob("*.h"))
+    log(f"rom: building the NUCLEO-F767 firmware for {board} ({len(plan.rows)} rows)")
+    cache.cached(elf, cmd, sources + headers + [cache.rel(generated[0]), script], compiler(), log)
+    return elf
+
+
+def build(plan: image.Plan, log=lambda m: None) -> image.Built:
+    """The board's firmware (and its .bin beside it); --run builds the QEMU one itself."""
+    elf = build_elf(plan, "stm32", log)
+    raw = elf.with_suffix(".bin")
+    proc = cache.run(["arm-none-eabi-objcopy", "-O", "binary", cache.rel(elf), cache.rel(raw)])
+    if proc.returncode != 0:
+        raise BuildError("rom: objcopy failed: " + cache.why(proc.stderr))
+    size = cache.run(["arm-none-eabi-size", "-B", str(elf)]).stdout.splitlines()
+    text, dat, bss = (int(x) for x in size[1].split()[:3])
+    if text + dat > FLASH_BYTES:
+        raise BuildError(f"rom: the firmware is {text + dat} bytes, more than the STM32F767's 2 MiB of flash")
+    build_elf(plan, "mps2", log)   # the QEMU stand-in beside it (qemu_elf), for --run
+    return image.Built(elf, raw.stat().st_size, elf.stat().st_size, text, dat + bss)
+
+
+def qemu_elf(firmware: Path) -> Path:
+    return firmware.with_name("hashbench-mps2.elf")
+
+
+def install(built: image.Built, out: Path):
+    """The ELF to `out` and the raw binary beside it (`out` with .bin), each whole or not at all."""
+    image.install(built, out)
+    raw = image.Built(built.path.with_suffix(".bin"), 0, 0, 0, 0)
+    image.install(raw, out.with_suffix(".bin"))
+
+
+def describe(built: image.Built) -> str:
+    return (f"ELF for the NUCLEO-F767ZI and a {built.used_bytes}-byte .bin for its flash at 0x08000000 "
+            f"({built.ram_bytes} bytes of DTCM for data and bss); records on USART3 at 115200 baud")
+
+
+def emulator():
+    if subprocess.run(["which", CORE], capture_output=True).returncode != 0:
+        raise UserError("qemu-system-arm is missing: install the Debian package qemu-system-arm "
+                        "(scripts/setup.sh does)")
+
+
+def play(console, firmware, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True):
+    """Runs the QEMU stand-in of the image's firmware until its serial
+    output holds the `done` record -> run.Session (no screen; emulated_s:
+    the timed spans' virtual time)."""
+    elf = qemu_elf(Path(firmware))
+    t0 = time.monotonic()
+    proc = subprocess.Popen(QEMU + ["-kernel", str(elf)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL, start_new_session=True)
+    text, last = "", time.monotonic()
+    limit = run.limit_s(rows, budget_ms) * 4
+    try:
+        os.set_blocking(proc.stdout.fileno(), False)
+        while '{"rec":"done"' not in text:
+            chunk = proc.stdout.read()
+            if chunk:
+                text += chunk.decode("ascii", "replace").replace("\r", "")
+            elif proc.poll() is not None:
+                raise BuildError(f"rom: QEMU stopped (exit {proc.returncode}): "
+                                 + cache.why(proc.stderr.read().decode(errors="replace")))
+            else:
+                time.sleep(0.05)
+            if time.monotonic() - t0 > limit:
+                raise BuildError(f"rom: no `done` record after {time.monotonic() - t0:.0f} s "
+                                 f"({text.count('rom_result')}/{rows} rows written)")
+            if stream and time.monotonic() - last >= run.PROGRESS_EVERY_S:
+                print(f"{RUN_TARGET}: {text.count('rom_result')}/{rows} rows", file=stream, flush=True)
+                last = time.monotonic()
+    except KeyboardInterrupt:
+        text = text[:text.rfind("\n") + 1]
+        return run.Session(run.parse(text), text, 0.0, time.monotonic() - t0, interrupted=True)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait()
+    text = text[:text.index('{"rec":"done"')] + text[text.index('{"rec":"done"'):].split("\n", 1)[0] + "\n"
+    recs = run.parse(text)
+    ticks = sum(r.get("ticks", 0) + r.get("empty_ticks", 0) for r in recs)
+    session = run.Session(recs, text, ticks / 25e6, time.monotonic() - t0)
+    session.screen_complete = False
+    return session
+

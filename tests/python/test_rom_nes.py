@@ -1,0 +1,161 @@
+# SPDX-License-Identifier: MIT
+"""The NES ROM image (hashbench rom --target nes), booted headless in
+Debian's Nestopia libretro core: the NES 2.0 header and the banks' reset
+stubs, every row verified and timed in frames, the figures on the screen
+(read back with the font) equal to those of the records in the PRG-RAM,
+the joypad, the region test (NTSC 60 Hz; PAL and Dendy 50 Hz through the
+core's system option), and the command line."""
+import shutil
+
+import pytest
+from cli_util import hb
+
+from hashbench import roster
+from hashbench.result import Build
+from hashbench.rom import image, libretro, nes, run, screen
+from hashbench.store import Store
+from hashbench.verify import Expected
+
+pytestmark = pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["nestopia"]).exists()
+                                or shutil.which("cc65") is None,
+                                reason="needs libretro-nestopia and cc65 (scripts/setup.sh)")
+
+BUDGET_MS = 20
+SIZE = 64
+
+
+def small_plan():
+    # sha256's written-out rounds do not fit a bank: it is built small, its portable row dropped
+    return image.plan(roster.select(["crc32,md5,sha256"]), ["portable", "compact"], SIZE, BUDGET_MS, nes.can_build)
+
+
+@pytest.fixture(scope="module")
+def built():
+    p = small_plan()
+    return p, nes.build(p)
+
+
+def play(built, system="ntsc", pages=True):
+    p, b = built
+    options = dict(nes.CORE_OPTIONS, nestopia_favored_system=system)
+    return run.play(Console(options), b.path, len(p.rows), p.budget_ms, stream=None, pages=pages)
+
+
+class Console:
+    """hashbench.rom.nes with other core options."""
+
+    def __init__(self, options):
+        self.CORE_OPTIONS = options
+
+    def __getattr__(self, name):
+        return getattr(nes, name)
+
+
+@pytest.fixture(scope="module")
+def session(built):
+    return play(built)
+
+
+def labels(p):
+    return {(r.algo.id, r.impl): r.label for r in p.rows}
+
+
+def test_the_image_has_an_sxrom_nes2_header_and_a_reset_stub_in_every_bank(built):
+    _, b = built
+    rom = b.path.read_bytes()
+    banks = rom[4]
+    assert rom[:4] == b"NES\x1a" and len(rom) == 16 + banks * 0x4000 == b.image_bytes
+    assert banks in (8, 16) and rom[5] == 0                  # 128 or 256 KiB PRG-ROM, CHR-RAM
+    assert rom[6] >> 4 == 1 and rom[7] & 0xF0 == 0 and rom[6] & 0x02   # mapper 1, battery
+    assert rom[7] & 0x0C == 0x08                             # NES 2.0
+    assert rom[10] == 0x90 and rom[11] == 0x07               # 32 KiB PRG-NVRAM, 8 KiB CHR-RAM
+    ends = {rom[16 + (i + 1) * 0x4000 - 16:16 + (i + 1) * 0x4000] for i in range(banks)}
+    assert len(ends) == 1                                    # the same stub and vectors everywhere
+    end = ends.pop()
+    assert end[:6] == bytes([0x78, 0xA9, 0x80, 0x8D, 0x00, 0x80])   # sei; lda #$80; sta $8000
+    nmi, reset = end[10] | end[11] << 8, end[12] | end[13] << 8
+    assert reset == 0xFFF0 and 0xC000 <= nmi < 0xFFF0
+
+
+def test_what_does_not_fit_a_bank_is_built_small_and_said(built):
+    p, b = built
+    assert [(r.algo.id, r.impl) for r in p.rows] == [("crc32", "portable"), ("crc32", "compact"),
+                                                     ("md5", "portable"), ("md5", "compact"),
+                                                     ("sha256", "compact")]
+    assert any(a == "sha256" and i == "portable" and nes.SMALL_DEFINE in why for a, i, why in p.left_out)
+    assert all(g.rom_bytes <= nes.BANK_ROOM for g in b.groups) and b.banks_used >= 2
+
+
+def test_every_row_is_verified_and_timed_in_frames(built, session):
+    p, _ = built
+    got = run.read(session.records)
+    eng = got["engine"]
+    assert (eng["engine"], eng["target"], eng["timer"], eng["tick_hz"], eng["clock_hz"]) == \
+        ("rom", "nes", "frames", 60, 1789773)
+    assert len(got["rows"]) == len(p.rows) and not got["full"]
+    results = run.results(session.records, nes, Expected(), Build("nes-rom"))
+    assert len(results) == len(p.rows) and all(r.verified for r in results)
+    assert all(r.extra["iters"] >= 1 and r.extra["ticks"] >= 1 and r.per_call > 1000 for r in results)
+
+
+def test_the_screen_shows_the_records_figures(built, session):
+    p, _ = built
+    page = session.pages[0][1]
+    assert page[0].startswith("hashbench nes 6502") and page[-1].startswith("A:sort")
+    assert session.screen_lines == run.expected_lines(session.records, nes, labels(p))
+    assert all(ln.strip() for ln in session.screen_lines)
+
+
+def test_the_joypad_sorts_and_reruns(built):
+    p, b = built
+    with libretro.Core(nes.CORE, b.path, nes.CORE_OPTIONS) as core:
+        core.run(30)
+        core.press("a")
+        recs = run.parse(run.wait_done(core, nes, len(p.rows), BUDGET_MS, None))
+        assert core.seconds < 20            # A started the pass, not the banner's own 5 s
+        core.press("a", 2, nes.SETTLE_FRAMES)
+        top = screen.text(core.frame(), nes.COLS, nes.ROWS)[1]
+        assert top.rstrip().endswith("speed")
+        _, lines = run.scroll_pages(core, nes, len(p.rows))
+        assert lines == run.expected_lines(recs, nes, labels(p), sort="speed")
+
+
+@pytest.mark.parametrize("system, hz, clock", [("pal", 50, 1662607), ("dendy", 50, 1773448)])
+def test_the_region_test_finds_50_hz_on_pal_and_dendy(built, system, hz, clock):
+    s = play(built, system, pages=False)
+    eng = run.read(s.records)["engine"]
+    assert (eng["tick_hz"], eng["clock_hz"]) == (hz, clock)
+
+
+def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
+    out, shot, db = tmp_path / "hb.nes", tmp_path / "shot.png", tmp_path / "db.sqlite"
+    code, stdout, stderr = hb("rom", "--target", "nes", "-o", out, "-a", "crc32,md5", "--size", "64",
+                              "--budget", "20ms", "--run", "--screenshot", shot, "--db", db)
+    assert code == 0, stderr
+    assert "2/2 digests verified; the table on the screen equals the records" in stdout
+    assert out.read_bytes()[:4] == b"NES\x1a"
+    stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
+    assert stored.kind == "rom" and {(r.target, r.meter, r.verified) for r in stored.results} == \
+        {("nes-rom", "console-timer", True)}
+    from PIL import Image
+    img = Image.open(shot)
+    assert img.size == (512, (3 + 2 + 1) * 16) and len(img.getcolors(1 << 16)) == 2
+
+
+def test_the_sweep_writes_records_across_the_prg_ram_banks():
+    """More than one 8 KiB PRG-RAM bank of records (they start in bank 1):
+    every one whole and verified, none lost at the banks' edges."""
+    p = image.plan(roster.select(None, ["checksum", "non-crypto"]), ["portable", "compact"], SIZE, BUDGET_MS,
+                   nes.can_build)
+    b = nes.build(p)
+    n = len(p.rows)
+    with libretro.Core(nes.CORE, b.path, nes.CORE_OPTIONS) as core:
+        core.run(30)
+        core.press("a")
+        run.wait_done(core, nes, n, BUDGET_MS, None)
+        core.press("select", 2, nes.SETTLE_FRAMES)
+        text = run.wait_done(core, nes, n, BUDGET_MS, None, sizes=3)
+    got = run.read(run.parse(text))
+    assert len(text) > 0x2000 and not got["full"] and got["engine"]["sweep"] is True
+    assert len(got["rows"]) == 3 * n and all(r["verified"] for _, r in got["rows"])
+    assert all(d is not None for d, _ in got["rows"])

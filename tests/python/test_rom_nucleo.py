@@ -1,0 +1,102 @@
+# SPDX-License-Identifier: MIT
+"""The NUCLEO-F767ZI firmware (hashbench rom --target nucleo-f767): the
+board's image (vector table in flash, stack at the top of DTCM, the .bin
+beside the ELF), and the same firmware on QEMU's mps2-an500 behind its own
+UART and timer: every row verified, the serial records stored, and a
+capture of them imported as a run, once."""
+import shutil
+import struct
+
+import pytest
+from cli_util import hb
+
+from hashbench import roster
+from hashbench.result import Build
+from hashbench.rom import image, nucleo, run
+from hashbench.store import Store
+from hashbench.verify import Expected
+
+pytestmark = pytest.mark.skipif(shutil.which("arm-none-eabi-gcc") is None or shutil.which("qemu-system-arm") is None,
+                                reason="needs gcc-arm-none-eabi and qemu-system-arm (scripts/setup.sh)")
+BUDGET_MS = 20
+
+
+@pytest.fixture(scope="module")
+def built():
+    p = image.plan(roster.select(["crc32,md5,sha256"]), ["portable"], 1024, BUDGET_MS, nucleo.can_build)
+    return p, nucleo.build(p)
+
+
+@pytest.fixture(scope="module")
+def session(built):
+    p, b = built
+    return nucleo.play(nucleo, b.path, len(p.rows), p.budget_ms, stream=None)
+
+
+def test_the_board_image_boots_from_flash_with_its_stack_in_dtcm(built):
+    _, b = built
+    raw = b.path.with_suffix(".bin").read_bytes()
+    sp, reset = struct.unpack_from("<II", raw, 0)
+    assert sp == 0x20020000                                   # the top of the 128 KiB of DTCM
+    assert reset & 1 and 0x08000000 <= reset - 1 < 0x08000000 + len(raw)   # Thumb, in flash
+    assert len(raw) == b.used_bytes < 2 * 1024 * 1024
+    assert nucleo.qemu_elf(b.path).exists()
+
+
+def test_under_qemu_every_row_is_verified_and_timed(built, session):
+    p, _ = built
+    got = run.read(session.records)
+    eng = got["engine"]
+    assert (eng["target"], eng["cpu"], eng["timer"], eng["tick_hz"]) == \
+        ("nucleo-f767-qemu", "Cortex-M7", "timer0", 25000000)
+    results = run.results(session.records, nucleo, Expected(), Build("nucleo-f767-qemu"))
+    assert [r.algorithm for r in results] == [r.algo.id for r in p.rows] and all(r.verified for r in results)
+    assert all(rec["ticks"] >= 25000000 * BUDGET_MS // 1000 // 2 for _, rec in got["rows"])
+
+
+def test_the_command_stores_the_qemu_run_and_writes_elf_and_bin(tmp_path):
+    out, db = tmp_path / "hb.elf", tmp_path / "db.sqlite"
+    code, stdout, stderr = hb("rom", "--target", "nucleo-f767", "-o", out, "-a", "crc32", "--budget", "20ms",
+                              "--run", "--db", db)
+    assert code == 0, stderr
+    assert "1/1 digests verified" in stdout and "no screen" in stdout
+    assert out.read_bytes()[:4] == b"\x7fELF" and out.with_suffix(".bin").stat().st_size > 1000
+    stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
+    assert {(r.target, r.verified) for r in stored.results} == {("nucleo-f767-qemu", True)}
+    code, _, stderr = hb("rom", "--target", "nucleo-f767", "-o", out, "--budget", "10s")
+    assert code == 2 and "at most 9 s" in stderr
+
+
+def test_a_serial_capture_imports_as_a_run_once(tmp_path, session):
+    capture = tmp_path / "capture.txt"
+    # as a terminal saves it: CR LF line ends, whatever was on the line before the firmware started
+    capture.write_bytes(b"\x00garbage from the reset\r\n" + session.text.replace("\n", "\r\n").encode())
+    db = tmp_path / "db.sqlite"
+    code, _, stderr = hb("import", capture, "--db", db)
+    assert code == 0 and "stored as run 1 (3 results)" in stderr, stderr
+    code, _, stderr = hb("import", capture, "--db", db)
+    assert code == 0 and "already stored as run 1" in stderr
+    stored = Store(str(db)).load("1")
+    assert stored.kind == "rom" and all(r.verified for r in stored.results)
+    bad = tmp_path / "bad.txt"
+    bad.write_text(session.text.replace("7c321b5d", "00000000"))
+    code, _, stderr = hb("import", bad, "--db", db)
+    assert code == 2 and "disagree" in stderr
+
+
+def test_a_capture_from_the_board_is_stored_under_the_board_s_target(tmp_path, session):
+    """The board's firmware names itself nucleo-f767 (hb_rom_config.h without
+    HB_NUCLEO_QEMU) and counts cycles at 216 MHz: its records are stored as
+    target nucleo-f767.  No board here, so the QEMU pass's records stand in,
+    renamed as the board's build names them."""
+    board = session.text.replace('"target":"nucleo-f767-qemu"', '"target":"nucleo-f767"')
+    board = board.replace('"clock_hz":25000000', '"clock_hz":216000000').replace('"tick_hz":25000000',
+                                                                                 '"tick_hz":216000000')
+    capture = tmp_path / "board.txt"
+    capture.write_text(board)
+    db = tmp_path / "db.sqlite"
+    code, _, stderr = hb("import", capture, "--db", db)
+    assert code == 0, stderr
+    stored = Store(str(db)).load("1")
+    assert {r.target for r in stored.results} == {"nucleo-f767"}
+    assert "NUCLEO-F767ZI" in stored.context["targets"]["nucleo-f767"]["title"]
