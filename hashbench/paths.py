@@ -19,8 +19,9 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
 # What the engines' builds and the front end read besides the package, travelling as package data
-# (setup.py, MANIFEST.in); the Makefile takes the version from pyproject.toml
-TREE_PARTS = ("Makefile", "pyproject.toml", "src", "backends", "targets", "data")
+# (setup.py, MANIFEST.in); the Makefile takes the version from pyproject.toml, and an implementation
+# folder is checked against the official test vectors
+TREE_PARTS = ("Makefile", "pyproject.toml", "src", "backends", "targets", "data", "tests/vectors")
 # never part of the tree: build output that may sit inside it
 _SKIP_DIRS = {"__pycache__", "target", "build"}
 _SKIP_SUFFIXES = (".o", ".pyc")
