@@ -69,3 +69,44 @@ def test_run_and_cross_from_the_installed_package(installed):
     assert "nes: built, 2/2 digests match" in proc.stderr
     assert [line.split()[:2] for line in proc.stdout.splitlines() if line.startswith("CRC8")][:2] == \
         [["CRC8", "portable"], ["CRC8", "compact"]]
+
+
+def test_a_build_made_on_one_worker_is_reused_on_another(installed, tmp_path):
+    """Two workers of the installed hashbench, each with a cache folder of
+    its own (two machines' worth of build trees): the target built on the
+    first is not built again on the second, which gets the first's build
+    with its job."""
+    pytest.importorskip("distributed")
+    from test_cluster import start_scheduler, stop  # the same real scheduler, its processes stopped here
+
+    sched, address = start_scheduler(tmp_path)
+    dask = [str(installed["py"]), "-c", "from dask.cli import run_cli; run_cli()", "worker", address, "--host",
+            "127.0.0.1", "--nthreads", "1", "--no-nanny", "--no-dashboard", "--death-timeout", "30"]
+    procs = [sched]
+
+    def worker(name):
+        env = dict(installed["env"], XDG_CACHE_HOME=str(tmp_path / name))
+        procs.append(subprocess.Popen(dask + ["--name", name], cwd=tmp_path, env=env, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL))
+        return procs[-1]
+
+    try:
+        import distributed
+        client = distributed.Client(address, timeout="30s")
+        first = worker("first")
+        client.wait_for_workers(1, timeout=120)
+        cross = ["cross", "--target", "n64", "-a", "crc32", "--size", "64", "--no-save", "--cluster", address]
+        one = installed["hb"](*cross)
+        assert one.returncode == 0, one.stderr
+        assert "building build/cross/n64/hb-cross.elf" in one.stderr and "n64: built, 2/2" in one.stderr
+        stop(first)
+        worker("second")
+        client.wait_for_workers(1, timeout=120)
+        two = installed["hb"](*cross)
+        client.close()
+    finally:
+        stop(*reversed(procs))
+    assert two.returncode == 0, two.stderr
+    assert "n64: cached build, 2/2 digests match" in two.stderr, two.stderr
+    assert "hb-cross.elf" not in two.stderr
+    assert two.stdout == one.stdout
