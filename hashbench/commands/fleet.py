@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
 """hashbench fleet: the timed host benchmark on every machine of a Dask
 cluster, each machine's run stored here with its own context."""
+import contextlib
+import io
 import os
 import sys
 
@@ -39,10 +41,15 @@ def checked_run_args(run_args) -> list:
     if bad:
         raise UserError(f"fleet: {bad[0]} is the fleet's, not each machine's (the runs are stored here)")
     parser = build_parser("run")
+    said = io.StringIO()
     try:
-        parser.parse_args(["run", *run_args])
-    except SystemExit as exc:   # argparse has said what is wrong, in its usage line
-        raise UserError(f"fleet: not options of `hashbench run`: {' '.join(run_args)}") from exc
+        with contextlib.redirect_stderr(said), contextlib.redirect_stdout(io.StringIO()):
+            parser.parse_args(["run", *run_args])
+    except SystemExit as exc:   # argparse's own line (after its usage) says what is wrong
+        if exc.code == 0:
+            raise UserError("fleet: give the runs' options, not --help: 'hashbench run --help' lists them") from exc
+        why = (said.getvalue().strip().splitlines() or ["not options of `hashbench run`"])[-1]
+        raise UserError(f"fleet: {why.split('error: ', 1)[-1]}") from exc
     return list(run_args)
 
 
