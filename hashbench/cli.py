@@ -8,7 +8,7 @@ import importlib
 import sys
 
 from .commands.options import formatter
-from .errors import UserError
+from .errors import BuildError, UserError
 
 # command -> its module in hashbench/commands/, in the order `--help` lists them; only the module of
 # the command given is imported (a quick start), none for `--version`, every one for `--help`
@@ -67,6 +67,9 @@ def main(argv=None):
         return args.func(args)
     except UserError as exc:
         print(f"hashbench: {exc}", file=sys.stderr)
+        return 2
+    except BuildError as exc:  # a build that no target or row could be reported without (a ROM image's)
+        print(f"hashbench: build failed: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("hashbench: interrupted", file=sys.stderr)
