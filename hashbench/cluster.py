@@ -160,6 +160,9 @@ class Cluster:
         shipped = [_without_log(j) for j in as_list(jobs)]
         job = as_list(jobs)[0]
         futures = {self.submit(task, shipped): task for task in tasks}
+        fit = {w for t in tasks for w in self.fit[t.target]}
+        job.log(f"{len(tasks)} job(s) sent to {self.name}, {len(fit)} worker(s) fit for them: "
+                "each job's lines come when it is done")
         done = as_completed(list(futures), loop=self.client.loop)
         try:
             while futures:
