@@ -14,7 +14,7 @@ from .errors import BuildError, UserError
 # the command given is imported (a quick start), none for `--version`, every one for `--help`
 COMMANDS = {"run": "run", "list": "catalogue", "hash": "catalogue", "history": "stored", "show": "stored",
             "compare": "compare", "diff": "diff", "cross": "cross", "matrix": "matrix", "rom": "rom", "size": "size",
-            "report": "report", "export": "exchange", "import": "exchange"}
+            "fleet": "fleet", "report": "report", "export": "exchange", "import": "exchange"}
 
 
 class Version(argparse.Action):
@@ -65,11 +65,8 @@ def main(argv=None):
         return 2
     try:
         return args.func(args)
-    except UserError as exc:
-        print(f"hashbench: {exc}", file=sys.stderr)
-        return 2
-    except BuildError as exc:  # a build that no target or row could be reported without (a ROM image's)
-        print(f"hashbench: build failed: {exc}", file=sys.stderr)
+    except (UserError, BuildError) as exc:  # bad input, an unusable environment, a build that failed
+        print(f"hashbench: {'build failed: ' * isinstance(exc, BuildError)}{exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("hashbench: interrupted", file=sys.stderr)
