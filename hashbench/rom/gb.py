@@ -47,7 +47,6 @@ from . import image
 NAME = "gb"
 RUN_TARGET = "gb-rom"     # the target stored runs are named by
 CORE = "mgba"             # hashbench.rom.libretro.core_path
-CLOCK_HZ = 4194304
 COLS, ROWS = 20, 18       # the text screen (src/platform/rom/gb/hb_rom_config.h)
 TITLE = "Game Boy (SM83 4.19 MHz, SDCC, MBC5 banks): the ROM image's own timer (TIMA, 65,536 Hz)"
 SLOWEST_CALL_S = 480.0    # emulated seconds of the slowest row's calls (its digest's, one timed) at 4 KiB (run.py)

@@ -25,7 +25,6 @@ CRT0 = "src/platform/rom/gba/crt0.s"
 CONFIG_DIR = "src/platform/rom/gba"
 MIN_IMAGE = 256 * 1024
 MAX_IMAGE = 32 * 1024 * 1024
-CLOCK_HZ = 16777216
 SAVE_BYTES = 32 * 1024
 TITLE = "GBA (ARM7TDMI 16.78 MHz, Thumb, code in ROM): the ROM image's own timer"
 COLS, ROWS = 30, 20           # the text screen (src/platform/rom/gba/hb_rom_config.h)

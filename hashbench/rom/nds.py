@@ -30,7 +30,6 @@ LINKER_SCRIPT = "src/platform/rom/nds/nds.ld"
 CONFIG_DIR = "src/platform/rom/nds"
 CC = "arm-none-eabi-gcc"
 LDFLAGS = ["-nostartfiles", "-Wl,--gc-sections", "--specs=nosys.specs", "-lgcc"]
-CLOCK_HZ = 67027964          # the ARM9; its timers count the 33,513,982 Hz bus clock
 RECORDS_AT = 0x023E0000 - 0x02000000   # offset in main RAM (platform.c)
 RECORDS_BYTES = 0x10000
 MAX_BINARY = 0x3E0000        # main RAM below the records (nds.ld)

@@ -48,7 +48,6 @@ PLATFORM = ("src/platform/rom/nes/nes.c",)
 CRT0 = "src/platform/rom/nes/crt0.s"
 CONFIG_DIR = "src/platform/rom/nes"
 FONT = "src/engine/rom/hb_font.c"   # in bank 0 (nes.c maps it to load the CHR-RAM)
-CLOCK_HZ = 1789773           # NTSC; the ROM's engine record gives the region's
 COLS, ROWS = 32, 30          # the text screen (src/platform/rom/nes/hb_rom_config.h)
 RECORDS_OFFSET = 0x2000      # the records' first byte in the save RAM (PRG-RAM bank 1)
 TITLE = "NES (MOS 6502 1.79 MHz, cc65 -O, MMC1 banks): the ROM image's own frame counter"

@@ -42,7 +42,6 @@ COMMON = (f"{DIR}/platform.c",)
 BOARDS = {"stm32": (f"{DIR}/board_stm32.c", f"{DIR}/stm32f767.ld", []),
           "mps2": (f"{DIR}/board_mps2.c", f"{DIR}/mps2-an500.ld", ["-DHB_NUCLEO_QEMU"])}
 LDFLAGS = ["--specs=nosys.specs", "-nostartfiles", "-Wl,--gc-sections", "-lgcc"]
-CLOCK_HZ = 216000000
 MAX_BUDGET_MS = 9000                  # CYCCNT wraps after 19.9 s at 216 MHz
 FLASH_BYTES = 2 * 1024 * 1024
 TITLE = ("NUCLEO-F767 firmware under QEMU mps2-an500 (Cortex-M7, Thumb-2): the same firmware's timer "

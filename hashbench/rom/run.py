@@ -8,7 +8,7 @@ the records, and the screenshot of the whole table.
     results = run.results(session.records, console_module, expected)
 
 `console_module` is hashbench.rom.gba (or nes, gb): its NAME, RUN_TARGET,
-CORE, CLOCK_HZ, COLS/ROWS (the platform's hb_rom_config.h) and, optionally,
+CORE, COLS/ROWS (the platform's hb_rom_config.h) and, optionally,
 CORE_OPTIONS, RECORDS_OFFSET (where the records start in the save RAM) and
 SETTLE_FRAMES (how long the screen takes to show a new table)."""
 import sys
