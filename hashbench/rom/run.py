@@ -128,11 +128,17 @@ def interrupted(text: str, t0: float, emulated_s: float = 0.0) -> Session:
     return Session(parse(text), text, emulated_s, time.monotonic() - t0, interrupted=True)
 
 
+def layout(console):
+    """-> (screen lines a row takes: two where the screen is narrow, as on
+    the Game Boy; the rows a page shows)."""
+    per_row = 1 if console.COLS >= 30 else 2
+    return per_row, (console.ROWS - TITLE_LINES - STATUS_LINES) // per_row
+
+
 def scroll_pages(core, console, rows: int):
     """The table page by page (DOWN scrolls one row): [(frame, its text,
     the first row shown)], and the table's lines read off them, each row once."""
-    per_row = 1 if console.COLS >= 30 else 2
-    visible = (console.ROWS - TITLE_LINES - STATUS_LINES) // per_row
+    per_row, visible = layout(console)
     pages, top = [], 0
     core.run(1, capture=True)
     while True:
@@ -155,8 +161,7 @@ def scroll_pages(core, console, rows: int):
 def screenshot(session: Session, console, rows: int, path, scale: int = 2):
     """One PNG of the whole table: the first page whole, then the rows each
     further page brought, then the status line."""
-    per_row = 1 if console.COLS >= 30 else 2
-    visible = (console.ROWS - TITLE_LINES - STATUS_LINES) // per_row
+    per_row, visible = layout(console)
     parts, shown = [], 0
     for frame, _text, top in session.pages:
         first_new, last = shown - top, min(visible, rows - top)
