@@ -153,7 +153,7 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
         shutil.rmtree(work, ignore_errors=True)
     lines, ticks, _frames = shown
     session = run.Session(run.parse(text), text, ticks / COUNT_HZ, time.monotonic() - t0)
-    visible = ROWS - run.TITLE_LINES - 1
+    _per_row, visible = run.layout(console)
     session.screen_lines = lines[run.TITLE_LINES:run.TITLE_LINES + min(rows, visible)]
     session.pages = [(render(lines), lines, 0)]
     session.screen_complete = rows <= visible
