@@ -12,11 +12,11 @@ from hashbench import roster
 from hashbench.build import gbheader
 from hashbench.paths import BUILD
 from hashbench.result import Build
-from hashbench.rom import gb, image, run
+from hashbench.rom import gb, image, libretro, run
 from hashbench.store import Store
 from hashbench.verify import Expected, reference_table
 
-CORE = Path("/usr/lib/x86_64-linux-gnu/libretro/mgba_libretro.so")
+CORE = libretro.CORES_DIR / libretro.CORE_FILES["mgba"]
 needs_tools = pytest.mark.skipif(not shutil.which("sdcc") or not shutil.which("makebin"), reason="needs SDCC")
 needs_core = pytest.mark.skipif(not CORE.exists(), reason="needs libretro-mgba")
 
