@@ -22,6 +22,7 @@ import tempfile
 import time
 import uuid
 
+from .build import cache
 from .errors import UserError
 from .paths import source_digest
 
@@ -32,7 +33,7 @@ RUN_TIMEOUT_S = 6 * 3600
 def machine_state() -> dict:
     """On a worker: its machine, its hashbench, the host build's tools it lacks."""
     return {"host": platform.node(), "digest": source_digest(),
-            "missing": [p for p in ("make", os.environ.get("CC", "cc")) if shutil.which(p) is None]}
+            "missing": [p for p in ("make", cache.host_cc()) if shutil.which(p) is None]}
 
 
 def timed_run(run_args) -> dict:

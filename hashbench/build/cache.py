@@ -35,8 +35,8 @@ def tool_version(prog: str, flag: str = "--version") -> str:
 
 
 def host_cc() -> str:
-    """The host's C compiler: $CC, as make takes it, else cc."""
-    return os.environ.get("CC", "cc")
+    """The host's C compiler: $CC, as make takes it, else (unset or empty) cc."""
+    return os.environ.get("CC") or "cc"
 
 
 def rel(path) -> str:
