@@ -404,6 +404,4 @@ def describe(built: Built) -> str:
 
 
 def headers() -> list:
-    pats = ["src/algos/*.h", "src/algos/*.def", "src/engine/*.h", "src/engine/rom/*.h", "src/platform/rom/*.h",
-            f"{PLATFORM}/*.h"]
-    return sorted(cache.rel(p) for pat in pats for p in ROOT.glob(pat))
+    return image.headers(PLATFORM)

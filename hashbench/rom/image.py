@@ -175,8 +175,10 @@ def includes(config_dir: str, gen: Path) -> list:
 
 
 def headers(config_dir: str, *more_dirs) -> list:
-    """The headers an image's build depends on (for the build cache)."""
-    return sorted(cache.rel(p) for d in INCLUDES + (config_dir, *more_dirs) for p in (ROOT / d).glob("*.h"))
+    """The headers an image's build depends on (for the build cache), the
+    registry's X-macro list with them."""
+    found = [p for d in INCLUDES + (config_dir, *more_dirs) for p in (ROOT / d).glob("*.h")]
+    return sorted(cache.rel(p) for p in found + list((ROOT / "src/algos").glob("*.def")))
 
 
 def link_elf(p: Plan, folder: Path, elf: Path, cc: str, flags: list, config_dir: str, platform: list,
