@@ -348,8 +348,8 @@ def test_nes_wrong_digest_has_no_cost():
 
 @needs("gb")
 def test_gb_runs_a_64_bit_algorithm_rolled():
-    """Ascon-Hash256 on the Game Boy: written out, each of ascon.c's three
-    permutations is 48 KiB of SM83 code, larger than the ROM; the target
+    """Ascon-Hash256 on the Game Boy: written out, ascon.c's permutation is
+    48 KiB of SM83 code, larger than the ROM; the target
     builds it with HB_NO_PORTABLE_TABLES (one round, rolled: 9 KiB, seconds
     of SDCC), verified byte for byte like every result."""
     gb = TARGETS["gb"]
