@@ -23,9 +23,10 @@ def add_parser(sub):
                     "optimisation when the flags say -flto), as the STM32 study measured flash.  On the host and "
                     "the Linux targets the shared C library is not counted; newlib-nano (cortex-m7, as a "
                     "CubeMX firmware links it), newlib (gba) and the N64's own C library are: the table's "
-                    "title and each JSON object's c_library say which.  cc65 and SDCC (nes, gb, z80) keep or drop whole object files, "
-                    "with no section garbage collection: there an algorithm's figure is the ROM bytes of the "
-                    "object files it needs (every function in them), without the run-time library's routines.",
+                    "title and each JSON object's c_library say which.  cc65 and SDCC (nes, gb, z80) keep or "
+                    "drop whole object files, with no section garbage collection: there an algorithm's "
+                    "figure is the ROM bytes of the object files it needs (every function in them), without "
+                    "the run-time library's routines.",
         epilog="examples:\n  hashbench size                                # gcc -O2, every algorithm\n"
                "  hashbench size --cc gcc,clang --flags=-Os,-O2,-O3 -a 'sha*'\n"
                "  hashbench size --target cortex-m7 --flags='-Os,-O3,-Os -flto'\n"
