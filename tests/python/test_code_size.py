@@ -33,13 +33,14 @@ def portable(ids, reason):
 
 LARGER_AT_OS = {
     "host": {
-        **portable(["murmur3-32", "sha3-512", "ascon-hash256"], SHARED_HELPERS),
+        **portable(["murmur3-32", "siphash24", "sha3-512", "ascon-hash256"], SHARED_HELPERS),
         ("ascon-hash256", "compact"): SHARED_HELPERS,
         **portable(["sha512"], ROUNDS_SPILL),
     },
     "cortex-m7": {
         **portable(["djb2", "knuth", "oat", "pjw", "sdbm"], BYTE_STORES),
-        **portable(["murmur3-32", "murmur3-128", "md4", "md5", "sha1", "ripemd160", "tiger"], SHARED_HELPERS),
+        **portable(["murmur3-32", "murmur3-128", "siphash24", "md4", "md5", "sha1", "ripemd160", "tiger"],
+                   SHARED_HELPERS),
         **portable(["sha256", "ascon-hash256"], ROUNDS_SPILL),
     },
 }
