@@ -108,15 +108,17 @@ __extension__ typedef unsigned __int128 hb_u128;
 #define HB_INLINE static inline
 #endif
 
-/* HB_ACCESS: hb_util.h's loads, stores and rotations, an instruction or a
- * few each, inlined at every call on gcc and clang even at -Os.  There gcc
- * otherwise keeps one shared out-of-line copy per file, whose call costs
- * as much as the access, and which a program calling one function of the
- * file still links whole (with an unwind entry on the host). */
+/* HB_FORCE_INLINE: inlined at every call on gcc and clang, whatever their
+ * heuristics say.  For hb_util.h's loads, stores and rotations, an
+ * instruction or a few each, of which gcc -Os otherwise keeps one shared
+ * out-of-line copy per file, whose call costs as much as the access and
+ * which a program calling one function of the file still links whole (with
+ * an unwind entry on the host); and for the few block loops whose state
+ * must stay in the caller's registers (XXH64's stripes). */
 #if defined(__GNUC__) && !defined(__CC65__)
-#define HB_ACCESS HB_INLINE __attribute__((always_inline))
+#define HB_FORCE_INLINE HB_INLINE __attribute__((always_inline))
 #else
-#define HB_ACCESS HB_INLINE
+#define HB_FORCE_INLINE HB_INLINE
 #endif
 
 /* The few helpers hb_util.h writes for the 8-bit CPUs (its rotations) are
