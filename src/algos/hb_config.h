@@ -108,14 +108,14 @@ __extension__ typedef unsigned __int128 hb_u128;
 #define HB_INLINE static inline
 #endif
 
-/* HB_FORCE_INLINE: inlined at every call on gcc and clang, whatever their
- * heuristics say.  For hb_util.h's loads, stores and rotations, an
- * instruction or a few each, of which gcc -Os otherwise keeps one shared
- * out-of-line copy per file, whose call costs as much as the access and
- * which a program calling one function of the file still links whole (with
- * an unwind entry on the host); and for the few block loops whose state
- * must stay in the caller's registers (XXH64's stripes). */
-#if defined(__GNUC__) && !defined(__CC65__)
+/* HB_FORCE_INLINE: hb_util.h's loads, stores and rotations, an instruction
+ * or a few each, inlined at every call when gcc or clang optimise for size
+ * (-Os, -Oz).  There gcc otherwise keeps one shared out-of-line copy per
+ * file, whose call costs as much as the access and which a program calling
+ * one function of the file still links whole (with an unwind entry on the
+ * host).  At -O2 and -O3 they are inlined anyway, and left to the compiler:
+ * forcing it there changes the order of inlining and so the schedules. */
+#if defined(__GNUC__) && !defined(__CC65__) && defined(__OPTIMIZE_SIZE__)
 #define HB_FORCE_INLINE HB_INLINE __attribute__((always_inline))
 #else
 #define HB_FORCE_INLINE HB_INLINE

@@ -181,7 +181,7 @@ HB_INLINE uint64_t hb_xxh64_merge(uint64_t h, uint64_t v)
     return h * P64_1 + P64_4;
 }
 
-HB_FORCE_INLINE const uint8_t *hb_xxh64_stripes(uint64_t v[4], const uint8_t *p, size_t nstripes)
+static const uint8_t *hb_xxh64_stripes(uint64_t v[4], const uint8_t *p, size_t nstripes)
 {
     uint64_t v1 = v[0], v2 = v[1], v3 = v[2], v4 = v[3];
     for (; nstripes; nstripes--, p += 32) {
