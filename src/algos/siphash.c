@@ -117,8 +117,9 @@ void hb_siphash24_final(hb_siphash24_ctx *ctx, uint8_t *out)
 }
 
 /* One message in one call: the state in locals throughout, the leftover
- * bytes read where they are (no context, no copy into its buffer). */
-void hb_siphash24_keyed(uint8_t out[8], const uint8_t key[16], const uint8_t *in, size_t len)
+ * bytes read where they are (no context, no copy into its buffer).  Inline
+ * in both callers, so that the roster's fixed key folds into constants. */
+HB_INLINE void hb_siphash24_oneshot(uint8_t out[8], const uint8_t key[16], const uint8_t *in, size_t len)
 {
     uint64_t v[4];
     size_t n = len / 8;
@@ -128,9 +129,14 @@ void hb_siphash24_keyed(uint8_t out[8], const uint8_t key[16], const uint8_t *in
     hb_siphash24_finish(v, in + n * 8, (unsigned)(len & 7), (uint8_t)len, out);
 }
 
+void hb_siphash24_keyed(uint8_t out[8], const uint8_t key[16], const uint8_t *in, size_t len)
+{
+    hb_siphash24_oneshot(out, key, in, len);
+}
+
 void hb_siphash24(uint8_t *out, const uint8_t *in, size_t len)
 {
-    hb_siphash24_keyed(out, hb_siphash24_key, in, len);
+    hb_siphash24_oneshot(out, hb_siphash24_key, in, len);
 }
 
 #else
