@@ -23,10 +23,12 @@ def add_parser(sub):
                     "pointer; the baseline calls a do-nothing function; both are compiled with "
                     "-ffunction-sections -fdata-sections and linked with --gc-sections (and with link-time "
                     "optimisation when the flags say -flto), as the STM32 study measured flash.  On the host and "
-                    "the Linux targets the shared C library is not counted; newlib (cortex-m7, gba) and the "
-                    "N64's own C library are.  cc65 and SDCC (nes, gb, z80) keep or drop whole object files, "
-                    "with no section garbage collection: there an algorithm's figure is the ROM bytes of the "
-                    "object files it needs (every function in them), without the run-time library's routines.",
+                    "the Linux targets the shared C library is not counted; newlib-nano (cortex-m7, as a "
+                    "CubeMX firmware links it), newlib (gba) and the N64's own C library are: the table's "
+                    "title and each JSON object's c_library say which.  cc65 and SDCC (nes, gb, z80) keep or "
+                    "drop whole object files, with no section garbage collection: there an algorithm's "
+                    "figure is the ROM bytes of the object files it needs (every function in them), without "
+                    "the run-time library's routines.",
         epilog="examples:\n  hashbench size                                # gcc -O2, every algorithm\n"
                "  hashbench size --cc gcc,clang --flags=-Os,-O2,-O3 -a 'sha*'\n"
                "  hashbench size --target cortex-m7 --flags='-Os,-O3,-Os -flto'\n"
@@ -88,10 +90,11 @@ def main(args) -> int:
         return 2
     names = [c.name for c in ok if c.name in sizes]
     if args.json:
+        libc = size.c_library(target) or None   # None: shared, not counted
         for b in names:
             for (a, i), v in sizes[b].items():
                 print(json.dumps({"target": target.name if target else "host", "build": b, "algorithm": a,
-                                  "implementation": i, "code_bytes": v}))
+                                  "implementation": i, "code_bytes": v, "c_library": libc}))
     else:
         where = target.name if target else "host"
         h, rows, al = size_table(sizes, names)
