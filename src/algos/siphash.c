@@ -30,8 +30,17 @@ static const uint8_t hb_siphash24_key[16] = {
         v2 = hb_rotl64(v2, 32);                                \
     } while (0)
 
+/* Inline where registers hold 64-bit words; on an 8/16-bit CPU each copy
+ * of the rounds is KiBs of code (SDCC's would not fit a Game Boy program),
+ * so there the helpers stay one function each. */
+#if HB_SMALL_CPU
+#define HB_SIP_INLINE static
+#else
+#define HB_SIP_INLINE HB_INLINE
+#endif
+
 /* v0..v3 from the key, 2.1's initialisation. */
-HB_INLINE void hb_siphash24_key_state(uint64_t v[4], const uint8_t key[16])
+HB_SIP_INLINE void hb_siphash24_key_state(uint64_t v[4], const uint8_t key[16])
 {
     uint64_t k0 = hb_load64_le(key), k1 = hb_load64_le(key + 8);
     /* "somepseudorandomlygeneratedbytes" */
@@ -53,7 +62,7 @@ void hb_siphash24_init(hb_siphash24_ctx *ctx)
 }
 
 /* Compression of n whole 8-byte words. */
-HB_INLINE void hb_siphash24_words(uint64_t v[4], const uint8_t *p, size_t n)
+HB_SIP_INLINE void hb_siphash24_words(uint64_t v[4], const uint8_t *p, size_t n)
 {
     uint64_t v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3];
     for (; n; n--, p += 8) {
@@ -68,7 +77,7 @@ HB_INLINE void hb_siphash24_words(uint64_t v[4], const uint8_t *p, size_t n)
 
 /* The last word (the rem = count % 8 leftover bytes of `tail`, count in
  * the top byte), then finalisation and the output. */
-HB_INLINE void hb_siphash24_finish(const uint64_t v[4], const uint8_t *tail, unsigned rem, uint8_t count,
+HB_SIP_INLINE void hb_siphash24_finish(const uint64_t v[4], const uint8_t *tail, unsigned rem, uint8_t count,
                                    uint8_t *out)
 {
     uint64_t v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3];
@@ -119,7 +128,7 @@ void hb_siphash24_final(hb_siphash24_ctx *ctx, uint8_t *out)
 /* One message in one call: the state in locals throughout, the leftover
  * bytes read where they are (no context, no copy into its buffer).  Inline
  * in both callers, so that the roster's fixed key folds into constants. */
-HB_INLINE void hb_siphash24_oneshot(uint8_t out[8], const uint8_t key[16], const uint8_t *in, size_t len)
+HB_SIP_INLINE void hb_siphash24_oneshot(uint8_t out[8], const uint8_t key[16], const uint8_t *in, size_t len)
 {
     uint64_t v[4];
     size_t n = len / 8;
