@@ -126,6 +126,7 @@ def prepare_host_run(args, kind, algos, tiers, impls, noted_impls=None, **option
     host = host_run.open_host(opts["meter"], host_engine(mine, log) if mine else None)
     algo_ids = host_run.select_algos(host.catalogue, algos, tiers)
     impl_names = host_run.select_impls(host.catalogue, impls)
+    host_run.check_selection(host.catalogue, algo_ids, impl_names)
     note_skipped_backends(host.backends, noted_impls or impl_names, opts["meter"])
     store = None if args.no_save else Store(args.db)
     opts.update(algos=algo_ids, impls=impl_names, **options)

@@ -101,6 +101,7 @@ def test_run_impl_all_and_compact():
     (["--budget", "fast"], "bad budget"),
     (["--units", "GB/h"], "bad unit"),
     (["--impl", "opensssl"], "unknown implementation"),
+    (["--impl", "zlib"], "crc8 has no implementation zlib"),   # nothing to measure: not an empty exit 0
     (["-o", "/nonexistent/dir/x.json"], "cannot write"),
     (["-o", "results.xlsx"], "unknown output format"),
     (["--timer", "sundial"], "timer"),
