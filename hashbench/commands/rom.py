@@ -2,6 +2,7 @@
 """hashbench rom: a console ROM image of the benchmark, and (--run) its run
 headless in a libretro core, stored like any run (hashbench/rom/)."""
 import sys
+import tempfile
 from pathlib import Path
 
 from ..errors import UserError
@@ -61,9 +62,16 @@ def add_parser(sub):
 
 
 def writable(path: str, what: str):
+    if Path(path).is_dir():
+        raise UserError(f"{what} {path}: is a folder; name the file to write")
     parent = Path(path).resolve().parent
     if not parent.is_dir():
         raise UserError(f"{what} {path}: no such folder {parent}")
+    try:   # a file made and removed there: the only sure test, for root too, before minutes of work
+        with tempfile.NamedTemporaryFile(dir=parent, prefix=".hashbench-"):
+            pass
+    except OSError as exc:
+        raise UserError(f"{what} {path}: cannot write there ({exc.strerror})") from exc
 
 
 def main(args) -> int:
@@ -71,6 +79,7 @@ def main(args) -> int:
     algos, impls = flow.select(args.algo, args.tier, args.impl)
     size, budget = parse_size(args.size), parse_budget(args.budget)
     writable(args.output, "-o")
+    getattr(con, "check_output", lambda out: None)(Path(args.output))
     if args.screenshot and not args.run:
         raise UserError("--screenshot goes with --run")
     if args.json and not args.run:

@@ -68,8 +68,12 @@ class Built:
 def install(built: Built, out: Path):
     """Copies the image to `out` whole or not at all (a temporary name, renamed)."""
     tmp = out.with_name(out.name + ".tmp")
-    tmp.write_bytes(built.path.read_bytes())
-    os.replace(tmp, out)
+    try:
+        tmp.write_bytes(built.path.read_bytes())
+        os.replace(tmp, out)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise UserError(f"-o {out}: {exc.strerror}") from exc
 
 
 def labels(rows) -> list:

@@ -115,6 +115,11 @@ def qemu_elf(firmware: Path) -> Path:
     return firmware.with_name("hashbench-mps2.elf")
 
 
+def check_output(out: Path):
+    if out.suffix.lower() == ".bin":   # the binary would replace the ELF written there
+        raise UserError(f"-o {out}: name the ELF (e.g. hb.elf); the .bin is written beside it")
+
+
 def install(built: image.Built, out: Path):
     """The ELF to `out` and the raw binary beside it (`out` with .bin), each whole or not at all."""
     image.install(built, out)

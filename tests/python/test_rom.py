@@ -152,9 +152,12 @@ def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
     (["--target", "gba", "--screenshot", "x.png"], "goes with --run"),
     (["--target", "gba", "--size", "8192"], "--size must be"),
     (["--target", "gba", "--impl", "fast"], "unknown implementation"),
+    (["--target", "gba", "-a", "crc32", "-o", "/"], "is a folder"),
+    (["--target", "gba", "-a", "crc32", "-o", "/proc/hb.gba"], "cannot write there"),   # a folder no one writes
+    (["--target", "nucleo-f767", "-a", "crc32", "-o", "TMP/hb.bin"], "name the ELF"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
-    code, _, stderr = hb("rom", "-o", tmp_path / "x.gba", *args)
+    code, _, stderr = hb("rom", "-o", tmp_path / "x.gba", *(a.replace("TMP", str(tmp_path)) for a in args))
     assert code == 2 and message in stderr and len(stderr.strip().splitlines()) == 1
 
 
