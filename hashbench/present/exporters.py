@@ -116,14 +116,19 @@ def write_text(path, text: str) -> None:
     """Writes `text` to `path` atomically."""
     p = Path(path)
     fd, tmp = tempfile.mkstemp(dir=str(p.parent or "."), prefix=f".{p.name}.", suffix=".tmp")
+    umask = os.umask(0o022)
+    os.umask(umask)
     try:
+        os.fchmod(fd, 0o666 & ~umask)   # as open() would make it, not mkstemp's 0600
         with os.fdopen(fd, "w") as f:
             f.write(text)
         os.replace(tmp, p)
-    except OSError as exc:
+    except BaseException as exc:   # Ctrl-C too: no temporary file left behind
         if os.path.exists(tmp):
             os.unlink(tmp)
-        raise UserError(f"{path}: {exc.strerror}") from exc
+        if isinstance(exc, OSError):
+            raise UserError(f"{path}: {exc.strerror}") from exc
+        raise
 
 
 def write(path, run, fmt=None) -> None:

@@ -67,6 +67,9 @@ def test_run_table_and_json_export(tmp_path):
     text = r.stdout.decode()
     assert "CRC32" in text and "SHA256" in text and "MB/s" in text
     assert "\x1b[" not in text  # plain text when not a terminal
+    umask = os.umask(0o022)
+    os.umask(umask)   # the file is as readable as any other the user writes, not the temporary file's 0600
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask
     doc = json.loads(out.read_text())
     assert doc["format_version"] == 2 and doc["kind"] == "host" and doc["context"]["cpu"]
     for res in doc["results"]:
