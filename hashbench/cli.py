@@ -29,9 +29,18 @@ class Version(argparse.Action):
         parser.exit()
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's errors (a missing value, a bad choice, an unknown option)
+    as one line, like every other bad input, not its usage block; the
+    commands' parsers are of this class too."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser(command=None):
     """The parser, with the subcommands of `command`'s module ('': none; None: all)."""
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="hashbench", formatter_class=formatter,
         description="Benchmark hash algorithms on this machine and on other CPUs; every digest is verified first.",
         epilog="examples:\n  hashbench run                       # every algorithm, 1024 B\n"
@@ -59,7 +68,10 @@ def main(argv=None):
     command = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser("" if command is None and "--version" in argv and "-h" not in argv
                           and "--help" not in argv else command)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:   # named after the command they were given to, whose --help lists what it takes
+        prog = f"hashbench {args.command}" if args.command else "hashbench"
+        Parser(prog=prog).error(f"unrecognized arguments: {' '.join(extra)}")
     if not args.command:
         parser.print_help()
         return 2

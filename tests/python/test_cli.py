@@ -109,6 +109,9 @@ def test_run_impl_all_and_compact():
     (["-o", "results.xlsx"], "unknown output format"),
     (["--timer", "sundial"], "timer"),
     (["--processes", "0"], "--processes"),
+    (["--sort", "size"], "invalid choice"),      # argparse's own checks, also one line
+    (["--budget"], "expected one argument"),
+    (["--no-such-option"], "unrecognized arguments"),
 ])
 def test_run_bad_input_is_one_line_exit_2(args, needle):
     r = hb("run", "-a", "crc8", "--budget", "5", "--no-save", *args) if "-a" not in args else \
