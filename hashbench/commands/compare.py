@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 """hashbench compare: every implementation of algorithms, ranked."""
+import math
 import sys
 
 from .. import host_run, revisions, roster, userimpl
@@ -82,7 +83,7 @@ def compare_revisions(args) -> int:
     if len(args.algos) != 1 or any(c in args.algos[0] for c in "*?[,"):
         raise UserError("--rev compares one algorithm: compare ALGO --rev A --rev B")
     algo = roster.select(args.algos)[0].id
-    if args.fail_above is not None and args.fail_above < 0:
+    if args.fail_above is not None and not 0 <= args.fail_above < math.inf:   # nan would never fail
         raise UserError("--fail-above takes a percentage, 0 or more")
     if args.sweep or (args.size and len(parse_sizes(args.size)) > 1):
         raise UserError("--rev measures one size: give one --size")

@@ -76,3 +76,7 @@ def test_revisions_are_checked_before_anything_is_built(clone):
     assert code == 2 and "--rev no-such-branch: not a commit" in err
     code, out, err = hb_in(clone, "compare", "sha256", "--fail-above", "5")
     assert code == 2 and "go with --rev" in err
+    for pct in ("nan", "inf", "-1"):   # a threshold no ratio is above would pass every CI run
+        code, out, err = hb_in(clone, "compare", "sha256", "--rev", "HEAD", "--rev", "HEAD", "--fail-above", pct,
+                               "--no-save")
+        assert code == 2 and "--fail-above takes a percentage" in err, err
