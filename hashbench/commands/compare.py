@@ -41,7 +41,7 @@ def add_parser(sub):
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_format_arg(c)
     add_store_args(c)
-    c.add_argument("-q", "--quiet", action="store_true")
+    c.add_argument("-q", "--quiet", action="store_true", help="no progress, no header")
     r = c.add_argument_group("revisions side by side (CI)")
     r.add_argument("--rev", action="append", metavar="REV",
                    help="twice: --rev A --rev B builds ALGO's code at two git revisions (of the hashbench tree, or "

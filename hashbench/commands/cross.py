@@ -78,8 +78,8 @@ def stored_table(args) -> int:
 def checked(args, targets):
     """The targets, sizes, implementations, algorithms and --impl-dir code
     asked for, checked before anything is built."""
-    refuse_modes(args, "on a cross target: its engine counts the plain loop of one thread exactly, where a chained "
-                       "call costs what an independent one does (use 'hashbench run')")
+    refuse_modes(args, "on a cross target: its engine counts one thread's plain loop on aligned input, exactly "
+                       "(use 'hashbench run')")
     names = select(targets, args.target, args.all)
     sizes = parse_sizes(args.size) if args.size else list(DEFAULT_SIZES)
     if max(sizes) > MAX_SIZE:

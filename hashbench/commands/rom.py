@@ -34,7 +34,8 @@ def add_parser(sub):
                     "libretro-nestopia for the NES, libretro-desmume for the NDS; mupen64plus for the N64; for "
                     "nucleo-f767 the same firmware under QEMU's mps2-an500, whose timer counts instructions), "
                     "headless, lets the pass finish, reads the records from save RAM, checks the table on the "
-                    "screen against them, and stores the run (target gba-rom or nes-rom, meter console-timer: cycles per "
+                    "screen against them, and stores the run (target gba-rom, nes-rom, nds-rom, n64-rom or nucleo-f767-qemu; "
+                    "meter console-timer: cycles per "
                     "call by the console's timer, the loop included).  By default the image holds as much of "
                     "the roster as fits; what is left out is said.",
         epilog="examples:\n  hashbench rom --target gba -o hb.gba\n"
@@ -52,7 +53,7 @@ def add_parser(sub):
     c.add_argument("--size", default="1024", help="the table's workload size (default 1024 B; the sweep is "
                                                    "always 64/256/1024)")
     c.add_argument("--budget", default="200", help="time per row on the console, e.g. 200, 200ms, 1s (default 200 ms)")
-    c.add_argument("--run", action="store_true", help="run the image headless in the libretro core and store the run")
+    c.add_argument("--run", action="store_true", help="run the image headless in its emulator (above) and store the run")
     c.add_argument("--screenshot", metavar="PNG", help="with --run: the whole table as one PNG")
     c.add_argument("--json", metavar="FILE", help="with --run: also write the run (.json, .csv or .md)")
     add_store_args(c)

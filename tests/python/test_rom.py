@@ -14,7 +14,7 @@ from hashbench import roster
 from hashbench.build import gbarom
 from hashbench.errors import BuildError
 from hashbench.result import Build
-from hashbench.rom import gba, image, libretro, run, screen
+from hashbench.rom import flow, gba, image, libretro, run, screen
 from hashbench.store import Store
 from hashbench.verify import Expected
 
@@ -145,6 +145,13 @@ def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
     assert img.size == (480, (3 + 2 + 1) * 16) and len(img.getcolors(1 << 16)) == 2
     code, stdout, _ = hb("show", "last", "--db", db)
     assert code == 0 and "gba-rom" in stdout and "CRC32" in stdout
+
+
+def test_help_names_every_console_s_stored_target():
+    code, stdout, _ = hb("rom", "--help")
+    assert code == 0
+    for name in flow.available():
+        assert flow.console(name).RUN_TARGET in stdout, name
 
 
 @pytest.mark.parametrize("args, message", [
