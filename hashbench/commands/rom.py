@@ -2,7 +2,6 @@
 """hashbench rom: a console ROM image of the benchmark, and (--run) its run
 headless in a libretro core, stored like any run (hashbench/rom/)."""
 import sys
-import tempfile
 from pathlib import Path
 
 from ..errors import UserError
@@ -68,11 +67,8 @@ def writable(path: str, what: str):
     parent = Path(path).resolve().parent
     if not parent.is_dir():
         raise UserError(f"{what} {path}: no such folder {parent}")
-    try:   # a file made and removed there: the only sure test, for root too, before minutes of work
-        with tempfile.NamedTemporaryFile(dir=parent, prefix=".hashbench-"):
-            pass
-    except OSError as exc:
-        raise UserError(f"{what} {path}: cannot write there ({exc.strerror})") from exc
+    if not exporters.writable_folder(parent):
+        raise UserError(f"{what} {path}: cannot write there")
 
 
 def main(args) -> int:

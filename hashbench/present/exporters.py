@@ -95,6 +95,16 @@ def to_markdown(run) -> str:
 FORMATS = {".json": to_json, ".csv": to_csv, ".md": to_markdown}
 
 
+def writable_folder(folder: Path) -> bool:
+    """A file made and removed there: the only sure test (os.access says yes
+    to root for /proc, a read-only mount's bind, ...) before minutes of work."""
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".hashbench-"):
+            return True
+    except OSError:
+        return False
+
+
 def check_path(path, fmt=None) -> None:
     """Fails early (before measuring) on an unknown extension or format, or
     an unwritable folder.  `fmt`: one of hashbench.present.formats (a
@@ -108,14 +118,17 @@ def check_path(path, fmt=None) -> None:
     elif p.suffix.lower() not in FORMATS:
         raise UserError(f"{path}: unknown output format; use .json, .csv or .md")
     folder = p.parent if str(p.parent) else Path(".")
-    if not folder.is_dir() or not os.access(folder, os.W_OK):
+    if not folder.is_dir() or not writable_folder(folder):
         raise UserError(f"{path}: cannot write there")
 
 
 def write_text(path, text: str) -> None:
     """Writes `text` to `path` atomically."""
     p = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=str(p.parent or "."), prefix=f".{p.name}.", suffix=".tmp")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=str(p.parent or "."), prefix=f".{p.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise UserError(f"{path}: {exc.strerror}") from exc
     umask = os.umask(0o022)
     os.umask(umask)
     try:

@@ -106,6 +106,7 @@ def test_run_impl_all_and_compact():
     (["--impl", "opensssl"], "unknown implementation"),
     (["--impl", "zlib"], "crc8 has no implementation zlib"),   # nothing to measure: not an empty exit 0
     (["-o", "/nonexistent/dir/x.json"], "cannot write"),
+    (["-o", "/proc/x.json"], "cannot write"),   # a folder where even root makes no file
     (["-o", "results.xlsx"], "unknown output format"),
     (["--timer", "sundial"], "timer"),
     (["--processes", "0"], "--processes"),
