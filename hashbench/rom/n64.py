@@ -162,7 +162,7 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
            "--set", f"Core[ScreenshotPath]={work}", str(rom)]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     limit = run.limit_s(rows, budget_ms)
-    text, shown, last = "", None, time.monotonic()
+    text, shown, last, emulated = "", None, time.monotonic(), 0.0
     try:
         while True:
             sram = sram_bytes(b"".join(p.read_bytes() for p in work.glob("*.sra")))
@@ -184,7 +184,7 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
             time.sleep(POLL_S)
     except KeyboardInterrupt:
         text = text[:text.rfind("\n") + 1]
-        return run.Session(run.parse(text), text, 0.0, time.monotonic() - t0, interrupted=True)
+        return run.Session(run.parse(text), text, emulated, time.monotonic() - t0, interrupted=True)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
