@@ -167,15 +167,20 @@ def play(console, firmware, rows: int, budget_ms: int, log=lambda m: None, strea
                 last = time.monotonic()
     except KeyboardInterrupt:
         text = text[:text.rfind("\n") + 1]
-        return run.Session(run.parse(text), text, 0.0, time.monotonic() - t0, interrupted=True)
+        recs = run.parse(text)
+        return run.Session(recs, text, timed_s(recs), time.monotonic() - t0, interrupted=True)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait()
     text = text[:text.index('{"rec":"done"')] + text[text.index('{"rec":"done"'):].split("\n", 1)[0] + "\n"
     recs = run.parse(text)
-    ticks = sum(r.get("ticks", 0) + r.get("empty_ticks", 0) for r in recs)
-    session = run.Session(recs, text, ticks / 25e6, time.monotonic() - t0)
+    session = run.Session(recs, text, timed_s(recs), time.monotonic() - t0)
     session.screen_complete = False
     return session
+
+
+def timed_s(recs) -> float:
+    """The timed spans' virtual time: the timer's ticks at its 25 MHz."""
+    return sum(r.get("ticks", 0) + r.get("empty_ticks", 0) for r in recs) / 25e6
 

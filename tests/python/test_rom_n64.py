@@ -4,16 +4,12 @@ words, our boot code in place, and, where Debian's mupen64plus is
 installed, the image booted headless: every row verified and timed by COP0
 Count, the screen's characters (copied to SRAM by the ROM) equal to what
 the records say, and the command."""
-import re
 import shutil
-import signal
 import struct
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from cli_util import ENV, ROOT, hb
+from cli_util import ctrl_c_once, hb
 
 from hashbench import roster
 from hashbench.build import n64rom
@@ -101,16 +97,9 @@ def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
 @needs_emulator
 def test_ctrl_c_keeps_the_rows_done_and_exits_130(tmp_path):
     db = tmp_path / "db.sqlite"
-    proc = subprocess.Popen([sys.executable, "-m", "hashbench", "rom", "--target", "n64", "-o", str(tmp_path / "hb.z64"),
-                             "--budget", "1s", "--run", "--db", str(db)],
-                            cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    for line in proc.stderr:   # Ctrl-C once a row is done: "n64-rom: 6.1 s emulated, 2/40 rows"
-        m = re.search(r"emulated, (\d+)/", line)
-        if m and int(m.group(1)) >= 1:
-            break
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err
+    code, _, err = ctrl_c_once(["rom", "--target", "n64", "-o", tmp_path / "hb.z64", "--budget", "1s", "--run",
+                                "--db", db])
+    assert code == 130, err
     stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
     assert stored.status == "interrupted" and stored.results and all(r.verified for r in stored.results)
     assert stored.context["targets"]["n64-rom"]["emulated_s"] > 0   # the emulated time up to Ctrl-C

@@ -8,7 +8,7 @@ import shutil
 import struct
 
 import pytest
-from cli_util import hb
+from cli_util import ctrl_c_once, hb
 
 from hashbench import roster
 from hashbench.result import Build
@@ -65,6 +65,16 @@ def test_the_command_stores_the_qemu_run_and_writes_elf_and_bin(tmp_path):
     assert {(r.target, r.verified) for r in stored.results} == {("nucleo-f767-qemu", True)}
     code, _, stderr = hb("rom", "--target", "nucleo-f767", "-o", out, "--budget", "10s")
     assert code == 2 and "at most 9 s" in stderr
+
+
+def test_ctrl_c_keeps_the_rows_done_and_exits_130(tmp_path):
+    db = tmp_path / "db.sqlite"
+    code, _, err = ctrl_c_once(["rom", "--target", "nucleo-f767", "-o", tmp_path / "hb.elf", "--budget", "5s",
+                                "--run", "--db", db])
+    assert code == 130, err
+    stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
+    assert stored.status == "interrupted" and stored.results and all(r.verified for r in stored.results)
+    assert stored.context["targets"]["nucleo-f767-qemu"]["emulated_s"] > 0
 
 
 def test_a_serial_capture_imports_as_a_run_once(tmp_path, session):
