@@ -9,7 +9,8 @@ def add_format_arg(p):
     p.add_argument("--format", choices=list(formats.FORMATS), metavar="FORMAT",
                    help="with -o FILE.json: " + ", ".join(formats.FORMATS) + " (Bencher Metric Format; Google "
                         "Benchmark's JSON; github-action-benchmark's customSmallerIsBetter); each benchmark "
-                        "named algorithm/implementation/size/target/build")
+                        "named algorithm/implementation/size/target/build, then a mode's "
+                        "threads:N, latency, align:K")
 
 
 def check_output(args):
