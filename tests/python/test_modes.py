@@ -60,8 +60,9 @@ def test_sweep_small_is_every_length(tmp_path):
 
 def test_sweep_small_n_and_bad_sweeps():
     assert hb("run", "--sweep", "small:300", "--no-save")[0] == 2
-    code, _, err = hb("run", "--sweep", "long:3", "--no-save")
-    assert code == 2 and len(err.strip().splitlines()) == 1 and "bad sweep" in err
+    for bad in ("long:3", "small:", "long:"):   # a colon with nothing after it is not the whole sweep
+        code, _, err = hb("run", "--sweep", bad, "--no-save")
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "bad sweep" in err, bad
 
 
 def test_latency_beside_throughput(tmp_path):
