@@ -89,11 +89,11 @@ def mode_options(args) -> dict:
     cannot honour is refused.  A single --threads N or --align K is measured
     beside its baseline (1 thread, offset 0) in the same run."""
     opts = {}
-    if args.threads:
+    if args.threads is not None:   # '' too: an empty value is bad input, not no mode
         allowed = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
         counts = _counts(args.threads, "thread count", 1, MAX_THREADS, [min(allowed, MAX_THREADS)])
         opts["threads"] = sorted(set([1] + counts))
-    if args.align:
+    if args.align is not None:   # '' too: an empty value is bad input, not no mode
         opts["aligns"] = sorted(set([0] + _counts(args.align, "alignment", 0, 63, ALIGN_ALL)))
     if args.latency:
         opts["latency"] = True

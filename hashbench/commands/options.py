@@ -33,5 +33,5 @@ def add_refused_mode_args(p):
 def refuse_modes(args, why):
     """One line, exit 2, for a mode `why` says cannot be honoured here."""
     for flag in ("threads", "latency", "align"):
-        if getattr(args, flag, None):
+        if getattr(args, flag, None) not in (None, False):
             raise UserError(f"--{flag} cannot be measured {why}")

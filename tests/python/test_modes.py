@@ -157,7 +157,8 @@ def test_cross_refuses_modes(mode):
     assert len(err.strip().splitlines()) == 1 and mode[0] in err and "cross target" in err
 
 
-@pytest.mark.parametrize("args", [("--threads", "0"), ("--threads", "65"), ("--align", "64"), ("--align", "x")])
+@pytest.mark.parametrize("args", [("--threads", "0"), ("--threads", "65"), ("--align", "64"), ("--align", "x"),
+                                  ("--threads", ""), ("--align", "")])
 def test_bad_modes(args):
     code, _, err = hb("run", *args, "--no-save")
     assert code == 2 and len(err.strip().splitlines()) == 1
