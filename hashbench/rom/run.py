@@ -188,6 +188,8 @@ def read(recs, partial=False) -> dict:
             out["full"] = bool(r.get("save_ram_full"))
     if not out["engine"] or out["engine"].get("engine") != "rom":
         raise BuildError("rom: the save RAM holds no `engine` record of a ROM")
+    if not all(type(out["engine"].get(k)) is int and out["engine"][k] > 0 for k in ("tick_hz", "clock_hz")):
+        raise BuildError("rom: the `engine` record's tick_hz and clock_hz must be whole numbers above 0")
     if not out["done"] and not partial:
         raise BuildError("rom: the pass did not finish (no `done` record)")
     return out

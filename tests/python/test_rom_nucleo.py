@@ -4,6 +4,7 @@ board's image (vector table in flash, stack at the top of DTCM, the .bin
 beside the ELF), and the same firmware on QEMU's mps2-an500 behind its own
 UART and timer: every row verified, the serial records stored, and a
 capture of them imported as a run, once."""
+import re
 import shutil
 import struct
 
@@ -92,6 +93,14 @@ def test_a_serial_capture_imports_as_a_run_once(tmp_path, session):
     bad.write_text(session.text.replace("7c321b5d", "00000000"))
     code, _, stderr = hb("import", bad, "--db", db)
     assert code == 2 and "disagree" in stderr
+    # a garbled or hand-made capture: one line, nothing stored, never a negative or infinite speed
+    for broken in (re.sub(r'"ticks":\d+', '"ticks":-5', session.text, count=1),
+                   re.sub(r'"iters":\d+', '"iters":"x"', session.text, count=1),
+                   session.text.replace('"tick_hz":25000000', '"tick_hz":0')):
+        bad.write_text(broken)
+        code, _, stderr = hb("import", bad, "--db", db)
+        assert code == 2 and len(stderr.strip().splitlines()) == 1 and "Traceback" not in stderr, stderr
+    assert len(Store(str(db)).runs()) == 1
 
 
 def test_a_capture_from_the_board_is_stored_under_the_board_s_target(tmp_path, session):
