@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from cli_util import ENV
+from cli_util import ENV, hb
 
 from hashbench.paths import ROOT
 from hashbench.store import Store
@@ -63,6 +63,9 @@ def test_a_slower_head_fails_with_the_exact_ratio(clone, tmp_path):
     assert "fail: B is slower than A by more than 1% (exactly)" in err
     stored = Store(db).latest_results(kind="compare")
     assert sorted(r.build.name.split("@")[0] for r in stored) == ["HEAD", "HEAD~1"]
+    code, out, _ = hb("show", "last", "--db", db)   # stored: A and B told apart, and their ratio
+    assert code == 0 and re.search(r"^A +HEAD~1@", out, re.M) and re.search(r"^B +HEAD@", out, re.M), out
+    assert f"B/A = {ratio:.4f} (exact)" in out and "None" not in out
     # the same two commits, a threshold above the change: exit 0
     code, out, err = hb_in(clone, "compare", "sha256", "--rev", "HEAD~1", "--rev", "HEAD", "--meter", "sim",
                            "--fail-above", str(round((ratio - 1) * 100 + 1)), "--no-save")
