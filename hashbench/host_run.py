@@ -57,20 +57,6 @@ def select_impls(catalogue_algos, impls):
     return names
 
 
-def check_selection(catalogue_algos, algo_ids, impl_names) -> None:
-    """Refuses a selection with no measurement in it (every chosen algorithm
-    lacking every chosen implementation), which would end having done nothing."""
-    if impl_names == ["all"]:
-        return
-    has = {c["id"]: c["impls"] for c in catalogue_algos}
-    if not any(i in has[a] for a in algo_ids for i in impl_names):
-        which = ", ".join(impl_names)
-        if len(algo_ids) == 1:
-            raise UserError(f"{algo_ids[0]} has no implementation {which} "
-                            f"(available: {', '.join(has[algo_ids[0]])})")
-        raise UserError(f"no selected algorithm has an implementation {which}")
-
-
 def events(opts, host: Host, quiet=False):
     """The engine's events for `opts`: timed, or counted under Callgrind."""
     if opts.get("meter") == "sim":

@@ -96,6 +96,8 @@ def checked(args, targets):
         raise UserError(f"unknown implementation {bad[0]!r}: cross runs portable, compact and the --impl-dir "
                         "folders' code")
     algos = roster.select(args.algo or list(dict.fromkeys(m.algorithm for m in mine)) or None)
+    roster.check_selection({a.id: list(a.impls) + [m.name for m in mine if m.algorithm == a.id] for a in algos},
+                           [a.id for a in algos], chosen)
     if args.model_variant and args.meter != CYCLE_MODEL:
         raise UserError("--model-variant goes with --meter cycle-model")
     if args.meter == CYCLE_MODEL:

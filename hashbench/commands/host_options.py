@@ -4,7 +4,7 @@ runs, and its set-up: the engine built, algorithms and implementations chosen.""
 import os
 import sys
 
-from .. import host_run, userimpl
+from .. import host_run, roster, userimpl
 from ..errors import UserError
 from ..result import Run
 from ..store import Store
@@ -126,7 +126,7 @@ def prepare_host_run(args, kind, algos, tiers, impls, noted_impls=None, **option
     host = host_run.open_host(opts["meter"], host_engine(mine, log) if mine else None)
     algo_ids = host_run.select_algos(host.catalogue, algos, tiers)
     impl_names = host_run.select_impls(host.catalogue, impls)
-    host_run.check_selection(host.catalogue, algo_ids, impl_names)
+    roster.check_selection({c["id"]: c["impls"] for c in host.catalogue}, algo_ids, impl_names)
     note_skipped_backends(host.backends, noted_impls or impl_names, opts["meter"])
     store = None if args.no_save else Store(args.db)
     opts.update(algos=algo_ids, impls=impl_names, **options)

@@ -113,8 +113,11 @@ def main(args) -> int:
     algos = roster.select(args.algo, args.tier)
     if target is not None:
         algos = target.algorithms(algos) if hasattr(target, "algorithms") else algos
+    impls = chosen_impls(args.impl, mine)
+    roster.check_selection({a.id: list(a.impls) + [m.name for m in mine if m.algorithm == a.id] for a in algos},
+                           [a.id for a in algos], impls)
     check_output(args)
-    plan = matrix.Plan(builds=builds, algos=algos, impls=chosen_impls(args.impl, mine), sizes=sizes, mine=mine,
+    plan = matrix.Plan(builds=builds, algos=algos, impls=impls, sizes=sizes, mine=mine,
                        budget_ms=parse_budget(args.budget), rounds=args.rounds, timer=args.timer, target=target,
                        code_size=not args.no_code_size, log=log_to_stderr(args.quiet), quiet=args.quiet)
     store = None if args.no_save else Store(args.db)
