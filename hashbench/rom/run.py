@@ -11,13 +11,15 @@ the records, and the screenshot of the whole table.
 CORE, CLOCK_HZ, COLS/ROWS (the platform's hb_rom_config.h) and, optionally,
 CORE_OPTIONS, RECORDS_OFFSET (where the records start in the save RAM) and
 SETTLE_FRAMES (how long the screen takes to show a new table)."""
+import os
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .. import records as recmod
 from .. import roster
-from ..errors import BuildError
+from ..errors import BuildError, UserError
 from ..result import Build
 from ..verify import checked
 from . import libretro, screen
@@ -162,7 +164,13 @@ def screenshot(session: Session, console, rows: int, path, scale: int = 2):
             shown = top + last
     final = session.pages[-1][0]
     parts.append(screen.crop(final, console.ROWS - STATUS_LINES, console.ROWS - 1))
-    screen.image(parts, scale).save(path)
+    tmp = Path(f"{path}.tmp")   # whole or not at all
+    try:
+        screen.image(parts, scale).save(tmp, format="PNG")
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise UserError(f"--screenshot {path}: {exc.strerror}") from exc
 
 
 def read(recs, partial=False) -> dict:
