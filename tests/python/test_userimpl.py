@@ -114,6 +114,11 @@ def test_the_folder_s_name_on_another_algorithm_is_refused(command):
     assert "Traceback" not in err
 
 
+def test_hash_help_says_what_hash_does_with_a_folder():
+    code, out, _ = hb("hash", "--help")
+    assert code == 0 and "--impl name hashes the files" in out and "measured" not in out
+
+
 def test_run_and_compare_measure_the_folder_beside_ours(tmp_path):
     db = tmp_path / "r.sqlite"
     code, out, err = hb("run", "--impl-dir", GOOD, "--budget", "20", "--processes", "1", "--db", db, timeout=300)
