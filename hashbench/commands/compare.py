@@ -15,7 +15,7 @@ from ..store import Store
 from ..units import parse_budget, parse_sizes
 from .host_options import add_size_args, prepare_host_run
 from .options import add_store_args, formatter, log_to_stderr
-from .output import add_format_arg, check_output
+from .output import add_format_arg, check_output, write_output
 
 
 def add_parser(sub):
@@ -68,8 +68,7 @@ def main(args) -> int:
     if not args.quiet:
         print(header(run))
     present_compare(run, run.options["algos"], run.options["sizes"])
-    if args.output:
-        exporters.write(args.output, run, args.format)
+    write_output(args, run)
     if run.status == "interrupted":
         print(f"interrupted: kept the {len(run.results)} result(s) measured so far", file=sys.stderr)
         return 130

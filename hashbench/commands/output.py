@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: MIT
 """-o FILE and --format: the options of commands that write a run to a file."""
+import sys
+
 from ..errors import UserError
 from ..present import exporters, formats
 
@@ -19,3 +21,15 @@ def check_output(args):
         raise UserError("--format goes with -o FILE.json")
     if args.output:
         exporters.check_path(args.output, getattr(args, "format", None))
+
+
+def write_output(args, run) -> bool:
+    """-o FILE: the run written -> True.  After Ctrl-C with nothing measured
+    yet there is nothing to write: said, and the command still exits 130."""
+    if not args.output:
+        return False
+    if run.status == "interrupted" and not formats.measured(run):
+        print(f"{args.output}: not written: nothing was measured before the interrupt", file=sys.stderr)
+        return False
+    exporters.write(args.output, run, getattr(args, "format", None))
+    return True

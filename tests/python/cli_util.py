@@ -37,7 +37,8 @@ def ctrl_c_once(args, done_rows=r"(\d+)/\d+ rows", timeout=120) -> Ran:
     """`python -m hashbench ARGS`, sent SIGINT (as Ctrl-C) once a progress
     line on stderr says a row is done (`done_rows`' group: the rows done)."""
     proc = subprocess.Popen([sys.executable, "-m", "hashbench", *map(str, args)], cwd=ROOT, env=ENV,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))   # not inherited ignored
     for line in proc.stderr:
         m = re.search(done_rows, line)
         if m and int(m.group(1)) >= 1:

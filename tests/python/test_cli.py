@@ -181,6 +181,23 @@ def test_ctrl_c_keeps_measured_rows(tmp_path):
     assert b"CRC8" in out  # the table of what was measured is still printed
 
 
+def test_ctrl_c_before_any_row_still_exits_130(tmp_path):
+    """-o --format has nothing to write: said, not a refusal with exit 2."""
+    db, out = tmp_path / "i.sqlite", tmp_path / "bmf.json"
+    proc = subprocess.Popen([sys.executable, "-m", "hashbench", "run", "-a", "sha512", "--budget", "5s", "--processes",
+                             "1", "--db", str(db), "-o", str(out), "--format", "bencher"],
+                            cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.time() + 60
+    while time.time() < deadline and not db.exists():   # the run has begun: its engine is measuring
+        time.sleep(0.05)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert b"not written: nothing was measured" in err and not out.exists()
+
+
 @pytest.mark.parametrize("cmd", ["run", "list", "hash", "history", "show", "diff"])
 def test_help_on_every_subcommand(cmd):
     r = hb(cmd, "--help")
