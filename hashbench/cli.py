@@ -7,7 +7,7 @@ import argparse
 import importlib
 import sys
 
-from .commands.options import formatter
+from .commands.options import Parser, formatter
 from .errors import UserError
 
 # command -> its module in hashbench/commands/, in the order `--help` lists them; only the module of
@@ -27,15 +27,6 @@ class Version(argparse.Action):
         from . import __version__
         print(f"hashbench {__version__}")
         parser.exit()
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse's errors (a missing value, a bad choice, an unknown option)
-    as one line, like every other bad input, not its usage block; the
-    commands' parsers are of this class too."""
-
-    def error(self, message):
-        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
 
 def build_parser(command=None):
@@ -68,10 +59,7 @@ def main(argv=None):
     command = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser("" if command is None and "--version" in argv and "-h" not in argv
                           and "--help" not in argv else command)
-    args, extra = parser.parse_known_args(argv)
-    if extra:   # named after the command they were given to, whose --help lists what it takes
-        prog = f"hashbench {args.command}" if args.command else "hashbench"
-        Parser(prog=prog).error(f"unrecognized arguments: {' '.join(extra)}")
+    args = parser.parse_naming_command(argv)
     if not args.command:
         parser.print_help()
         return 2
