@@ -8,13 +8,13 @@ import importlib
 import sys
 
 from .commands.options import Parser, formatter
-from .errors import UserError
+from .errors import BuildError, UserError
 
 # command -> its module in hashbench/commands/, in the order `--help` lists them; only the module of
 # the command given is imported (a quick start), none for `--version`, every one for `--help`
 COMMANDS = {"run": "run", "list": "catalogue", "hash": "catalogue", "history": "stored", "show": "stored",
             "compare": "compare", "diff": "diff", "cross": "cross", "matrix": "matrix", "rom": "rom", "size": "size",
-            "report": "report", "export": "exchange", "import": "exchange"}
+            "fleet": "fleet", "report": "report", "export": "exchange", "import": "exchange"}
 
 
 class Version(argparse.Action):
@@ -65,8 +65,8 @@ def main(argv=None):
         return 2
     try:
         return args.func(args)
-    except UserError as exc:
-        print(f"hashbench: {exc}", file=sys.stderr)
+    except (UserError, BuildError) as exc:  # bad input, an unusable environment, a build that failed
+        print(f"hashbench: {'build failed: ' * isinstance(exc, BuildError)}{exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("hashbench: interrupted", file=sys.stderr)

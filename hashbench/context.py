@@ -6,7 +6,7 @@ import platform
 import subprocess
 
 from . import __version__
-from .paths import ROOT
+from .paths import ROOT, is_clone, source_digest
 
 
 def cpu_model() -> str:
@@ -21,6 +21,9 @@ def cpu_model() -> str:
 
 
 def project_commit() -> str:
+    """The clone's commit (-dirty with changes); an installed hashbench: its source digest."""
+    if not is_clone():
+        return "source-" + source_digest()[:12]
     try:
         out = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=12", "HEAD"],
                              capture_output=True, text=True, timeout=5)

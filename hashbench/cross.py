@@ -5,9 +5,10 @@ import sys
 import time
 
 from . import roster
-from .build.cache import target_lock
 from .context import host_context
-from .errors import BuildError
+from .errors import UserError
+from .executor import Local
+from .jobs import Task
 from .meters import DEFAULT
 from .result import Note, Run
 from .targets import Job, host, load_all
@@ -48,47 +49,56 @@ def record(run: Run, name: str, outcome, job: Job, store=None):
             f"{ok}/{len(outcome.results)} digests match" + (", counts repeat exactly" if job.check_repeat else ""))
 
 
-def run_job(run: Run, name: str, target, job: Job, store=None):
-    """One job on one target: its results stored; a failed build, or code
-    that needs 64-bit integers the target lacks, a note."""
+def runnable(run: Run, name: str, target, job: Job) -> bool:
+    """False, with a note, when the job's substitute code cannot run on `target`."""
     sub = job.substitute
-    who = f"{name} ({sub.name})" if sub else name
     why = sub.cannot_run_on(target) if sub else ""
     if why:
         run.notes.append(Note("not-supported", why, {"target": name, "implementation": sub.name}))
-        job.log(f"{who}: skipped: {why}")
-        return
-    try:
-        with target_lock(name, job.log):
-            outcome = target.measure(job)
-    except BuildError as exc:
-        run.notes.append(Note("target-failed", f"{who}: {exc}", {"target": name}))
-        job.log(f"{who}: FAILED: {exc}")
-        return
-    record(run, name, outcome, job, store)
+        job.log(f"{name} ({sub.name}): skipped: {why}")
+    return not why
 
 
-def run_targets(run: Run, targets: dict, names, job, store=None):
+def run_targets(run: Run, targets: dict, names, job, store=None, executor=None):
     """Builds, runs, verifies and stores every named target: a target that
     is not installed or fails is a note, and the others go on.  `job`: a
     Job, or a list of them (ours, then each implementation folder's code as
-    a Substitute), run on each target in turn."""
+    a Substitute), run on each target in turn.  Each (target, job) is a job
+    of `executor` (hashbench.executor; default: here, in order); the results
+    keep the order of `names` whichever finished first."""
     jobs = job if isinstance(job, list) else [job]
     job = jobs[0]
+    executor = executor or Local(targets)
     run.context.setdefault("targets", {})
+    here = executor.name == Local.name
+    if not here:
+        if any(j.substitute for j in jobs):
+            raise UserError("--cluster measures our code: implementation folders are measured here")
+        run.context["executor"] = executor.name
+    tasks = [Task((name, i), name, job=i) for name in names
+             if not here or not skip_missing(run, name, targets[name], job)
+             for i, one in enumerate(jobs) if runnable(run, name, targets[name], one)]
+    executor.check(tasks)   # before the run is stored: a cluster without a tool stops it here
     if store:
         store.begin_run(run)
     t0 = time.monotonic()
     try:
-        for name in names:
-            if skip_missing(run, name, targets[name], job):
+        for task, answer in executor.answers(tasks, jobs):
+            name, one = task.target, jobs[task.job]
+            who = f"{name} ({one.substitute.name})" if one.substitute else name
+            if answer.error:
+                run.notes.append(Note("target-failed", f"{who}: {answer.error}", {"target": name}))
+                job.log(f"{who}: FAILED: {answer.error}")
                 continue
-            for one in jobs:
-                run_job(run, name, targets[name], one, store)
+            if answer.worker:
+                answer.outcome.context["worker"] = answer.worker
+            record(run, name, answer.outcome, one, store)
         run.status = "complete"
     except KeyboardInterrupt:
         run.status = "interrupted"
     finally:
+        order = {n: i for i, n in enumerate(names)}
+        run.results.sort(key=lambda r: order.get(r.target, len(order)))
         run.elapsed_s = time.monotonic() - t0
         run.context["elapsed_s"] = round(run.elapsed_s, 1)
         if run.status == "running":
@@ -97,18 +107,20 @@ def run_targets(run: Run, targets: dict, names, job, store=None):
             run.status = "failed"
         if store:
             store.end_run(run)
+        executor.close()
     return run
 
 
 def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, check_repeat=False,
             store=None, log=lambda m: None, targets=None, meter=DEFAULT, model_variant=None, expected=None,
-            substitute=None, beside=()) -> Run:
+            substitute=None, beside=(), executor=None) -> Run:
     """A cross run of the targets `names`.  `expected`: where the digests to
     match come from (default: the reference, else the host's portable
     code); `substitute` (hashbench.targets.Substitute): other code measured
     in place of our portable implementations, its results named by it;
     `beside`: more Substitutes measured after ours (implementation
-    folders), each on its own algorithms.  `impls` empty: only those."""
+    folders), each on its own algorithms.  `impls` empty: only those.
+    `executor` (hashbench.executor): where the jobs run (default: here, in order)."""
     targets = targets or load_all()
     algos = algos or list(roster.algorithms())
     expected = expected or host.expected_digests()
@@ -126,4 +138,4 @@ def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, ch
     if beside:
         options.update(implementation_folders=[s.name for s in beside])
     run = Run(kind="cross", command=" ".join(sys.argv), context=host_context(), options=options)
-    return run_targets(run, targets, names, jobs, store)
+    return run_targets(run, targets, names, jobs, store, executor)

@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from . import roster
 from .build import configs as build_configs
 from .build import gcc, size
-from .build.cache import target_lock
 from .context import host_context
 from .errors import BuildError, UserError
+from .executor import Local
+from .jobs import Task
 from .result import Note, Run
-from .targets import Job, Outcome, host, rounds
+from .targets import Job, host, rounds
 from .userimpl import engine as user_engine
 
 
@@ -39,6 +40,7 @@ class Plan:
     quiet: bool = False
     failed: list = field(default_factory=list)   # Notes of builds that did not build
     mine: list = field(default_factory=list)     # implementation folders (hashbench.userimpl.UserImpl)
+    executor: object = None       # a cross target's jobs: hashbench.executor (None: here, in order)
 
     def options(self) -> dict:
         return {"builds": [c.to_dict() for c in self.builds], "algos": [a.id for a in self.algos],
@@ -145,62 +147,79 @@ def run_host(plan, store=None) -> Run:
 
 
 def run_cross(plan, store=None) -> Run:
+    """Every build of the cross target: our code's job and each
+    implementation folder's, built, measured with the target's exact meter,
+    the build's code sizes probed with our job; each a job of
+    `plan.executor` (hashbench.executor: here, in order, by default).  The
+    results keep the order of the builds whichever job finished first."""
     t = plan.target
+    executor = plan.executor or Local({t.name: t})
     run = Run(kind="matrix", command=" ".join(sys.argv), options=plan.options(), context=host_context())
     run.context.update(builds={}, targets={}, code_size=size.method(t) if plan.code_size else None)
-    if store:
-        store.begin_run(run)
-    t0 = time.monotonic()
     expected = host.expected_digests()
     ours = [i for i in plan.impls if i in roster.OURS]
     jobs = [Job(algos=plan.algos, impls=ours, sizes=list(plan.sizes), expected=expected, log=plan.log)] if ours else []
     jobs += [Job(algos=[a for a in plan.algos if a.id == m.algorithm], impls=["portable"], sizes=list(plan.sizes),
                  expected=expected, log=plan.log, substitute=m.substitute())
              for m in plan.mine if m.name in plan.impls and any(a.id == m.algorithm for a in plan.algos)]
-    sizes = {}
+    if executor.name != Local.name:
+        if plan.mine:
+            raise UserError("--cluster measures our code: implementation folders are measured here")
+        run.context["executor"] = executor.name
+    builds = checked_builds(plan)
+    tasks = []
+    for cfg in builds:
+        for i, job in enumerate(jobs):
+            why = job.substitute.cannot_run_on(t) if job.substitute else ""
+            if why:
+                plan.failed.append(Note("not-supported", why, {"implementation": job.substitute.name,
+                                                              "build": cfg.name}))
+            else:
+                tasks.append(Task(cfg.name, t.name, cfg, code_size=plan.code_size and i == 0, job=i,
+                                  size_impls=tuple(plan.impls), mine=tuple(plan.mine)))
+    executor.check(tasks)
+    if store:
+        store.begin_run(run)
+    t0 = time.monotonic()
+    sizes, measured = {}, {}   # measured: {task's position: its results}
+    position = {id(task): n for n, task in enumerate(tasks)}
     try:
-        for cfg in checked_builds(plan):
-            tb = t.with_build(cfg)
-            try:
-                outcome = measure_jobs(tb, jobs, plan.log)
-            except BuildError as exc:
-                fail(plan, cfg, f"build {cfg.name}: {exc}")
+        for task, answer in executor.answers(tasks, jobs):
+            cfg, job = task.build, jobs[task.job]
+            if answer.error:
+                fail(plan, cfg, f"build {cfg.name}: {answer.error}")
                 continue
-            sizes[cfg.name] = code_sizes(plan, cfg)
+            outcome = answer.outcome
+            if task.code_size:
+                sizes[cfg.name] = answer.sizes or {}
+            if answer.size_error:
+                plan.failed.append(Note("not-measured", f"build {cfg.name}: no code size: {answer.size_error}",
+                                        {"build": cfg.name}))
+            for r in outcome.results:
+                r.implementation = job.substitute.name if job.substitute else r.implementation
             run.context["targets"].setdefault(t.name, outcome.context)
-            run.context["builds"][cfg.name] = dict(cfg.to_dict(), version=outcome.context.get("compiler"),
-                                                   compile=outcome.context.get("compile"),
-                                                   cached_build=outcome.context.get("cached_build"))
+            run.context["builds"].setdefault(cfg.name, dict(
+                cfg.to_dict(), version=outcome.context.get("compiler"), compile=outcome.context.get("compile"),
+                cached_build=outcome.context.get("cached_build"),
+                **({"worker": answer.worker} if answer.worker else {})))
             for n in outcome.notes:
                 n.data.setdefault("build", cfg.name)
             run.notes += outcome.notes
-            run.results += outcome.results
-            plan.log(f"{t.name} {cfg.name}: {sum(r.verified for r in outcome.results)}/{len(outcome.results)} "
+            measured[position[id(task)]] = outcome.results
+            who = f" ({job.substitute.name})" if job.substitute else ""
+            plan.log(f"{t.name} {cfg.name}{who}: {sum(r.verified for r in outcome.results)}/{len(outcome.results)} "
                      "digests match")
         run.status = "complete"
     except KeyboardInterrupt:
         run.status = "interrupted"
-    attach_sizes(run.results, sizes)
-    return finish(run, plan, store, t0)
-
-
-def measure_jobs(t, jobs, log) -> Outcome:
-    """Our code's job and each implementation folder's on one build of a
-    cross target -> one outcome, the folders' results named by them."""
-    total = Outcome(context={}, results=[])
-    for job in jobs:
-        why = job.substitute.cannot_run_on(t) if job.substitute else ""
-        if why:
-            total.notes.append(Note("not-supported", why, {"implementation": job.substitute.name}))
-            continue
-        with target_lock(t.name, log):
-            outcome = t.measure(job)
-        for r in outcome.results:
-            r.implementation = job.substitute.name if job.substitute else r.implementation
-        total.context = total.context or outcome.context
-        total.results += outcome.results
-        total.notes += outcome.notes
-    return total
+    finally:
+        run.results = [r for n in sorted(measured) for r in measured[n]]
+        attach_sizes(run.results, sizes)
+        if run.status == "running":
+            run.status = "failed"
+        finish(run, plan, store, t0)
+        executor.close()
+    return run
 
 
 def measure(plan, store=None) -> Run:

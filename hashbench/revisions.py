@@ -61,6 +61,12 @@ class Outcome:
     rounds: int = 0
     notes: list = field(default_factory=list)
 
+    @classmethod
+    def exact_pair(cls, a, b) -> "Outcome":
+        """B against A under an exact meter: the ratio is the interval."""
+        r = b.per_call / a.per_call
+        return cls(a, b, r, r, r, exact=True)
+
     def slower_by_more_than(self, pct: float) -> bool:
         """B slower than A by more than pct %: surely (lo) under time, exactly under an exact meter."""
         return (self.ratio if self.exact else self.lo) > 1.0 + pct / 100.0
@@ -75,6 +81,12 @@ class Outcome:
         return "no significant difference"
 
 
+def git_output(repo: Path, *args):
+    """git's output in `repo`, or None where it fails."""
+    proc = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True)
+    return proc.stdout.strip() if proc.returncode == 0 else None
+
+
 def git(repo: Path, *args) -> str:
     proc = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True)
     if proc.returncode != 0:
@@ -86,10 +98,10 @@ def repository(impl_dir=None) -> Path:
     """The git repository whose revisions are compared: the hashbench tree,
     or the one holding the implementation folder."""
     where = Path(impl_dir).resolve() if impl_dir else ROOT
-    proc = subprocess.run(["git", "-C", str(where), "rev-parse", "--show-toplevel"], capture_output=True, text=True)
-    if proc.returncode != 0:
+    top = git_output(where, "rev-parse", "--show-toplevel")
+    if top is None:
         raise UserError(f"{where}: not in a git repository, so --rev has no revisions to build")
-    return Path(proc.stdout.strip())
+    return Path(top)
 
 
 def resolve(repo: Path, labels) -> list:
@@ -98,11 +110,10 @@ def resolve(repo: Path, labels) -> list:
         raise UserError("--rev: name exactly two revisions, A then B (compare ALGO --rev A --rev B)")
     out = []
     for label in labels:
-        proc = subprocess.run(["git", "-C", str(repo), "rev-parse", "--verify", "--quiet", f"{label}^{{commit}}"],
-                              capture_output=True, text=True)
-        if proc.returncode != 0:
+        commit = git_output(repo, "rev-parse", "--verify", "--quiet", f"{label}^{{commit}}")
+        if commit is None:
             raise UserError(f"--rev {label}: not a commit of {repo}")
-        out.append(Revision(label, proc.stdout.strip()))
+        out.append(Revision(label, commit))
     return out
 
 
@@ -111,8 +122,7 @@ def checkout(repo: Path, rev: Revision, log) -> Path:
     key = "hashbench" if repo == ROOT else hashlib.sha256(str(repo).encode()).hexdigest()[:10]
     tree = WORKTREES / key / rev.commit[:12]
     if tree.exists():
-        head = subprocess.run(["git", "-C", str(tree), "rev-parse", "HEAD"], capture_output=True, text=True)
-        if head.returncode == 0 and head.stdout.strip() == rev.commit:
+        if git_output(tree, "rev-parse", "HEAD") == rev.commit:
             return tree
         raise UserError(f"{tree}: holds another checkout; remove it ('git worktree remove --force {tree}')")
     tree.parent.mkdir(parents=True, exist_ok=True)
@@ -171,9 +181,7 @@ def measure_host(revs, algo: str, impl: str, size: int, meter: str, budget_ms: i
             log(f"{rev.name}: {algo}/{impl} @{size} B under Callgrind")
             _, results, _ = host_sim.measure(opts, engines[rev.name], quiet=True)
             got[rev.name] = one(results, rev)
-        a, b = got[revs[0].name], got[revs[1].name]
-        r = b.per_call / a.per_call
-        return Outcome(a, b, r, r, r, exact=True)
+        return Outcome.exact_pair(got[revs[0].name], got[revs[1].name])
     catalogue, _ = host.catalogue(engines[revs[0].name])
     cfg = user_engine.default_build()
     builds = {rev.name: (BuildConfig(cfg.compiler, cfg.flags, rev.name), engines[rev.name]) for rev in revs}
@@ -217,19 +225,14 @@ def measure_target(revs, target_name: str, algo: str, size: int, log, meter=DEFA
         run = cross.measure([target_name], [size], [roster.find(algo)], impls=[], log=log, targets=targets,
                             meter=meter, beside=subs)
         for rev, sub in zip(revs, subs):
-            got[rev.name] = one([r for r in run.results if r.implementation == sub.name] or
-                                _why_none(run, rev), rev)
+            mine = [r for r in run.results if r.implementation == sub.name]
+            if not mine:   # not built, or failed: the run's notes say why
+                raise UserError(f"{rev.name}: {'; '.join(n.detail for n in run.notes) or 'no result'}")
+            got[rev.name] = one(mine, rev)
     else:
         for rev in revs:
             got[rev.name] = cross_in_tree(rev, target_name, algo, size, log, meter)
-    a, b = got[revs[0].name], got[revs[1].name]
-    r = b.per_call / a.per_call
-    return Outcome(a, b, r, r, r, exact=True)
-
-
-def _why_none(run, rev):
-    notes = "; ".join(n.detail for n in run.notes) or "no result"
-    raise UserError(f"{rev.name}: {notes}")
+    return Outcome.exact_pair(got[revs[0].name], got[revs[1].name])
 
 
 def cross_in_tree(rev: Revision, target_name: str, algo: str, size: int, log, meter=DEFAULT):
@@ -263,7 +266,6 @@ def rounds_ok(n: int) -> int:
     if not 2 <= n <= 200:
         raise UserError("--rounds must be between 2 and 200")
     return n
-
 
 
 def as_run(revs, o: Outcome) -> Run:

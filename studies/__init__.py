@@ -6,6 +6,8 @@ command line's (--target, -a/--algo, --run/--no-run, -o/--output)."""
 import sys
 from pathlib import Path
 
+from hashbench.files import write_whole
+
 
 def listed(values, default=()) -> list:
     """The names of a repeatable option that takes comma lists (--target a,b --target c)."""
@@ -18,8 +20,5 @@ def write(text: str, output: str | Path) -> None:
     if str(output) == "-":
         sys.stdout.write(text)
         return
-    path = Path(output)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text)
-    tmp.replace(path)
-    print(f"wrote {path}", file=sys.stderr)
+    write_whole(output, text)
+    print(f"wrote {output}", file=sys.stderr)

@@ -69,7 +69,7 @@ def method() -> list:
             "tables) and data that one algorithm adds to a program calling it, compiled with "
             "`-ffunction-sections -fdata-sections` and linked with `--gc-sections` (`-flto` reaches the link "
             "when the build has it), the library routines it pulls in included where the C library is linked "
-            "in (newlib on the Cortex-M7, the N64's own), not where it is shared (the host).", ""]
+            "in (newlib-nano on the Cortex-M7, the N64's own), not where it is shared (the host).", ""]
 
 
 def flags_of(run, build) -> str:

@@ -265,7 +265,8 @@ def section_size(sizes, info):
     lines = ["## 3. Cortex-M7 code size per algorithm (-Os)", "",
              "Bytes of flash (text + data) that one algorithm adds to a program that calls it, built with",
              "`arm-none-eabi-gcc -Os -mcpu=cortex-m7 -mthumb` and `--gc-sections` (the STM32 study built with",
-             "`-Os -flto`): the algorithm's code, its tables and any C library routine it pulls in. (Read from",
+             "`-Os -flto`), linked with newlib-nano (`--specs=nano.specs`) as a CubeMX firmware is: the",
+             "algorithm's code, its tables and any newlib-nano routine it pulls in (memcpy, memset). (Read from",
              "builds, not from a run.)", "",
              "| algorithm | tier | portable B | compact B |", "|---|---|---:|---:|"]
     for a in info:

@@ -24,13 +24,13 @@ per iteration, which holds l and the empty call).  The check: 0 <= ticks/n
 E/n should come out the same for every algorithm, the same loop."""
 import argparse
 import sys
-import time
 
 from hashbench import cross, roster
 from hashbench.result import Build
-from hashbench.rom import gba, image, run
+from hashbench.rom import gba, run
 from hashbench.targets import host
 from studies import reference_tables
+from studies.rom_pass import log, play_pass
 
 
 def main(argv=None) -> int:
@@ -40,17 +40,11 @@ def main(argv=None) -> int:
     ap.add_argument("-a", "--algo", action="append")
     args = ap.parse_args(argv)
     algos = roster.select(args.algo)
-    p = image.plan(algos, ["portable"], args.size, args.budget, gba.can_build)
-    built = gba.build(p, lambda m: print(m, file=sys.stderr))
-    t0 = time.monotonic()
-    session = run.play(gba, built.path, len(p.rows), p.budget_ms, pages=False)
-    print(f"ROM: {len(p.rows)} rows, {built.image_bytes // 1024} KiB image ({built.used_bytes} bytes used), "
-          f"{session.emulated_s:.2f} s emulated, {time.monotonic() - t0:.2f} s here", file=sys.stderr)
-    got = run.read(session.records)
+    _p, _built, session, got = play_pass(gba, algos, ["portable"], args.size, args.budget)
     rom = {r.algorithm: r for r in run.results(session.records, gba, host.expected_digests(), Build("gba-rom"))}
     h_iters, h_ticks = got["harness"][args.size]
     loop, empty = h_ticks / h_iters, got["empty"][args.size]
-    exact_run = cross.measure(["gba"], [args.size], algos, ["portable"], log=lambda m: print(m, file=sys.stderr))
+    exact_run = cross.measure(["gba"], [args.size], algos, ["portable"], log=log)
     exact = {r.algorithm: r for r in exact_run.results if r.verified}
     print(f"size {args.size} B, budget {args.budget} ms; harness L = {loop:.2f} cycles an iteration, "
           f"E = {empty} cycles (a span of no call)\n")

@@ -39,18 +39,15 @@ import time
 from pathlib import Path
 
 from hashbench import cross, roster
-from hashbench.rom import image, nes, run
+from hashbench.rom import nes
 from hashbench.targets import load_all
 from studies import reference_tables
+from studies.rom_pass import log, play_pass
 
 FRAME_CYCLES = {"ntsc": 29780.5, "pal": 33247.5, "dendy": 35464.0}
 REGION_OF_CLOCK = {1789773: "ntsc", 1662607: "pal", 1773448: "dendy"}
 NMI_CYCLES = 75          # crt0.s's NMI with nothing queued: entry, counter, scroll, return
 TRAMPOLINE_CYCLES = 10   # the row's bank already mapped: ldy #, cpy zp, beq, jmp
-
-
-def log(m):
-    print(m, file=sys.stderr)
 
 
 def sim65_cycles(built, size) -> dict:
@@ -77,11 +74,8 @@ def main(argv=None) -> int:
     ap.add_argument("--region", choices=sorted(FRAME_CYCLES), default="ntsc", help="Nestopia's system (default ntsc)")
     args = ap.parse_args(argv)
     impls = list(roster.OURS) if args.impl == "all" else [args.impl]
-    p = image.plan(roster.select(args.algo), impls, args.size, args.budget, nes.can_build)
-    built = nes.build(p, log)
     nes.CORE_OPTIONS["nestopia_favored_system"] = args.region
-    session = run.play(nes, built.path, len(p.rows), p.budget_ms, log, pages=False)
-    got = run.read(session.records)
+    p, built, session, got = play_pass(nes, roster.select(args.algo), impls, args.size, args.budget)
     region = REGION_OF_CLOCK[got["engine"]["clock_hz"]]
     frame = FRAME_CYCLES[region]
     h_iters, h_ticks = got["harness"][args.size]

@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 
 from ..errors import BuildError
-from ..paths import BUILD, ROOT
+from ..paths import BUILD, PACKAGE, ROOT
 
 
 def run(cmd, **kw):
@@ -35,8 +35,8 @@ def tool_version(prog: str, flag: str = "--version") -> str:
 
 
 def host_cc() -> str:
-    """The host's C compiler: $CC, as make takes it, else cc."""
-    return os.environ.get("CC", "cc")
+    """The host's C compiler: $CC, as make takes it, else (unset or empty) cc."""
+    return os.environ.get("CC") or "cc"
 
 
 def rel(path) -> str:
@@ -58,7 +58,16 @@ def core_headers() -> list:
 def _digest_files(h, paths):
     for p in sorted(set(paths)):
         h.update(p.encode() + b"\0")
-        h.update((ROOT / p).read_bytes())
+        h.update(source(p).read_bytes())
+
+
+def source(p: str) -> Path:
+    """A build input named relative to the project root; a module of the
+    front end (hashbench/..., a build step written in Python) is read from
+    the package, which an installed hashbench keeps apart from its tree."""
+    if Path(p).parts[:1] == (PACKAGE.name,):
+        return PACKAGE.parent / p
+    return ROOT / p
 
 
 _LOCKS: dict = {}

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""The host engine, built by the project's Makefile into build/<name>/.
+"""The host engine, built by the project's Makefile into build/<name>/
+(an installed hashbench: in the user's cache folder, hashbench.paths).
 The front end runs make before using it unless nothing it is made of changed
 since the last make (a quick start); HASHBENCH_ENGINE names a prebuilt engine
 instead (tests)."""
@@ -7,6 +8,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -69,6 +71,8 @@ def ensure_engine(build=DEFAULT, make_vars=None, use_override=True) -> Path:
     target = f"{build}/hashbench-engine"
     cmd = ["make", "-s", "-C", str(ROOT), f"BUILD={build}", target, f"{target}.inputs"]
     cmd += [f"{k}={v}" for k, v in (make_vars or {}).items()]
+    if not (ROOT / target).exists():
+        print(f"building the engine in {ROOT / build} (first use: a minute or two)", file=sys.stderr, flush=True)
     started = time.time()
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:

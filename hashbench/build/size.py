@@ -15,8 +15,9 @@ counts text (code, read-only data, unwind tables) and data.
 Where the C library is shared (the host; the Linux targets under QEMU user
 mode, whose probes link dynamically) its routines cost the program nothing
 and are not counted; compiler run-time routines are.  Where it is linked
-into the program (newlib on the Cortex-M7 and the GBA, the N64's own
-sys.c) the routines an algorithm pulls in are counted.  A cross target's
+into the program (newlib-nano on the Cortex-M7, as a CubeMX firmware links
+it; newlib on the GBA; the N64's own sys.c) the routines an algorithm pulls
+in are counted, and c_library names it.  A cross target's
 probe is a minimal program whose entry is main (no start-up code): its own
 link flags less -static, position-dependent (-fno-pie, -no-pie, as the
 static engine), or `size_ldflags` from its description where those do not fit (a linker script that keeps a vector table); `size_sources` are
@@ -190,14 +191,28 @@ def whole_modules(t) -> bool:
     return t is not None and getattr(t, "toolchain", "gcc") != "gcc"
 
 
+def c_library(t) -> str:
+    """The C library whose routines a code-size figure of target `t` (None:
+    the host) counts, by name; "" where it is shared and not counted (the
+    host, the Linux targets) or not linked (cc65 and SDCC)."""
+    if t is None or whole_modules(t):
+        return ""
+    if getattr(t, "size_libc", None):
+        return t.size_libc
+    if getattr(t, "size_sources", None):
+        return "its own C library"
+    if getattr(t, "size_ldflags", None) or t.kind == "console":
+        return "newlib"
+    return ""
+
+
 def method(t) -> str:
     """What a code-size figure of target `t` (None: the host) counts, in words."""
     if whole_modules(t):
         return ("ROM bytes of the whole object files the algorithm needs (cc65 and SDCC link whole modules; "
                 "run-time library routines not counted)")
-    lib = "newlib's or its own C library's routines counted" if t is not None and (
-        getattr(t, "size_ldflags", None) or getattr(t, "size_sources", None) or t.kind == "console") \
-        else "the shared C library's routines not counted"
+    lib = c_library(t)
+    lib = f"{lib}'s routines counted" if lib else "the shared C library's routines not counted"
     return f"text + data the algorithm adds to a program linked with --gc-sections ({lib})"
 
 

@@ -7,6 +7,7 @@ import sys
 from .. import roster, userimpl
 from ..cross import DEFAULT_CALLS, DEFAULT_SIZES, measure
 from ..errors import UserError
+from ..executor import choose
 from ..meters import CHOICES, CYCLE_MODEL, DEFAULT
 from ..meters.cpu_models import load_model
 from ..present import exporters
@@ -16,7 +17,7 @@ from ..store import Store
 from ..targets import load_all, select
 from ..targets.qemu import MAX_SIZE
 from ..units import parse_sizes
-from .options import add_refused_mode_args, add_store_args, formatter, log_to_stderr, refuse_modes
+from .options import add_cluster_arg, add_refused_mode_args, add_store_args, formatter, log_to_stderr, refuse_modes
 from .output import add_format_arg, check_output
 
 
@@ -60,6 +61,7 @@ def add_parser(sub):
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_format_arg(c)
     add_refused_mode_args(c)
+    add_cluster_arg(c)
     add_store_args(c)
     c.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     c.set_defaults(func=main)
@@ -131,8 +133,9 @@ def main(args) -> int:
     names, sizes, impls, algos, beside = checked(args, targets)
     store = None if args.no_save else Store(args.db)
     log = log_to_stderr(args.quiet)
+    executor = choose(args.cluster, targets)
     run = measure(names, sizes, algos, impls, args.calls, args.check_repeat, store, log, targets, args.meter,
-                  args.model_variant, beside=beside)
+                  args.model_variant, beside=beside, executor=executor)
     report_mismatches(run)
     for n in run.notes:
         if n.reason not in ("target-failed", "target-missing"):

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: MIT
 """hashbench matrix: builds (compilers x flags) x algorithms, side by side,
 with code size."""
+import os
 import sys
 
-from .. import matrix, roster, userimpl
+from .. import executor, matrix, roster, userimpl
 from ..build import configs
 from ..errors import UserError
 from ..present import exporters
@@ -12,7 +13,7 @@ from ..present.host import report_mismatches
 from ..store import Store
 from ..targets import load_all
 from ..units import parse_budget, parse_sizes
-from .options import add_store_args, formatter, log_to_stderr
+from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
 from .output import add_format_arg, check_output
 
 DEFAULT_ROUNDS = 5
@@ -63,6 +64,7 @@ def add_parser(sub):
     m.add_argument("--no-code-size", action="store_true", help="do not measure code size")
     m.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_format_arg(m)
+    add_cluster_arg(m)
     add_store_args(m)
     m.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     m.set_defaults(func=main)
@@ -70,14 +72,16 @@ def add_parser(sub):
 
 
 def target_and_builds(args):
-    """--target, --cc, --flags -> (the cross target or None, the builds)."""
+    """--target, --cc, --flags -> (the cross target or None, the builds).
+    A target's tools are looked for here unless a cluster runs its jobs
+    (there the workers are asked)."""
     target = None
     if args.target:
         targets = load_all()
         if args.target not in targets:
             raise UserError(f"unknown target {args.target!r} (targets: {', '.join(targets)})")
         target = targets[args.target]
-        missing = target.missing()
+        missing = [] if getattr(args, "cluster", None) or os.environ.get(executor.ENV) else target.missing()
         if missing:
             raise UserError(f"{target.name}: not installed: {', '.join(missing)} (scripts/setup.sh installs them)")
     return target, configs.parse(args.cc, args.flags, target)
@@ -126,9 +130,12 @@ def main(args) -> int:
     roster.check_selection({a.id: list(a.impls) + [m.name for m in mine if m.algorithm == a.id] for a in algos},
                            [a.id for a in algos], impls)
     check_output(args)
+    if target is None and args.cluster:
+        raise UserError("--cluster runs a cross target's builds (--target T); host builds are timed here")
     plan = matrix.Plan(builds=builds, algos=algos, impls=impls, sizes=sizes, mine=mine,
                        budget_ms=parse_budget(args.budget), rounds=args.rounds, timer=args.timer, target=target,
-                       code_size=not args.no_code_size, log=log_to_stderr(args.quiet), quiet=args.quiet)
+                       code_size=not args.no_code_size, log=log_to_stderr(args.quiet), quiet=args.quiet,
+                       executor=executor.choose(args.cluster, {target.name: target}) if target else None)
     store = None if args.no_save else Store(args.db)
     run = matrix.measure(plan, store)
     failed = [n for n in run.notes if n.reason == "not-built"]

@@ -41,6 +41,14 @@ def log_to_stderr(quiet):
     return (lambda m: None) if quiet else (lambda m: print(m, file=sys.stderr))
 
 
+def add_cluster_arg(p):
+    from ..executor import ENV
+    p.add_argument("--cluster", metavar="tcp://HOST:PORT",
+                   help="run the jobs on a Dask distributed cluster, its scheduler at this address "
+                        f"(default ${ENV}; none: here).  Every worker needs hashbench at this source "
+                        "digest (pip install 'hashbench[cluster]') and the tools of the jobs it is given")
+
+
 def add_refused_mode_args(p):
     """The modes' options on a command that cannot honour them (cross): taken,
     so that refuse_modes says why in one line, and left out of --help."""

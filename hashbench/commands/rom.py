@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 from ..errors import UserError
+from ..files import writable_folder
 from ..present import exporters
 from ..present.run import present_run
 from ..rom import flow, image
@@ -21,7 +22,8 @@ def add_parser(sub):
                     "emulator): a banner (target, clock, workload, budget, timer), then after A, or by itself "
                     "after about 5 s, every row of the image verified against the reference digest the ROM "
                     "carries and timed by the console's own timer for the budget (GBA: TM0 cascading into TM1, "
-                    "in cycles; NES: the vertical-blank frames, 60 or 50 a second as the ROM's start-up test "
+                    "in cycles; Game Boy: TIMA at 65,536 Hz with its overflow interrupt, 64 cycles a tick; "
+                    "NES: the vertical-blank frames, 60 or 50 a second as the ROM's start-up test "
                     "finds NTSC, PAL or Dendy; NDS: the ARM9's TM0 cascading into TM1 at the 33.51 MHz bus "
                     "clock, two ARM9 cycles a tick; N64: COP0 Count; nucleo-f767, the STM32F767 board: DWT "
                     "CYCCNT).  The table shows label, tier mark (. checksum, * non-crypto, # crypto), ITER, "
@@ -29,19 +31,22 @@ def add_parser(sub):
                     "speed, name), B re-runs, SELECT toggles the size sweep (64/256/1024 B), UP/DOWN scroll.  "
                     "Every pass writes its records (docs/records.md) into the cartridge's save RAM (NDS: a fixed "
                     "area of main RAM; nucleo-f767: the serial port).\n\n"
-                    "--run boots the image in the console's libretro core (Debian's libretro-mgba for the GBA, "
+                    "--run boots the image in the console's libretro core (Debian's libretro-mgba for the GBA "
+                    "and the Game Boy, "
                     "libretro-nestopia for the NES, libretro-desmume for the NDS; mupen64plus for the N64; for "
                     "nucleo-f767 the same firmware under QEMU's mps2-an500, whose timer counts instructions), "
                     "headless, lets the pass finish, reads the records from save RAM, checks the table on the "
-                    "screen against them, and stores the run (target gba-rom, nes-rom, nds-rom, n64-rom or nucleo-f767-qemu; "
-                    "meter console-timer: cycles per "
+                    "screen against them, and stores the run (target gba-rom, gb-rom, nes-rom, nds-rom, n64-rom "
+                    "or nucleo-f767-qemu; meter console-timer: cycles per "
                     "call by the console's timer, the loop included).  By default the image holds as much of "
-                    "the roster as fits; what is left out is said.",
+                    "the roster as fits; what is left out is said (the Game Boy: an MBC5 cartridge, each "
+                    "algorithm in a 16 KiB bank, one larger from bank 0 into bank 1).",
         epilog="examples:\n  hashbench rom --target gba -o hb.gba\n"
                "  hashbench rom --target gba -o hb.gba --run --screenshot shot.png\n"
                "  hashbench rom --target gba -o crypto.gba --tier crypto --budget 1s\n"
                "  hashbench rom --target gba -o hb.gba -a crc32,sha256 --impl all --size 256 --run\n"
                "  hashbench rom --target nes -o hb.nes --size 64 --run --screenshot nes.png   # the NES seed's size\n"
+               "  hashbench rom --target gb -o hb.gb --run --screenshot gb.png\n"
                "  hashbench rom --target nds -o hb.nds --run --screenshot nds.png\n"
                "  hashbench rom --target nucleo-f767 -o hb.elf     # hb.elf and hb.bin for the board")
     c.add_argument("--target", required=True, metavar="CONSOLE", help="the console: " + ", ".join(flow.CONSOLES))
@@ -67,7 +72,7 @@ def writable(path: str, what: str):
     parent = Path(path).resolve().parent
     if not parent.is_dir():
         raise UserError(f"{what} {path}: no such folder {parent}")
-    if not exporters.writable_folder(parent):
+    if not writable_folder(parent):
         raise UserError(f"{what} {path}: cannot write there")
 
 

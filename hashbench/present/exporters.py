@@ -6,11 +6,10 @@ kind (docs/records.md, docs/result-schema.json)."""
 import csv
 import io
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from ..errors import UserError
+from ..files import writable_folder, write_whole
 from ..meters import clock
 from ..result import METER_TITLES
 from . import formats
@@ -95,16 +94,6 @@ def to_markdown(run) -> str:
 FORMATS = {".json": to_json, ".csv": to_csv, ".md": to_markdown}
 
 
-def writable_folder(folder: Path) -> bool:
-    """A file made and removed there: the only sure test (os.access says yes
-    to root for /proc, a read-only mount's bind, ...) before minutes of work."""
-    try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".hashbench-"):
-            return True
-    except OSError:
-        return False
-
-
 def check_path(path, fmt=None) -> None:
     """Fails early (before measuring) on an unknown extension or format, or
     an unwritable folder.  `fmt`: one of hashbench.present.formats (a
@@ -124,24 +113,7 @@ def check_path(path, fmt=None) -> None:
 
 def write_text(path, text: str) -> None:
     """Writes `text` to `path` atomically."""
-    p = Path(path)
-    try:
-        fd, tmp = tempfile.mkstemp(dir=str(p.parent or "."), prefix=f".{p.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise UserError(f"{path}: {exc.strerror}") from exc
-    umask = os.umask(0o022)
-    os.umask(umask)
-    try:
-        os.fchmod(fd, 0o666 & ~umask)   # as open() would make it, not mkstemp's 0600
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-        os.replace(tmp, p)
-    except BaseException as exc:   # Ctrl-C too: no temporary file left behind
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise UserError(f"{path}: {exc.strerror}") from exc
-        raise
+    write_whole(path, text)
 
 
 def write(path, run, fmt=None) -> None:

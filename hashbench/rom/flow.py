@@ -57,7 +57,10 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
     done; every row verified (by the ROM and again here), the screen read
     back and compared with the records; the run stored as it ends."""
     # a missing core or emulator fails before anything is stored
-    getattr(con, "emulator", None)() if hasattr(con, "emulator") else libretro.core_path(con.CORE)
+    if hasattr(con, "emulator"):
+        con.emulator()
+    else:
+        libretro.core_path(con.CORE)
     options = {"target": con.NAME, "algos": sorted({r.algo.id for r in p.rows}),
                "impls": sorted({r.impl for r in p.rows}), "size": p.size, "budget_ms": p.budget_ms}
     r = Run(kind="rom", command=" ".join(sys.argv), context=host_context(), options=options)
@@ -74,24 +77,13 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
         engine = got["engine"]
         build = Build(con.RUN_TARGET, con.compiler(), con.flags())
         r.results = run.results(session.records, con, host.expected_digests(), build, partial=session.interrupted)
-        labels = {(row.algo.id, row.impl): row.label for row in p.rows}
         screen = getattr(con, "HAS_SCREEN", True)
         checked = screen and not (got["full"] or session.interrupted)
-        expected = run.expected_lines(session.records, con, labels) if checked else []
-        if not session.screen_complete:   # the first rows, as far as the screen showed them
-            expected = expected[:len(session.screen_lines)]
-        shown_ok = not checked or session.screen_lines == expected
+        shown_ok = compare_screen(con, p, session, r.notes) if checked else True
         if got["full"]:
             r.notes.append(Note("save-ram-full", f"the save RAM filled up after {len(got['rows'])} of the pass's "
                                 f"rows: the others were measured on the screen only, and are not stored; the "
                                 f"screen was not compared", {"target": con.RUN_TARGET}))
-        elif screen and not session.screen_complete:
-            r.notes.append(Note("screen-first-page", f"the screen was compared on the table's first "
-                                f"{len(session.screen_lines)} rows only (the emulator takes no input to scroll)",
-                                {"target": con.RUN_TARGET}))
-        if not shown_ok and not got["full"]:
-            r.notes.append(Note("screen-mismatch", "the table on the screen differs from the records' figures",
-                                {"target": con.RUN_TARGET}))
         r.context["targets"][con.RUN_TARGET] = {
             "title": con.TITLE, "compiler": con.compiler(),
             "runner": getattr(con, "RUNNER", f"libretro core {con.CORE} (headless)"),
@@ -119,6 +111,24 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
             store.update_context(r)
             store.end_run(r)
     return r
+
+
+def compare_screen(con, p, session, notes) -> bool:
+    """Does the table read off the screen say what the records say?  (As
+    far as the screen showed it: a note says where that was its first
+    page only, another where it differs.)"""
+    labels = {(row.algo.id, row.impl): row.label for row in p.rows}
+    expected = run.expected_lines(session.records, con, labels)
+    if not session.screen_complete:   # the first rows, as far as the screen showed them
+        expected = expected[:len(session.screen_lines)]
+        notes.append(Note("screen-first-page", f"the screen was compared on the table's first "
+                          f"{len(session.screen_lines)} rows only (the emulator takes no input to scroll)",
+                          {"target": con.RUN_TARGET}))
+    if session.screen_lines == expected:
+        return True
+    notes.append(Note("screen-mismatch", "the table on the screen differs from the records' figures",
+                      {"target": con.RUN_TARGET}))
+    return False
 
 
 def is_records(text: str) -> bool:

@@ -10,11 +10,15 @@ A console module (hashbench/rom/gba.py, ...) builds an image from a Plan:
     image.write_generated(plan, folder)   # the two generated files
     ... compile src/engine/rom/*.c, the platform and plan.sources() ...
 """
-import os
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import UserError
+from ..build import cache
+from ..build.gcc import STD
+from ..errors import BuildError, UserError
+from ..files import write_whole
+from ..paths import BUILD, ROOT
 from ..roster import TIERS
 from ..verify import reference_table
 
@@ -24,6 +28,7 @@ MAX_SIZE = 4096                   # the app keeps iters * size below 2^32
 MAX_BUDGET_MS = 60000             # a span stays far below a 32-bit timer's wrap
 ENGINE_SOURCES = ("src/engine/rom/hb_rom_app.c", "src/engine/rom/hb_font.c",
                   "src/engine/hb_record.c", "src/engine/hb_workload.c")
+RECORDS_STREAM = "src/platform/rom/hb_rom_stream.c"   # for the platforms whose host reads the records from memory
 INCLUDES = ("src/engine/rom", "src/platform/rom", "src/engine", "src/algos")
 
 
@@ -66,14 +71,8 @@ class Built:
 
 
 def install(built: Built, out: Path):
-    """Copies the image to `out` whole or not at all (a temporary name, renamed)."""
-    tmp = out.with_name(out.name + ".tmp")
-    try:
-        tmp.write_bytes(built.path.read_bytes())
-        os.replace(tmp, out)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise UserError(f"-o {out}: {exc.strerror}") from exc
+    """Copies the image to `out` whole or not at all."""
+    write_whole(out, built.path.read_bytes())
 
 
 def labels(rows) -> list:
@@ -159,3 +158,59 @@ def write_generated(p: Plan, folder: Path) -> list:
     roster_c = folder / "hb_rom_roster.c"
     roster_c.write_text("\n".join(lines))
     return [head, roster_c]
+
+
+# ---- the gcc consoles' build (GBA, NDS, N64, NUCLEO-F767) -------------------------------------------
+
+def build_folder(console: str, p: Plan, *depends) -> Path:
+    """The image's build folder: one per console and selection (and
+    whatever else its build `depends` on)."""
+    key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in p.rows] + [p.size, p.budget_ms, *depends]).encode())
+    return BUILD / "rom" / console / key.hexdigest()[:16]
+
+
+def includes(config_dir: str, gen: Path) -> list:
+    """-I flags: the platform's config folder, the shared ones, the generated files'."""
+    return ["-I" + config_dir] + ["-I" + d for d in INCLUDES] + ["-I" + cache.rel(gen)]
+
+
+def headers(config_dir: str, *more_dirs) -> list:
+    """The headers an image's build depends on (for the build cache), the
+    registry's X-macro list with them."""
+    found = [p for d in INCLUDES + (config_dir, *more_dirs) for p in (ROOT / d).glob("*.h")]
+    return sorted(cache.rel(p) for p in found + list((ROOT / "src/algos").glob("*.def")))
+
+
+def link_elf(p: Plan, folder: Path, elf: Path, cc: str, flags: list, config_dir: str, platform: list,
+             linker_script: str, ldflags: list, log, header_dirs=()) -> Path:
+    """Compiles and links (through the build cache) the console's
+    `platform` sources, the shared application, the rows' algorithm files
+    and the generated roster into `elf`, with its link map beside it."""
+    head, roster_c = write_generated(p, folder / "gen")
+    sources = list(platform) + list(ENGINE_SOURCES) + p.sources() + [cache.rel(roster_c)]
+    cmd = ([cc] + STD + list(flags) + includes(config_dir, folder / "gen")
+           + ["-T", linker_script, "-Wl,-Map=" + cache.rel(elf.with_suffix(".map")), "-o", cache.rel(elf)]
+           + sources + list(ldflags))
+    inputs = sources + headers(config_dir, *header_dirs) + [cache.rel(head), linker_script]
+    cache.cached(elf, cmd, inputs, cache.tool_version(cc), log)
+    return elf
+
+
+def binutil(cc: str, name: str) -> str:
+    """The binutils tool (objcopy, size) beside a gcc."""
+    return cc[:-3] + name
+
+
+def objcopy_binary(cc: str, elf: Path, out: Path) -> bytes:
+    """`elf`'s loadable bytes (objcopy -O binary) written to `out` -> them."""
+    proc = cache.run([binutil(cc, "objcopy"), "-O", "binary", cache.rel(elf), cache.rel(out)])
+    if proc.returncode != 0:
+        raise BuildError("rom: objcopy failed: " + cache.why(proc.stderr))
+    return out.read_bytes()
+
+
+def section_sizes(cc: str, elf: Path):
+    """-> (text, data, bss) bytes of `elf` (size -B)."""
+    out = cache.run([binutil(cc, "size"), "-B", str(elf)]).stdout.splitlines()
+    text, data, bss = (int(x) for x in out[1].split()[:3])
+    return text, data, bss

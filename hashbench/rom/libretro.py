@@ -18,15 +18,18 @@ use their own start-up (mGBA's high-level BIOS)."""
 import contextlib
 import ctypes
 import os
+import platform
 import signal
 import sys
+import sysconfig
 import tempfile
 import threading
 from pathlib import Path
 
 from ..errors import UserError
 
-CORES_DIR = Path("/usr/lib/x86_64-linux-gnu/libretro")
+# Debian's cores, under this machine's multiarch folder (x86_64-linux-gnu, aarch64-linux-gnu, ...)
+CORES_DIR = Path("/usr/lib") / (sysconfig.get_config_var("MULTIARCH") or f"{platform.machine()}-linux-gnu") / "libretro"
 CORE_FILES = {"mgba": "mgba_libretro.so", "nestopia": "nestopia_libretro.so", "desmume": "desmume_libretro.so"}
 PACKAGES = {"mgba": "libretro-mgba", "nestopia": "libretro-nestopia", "desmume": "libretro-desmume"}
 

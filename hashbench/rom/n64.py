@@ -18,10 +18,7 @@ SRAM every frame, and the host checks those and renders the screenshot from
 them with the font (the ROM's character buffer, not the emulator's video).
 No input either: the image starts by itself after about 5 s, and only the
 first page of the table is seen."""
-import hashlib
-import os
 import shutil
-import signal
 import struct
 import subprocess
 import sys
@@ -30,11 +27,10 @@ import time
 from pathlib import Path
 
 from ..build import cache, n64rom
-from ..build.gcc import STD, expand
+from ..build.gcc import expand
 from ..errors import BuildError, UserError
-from ..paths import BUILD, ROOT
 from ..targets import load_all
-from . import image, run, screen
+from . import headless, image, run, screen
 
 NAME = "n64"
 RUN_TARGET = "n64-rom"
@@ -43,15 +39,13 @@ RUNNER = "mupen64plus-ui-console 2.5.9 (dummy video, input, audio and RSP; pure 
 EMULATOR = "/usr/games/mupen64plus"
 EMULATOR_PACKAGES = "mupen64plus-ui-console libmupen64plus2"
 EMULATOR_DATA = "/usr/share/games/mupen64plus"
-PLATFORM = ("src/platform/rom/n64/platform.c", "src/platform/guest/n64/sys.c")
+PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/n64/platform.c", "src/platform/guest/n64/sys.c")
 CRT0 = "src/platform/rom/n64/crt0.S"
 BOOT = "src/platform/rom/n64/boot.S"
 LINKER_SCRIPT = "src/platform/rom/n64/n64.ld"
 BOOT_LINKER_SCRIPT = "src/platform/rom/n64/boot.ld"
 CONFIG_DIR = "src/platform/rom/n64"
-EXTRA_FLAGS = []   # exactly the target's flags: -fdata-sections would change ARM code (no section anchors)
-CLOCK_HZ = 93750000
-COUNT_HZ = CLOCK_HZ // 2
+COUNT_HZ = 93750000 // 2          # COP0 Count: half the VR4300's clock
 MAX_PROGRAM = 0x2FFC00            # RDRAM from 0x400 below the frame buffer (n64.ld)
 RECORDS_BYTES = 0x7000            # SRAM 0x0000-0x6FFF (platform.c)
 SCREEN_AT = 0x7000                # SRAM 0x7000: the screen's copy
@@ -65,7 +59,7 @@ def target():
 
 
 def cflags() -> list:
-    return expand(target(), target().cflags) + EXTRA_FLAGS
+    return expand(target(), target().cflags)
 
 
 def compiler() -> str:
@@ -73,7 +67,7 @@ def compiler() -> str:
 
 
 def flags() -> str:
-    return " ".join(target().cflags + EXTRA_FLAGS)
+    return " ".join(target().cflags)
 
 
 def can_build(algo):
@@ -81,41 +75,22 @@ def can_build(algo):
     return None
 
 
-def tool(name: str) -> str:
-    return target().cc[:-3] + name
-
-
-def objcopy(elf: Path, out: Path):
-    proc = cache.run([tool("objcopy"), "-O", "binary", cache.rel(elf), cache.rel(out)])
-    if proc.returncode != 0:
-        raise BuildError("rom: objcopy failed: " + cache.why(proc.stderr))
-    return out.read_bytes()
-
-
 def build(plan: image.Plan, log=lambda m: None) -> image.Built:
     t = target()
-    key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in plan.rows] + [plan.size, plan.budget_ms]).encode())
-    folder = BUILD / "rom" / NAME / key.hexdigest()[:16]
-    generated = image.write_generated(plan, folder / "gen")
-    sources = [CRT0] + list(PLATFORM) + list(image.ENGINE_SOURCES) + plan.sources() + [cache.rel(generated[1])]
-    includes = ["-I" + CONFIG_DIR] + ["-I" + d for d in image.INCLUDES] + ["-I" + cache.rel(folder / "gen")]
-    elf, boot_elf = folder / "hashbench.elf", folder / "boot.elf"
+    folder = image.build_folder(NAME, plan)
+    boot_elf = folder / "boot.elf"
     link = ["-nostdlib", "-static", "-Wl,--gc-sections", "-Wl,--build-id=none"]
-    cmd = ([t.cc] + STD + cflags() + includes + link + ["-T", LINKER_SCRIPT, "-Wl,-Map=" + cache.rel(folder / "map.txt"),
-                                                         "-o", cache.rel(elf)] + sources)
-    headers = sorted(cache.rel(p) for d in image.INCLUDES + (CONFIG_DIR, "src/platform/guest/n64/include")
-                     for p in (ROOT / d).glob("*.h"))
     log(f"rom: building the N64 image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
-    cache.cached(elf, cmd, sources + headers + [cache.rel(generated[0]), LINKER_SCRIPT], compiler(), log)
+    elf = image.link_elf(plan, folder, folder / "hashbench.elf", t.cc, cflags(), CONFIG_DIR, [CRT0, *PLATFORM],
+                         LINKER_SCRIPT, link, log, header_dirs=("src/platform/guest/n64/include",))
     boot_cmd = [t.cc] + cflags() + link + ["-T", BOOT_LINKER_SCRIPT, "-o", cache.rel(boot_elf), BOOT]
     cache.cached(boot_elf, boot_cmd, [BOOT, BOOT_LINKER_SCRIPT], compiler(), log)
-    program = objcopy(elf, folder / "program.bin")
+    program = image.objcopy_binary(t.cc, elf, folder / "program.bin")
     if len(program) > MAX_PROGRAM:
         raise BuildError(f"rom: the program is {len(program)} bytes, more than RDRAM below the frame buffer holds")
     rom = folder / "hashbench.z64"
-    rom.write_bytes(n64rom.build(objcopy(boot_elf, folder / "boot.bin"), program))
-    size = cache.run([tool("size"), "-B", str(elf)]).stdout.splitlines()
-    text, dat, bss = (int(x) for x in size[1].split()[:3])
+    rom.write_bytes(n64rom.build(image.objcopy_binary(t.cc, boot_elf, folder / "boot.bin"), program))
+    text, dat, bss = image.section_sizes(t.cc, elf)
     return image.Built(rom, len(program), rom.stat().st_size, text, dat + bss)
 
 
@@ -160,39 +135,25 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
            "--input", "dummy", "--rsp", "dummy", "--emumode", "0", "--configdir", str(work),
            "--datadir", EMULATOR_DATA, "--set", f"Core[SaveSRAMPath]={work}", "--set", f"Core[SaveStatePath]={work}",
            "--set", f"Core[ScreenshotPath]={work}", str(rom)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-    limit = run.limit_s(rows, budget_ms)
-    text, shown, last, emulated = "", None, time.monotonic(), 0.0
+    text, shown = "", None
     try:
-        while True:
-            sram = sram_bytes(b"".join(p.read_bytes() for p in work.glob("*.sra")))
-            text = run.save_text(sram[:RECORDS_BYTES])
-            shown = parse_screen(sram)
-            emulated = shown[1] / COUNT_HZ if shown else 0.0
-            if '{"rec":"done"' in text and shown and shown[0][-1].startswith("A:"):
-                break
-            if proc.poll() is not None:
-                raise BuildError(f"rom: mupen64plus stopped (exit {proc.returncode}): "
-                                 + cache.why(proc.stderr.read().decode(errors="replace")))
-            if time.monotonic() - t0 > limit:
-                raise BuildError(f"rom: no `done` record after {time.monotonic() - t0:.0f} s "
-                                 f"({text.count('rom_result')}/{rows} rows written)")
-            if stream and time.monotonic() - last >= run.PROGRESS_EVERY_S:
-                print(f"{RUN_TARGET}: {emulated:.1f} s emulated, {text.count('rom_result')}/{rows} rows",
-                      file=stream, flush=True)
-                last = time.monotonic()
-            time.sleep(POLL_S)
+        with headless.Emulator("mupen64plus", cmd, RUN_TARGET, rows, run.limit_s(rows, budget_ms), stream,
+                               stdout=subprocess.DEVNULL) as emu:
+            while True:
+                sram = sram_bytes(b"".join(p.read_bytes() for p in work.glob("*.sra")))
+                text = run.save_text(sram[:RECORDS_BYTES])
+                shown = parse_screen(sram)
+                if '{"rec":"done"' in text and shown and shown[0][-1].startswith("A:"):
+                    break
+                emu.check(text, f"{shown[1] / COUNT_HZ if shown else 0.0:.1f} s emulated, ")
+                time.sleep(POLL_S)
     except KeyboardInterrupt:
-        text = text[:text.rfind("\n") + 1]
-        return run.Session(run.parse(text), text, emulated, time.monotonic() - t0, interrupted=True)
+        return run.interrupted(text, t0, shown[1] / COUNT_HZ if shown else 0.0)
     finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait()
         shutil.rmtree(work, ignore_errors=True)
     lines, ticks, _frames = shown
     session = run.Session(run.parse(text), text, ticks / COUNT_HZ, time.monotonic() - t0)
-    visible = ROWS - run.TITLE_LINES - 1
+    _per_row, visible = run.layout(console)
     session.screen_lines = lines[run.TITLE_LINES:run.TITLE_LINES + min(rows, visible)]
     session.pages = [(render(lines), lines, 0)]
     session.screen_complete = rows <= visible

@@ -13,12 +13,8 @@ to copy: the DS firmware refuses the cartridge, flash carts' loaders and
 emulators' direct boot do not check it).  Records: 64 KiB of main RAM at
 0x023E0000, read through the core's retro_get_memory_data(SYSTEM_RAM) (the
 DeSmuME core exposes main RAM and no save RAM)."""
-import hashlib
-
 from ..build import cache, ndsrom
-from ..build.gcc import STD
 from ..errors import BuildError
-from ..paths import BUILD, ROOT
 from ..targets import load_all
 from . import image, libretro
 
@@ -28,14 +24,12 @@ CORE = "desmume"
 # the interpreter (DeSmuME's JIT runs blocks with its own cycle estimates), the upper screen above the lower
 CORE_OPTIONS = {"desmume_cpu_mode": "interpreter", "desmume_screens_layout": "top/bottom",
                 "desmume_advanced_timing": "enabled", "desmume_frameskip": "0"}
-PLATFORM = ("src/platform/rom/nds/platform.c",)
+PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/hb_gba2d.c", "src/platform/rom/nds/platform.c")
 CRT0 = "src/platform/rom/nds/crt0.s"
 LINKER_SCRIPT = "src/platform/rom/nds/nds.ld"
 CONFIG_DIR = "src/platform/rom/nds"
 CC = "arm-none-eabi-gcc"
-EXTRA_FLAGS = []   # exactly the target's flags: -fdata-sections would change ARM code (no section anchors)
-LDFLAGS = ["--specs=nosys.specs", "-lgcc"]
-CLOCK_HZ = 67027964          # the ARM9; its timers count the 33,513,982 Hz bus clock
+LDFLAGS = ["-nostartfiles", "-Wl,--gc-sections", "--specs=nosys.specs", "-lgcc"]
 RECORDS_AT = 0x023E0000 - 0x02000000   # offset in main RAM (platform.c)
 RECORDS_BYTES = 0x10000
 MAX_BINARY = 0x3E0000        # main RAM below the records (nds.ld)
@@ -48,7 +42,8 @@ def target():
 
 
 def cflags() -> list:
-    return list(target().cflags) + EXTRA_FLAGS
+    """Exactly the target's flags (-fdata-sections, say, would change the ARM code: no section anchors)."""
+    return list(target().cflags)
 
 
 def compiler() -> str:
@@ -88,29 +83,16 @@ def arm9_head(rom, n: int = 256) -> bytes:
 
 
 def build(plan: image.Plan, log=lambda m: None) -> image.Built:
-    key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in plan.rows] + [plan.size, plan.budget_ms]).encode())
-    folder = BUILD / "rom" / NAME / key.hexdigest()[:16]
-    generated = image.write_generated(plan, folder / "gen")
-    sources = [CRT0] + list(PLATFORM) + list(image.ENGINE_SOURCES) + plan.sources() + [cache.rel(generated[1])]
-    includes = ["-I" + CONFIG_DIR] + ["-I" + d for d in image.INCLUDES] + ["-I" + cache.rel(folder / "gen")]
-    elf = folder / "hashbench.elf"
-    cmd = ([CC] + STD + cflags() + includes + ["-nostartfiles", "-T", LINKER_SCRIPT, "-Wl,--gc-sections",
-                                               "-Wl,-Map=" + cache.rel(folder / "map.txt"), "-o", cache.rel(elf)]
-           + sources + LDFLAGS)
-    headers = sorted(cache.rel(p) for d in image.INCLUDES + (CONFIG_DIR,) for p in (ROOT / d).glob("*.h"))
+    folder = image.build_folder(NAME, plan)
     log(f"rom: building the NDS image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
-    cache.cached(elf, cmd, sources + headers + [cache.rel(generated[0]), LINKER_SCRIPT], compiler(), log)
-    raw = folder / "arm9.bin"
-    proc = cache.run(["arm-none-eabi-objcopy", "-O", "binary", cache.rel(elf), cache.rel(raw)])
-    if proc.returncode != 0:
-        raise BuildError("rom: objcopy failed: " + cache.why(proc.stderr))
-    arm9 = raw.read_bytes()
+    elf = image.link_elf(plan, folder, folder / "hashbench.elf", CC, cflags(), CONFIG_DIR, [CRT0, *PLATFORM],
+                         LINKER_SCRIPT, LDFLAGS, log)
+    arm9 = image.objcopy_binary(CC, elf, folder / "arm9.bin")
     if len(arm9) > MAX_BINARY:
         raise BuildError(f"rom: the ARM9 binary is {len(arm9)} bytes, more than main RAM below the records holds")
     rom = folder / "hashbench.nds"
     rom.write_bytes(ndsrom.build(arm9))
-    size = cache.run(["arm-none-eabi-size", "-B", str(elf)]).stdout.splitlines()
-    text, dat, bss = (int(x) for x in size[1].split()[:3])
+    text, dat, bss = image.section_sizes(CC, elf)
     return image.Built(rom, len(arm9), rom.stat().st_size, text, dat + bss)
 
 

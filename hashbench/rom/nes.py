@@ -35,7 +35,7 @@ from pathlib import Path
 
 from ..build import cache
 from ..errors import BuildError
-from ..paths import BUILD, ROOT
+from ..paths import ROOT
 from ..targets import load_all
 from . import image
 
@@ -48,7 +48,6 @@ PLATFORM = ("src/platform/rom/nes/nes.c",)
 CRT0 = "src/platform/rom/nes/crt0.s"
 CONFIG_DIR = "src/platform/rom/nes"
 FONT = "src/engine/rom/hb_font.c"   # in bank 0 (nes.c maps it to load the CHR-RAM)
-CLOCK_HZ = 1789773           # NTSC; the ROM's engine record gives the region's
 COLS, ROWS = 32, 30          # the text screen (src/platform/rom/nes/hb_rom_config.h)
 RECORDS_OFFSET = 0x2000      # the records' first byte in the save RAM (PRG-RAM bank 1)
 TITLE = "NES (MOS 6502 1.79 MHz, cc65 -O, MMC1 banks): the ROM image's own frame counter"
@@ -131,14 +130,6 @@ def cflags(t) -> list:
     return ["-t", "nes"] + out
 
 
-def includes(gen: Path) -> list:
-    return ["-I" + CONFIG_DIR] + ["-I" + d for d in image.INCLUDES] + ["-I" + cache.rel(gen)]
-
-
-def headers() -> list:
-    return sorted(cache.rel(p) for d in image.INCLUDES + (CONFIG_DIR,) for p in (ROOT / d).glob("*.h"))
-
-
 def compile_c(t, src: str, obj: Path, incs: list, extra=(), log=lambda m: None) -> Path:
     """cc65 then ca65, the assembly in the build folder (cl65 would write it
     beside the source, where two builds of one file would meet)."""
@@ -146,7 +137,7 @@ def compile_c(t, src: str, obj: Path, incs: list, extra=(), log=lambda m: None) 
     cmd = ["sh", "-c", " ".join(
         ["cc65"] + cflags(t) + list(extra) + incs + ["-o", cache.rel(asm), src, "&&",
                                                      "ca65", "-t", "nes", "-o", cache.rel(obj), cache.rel(asm)])]
-    cache.cached(obj, cmd, [src] + headers(), cache.tool_version("cc65"), log)
+    cache.cached(obj, cmd, [src] + image.headers(CONFIG_DIR), cache.tool_version("cc65"), log)
     return obj
 
 
@@ -189,11 +180,12 @@ def compile_group(t, g: Group, folder: Path, gen: Path, log) -> Group:
     seg = g.name
     small = ["-D" + SMALL_DEFINE] if g.small else []
     odir = folder / "groups" / (seg + ("-small" if g.small else ""))
-    plain = [compile_c(t, s, odir / "plain" / (Path(s).stem + ".o"), includes(gen), small, log) for s in g.sources]
+    incs = image.includes(CONFIG_DIR, gen)
+    plain = [compile_c(t, s, odir / "plain" / (Path(s).stem + ".o"), incs, small, log) for s in g.sources]
     names = sorted({n for o in plain for n in exports(o)})
     extra = ["--code-name", seg + "C", "--rodata-name", seg + "R", "--bss-name", seg + "B", "--data-name",
              seg + "D"] + [f"-D{n}={g.banked(n)}" for n in names] + small
-    g.objects = [compile_c(t, s, odir / (Path(s).stem + ".o"), includes(gen), extra, log) for s in g.sources]
+    g.objects = [compile_c(t, s, odir / (Path(s).stem + ".o"), incs, extra, log) for s in g.sources]
     rom = ram = 0
     for o in g.objects:
         sz = segment_sizes(o)
@@ -345,15 +337,11 @@ def nes2_header(prg_banks: int) -> bytes:
     return bytes([0x4E, 0x45, 0x53, 0x1A, prg_banks, 0, flags6, flags7, 0, 0, 0x90, 0x07, 0, 0, 0, 0])
 
 
-def build(plan: image.Plan, log=lambda m: None) -> Built:
-    t = target()
-    key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in plan.rows] + [plan.size, plan.budget_ms]).encode())
-    folder = BUILD / "rom" / NAME / key.hexdigest()[:16]
-    gen = folder / "gen"
-    log(f"rom: building the NES image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
-    groups, left = fit_groups(t, plan.rows, folder, gen, log)
-    # a group built small runs the compact code for `portable`: a row that
-    # has a compact says so once, as compact
+def keep_fitting(plan: image.Plan, groups, left):
+    """The rows the banks hold: `plan` narrowed to them (its left_out
+    extended), and the groups that still hold a row -> (groups, left_out).
+    A group built small runs the compact code for `portable`: a row that
+    has a compact says so once, as compact."""
     rows, left_out = [], [(r.algo.id, r.impl, why) for r, why in left]
     small = {id(r) for g in groups if g.small for r in g.rows}
     kept = {(r.algo.id, r.impl) for r in plan.rows}
@@ -369,13 +357,22 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
         raise BuildError("rom: no row fits the NES image")
     for g in groups:
         g.rows = [r for r in g.rows if any(r is x for x in rows)]
-    groups = [g for g in groups if g.rows]
     # the plan becomes what the image holds: the caller tables, labels and
     # stores by it
     plan.rows[:] = rows
     plan.left_out += left_out
+    return [g for g in groups if g.rows], left_out
+
+
+def build(plan: image.Plan, log=lambda m: None) -> Built:
+    t = target()
+    folder = image.build_folder(NAME, plan)
+    gen = folder / "gen"
+    log(f"rom: building the NES image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
+    groups, left_out = keep_fitting(plan, *fit_groups(t, plan.rows, folder, gen, log))
     generated = image.write_generated(plan, gen)
-    font = compile_c(t, FONT, folder / "obj" / "hb_font.o", includes(gen), ["--rodata-name", "FONT"], log)
+    incs = image.includes(CONFIG_DIR, gen)
+    font = compile_c(t, FONT, folder / "obj" / "hb_font.o", incs, ["--rodata-name", "FONT"], log)
     used = pack(groups, segment_sizes(font).get("FONT", 0))
     banks = bank_count(used)
     (folder / "stubs.s").write_text(stubs_source(banks))
@@ -385,10 +382,10 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     objs = [assemble(ROOT / CRT0, folder / "obj" / "crt0.o", log),
             assemble(folder / "stubs.s", folder / "obj" / "stubs.o", log),
             assemble(folder / "trampolines.s", folder / "obj" / "trampolines.o", log)]
-    objs += [compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), includes(gen), ["--bss-name", "NESBSS"], log)
+    objs += [compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), incs, ["--bss-name", "NESBSS"], log)
              for s in PLATFORM]
     fixed_sources = [s for s in image.ENGINE_SOURCES if s != FONT] + [cache.rel(generated[1])]
-    objs += [compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), includes(gen), (), log) for s in fixed_sources]
+    objs += [compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), incs, (), log) for s in fixed_sources]
     objs += [font] + [o for g in groups for o in g.objects]
     prg = folder / "prg.bin"
     cmd = ["ld65", "-C", cache.rel(cfg), "-m", cache.rel(folder / "map.txt"), "-o", cache.rel(prg)] + \

@@ -17,20 +17,17 @@ runs it headless, checks every digest and stores the run as
 `nucleo-f767-qemu`, whose timer counts QEMU's instructions (-icount), not
 the Cortex-M7's cycles.  A capture of the board's serial port becomes a
 stored run with `hashbench import capture.txt`."""
-import hashlib
 import os
-import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 from ..build import cache
-from ..build.gcc import STD
 from ..errors import BuildError, UserError
-from ..paths import BUILD, ROOT
+from ..files import write_whole
 from ..targets import load_all
-from . import image, run
+from . import headless, image, run
 
 NAME = "nucleo-f767"
 RUN_TARGET = "nucleo-f767-qemu"      # what --run measures: the QEMU stand-in
@@ -44,9 +41,7 @@ DIR = "src/platform/rom/nucleo-f767"
 COMMON = (f"{DIR}/platform.c",)
 BOARDS = {"stm32": (f"{DIR}/board_stm32.c", f"{DIR}/stm32f767.ld", []),
           "mps2": (f"{DIR}/board_mps2.c", f"{DIR}/mps2-an500.ld", ["-DHB_NUCLEO_QEMU"])}
-EXTRA_FLAGS = []   # exactly the target's flags: -fdata-sections would change ARM code (no section anchors)
 LDFLAGS = ["--specs=nosys.specs", "-nostartfiles", "-Wl,--gc-sections", "-lgcc"]
-CLOCK_HZ = 216000000
 MAX_BUDGET_MS = 9000                  # CYCCNT wraps after 19.9 s at 216 MHz
 FLASH_BYTES = 2 * 1024 * 1024
 TITLE = ("NUCLEO-F767 firmware under QEMU mps2-an500 (Cortex-M7, Thumb-2): the same firmware's timer "
@@ -60,7 +55,7 @@ def target():
 
 
 def cflags() -> list:
-    return list(target().cflags) + EXTRA_FLAGS
+    return list(target().cflags)
 
 
 def compiler() -> str:
@@ -81,30 +76,19 @@ def build_elf(plan: image.Plan, board: str, log=lambda m: None) -> Path:
         raise UserError(f"rom: --budget must be at most {MAX_BUDGET_MS // 1000} s on the NUCLEO-F767 "
                         "(its 32-bit cycle counter wraps after 19.9 s)")
     t = target()
-    key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in plan.rows] + [plan.size, plan.budget_ms]).encode())
-    folder = BUILD / "rom" / NAME / key.hexdigest()[:16]
-    generated = image.write_generated(plan, folder / "gen")
+    folder = image.build_folder(NAME, plan)
     board_c, script, defines = BOARDS[board]
-    sources = list(COMMON) + [board_c] + list(image.ENGINE_SOURCES) + plan.sources() + [cache.rel(generated[1])]
-    includes = defines + ["-I" + DIR] + ["-I" + d for d in image.INCLUDES] + ["-I" + cache.rel(folder / "gen")]
-    elf = folder / f"hashbench-{board}.elf"
-    cmd = ([t.cc] + STD + cflags() + includes + ["-T", script, "-Wl,-Map=" + cache.rel(folder / f"map-{board}.txt"),
-                                                 "-o", cache.rel(elf)] + sources + LDFLAGS)
-    headers = sorted(cache.rel(p) for d in image.INCLUDES + (DIR,) for p in (ROOT / d).glob("*.h"))
     log(f"rom: building the NUCLEO-F767 firmware for {board} ({len(plan.rows)} rows)")
-    cache.cached(elf, cmd, sources + headers + [cache.rel(generated[0]), script], compiler(), log)
-    return elf
+    return image.link_elf(plan, folder, folder / f"hashbench-{board}.elf", t.cc, cflags() + defines, DIR,
+                          [*COMMON, board_c], script, LDFLAGS, log)
 
 
 def build(plan: image.Plan, log=lambda m: None) -> image.Built:
     """The board's firmware (and its .bin beside it); --run builds the QEMU one itself."""
     elf = build_elf(plan, "stm32", log)
     raw = elf.with_suffix(".bin")
-    proc = cache.run(["arm-none-eabi-objcopy", "-O", "binary", cache.rel(elf), cache.rel(raw)])
-    if proc.returncode != 0:
-        raise BuildError("rom: objcopy failed: " + cache.why(proc.stderr))
-    size = cache.run(["arm-none-eabi-size", "-B", str(elf)]).stdout.splitlines()
-    text, dat, bss = (int(x) for x in size[1].split()[:3])
+    image.objcopy_binary(target().cc, elf, raw)
+    text, dat, bss = image.section_sizes(target().cc, elf)
     if text + dat > FLASH_BYTES:
         raise BuildError(f"rom: the firmware is {text + dat} bytes, more than the STM32F767's 2 MiB of flash")
     build_elf(plan, "mps2", log)   # the QEMU stand-in beside it (qemu_elf), for --run
@@ -123,8 +107,7 @@ def check_output(out: Path):
 def install(built: image.Built, out: Path):
     """The ELF to `out` and the raw binary beside it (`out` with .bin), each whole or not at all."""
     image.install(built, out)
-    raw = image.Built(built.path.with_suffix(".bin"), 0, 0, 0, 0)
-    image.install(raw, out.with_suffix(".bin"))
+    write_whole(out.with_suffix(".bin"), built.path.with_suffix(".bin").read_bytes())
 
 
 def describe(built: image.Built) -> str:
@@ -144,35 +127,21 @@ def play(console, firmware, rows: int, budget_ms: int, log=lambda m: None, strea
     the timed spans' virtual time)."""
     elf = qemu_elf(Path(firmware))
     t0 = time.monotonic()
-    proc = subprocess.Popen(QEMU + ["-kernel", str(elf)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            stdin=subprocess.DEVNULL, start_new_session=True)
-    text, last = "", time.monotonic()
-    limit = run.limit_s(rows, budget_ms) * 4
+    text = ""
     try:
-        os.set_blocking(proc.stdout.fileno(), False)
-        while '{"rec":"done"' not in text:
-            chunk = proc.stdout.read()
-            if chunk:
-                text += chunk.decode("ascii", "replace").replace("\r", "")
-            elif proc.poll() is not None:
-                raise BuildError(f"rom: QEMU stopped (exit {proc.returncode}): "
-                                 + cache.why(proc.stderr.read().decode(errors="replace")))
-            else:
-                time.sleep(0.05)
-            if time.monotonic() - t0 > limit:
-                raise BuildError(f"rom: no `done` record after {time.monotonic() - t0:.0f} s "
-                                 f"({text.count('rom_result')}/{rows} rows written)")
-            if stream and time.monotonic() - last >= run.PROGRESS_EVERY_S:
-                print(f"{RUN_TARGET}: {text.count('rom_result')}/{rows} rows", file=stream, flush=True)
-                last = time.monotonic()
+        with headless.Emulator("QEMU", QEMU + ["-kernel", str(elf)], RUN_TARGET, rows,
+                               run.limit_s(rows, budget_ms) * 4, stream, stdout=subprocess.PIPE) as emu:
+            os.set_blocking(emu.proc.stdout.fileno(), False)
+            while '{"rec":"done"' not in text:
+                chunk = emu.proc.stdout.read()
+                if chunk:
+                    text += chunk.decode("ascii", "replace").replace("\r", "")
+                else:
+                    emu.check(text)
+                    time.sleep(0.05)
     except KeyboardInterrupt:
-        text = text[:text.rfind("\n") + 1]
-        recs = run.parse(text)
-        return run.Session(recs, text, timed_s(recs), time.monotonic() - t0, interrupted=True)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait()
+        whole = text[:text.rfind("\n") + 1]
+        return run.interrupted(whole, t0, timed_s(run.parse(whole)))
     text = text[:text.index('{"rec":"done"')] + text[text.index('{"rec":"done"'):].split("\n", 1)[0] + "\n"
     recs = run.parse(text)
     session = run.Session(recs, text, timed_s(recs), time.monotonic() - t0)

@@ -8,18 +8,18 @@ the records, and the screenshot of the whole table.
     results = run.results(session.records, console_module, expected)
 
 `console_module` is hashbench.rom.gba (or nes, gb): its NAME, RUN_TARGET,
-CORE, CLOCK_HZ, COLS/ROWS (the platform's hb_rom_config.h) and, optionally,
+CORE, COLS/ROWS (the platform's hb_rom_config.h) and, optionally,
 CORE_OPTIONS, RECORDS_OFFSET (where the records start in the save RAM) and
 SETTLE_FRAMES (how long the screen takes to show a new table)."""
-import os
+import io
 import sys
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from .. import records as recmod
 from .. import roster
-from ..errors import BuildError, UserError
+from ..errors import BuildError
+from ..files import write_whole
 from ..result import Build
 from ..verify import checked
 from . import libretro, screen
@@ -80,11 +80,8 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
         core.press("a")
         try:
             text = wait_done(core, console, rows, budget_ms, stream)
-        except KeyboardInterrupt:   # keep every whole record written so far
-            text = save_text(records_memory(core, console))
-            text = text[:text.rfind("\n") + 1]
-            session = Session(parse(text), text, core.seconds, time.monotonic() - t0, interrupted=True)
-            return session
+        except KeyboardInterrupt:
+            return interrupted(save_text(records_memory(core, console)), t0, core.seconds)
         session = Session(parse(text), text, core.seconds, 0.0)
         if pages:
             session.pages, session.screen_lines = scroll_pages(core, console, rows)
@@ -126,11 +123,24 @@ def parse(text: str) -> list:
     return recs
 
 
+def interrupted(text: str, t0: float, emulated_s: float = 0.0) -> Session:
+    """The session of a pass stopped by Ctrl-C at wall time `t0` + now:
+    every whole record written so far."""
+    text = text[:text.rfind("\n") + 1]
+    return Session(parse(text), text, emulated_s, time.monotonic() - t0, interrupted=True)
+
+
+def layout(console):
+    """-> (screen lines a row takes: two where the screen is narrow, as on
+    the Game Boy; the rows a page shows)."""
+    per_row = 1 if console.COLS >= 30 else 2
+    return per_row, (console.ROWS - TITLE_LINES - STATUS_LINES) // per_row
+
+
 def scroll_pages(core, console, rows: int):
     """The table page by page (DOWN scrolls one row): [(frame, its text,
     the first row shown)], and the table's lines read off them, each row once."""
-    per_row = 1 if console.COLS >= 30 else 2
-    visible = (console.ROWS - TITLE_LINES - STATUS_LINES) // per_row
+    per_row, visible = layout(console)
     pages, top = [], 0
     core.run(1, capture=True)
     while True:
@@ -153,8 +163,7 @@ def scroll_pages(core, console, rows: int):
 def screenshot(session: Session, console, rows: int, path, scale: int = 2):
     """One PNG of the whole table: the first page whole, then the rows each
     further page brought, then the status line."""
-    per_row = 1 if console.COLS >= 30 else 2
-    visible = (console.ROWS - TITLE_LINES - STATUS_LINES) // per_row
+    per_row, visible = layout(console)
     parts, shown = [], 0
     for frame, _text, top in session.pages:
         first_new, last = shown - top, min(visible, rows - top)
@@ -164,13 +173,9 @@ def screenshot(session: Session, console, rows: int, path, scale: int = 2):
             shown = top + last
     final = session.pages[-1][0]
     parts.append(screen.crop(final, console.ROWS - STATUS_LINES, console.ROWS - 1))
-    tmp = Path(f"{path}.tmp")   # whole or not at all
-    try:
-        screen.image(parts, scale).save(tmp, format="PNG")
-        os.replace(tmp, path)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise UserError(f"--screenshot {path}: {exc.strerror}") from exc
+    png = io.BytesIO()
+    screen.image(parts, scale).save(png, format="PNG")
+    write_whole(path, png.getvalue())
 
 
 def read(recs, partial=False) -> dict:
@@ -238,8 +243,6 @@ def results(recs, console, expected, build: Build, partial=False) -> list:
         out.append(res)
     return out
 
-
-SORTS = ("category", "speed", "name")
 
 
 def expected_lines(recs, console, labels: dict, sort="category", marks=".*#") -> list:

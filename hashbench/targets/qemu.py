@@ -58,6 +58,7 @@ class QemuTarget(Target):
     size_cflags: list = field(default_factory=list)  # the code-size build (-Os)
     size_ldflags: list = field(default_factory=list)  # a size probe's link (default: ldflags, entry main)
     size_sources: list = field(default_factory=list)  # sources every size probe links (a C library)
+    size_libc: str = ""       # the C library a size probe links, by name (default: newlib, or its own)
     meter: str = "qemu-plugin"
 
     toolchain = "gcc"         # not a field: every QEMU target is built by gcc

@@ -12,7 +12,6 @@ set of folders and build has its own folder, build/impls/engines/<key>/;
 its objects are rebuilt when a source changes (hashbench.build.cache)."""
 import hashlib
 import json
-import os
 import re
 
 from ..build import cache, engines
@@ -38,7 +37,7 @@ const hb_backend hb_backend_{sym} = {{ "{name}", {sym}_version, NULL, {sym}_entr
 
 def default_build() -> BuildConfig:
     """The project's default build, as the Makefile makes it (CC, -O2)."""
-    cc = os.environ.get("CC") or "cc"
+    cc = cache.host_cc()
     return BuildConfig(cc, ("-O2",), short_name(cc))
 
 

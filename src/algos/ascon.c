@@ -10,11 +10,17 @@
  * depend on the message, so it is precomputed here: one permutation less
  * per message, which matters for short inputs.  The Python oracle
  * (tests/oracles/sponge.py) runs that permutation instead, and the
- * vectors, from the empty message on, check the constant.  The twelve
- * rounds are written out once, in ascon_permute; with HB_NO_PORTABLE_TABLES
- * (hb_config.h) they are one round in a loop: SDCC makes about 4 KiB of
- * SM83 code of one round of 64-bit words, so twelve written out would be
- * beyond any Game Boy program.
+ * vectors, from the empty message on, check the constant.
+ *
+ * Two forms of the permutation share one sponge (absorbing, topping up,
+ * squeezing: every permutation of a message runs in it) and one
+ * streaming layer:
+ *   portable  the 12 rounds written out;
+ *   compact   one round, rolled.
+ * With HB_NO_PORTABLE_TABLES (hb_config.h) the written-out rounds are not
+ * compiled and the portable entry points run the rolled round: SDCC makes
+ * about 4 KiB of SM83 code of one round of 64-bit words, 48 KiB of the
+ * written-out permutation, beyond any Game Boy program.
  */
 #include "ascon.h"
 #include "hb_util.h"
@@ -47,58 +53,66 @@ static const uint64_t hb_ascon_hash256_iv[5] = {
         x4 ^= hb_rotr64(x4, 7) ^ hb_rotr64(x4, 41);                       \
     } while (0)
 
-/* Ascon-p[12]: constants const_4..const_15 = 0xf0, 0xe1, .., 0x4b. */
-#ifndef HB_NO_PORTABLE_TABLES
-#define ASCON_P12()                                                       \
+/* Ascon-p[12], constants const_4..const_15 = 0xf0, 0xe1, .., 0x4b: each
+ * is the previous one minus 0x0f.  Written out (portable) or one round in
+ * a loop over the constants (compact: a twelfth of the code, the loop's
+ * few instructions per round more). */
+#define ASCON_P12_WRITTEN_OUT()                                           \
     do {                                                                  \
         ASCON_ROUND(0xf0); ASCON_ROUND(0xe1); ASCON_ROUND(0xd2);          \
         ASCON_ROUND(0xc3); ASCON_ROUND(0xb4); ASCON_ROUND(0xa5);          \
         ASCON_ROUND(0x96); ASCON_ROUND(0x87); ASCON_ROUND(0x78);          \
         ASCON_ROUND(0x69); ASCON_ROUND(0x5a); ASCON_ROUND(0x4b);          \
     } while (0)
-#else
-/* Rolled: each constant is the previous one minus 0x0f. */
-#define ASCON_P12()                                                       \
+#define ASCON_P12_ROLLED()                                                \
     do {                                                                  \
         unsigned rc_;                                                     \
         for (rc_ = 0xf0; rc_ != 0x3c; rc_ -= 0x0f) ASCON_ROUND(rc_);      \
     } while (0)
-#endif
 
-/* The permutation, written once.  Its callers keep the state in a local
- * array: where the build asks for speed the body is inlined into each (GNU
- * C's always_inline), and the compiler keeps the five words in registers
- * across a run of whole blocks; at -Os, and in the small builds, it stays
- * one function that each calls. */
-#if defined(__GNUC__) && !defined(__OPTIMIZE_SIZE__) && !defined(HB_NO_PORTABLE_TABLES)
-#define ASCON_PERMUTE_INLINE __attribute__((always_inline)) inline
-#else
-#define ASCON_PERMUTE_INLINE
-#endif
+/* The sponge, the one place a permutation runs: n of them, each after
+ * absorbing an 8-byte block of `in` into S0 (in != NULL) and before
+ * squeezing S0 into 8 bytes of `out` (out != NULL) - a block topped up
+ * byte by byte (neither), whole blocks (in), the four squeezes (out).  The
+ * state stays in locals across the n permutations: gcc and clang keep all
+ * five words in registers.  One function per form of the rounds, so each
+ * form is compiled once. */
+#define ASCON_SPONGE(P12)                                                 \
+    do {                                                                  \
+        uint64_t x0 = s[0], x1 = s[1], x2 = s[2], x3 = s[3], x4 = s[4];   \
+        for (; n; n--) {                                                  \
+            if (in) {                                                     \
+                x0 ^= hb_load64_le(in);                                   \
+                in += 8;                                                  \
+            }                                                             \
+            P12();                                                        \
+            if (out) {                                                    \
+                hb_store64_le(out, x0);                                   \
+                out += 8;                                                 \
+            }                                                             \
+        }                                                                 \
+        s[0] = x0; s[1] = x1; s[2] = x2; s[3] = x3; s[4] = x4;            \
+    } while (0)
 
-static ASCON_PERMUTE_INLINE void ascon_permute(uint64_t *s0, uint64_t *s1, uint64_t *s2, uint64_t *s3,
-                                                uint64_t *s4)
+typedef void (*hb_ascon_sponge_fn)(uint64_t s[5], const uint8_t *in, uint8_t *out, size_t n);
+
+static void hb_ascon_sponge_compact(uint64_t s[5], const uint8_t *in, uint8_t *out, size_t n)
 {
-    uint64_t x0 = *s0, x1 = *s1, x2 = *s2, x3 = *s3, x4 = *s4;
-    ASCON_P12();
-    *s0 = x0; *s1 = x1; *s2 = x2; *s3 = x3; *s4 = x4;
+    ASCON_SPONGE(ASCON_P12_ROLLED);
 }
+
+#ifdef HB_NO_PORTABLE_TABLES
+#define hb_ascon_sponge hb_ascon_sponge_compact
+#else
+static void hb_ascon_sponge(uint64_t s[5], const uint8_t *in, uint8_t *out, size_t n)
+{
+    ASCON_SPONGE(ASCON_P12_WRITTEN_OUT);
+}
+#endif
 
 void hb_ascon_p12(uint64_t s[5])
 {
-    ascon_permute(&s[0], &s[1], &s[2], &s[3], &s[4]);
-}
-
-/* Whole 8-byte blocks, the state in locals (the input's bytes may alias
- * the context; locals cannot be). */
-static void hb_ascon_absorb_blocks(uint64_t s[5], const uint8_t *in, size_t nblocks)
-{
-    uint64_t x0 = s[0], x1 = s[1], x2 = s[2], x3 = s[3], x4 = s[4];
-    for (; nblocks; nblocks--, in += 8) {
-        x0 ^= hb_load64_le(in);
-        ascon_permute(&x0, &x1, &x2, &x3, &x4);
-    }
-    s[0] = x0; s[1] = x1; s[2] = x2; s[3] = x3; s[4] = x4;
+    hb_ascon_sponge(s, NULL, NULL, 1);
 }
 
 void hb_ascon_hash256_init(hb_ascon_hash256_ctx *ctx)
@@ -110,7 +124,8 @@ void hb_ascon_hash256_init(hb_ascon_hash256_ctx *ctx)
 /* A block is permuted as soon as it is full; final then pads into a fresh
  * block after a message that ends on a block boundary, as Algorithm 2
  * requires (the padding is never empty). */
-void hb_ascon_hash256_update(hb_ascon_hash256_ctx *ctx, const uint8_t *in, size_t len)
+HB_INLINE void hb_ascon_update_with(hb_ascon_hash256_ctx *ctx, const uint8_t *in, size_t len,
+                                    hb_ascon_sponge_fn sponge)
 {
     unsigned pos = ctx->pos;
     size_t nblocks;
@@ -118,13 +133,13 @@ void hb_ascon_hash256_update(hb_ascon_hash256_ctx *ctx, const uint8_t *in, size_
     for (; pos != 0 && len; in++, len--) { /* top up a partial block */
         ctx->s[0] ^= (uint64_t)*in << (8 * pos);
         if (++pos == 8) {
-            hb_ascon_p12(ctx->s);
+            sponge(ctx->s, NULL, NULL, 1);
             pos = 0;
         }
     }
     nblocks = len / 8;
     if (nblocks) {
-        hb_ascon_absorb_blocks(ctx->s, in, nblocks);
+        sponge(ctx->s, in, NULL, nblocks);
         in += nblocks * 8;
         len -= nblocks * 8;
     }
@@ -135,23 +150,36 @@ void hb_ascon_hash256_update(hb_ascon_hash256_ctx *ctx, const uint8_t *in, size_
 /* Padding: the byte 0x01 after the message (Appendix A's little-endian
  * form of "append 1, then 0s"); then four 64-bit squeezes, each after a
  * permutation. */
+HB_INLINE void hb_ascon_final_with(hb_ascon_hash256_ctx *ctx, uint8_t *out, hb_ascon_sponge_fn sponge)
+{
+    ctx->s[0] ^= (uint64_t)1 << (8 * ctx->pos);
+    sponge(ctx->s, NULL, out, 4);
+}
+
+void hb_ascon_hash256_update(hb_ascon_hash256_ctx *ctx, const uint8_t *in, size_t len)
+{
+    hb_ascon_update_with(ctx, in, len, hb_ascon_sponge);
+}
+
 void hb_ascon_hash256_final(hb_ascon_hash256_ctx *ctx, uint8_t *out)
 {
-    uint64_t x0 = ctx->s[0], x1 = ctx->s[1], x2 = ctx->s[2], x3 = ctx->s[3], x4 = ctx->s[4];
-    unsigned i;
-    x0 ^= (uint64_t)1 << (8 * ctx->pos);
-    for (i = 0; i < 4; i++) {
-        ascon_permute(&x0, &x1, &x2, &x3, &x4);
-        hb_store64_le(out + 8 * i, x0);
-    }
+    hb_ascon_final_with(ctx, out, hb_ascon_sponge);
 }
 
 void hb_ascon_hash256(uint8_t *out, const uint8_t *in, size_t len)
 {
     hb_ascon_hash256_ctx ctx;
     hb_ascon_hash256_init(&ctx);
-    hb_ascon_hash256_update(&ctx, in, len);
-    hb_ascon_hash256_final(&ctx, out);
+    hb_ascon_update_with(&ctx, in, len, hb_ascon_sponge);
+    hb_ascon_final_with(&ctx, out, hb_ascon_sponge);
+}
+
+void hb_ascon_hash256_compact(uint8_t *out, const uint8_t *in, size_t len)
+{
+    hb_ascon_hash256_ctx ctx;
+    hb_ascon_hash256_init(&ctx);
+    hb_ascon_update_with(&ctx, in, len, hb_ascon_sponge_compact);
+    hb_ascon_final_with(&ctx, out, hb_ascon_sponge_compact);
 }
 
 #else

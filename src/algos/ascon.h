@@ -27,6 +27,8 @@ void hb_ascon_hash256(uint8_t *out, const uint8_t *in, size_t len);
 void hb_ascon_hash256_init(hb_ascon_hash256_ctx *ctx);
 void hb_ascon_hash256_update(hb_ascon_hash256_ctx *ctx, const uint8_t *in, size_t len);
 void hb_ascon_hash256_final(hb_ascon_hash256_ctx *ctx, uint8_t *out);
+/* One round, rolled: the same digests from a twelfth of the rounds' code. */
+void hb_ascon_hash256_compact(uint8_t *out, const uint8_t *in, size_t len);
 #endif /* HB_HAVE_U64 */
 
 #endif /* HB_ASCON_H */

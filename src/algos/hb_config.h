@@ -108,6 +108,19 @@ __extension__ typedef unsigned __int128 hb_u128;
 #define HB_INLINE static inline
 #endif
 
+/* HB_FORCE_INLINE: hb_util.h's loads, stores and rotations, an instruction
+ * or a few each, inlined at every call when gcc or clang optimise for size
+ * (-Os, -Oz).  There gcc otherwise keeps one shared out-of-line copy per
+ * file, whose call costs as much as the access and which a program calling
+ * one function of the file still links whole (with an unwind entry on the
+ * host).  At -O2 and -O3 they are inlined anyway, and left to the compiler:
+ * forcing it there changes the order of inlining and so the schedules. */
+#if defined(__GNUC__) && !defined(__CC65__) && defined(__OPTIMIZE_SIZE__)
+#define HB_FORCE_INLINE HB_INLINE __attribute__((always_inline))
+#else
+#define HB_FORCE_INLINE HB_INLINE
+#endif
+
 /* The few helpers hb_util.h writes for the 8-bit CPUs (its rotations) are
  * real functions there: cc65 cannot inline, and SDCC, which can, makes
  * better code of a rotation as a leaf function holding its argument in

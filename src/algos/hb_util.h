@@ -14,17 +14,17 @@
 #include <string.h>
 #include "hb_config.h"
 
-HB_INLINE uint16_t hb_load16_be(const uint8_t *p)
+HB_FORCE_INLINE uint16_t hb_load16_be(const uint8_t *p)
 {
     return (uint16_t)(((uint16_t)p[0] << 8) | p[1]);
 }
 
-HB_INLINE uint16_t hb_load16_le(const uint8_t *p)
+HB_FORCE_INLINE uint16_t hb_load16_le(const uint8_t *p)
 {
     return (uint16_t)(((uint16_t)p[1] << 8) | p[0]);
 }
 
-HB_INLINE uint32_t hb_load32_le(const uint8_t *p)
+HB_FORCE_INLINE uint32_t hb_load32_le(const uint8_t *p)
 {
 #if HB_NO_INLINE
     /* cc65: two 16-bit halves (inline there) and one 32-bit step, not three
@@ -37,19 +37,19 @@ HB_INLINE uint32_t hb_load32_le(const uint8_t *p)
 #endif
 }
 
-HB_INLINE uint32_t hb_load32_be(const uint8_t *p)
+HB_FORCE_INLINE uint32_t hb_load32_be(const uint8_t *p)
 {
     return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) |
            ((uint32_t)p[2] << 8) | (uint32_t)p[3];
 }
 
-HB_INLINE void hb_store16_be(uint8_t *p, uint16_t v)
+HB_FORCE_INLINE void hb_store16_be(uint8_t *p, uint16_t v)
 {
     p[0] = (uint8_t)(v >> 8);
     p[1] = (uint8_t)v;
 }
 
-HB_INLINE void hb_store32_le(uint8_t *p, uint32_t v)
+HB_FORCE_INLINE void hb_store32_le(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)v;
     p[1] = (uint8_t)(v >> 8);
@@ -57,7 +57,7 @@ HB_INLINE void hb_store32_le(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)(v >> 24);
 }
 
-HB_INLINE void hb_store32_be(uint8_t *p, uint32_t v)
+HB_FORCE_INLINE void hb_store32_be(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)(v >> 24);
     p[1] = (uint8_t)(v >> 16);
@@ -109,18 +109,18 @@ HB_SMALL_HELPER uint32_t hb_rotl32_fn(uint32_t x, unsigned n)
 
 #if HB_NO_INLINE
 #define hb_rotl32 hb_rotl32_fn
-HB_INLINE uint32_t hb_rotr32(uint32_t x, unsigned n)
+HB_FORCE_INLINE uint32_t hb_rotr32(uint32_t x, unsigned n)
 {
     return hb_rotl32_fn(x, 32 - n);
 }
 #else
 /* n must be in 1..31: a shift by 32 is undefined behaviour. */
-HB_INLINE uint32_t hb_rotl32(uint32_t x, unsigned n)
+HB_FORCE_INLINE uint32_t hb_rotl32(uint32_t x, unsigned n)
 {
     return (x << n) | (x >> (32 - n));
 }
 
-HB_INLINE uint32_t hb_rotr32(uint32_t x, unsigned n)
+HB_FORCE_INLINE uint32_t hb_rotr32(uint32_t x, unsigned n)
 {
     return (x >> n) | (x << (32 - n));
 }
@@ -130,35 +130,35 @@ HB_INLINE uint32_t hb_rotr32(uint32_t x, unsigned n)
 #endif
 
 #if HB_HAVE_U64
-HB_INLINE uint64_t hb_load64_le(const uint8_t *p)
+HB_FORCE_INLINE uint64_t hb_load64_le(const uint8_t *p)
 {
     return (uint64_t)hb_load32_le(p) | ((uint64_t)hb_load32_le(p + 4) << 32);
 }
 
-HB_INLINE uint64_t hb_load64_be(const uint8_t *p)
+HB_FORCE_INLINE uint64_t hb_load64_be(const uint8_t *p)
 {
     return ((uint64_t)hb_load32_be(p) << 32) | (uint64_t)hb_load32_be(p + 4);
 }
 
-HB_INLINE void hb_store64_le(uint8_t *p, uint64_t v)
+HB_FORCE_INLINE void hb_store64_le(uint8_t *p, uint64_t v)
 {
     hb_store32_le(p, (uint32_t)v);
     hb_store32_le(p + 4, (uint32_t)(v >> 32));
 }
 
-HB_INLINE void hb_store64_be(uint8_t *p, uint64_t v)
+HB_FORCE_INLINE void hb_store64_be(uint8_t *p, uint64_t v)
 {
     hb_store32_be(p, (uint32_t)(v >> 32));
     hb_store32_be(p + 4, (uint32_t)v);
 }
 
 /* n must be in 1..63. */
-HB_INLINE uint64_t hb_rotl64(uint64_t x, unsigned n)
+HB_FORCE_INLINE uint64_t hb_rotl64(uint64_t x, unsigned n)
 {
     return (x << n) | (x >> (64 - n));
 }
 
-HB_INLINE uint64_t hb_rotr64(uint64_t x, unsigned n)
+HB_FORCE_INLINE uint64_t hb_rotr64(uint64_t x, unsigned n)
 {
     return (x >> n) | (x << (64 - n));
 }

@@ -30,14 +30,20 @@ static const uint8_t hb_siphash24_key[16] = {
         v2 = hb_rotl64(v2, 32);                                \
     } while (0)
 
-void hb_siphash24_init_key(hb_siphash24_ctx *ctx, const uint8_t key[16])
+/* v0..v3 from the key, 2.1's initialisation. */
+HB_INLINE void hb_siphash24_key_state(uint64_t v[4], const uint8_t key[16])
 {
     uint64_t k0 = hb_load64_le(key), k1 = hb_load64_le(key + 8);
     /* "somepseudorandomlygeneratedbytes" */
-    ctx->v[0] = k0 ^ UINT64_C(0x736f6d6570736575);
-    ctx->v[1] = k1 ^ UINT64_C(0x646f72616e646f6d);
-    ctx->v[2] = k0 ^ UINT64_C(0x6c7967656e657261);
-    ctx->v[3] = k1 ^ UINT64_C(0x7465646279746573);
+    v[0] = k0 ^ UINT64_C(0x736f6d6570736575);
+    v[1] = k1 ^ UINT64_C(0x646f72616e646f6d);
+    v[2] = k0 ^ UINT64_C(0x6c7967656e657261);
+    v[3] = k1 ^ UINT64_C(0x7465646279746573);
+}
+
+void hb_siphash24_init_key(hb_siphash24_ctx *ctx, const uint8_t key[16])
+{
+    hb_siphash24_key_state(ctx->v, key);
     ctx->count = 0;
 }
 
@@ -47,7 +53,7 @@ void hb_siphash24_init(hb_siphash24_ctx *ctx)
 }
 
 /* Compression of n whole 8-byte words. */
-static void hb_siphash24_words(uint64_t v[4], const uint8_t *p, size_t n)
+HB_INLINE void hb_siphash24_words(uint64_t v[4], const uint8_t *p, size_t n)
 {
     uint64_t v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3];
     for (; n; n--, p += 8) {
@@ -58,6 +64,28 @@ static void hb_siphash24_words(uint64_t v[4], const uint8_t *p, size_t n)
         v0 ^= m;
     }
     v[0] = v0; v[1] = v1; v[2] = v2; v[3] = v3;
+}
+
+/* The last word (the rem = count % 8 leftover bytes of `tail`, count in
+ * the top byte), then finalisation and the output. */
+HB_INLINE void hb_siphash24_finish(const uint64_t v[4], const uint8_t *tail, unsigned rem, uint8_t count,
+                                   uint8_t *out)
+{
+    uint64_t v0 = v[0], v1 = v[1], v2 = v[2], v3 = v[3];
+    uint64_t b = (uint64_t)count << 56;
+    unsigned i;
+
+    for (i = 0; i < rem; i++) b |= (uint64_t)tail[i] << (8 * i);
+    v3 ^= b;
+    SIPROUND(v0, v1, v2, v3);
+    SIPROUND(v0, v1, v2, v3);
+    v0 ^= b;
+    v2 ^= 0xff;
+    SIPROUND(v0, v1, v2, v3);
+    SIPROUND(v0, v1, v2, v3);
+    SIPROUND(v0, v1, v2, v3);
+    SIPROUND(v0, v1, v2, v3);
+    hb_store64_le(out, v0 ^ v1 ^ v2 ^ v3);
 }
 
 void hb_siphash24_update(hb_siphash24_ctx *ctx, const uint8_t *in, size_t len)
@@ -85,34 +113,30 @@ void hb_siphash24_update(hb_siphash24_ctx *ctx, const uint8_t *in, size_t len)
 
 void hb_siphash24_final(hb_siphash24_ctx *ctx, uint8_t *out)
 {
-    uint64_t v0 = ctx->v[0], v1 = ctx->v[1], v2 = ctx->v[2], v3 = ctx->v[3];
-    uint64_t b = (uint64_t)ctx->count << 56;
-    unsigned i, rem = ctx->count & 7u;
+    hb_siphash24_finish(ctx->v, ctx->buf, ctx->count & 7u, ctx->count, out);
+}
 
-    for (i = 0; i < rem; i++) b |= (uint64_t)ctx->buf[i] << (8 * i);
-    v3 ^= b;
-    SIPROUND(v0, v1, v2, v3);
-    SIPROUND(v0, v1, v2, v3);
-    v0 ^= b;
-    v2 ^= 0xff;
-    SIPROUND(v0, v1, v2, v3);
-    SIPROUND(v0, v1, v2, v3);
-    SIPROUND(v0, v1, v2, v3);
-    SIPROUND(v0, v1, v2, v3);
-    hb_store64_le(out, v0 ^ v1 ^ v2 ^ v3);
+/* One message in one call: the state in locals throughout, the leftover
+ * bytes read where they are (no context, no copy into its buffer).  Inline
+ * in both callers, so that the roster's fixed key folds into constants. */
+HB_INLINE void hb_siphash24_oneshot(uint8_t out[8], const uint8_t key[16], const uint8_t *in, size_t len)
+{
+    uint64_t v[4];
+    size_t n = len / 8;
+
+    hb_siphash24_key_state(v, key);
+    hb_siphash24_words(v, in, n);
+    hb_siphash24_finish(v, in + n * 8, (unsigned)(len & 7), (uint8_t)len, out);
 }
 
 void hb_siphash24_keyed(uint8_t out[8], const uint8_t key[16], const uint8_t *in, size_t len)
 {
-    hb_siphash24_ctx ctx;
-    hb_siphash24_init_key(&ctx, key);
-    hb_siphash24_update(&ctx, in, len);
-    hb_siphash24_final(&ctx, out);
+    hb_siphash24_oneshot(out, key, in, len);
 }
 
 void hb_siphash24(uint8_t *out, const uint8_t *in, size_t len)
 {
-    hb_siphash24_keyed(out, hb_siphash24_key, in, len);
+    hb_siphash24_oneshot(out, hb_siphash24_key, in, len);
 }
 
 #else

@@ -222,6 +222,17 @@ def test_size_command_on_the_host():
     r = hb("size", "--flags=-O2", "-a", "xor8", "--json", "-q")
     d = json.loads(r.stdout.splitlines()[0])
     assert d["build"] == "gcc-O2" and d["target"] == "host" and d["code_bytes"] > 0
+    assert d["c_library"] is None   # shared, not counted
+
+
+@pytest.mark.skipif(bool(load_all()["cortex-m7"].missing()), reason="cortex-m7 not installed")
+def test_size_command_names_the_c_library_on_the_cortex_m7():
+    """The probes link newlib-nano, as a CubeMX firmware does, and say so."""
+    r = hb("size", "--target", "cortex-m7", "--flags=-Os", "-a", "md5", "--json", "-q")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout.splitlines()[0])
+    assert d["c_library"] == "newlib-nano" and d["code_bytes"] > 1000
+    assert "newlib-nano's routines counted" in hb("size", "--target", "cortex-m7", "--flags=-Os", "-a", "md5", "-q").stdout
 
 
 M7 = load_all()["cortex-m7"]

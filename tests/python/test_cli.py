@@ -286,3 +286,20 @@ def test_meter_cycles_end_to_end(tmp_path):
     assert res["sample_fields"] == ["iters", "ticks", "ns", "switches", "clock_ticks", "process", "cpu"]
     assert all(s[4] > 0 for s in res["samples"]) and res["ns_per_call"] > 0
     assert b"estimated core cycles" in r.stdout
+
+
+def test_a_build_failure_is_one_line_not_a_traceback(monkeypatch, tmp_path, capsys):
+    """A BuildError that reaches the command line (a ROM image whose link fails, say) is said in one
+    line with exit 2."""
+    from hashbench import cli
+    from hashbench.errors import BuildError
+    from hashbench.rom import flow
+
+    def failing(*args, **kw):
+        raise BuildError("ld: hb.elf: section .text will not fit in region ROM")
+    monkeypatch.setattr(flow, "build_image", failing)
+    code = cli.main(["rom", "--target", "gba", "-o", str(tmp_path / "hb.gba"), "-a", "crc32"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err == "hashbench: build failed: ld: hb.elf: section .text will not fit in region ROM\n"
+    assert not (tmp_path / "hb.gba").exists()

@@ -9,24 +9,14 @@
  *   records cartridge SRAM at 0x0E000000, 32 KiB, 8-bit accesses only
  *           (its bus is 8 bits wide), NUL-terminated; a pass that does not
  *           fit ends early with {"rec":"done","save_ram_full":true}
+ * Video, joypad, frame and timer are the DS's too: ../hb_gba2d.c.
  */
 #include "hb_rom.h"
-#include "hb_font.h"
+#include "hb_gba2d.h"
 #include "hb_record.h"
+#include "hb_rom_stream.h"
 
-#define REG16(addr) (*(volatile uint16_t *)(addr))
-#define DISPCNT REG16(0x04000000u)
-#define VCOUNT REG16(0x04000006u)
-#define BG0CNT REG16(0x04000008u)
-#define TM0D REG16(0x04000100u)
-#define TM0CNT REG16(0x04000102u)
-#define TM1D REG16(0x04000104u)
-#define TM1CNT REG16(0x04000106u)
-#define KEYINPUT REG16(0x04000130u)
-#define BG_PALETTE ((volatile uint16_t *)0x05000000u)
-#define TILES ((volatile uint32_t *)0x06000000u)
-#define SCREEN_BLOCK 31u
-#define MAP ((volatile uint16_t *)(0x06000000u + SCREEN_BLOCK * 0x800u))
+#define DISPCNT (*(volatile uint16_t *)0x04000000u)
 #define SRAM ((volatile uint8_t *)0x0E000000u)
 /* the cartridge's 32 KiB; a test builds a smaller limit to reach the full path */
 #ifdef HB_GBA_SAVE_BYTES
@@ -37,86 +27,14 @@
 
 #define DISPCNT_FORCED_BLANK 0x0080u
 #define DISPCNT_MODE0_BG0 0x0100u
-#define TIMER_ENABLE 0x0080u
-#define TIMER_CASCADE 0x0004u
-#define VISIBLE_LINES 160u
-#define BGR(r, g, b) ((uint16_t)((r) | (g) << 5 | (b) << 10))
 
-/* KEYINPUT bits: A 0, B 1, SELECT 2, START 3, RIGHT 4, LEFT 5, UP 6, DOWN 7 */
-static const uint8_t key_bit[8] = { HB_ROM_A, HB_ROM_B, HB_ROM_SELECT, HB_ROM_START, 0, 0, HB_ROM_UP, HB_ROM_DOWN };
-static uint8_t held;
-static uint16_t record_end, last_line_end;
-static uint8_t full;
-#define FULL_DONE "{\"rec\":\"done\",\"save_ram_full\":true}\n"
+static hb_rom_stream records;
 
 void hb_rom_init(void)
 {
-    uint16_t c;
-    uint8_t row, bit;
-    uint32_t word;
     DISPCNT = DISPCNT_FORCED_BLANK;
-    BG_PALETTE[0] = BGR(1, 2, 8);   /* dark blue */
-    BG_PALETTE[1] = BGR(31, 31, 31);
-    for (c = 0; c < HB_FONT_GLYPHS; c++) {
-        for (row = 0; row < 8; row++) {
-            word = 0; /* 4 bits a pixel, the leftmost in the lowest nibble */
-            for (bit = 0; bit < 8; bit++)
-                if (hb_font[c][row] & (0x80u >> bit)) word |= 1ul << (4u * bit);
-            TILES[c * 8u + row] = word;
-        }
-    }
-    hb_rom_clear();
-    BG0CNT = (uint16_t)(SCREEN_BLOCK << 8);
+    hb_gba2d_setup();
     DISPCNT = DISPCNT_MODE0_BG0;
-    TM0CNT = 0;
-    TM1CNT = 0;
-    TM0D = 0; /* the reload values */
-    TM1D = 0;
-    TM1CNT = TIMER_ENABLE | TIMER_CASCADE;
-    TM0CNT = TIMER_ENABLE;
-}
-
-void hb_rom_clear(void)
-{
-    uint16_t i;
-    for (i = 0; i < 32u * 32u; i++) MAP[i] = 0; /* tile 0: the space */
-}
-
-void hb_rom_text(uint8_t col, uint8_t row, const char *s)
-{
-    uint8_t ch;
-    for (; *s && col < 30u; s++, col++) {
-        ch = (uint8_t)*s;
-        MAP[row * 32u + col] = (uint16_t)(ch >= 0x20u && ch <= 0x7Eu ? ch - 0x20u : '?' - 0x20u);
-    }
-}
-
-uint8_t hb_rom_frame(void)
-{
-    uint8_t now = 0, pressed, i;
-    uint16_t keys;
-    while (VCOUNT >= VISIBLE_LINES) {
-    }
-    while (VCOUNT < VISIBLE_LINES) {
-    }
-    keys = (uint16_t)~KEYINPUT;
-    for (i = 0; i < 8; i++)
-        if (keys & (1u << i)) now |= key_bit[i];
-    pressed = (uint8_t)(now & ~held);
-    held = now;
-    return pressed;
-}
-
-/* TM1 holds the high half: read it on both sides of TM0, again if TM0
- * carried into it in between. */
-uint32_t hb_rom_ticks(void)
-{
-    uint16_t hi, lo;
-    do {
-        hi = TM1D;
-        lo = TM0D;
-    } while (hi != TM1D);
-    return (uint32_t)hi << 16 | lo;
 }
 
 uint32_t hb_rom_tick_hz(void)
@@ -131,26 +49,10 @@ const char *hb_rom_tick_unit(void)
 
 void hb_rom_records_reset(void)
 {
-    record_end = last_line_end = 0;
-    full = 0;
-    SRAM[0] = 0;
+    hb_rom_stream_reset(&records, SRAM);
 }
 
-/* When the next character would leave no room for the closing record, the
- * stream is cut after its last whole record and closed with a `done`
- * record that says so: the host keeps every whole record and knows the
- * rest of the pass is on the screen only. */
 void hb_putc(char c)
 {
-    const char *s = FULL_DONE;
-    if (full) return;
-    if (record_end >= SRAM_BYTES - sizeof FULL_DONE - 1u) {
-        for (record_end = last_line_end; *s; s++) SRAM[record_end++] = (uint8_t)*s;
-        SRAM[record_end] = 0;
-        full = 1;
-        return;
-    }
-    SRAM[record_end++] = (uint8_t)c;
-    SRAM[record_end] = 0;
-    if (c == '\n') last_line_end = record_end;
+    hb_rom_stream_put(&records, SRAM, SRAM_BYTES, c);
 }

@@ -22,6 +22,7 @@
 #include "hb_rom_config.h"
 #include "hb_font.h"
 #include "hb_record.h"
+#include "hb_rom_stream.h"
 
 #define REG32(addr) (*(volatile uint32_t *)(addr))
 #define KSEG1 0xA0000000u
@@ -84,10 +85,8 @@ static uint64_t pif_store[8];
 #define PHYS(p) ((uint32_t)(p) & 0x1FFFFFFFu)
 
 static uint8_t held;
-static uint32_t record_end, last_line_end;
+static hb_rom_stream records;
 static uint16_t frames;
-static uint8_t full;
-#define FULL_DONE "{\"rec\":\"done\",\"save_ram_full\":true}\n"
 
 static void pi_wait(void)
 {
@@ -242,35 +241,14 @@ const char *hb_rom_tick_unit(void)
 
 void hb_rom_records_reset(void)
 {
-    record_end = last_line_end = 0;
-    full = 0;
-    RECORDS[0] = 0;
+    hb_rom_stream_reset(&records, RECORDS);
     sram_write(PHYS(record_store), 0, 8);
 }
 
 /* A whole record (its line) is written to SRAM when it ends. */
-static void flush_line(uint32_t from)
-{
-    from &= ~7u;
-    sram_write(PHYS(record_store) + from, from, record_end + 1u - from);
-}
-
 void hb_putc(char c)
 {
-    const char *s = FULL_DONE;
-    uint32_t start = last_line_end;
-    if (full) return;
-    if (record_end >= RECORDS_BYTES - sizeof FULL_DONE - 1u) {
-        for (record_end = last_line_end; *s; s++) RECORDS[record_end++] = (uint8_t)*s;
-        RECORDS[record_end] = 0;
-        full = 1;
-        flush_line(start);
-        return;
-    }
-    RECORDS[record_end++] = (uint8_t)c;
-    RECORDS[record_end] = 0;
-    if (c == '\n') {
-        last_line_end = record_end;
-        flush_line(start);
-    }
+    uint32_t from = records.line_end & ~7u;
+    if (hb_rom_stream_put(&records, RECORDS, RECORDS_BYTES, c))
+        sram_write(PHYS(record_store) + from, from, records.end + 1u - from);
 }

@@ -1,0 +1,407 @@
+# SPDX-License-Identifier: MIT
+"""The Game Boy image of the console ROM: an MBC5 cartridge with
+battery-backed RAM, built with SDCC (-msm83) like `cross --target gb`, with
+the same compiler flags (targets/gb.toml), so that an algorithm runs the
+same instructions in both.
+
+The SM83 sees 32 KiB of ROM at once: bank 0 (0x0000-0x3FFF) and one
+switchable bank (0x4000-0x7FFF).  Bank 0 holds the start-up, the platform
+(src/platform/rom/gb/), the application, the roster table with its
+reference digests, the font and SDCC's runtime (which every bank calls).
+The algorithms go to the switchable banks: their sources are grouped into
+units (implementations that share a source file - sha256.c for HMAC and
+PBKDF2, crc_compact.c for every compact CRC - are one unit), each unit is
+compiled into an area of its own (`--codeseg`/`--constseg ROM_<stem>`),
+and the units are packed into banks, largest first, each placed by the
+linker at its address in its bank (`-Wl-b_ROM_<stem>=0x<bank><addr>`).
+The roster's rows point at stubs in bank 0 (hb_rom_gb_stubs.s, written
+here), which map the row's bank, call the function and map back the bank
+before (src/platform/rom/gb/gb_asm.s: FAR_CALL_CYCLES a call), so the
+code, its tables and the buffer (work RAM) are all visible while it runs.
+Of a unit larger than a bank, the entries that fit one together stay
+(SHA-256 and HMAC, not PBKDF2); a compact built small where that shrinks
+its file (MD4); a portable row that cannot fit gives its place to its
+algorithm's compact (the table-driven CRCs); what is left is left out of
+the image, and said so, with its size.
+
+The header (0x100-0x14F) is what the boot ROM and flash carts check:
+makebin -Z writes the boot logo (the boot ROM compares it and stops a
+cartridge without it), the title, the cartridge type 0x1B (MBC5 + RAM +
+battery: emulators then keep the RAM as save RAM), the ROM size code for
+the banks the image is padded to, the RAM size code 0x03 (32 KiB), and
+both checksums; hashbench/build/gbheader.py reads them all back.
+"""
+import concurrent.futures
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..build import cache
+from ..build.gbheader import CART_TYPE, HEADER_TITLE, check_header
+from ..build.sdcc import area_symbols, ihx_end, object_bytes
+from ..errors import BuildError, UserError
+from ..paths import BUILD, ROOT
+from ..targets import load_all
+from ..targets.console import jobs, shrinks
+from . import image
+
+NAME = "gb"
+RUN_TARGET = "gb-rom"     # the target stored runs are named by
+CORE = "mgba"             # hashbench.rom.libretro.core_path
+COLS, ROWS = 20, 18       # the text screen (src/platform/rom/gb/hb_rom_config.h)
+TITLE = "Game Boy (SM83 4.19 MHz, SDCC, MBC5 banks): the ROM image's own timer (TIMA, 65,536 Hz)"
+SLOWEST_CALL_S = 480.0    # emulated seconds of the slowest row's calls (its digest's, one timed) at 4 KiB (run.py)
+SETTLE_FRAMES = 60        # frames the app may take to redraw the table (hashbench/rom/run.py)
+FAR_CALL_CYCLES = 308     # a row's call through its stub and the banked call (gb_asm.s)
+
+BANK = 0x4000
+RAM_BANKS = 4             # 32 KiB: the platform's record stream (gb.c)
+SMALL_DEFINE = "HB_NO_PORTABLE_TABLES"
+
+PLATFORM = "src/platform/rom/gb"
+CRT0 = f"{PLATFORM}/crt0.s"
+PLATFORM_ASM = [f"{PLATFORM}/gb_asm.s"]
+PLATFORM_C = [f"{PLATFORM}/gb.c", "src/engine/hb_record.c", "src/engine/hb_workload.c",
+              "src/engine/rom/hb_font.c"]
+APP = ["src/engine/rom/hb_rom_app.c"]
+INCLUDES = ["-Isrc/platform/rom", f"-I{PLATFORM}", "-Isrc/engine", "-Isrc/engine/rom", "-Isrc/algos"]
+HOME_AREAS = ("CODE", "HOME", "INITIALIZER", "GSINIT", "GSFINAL")
+# The area the start-up file names right after bank 0's (src/platform/guest/sdcc_areas.inc),
+# which `cross --target gb` puts each algorithm in: one unit larger than a bank goes there.
+WINDOW_AREA = "ALGO"
+WINDOW_END = 0x8000
+ALGO_OBJECTS = BUILD / "rom" / "gb" / "algos"
+RAM_END = 0xDC00          # work RAM from 0xC000; the top KiB is the stack (crt0.s: SP = 0xE000)
+
+
+@dataclass
+class Unit:
+    """Algorithm sources that must share a bank, and the entries they serve."""
+    sources: list
+    entries: list = field(default_factory=list)  # (Algorithm, impl name)
+    size: int = 0
+    bank: int = 0
+    offset: int = 0
+    small: bool = False   # every source that has one built small (SMALL_DEFINE)
+    window: bool = False  # from bank 0's free end on through bank 1 (WINDOW_AREA)
+
+    @property
+    def area(self) -> str:
+        if self.window:
+            return WINDOW_AREA
+        return "ROM_" + Path(self.sources[0]).stem + ("_small" if self.small else "")
+
+
+def units(entries) -> list:
+    """[(Algorithm, impl name)] -> [Unit]: the entries whose implementations
+    share a source file (transitively) in one unit, in the entries' order."""
+    groups = []
+    for algo, impl in entries:
+        srcs = set(algo.impls[impl].sources)
+        joined = [g for g in groups if g[0] & srcs]
+        merged = (srcs.union(*(g[0] for g in joined)), [e for g in joined for e in g[1]] + [(algo, impl)])
+        groups = [g for g in groups if not any(g is j for j in joined)] + [merged]
+    return [Unit(sorted(s), e) for s, e in groups]
+
+
+def pack(all_units, first_bank: int = 1) -> tuple:
+    """Units -> (placed, too large): first fit, largest first, into banks
+    first_bank, first_bank + 1, ...; sets each unit's bank and offset."""
+    free, placed, too_large = [], [], []
+    for u in sorted(all_units, key=lambda u: -u.size):
+        if u.size > BANK:
+            too_large.append(u)
+            continue
+        i = next((k for k, room in enumerate(free) if u.size <= room), None)
+        if i is None:
+            free.append(BANK)
+            i = len(free) - 1
+        u.bank, u.offset = i + first_bank, BANK - free[i]
+        free[i] -= u.size
+        placed.append(u)
+    return placed, too_large
+
+
+def rom_banks(placed) -> int:
+    """Banks the image declares and is padded to: a power of two, at least 2."""
+    n = 1 + max((u.bank for u in placed), default=1)  # a window unit is in bank 1
+    return 1 << max(1, (n - 1).bit_length())
+
+
+@dataclass
+class Built(image.Built):
+    placed: list = field(default_factory=list)  # Units, with their banks
+    banks: int = 2         # the image's 16 KiB banks (a power of two)
+    home_bytes: int = 0    # bank 0 in use
+
+    def bank_of(self, algo_id: str, impl: str) -> int:
+        for u in self.placed:
+            if any(a.id == algo_id and i == impl for a, i in u.entries):
+                return u.bank
+        raise KeyError((algo_id, impl))
+
+
+class Builder:
+    """Compiles and links one image in `out_dir` with the gb target's
+    compiler and flags; the algorithms' objects go to ALGO_OBJECTS, which
+    every image shares (an object depends on its source and its area only)."""
+
+    def __init__(self, target, out_dir: Path = BUILD / "rom" / "gb", log=lambda m: None):
+        self.t, self.out_dir, self.log = target, out_dir, log
+        self.source_bytes = {}
+
+    def _compile(self, src, obj: Path, defines=(), flags=(), inputs=(), includes=()):
+        cmd = [self.t.cc] + list(self.t.cflags) + list(flags) + ["-c"] + INCLUDES + list(includes) + \
+            ["-D" + d for d in defines] + ["-o", cache.rel(obj), cache.rel(src)]
+        cache.cached(obj, cmd, [cache.rel(src)] + headers() + list(inputs), cache.tool_version(self.t.cc), self.log)
+        return obj
+
+    def _assemble(self, src, obj: Path):
+        cmd = [self.t.asm, "-plosgff", "-o", cache.rel(obj), src]
+        incs = [cache.rel(p) for p in (ROOT / "src" / "platform" / "guest").glob("*.inc")]
+        cache.cached(obj, cmd, [src] + incs, cache.tool_version(self.t.asm), self.log)
+        return obj
+
+    def small(self, src: str) -> bool:
+        return Path(src).stem in self.t.no_portable_tables
+
+    def runs_compact_code(self, algo, impl: str) -> bool:
+        """Where the target builds a source small (rolled rounds, no big
+        tables), `portable` runs the compact code: only the compact is
+        measured, as in `cross --target gb`."""
+        return impl == "portable" and algo.has_compact and any(self.small(s) for s in algo.impls[impl].sources)
+
+    def compile_unit(self, unit: Unit) -> list:
+        """The unit's objects, in its own area; sets unit.size and each
+        source's size in source_bytes."""
+        objs = []
+        for src in unit.sources:
+            stem = Path(src).stem
+            flags = self.t.source_cflags.get(stem, []) + ["--codeseg", unit.area, "--constseg", unit.area]
+            obj = ALGO_OBJECTS / unit.area / (stem + ".rel")
+            objs.append(self._compile(src, obj, [SMALL_DEFINE] if unit.small or self.small(src) else [], flags))
+        for src, o in zip(unit.sources, objs):
+            self.source_bytes[src] = object_bytes(self.t, o)
+        unit.size = sum(self.source_bytes[src] for src in unit.sources)
+        return objs
+
+    def compile_all(self, all_units) -> dict:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool:  # SDCC: seconds a file
+            futures = {id(u): pool.submit(self.compile_unit, u) for u in all_units}
+        return {k: f.result() for k, f in futures.items()}
+
+    def fitting_part(self, unit: Unit):
+        """Of a unit larger than a bank, the entries that fit one together,
+        taken in order while they do (SHA-256 and HMAC, without PBKDF2) ->
+        a Unit, or None where not even the first fits."""
+        kept, srcs = [], set()
+        for a, i in unit.entries:
+            more = srcs | set(a.impls[i].sources)
+            if sum(self.source_bytes[s] for s in more) <= BANK:
+                kept.append((a, i))
+                srcs = more
+        return Unit(sorted(srcs), kept) if kept else None
+
+    def small_part(self, unit: Unit):
+        """Of a unit larger than a bank, its compact entries built small
+        (SMALL_DEFINE: rolled rounds for the portable code, which they do
+        not run; their own code is the same), where a source shrinks so ->
+        a Unit, or None."""
+        compacts = [(a, i) for a, i in unit.entries if i == "compact"]
+        srcs = sorted({s for a, i in compacts for s in a.impls[i].sources})
+        if compacts and any(shrinks(s) for s in srcs if not self.small(s)):
+            return Unit(srcs, compacts, small=True)
+        return None
+
+    def place(self, entries, window=None) -> tuple:
+        """Compiles the entries' units and packs them into banks ->
+        (placed units, units larger than a bank, {unit: its objects}).
+        window: the entries of the unit that goes to WINDOW_AREA, bank 1
+        then left to it."""
+        in_window = {(a.id, i) for a, i in window or []}
+        all_units = units([e for e in entries if (e[0].id, e[1]) not in in_window])
+        objs = self.compile_all(all_units)
+        parts = [p for u in all_units if u.size > BANK for p in [self.fitting_part(u)] if p]
+        objs.update(self.compile_all(parts))
+        kept = {(a.id, i) for u in parts for a, i in u.entries}
+        small = [p for u in all_units if u.size > BANK and not any((a.id, i) in kept for a, i in u.entries)
+                 for p in [self.small_part(u)] if p]
+        objs.update(self.compile_all(small))
+        parts += [u for u in small if u.size <= BANK]
+        placed, too_large = pack([u for u in all_units if u.size <= BANK] + parts, 2 if window else 1)
+        if window:
+            w = Unit(sorted({s for a, i in window for s in a.impls[i].sources}), list(window), bank=1, window=True)
+            objs.update(self.compile_all([w]))
+            placed.append(w)
+        kept = {(a.id, i) for u in parts for a, i in u.entries}
+        for u in all_units:
+            if u.size > BANK:
+                u.entries = [(a, i) for a, i in u.entries if (a.id, i) not in kept]
+                too_large.append(u)
+        return placed, [u for u in too_large if u.entries], objs
+
+    def link(self, placed, unit_objs, home_sources, generated, stem="hashbench") -> Built:
+        """The image: start-up, platform, `home_sources` and the `generated`
+        files (.c compiled, .s assembled, every one an input of the bank-0
+        sources) in bank 0, the placed units in their banks."""
+        odir = self.out_dir / "obj"
+        gen = [cache.rel(g) for g in generated]
+        objs = [self._assemble(CRT0, odir / "crt0.rel")]
+        objs += [self._assemble(s, odir / (Path(s).stem + ".rel")) for s in PLATFORM_ASM +
+                 [g for g in gen if g.endswith(".s")]]
+        objs += [self._compile(s, odir / (Path(s).stem + ".rel"), inputs=gen, includes=[f"-I{cache.rel(self.out_dir)}"])
+                 for s in PLATFORM_C + list(home_sources) + [g for g in gen if g.endswith(".c")]]
+        objs += [o for u in placed for o in unit_objs[id(u)]]
+        ihx = self.out_dir / f"{stem}.ihx"
+        places = [f"-Wl-b_{u.area}=0x{(u.bank << 16) | (BANK + u.offset):X}" for u in placed if not u.window]
+        cmd = [self.t.cc] + [f for f in self.t.ldflags] + places + ["-o", cache.rel(ihx)] + \
+            [cache.rel(o) for o in objs]
+        cache.cached(ihx, cmd, [cache.rel(o) for o in objs], cache.tool_version(self.t.cc), self.log)
+        syms = area_symbols(ihx.with_suffix(".noi").read_text())
+        home = max(int(syms.get("s__" + a, "0"), 16) + int(syms.get("l__" + a, "0"), 16) for a in HOME_AREAS)
+        if home > BANK:
+            raise BuildError(f"{ihx.name}: bank 0 (start-up, platform, application, roster table, SDCC's "
+                             f"runtime) is {home - BANK} bytes too large: ends at 0x{home:X}")
+        ram = max(int(syms.get("s__" + a, "0"), 16) + int(syms.get("l__" + a, "0"), 16)
+                  for a in ("DATA", "INITIALIZED", "BSS", "HEAP"))
+        if ram > RAM_END:
+            raise BuildError(f"{ihx.name}: data end at 0x{ram:X}, past 0x{RAM_END:X} (work RAM below the stack)")
+        window = int(syms.get("s__" + WINDOW_AREA, "0"), 16) + int(syms.get("l__" + WINDOW_AREA, "0"), 16)
+        if window > WINDOW_END:
+            raise BuildError(f"{ihx.name}: {window - WINDOW_END} bytes too large for bank 0's free end and bank 1",
+                             window_over=window - WINDOW_END)
+        banks = rom_banks(placed)
+        if ihx_end(ihx.read_text()) > banks * BANK:
+            raise BuildError(f"{ihx.name}: code past the {banks} banks the image declares")
+        rom = self.out_dir / f"{stem}.gb"
+        cache.cached(rom, ["makebin", "-Z", "-yn", HEADER_TITLE, "-yt", f"0x{CART_TYPE:02X}", "-yo", str(banks),
+                           "-ya", str(RAM_BANKS), "-yp", "0x146=0", "-yp", "0x14C=0", cache.rel(ihx), cache.rel(rom)],
+                     [cache.rel(ihx)], "", self.log)
+        problems = check_header(rom.read_bytes())
+        if problems:
+            raise BuildError(f"{rom.name}: " + "; ".join(problems))
+        code = home + sum(u.size for u in placed)  # a window unit's code is in neither: counted once
+        return Built(rom, code, len(rom.read_bytes()), code, ram - 0xC000, placed, banks, home)
+
+
+def target():
+    return load_all()["gb"]
+
+
+def compiler() -> str:
+    return cache.tool_version(target().cc)
+
+
+def flags() -> str:
+    return " ".join(target().cflags)
+
+
+def can_build(algo):
+    """None: SDCC builds every algorithm for the SM83 (64-bit types too);
+    what does not fit a bank is found when the image is built."""
+    return None
+
+
+class StubRow(image.Row):
+    """A row whose table entry is its bank-0 stub, not the function itself."""
+
+    @property
+    def symbol(self) -> str:
+        return stub_name(self.algo.impls[self.impl].symbol)
+
+
+def stub_name(symbol: str) -> str:
+    return "hb_gb_far_" + symbol
+
+
+def larger_than_a_bank(u: Unit) -> str:
+    return (f"{u.size} bytes of SM83 code and tables with {', '.join(Path(x).name for x in u.sources)}: "
+            f"larger than a {BANK // 1024} KiB bank")
+
+
+def write_stubs(placed, folder: Path) -> Path:
+    """hb_rom_gb_stubs.s: per placed function, `ld a, bank; ld hl, fn; jp _hb_gb_far`."""
+    lines = ["; generated by hashbench/rom/gb.py: each row's way into its bank (gb_asm.s: _hb_gb_far)",
+             "        .module hb_rom_gb_stubs", "        .area   _CODE", "        .globl  _hb_gb_far"]
+    for u in placed:
+        for sym in sorted({a.impls[i].symbol for a, i in u.entries}):
+            lines += [f"_{stub_name(sym)}::", f"        ld      a, #{u.bank}", f"        ld      hl, #_{sym}",
+                      "        jp      _hb_gb_far"]
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "hb_rom_gb_stubs.s"
+    text = "\n".join(lines) + "\n"
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+    return path
+
+
+def build(plan: image.Plan, log=lambda m: None) -> Built:
+    """The image of `plan`'s rows that fit: the app and the platform in bank 0,
+    the rows' units in the banks, and one unit larger than a bank, where
+    one fits there, from bank 0's free end through bank 1.  The rows that
+    do not fit move from plan.rows to plan.left_out, with why."""
+    t = target()
+    b = Builder(t, image.build_folder(NAME, plan), log)
+    left_out = list(plan.left_out)
+    asked = {(r.algo.id, r.impl) for r in plan.rows}
+    rows = []
+
+    def instead(r, why):
+        """A portable row the image cannot hold as such: its compact, unless asked for too."""
+        if (r.algo.id, "compact") in asked:
+            left_out.append((r.algo.id, r.impl, why + ": measured as compact"))
+            return None
+        left_out.append((r.algo.id, r.impl, why + ": the image holds the compact in its place"))
+        return image.Row(r.algo, "compact", "")
+
+    for r in plan.rows:
+        if b.runs_compact_code(r.algo, r.impl):
+            r = instead(r, f"built with {SMALL_DEFINE} for the SM83, where it runs the compact code")
+        if r:
+            rows.append(r)
+    log(f"rom: compiling {len({s for r in rows for s in r.algo.impls[r.impl].sources})} algorithm files with "
+        f"{t.cc} for the Game Boy")
+    placed, too_large, objs = b.place([(r.algo, r.impl) for r in rows])
+    too_big = {(a.id, i): (u, a) for u in too_large for a, i in u.entries}
+    swap = {k: instead(next(r for r in rows if (r.algo.id, r.impl) == k), larger_than_a_bank(u))
+            for k, (u, a) in too_big.items() if k[1] == "portable" and a.has_compact}
+    if any(swap.values()):   # the compacts of the portables too large for a bank
+        rows = [swap.get((r.algo.id, r.impl), r) for r in rows if swap.get((r.algo.id, r.impl), r)]
+        placed, too_large, objs = b.place([(r.algo, r.impl) for r in rows])
+    entries = [(r.algo, r.impl) for r in rows]
+    bigger = {(a.id, i) for u in too_large for a, i in u.entries}
+    # one unit larger than a bank may run from bank 0's free end through bank 1: the first in the
+    # roster's order that fits there (the application and the table take the rest of bank 0)
+    candidates = [u.entries for u in units(entries) if any((a.id, i) in bigger for a, i in u.entries)]
+    for window in candidates + [None]:
+        placed, too_large, objs = b.place(entries, window)
+        dropped = list(left_out)
+        for u in too_large:
+            dropped += [(a.id, i, larger_than_a_bank(u)) for a, i in u.entries if (a.id, i) not in swap]
+        fits = {(a.id, i) for u in placed for a, i in u.entries}
+        held = [(r.algo, r.impl) for r in rows if (r.algo.id, r.impl) in fits]
+        if not held:
+            raise UserError("rom: none of the selected rows fits the Game Boy image: " +
+                            "; ".join(f"{a}/{i}: {why}" for a, i, why in dropped))
+        # the labels made anew: a compact put in a portable's place may share one
+        plan.rows[:] = [StubRow(a, i, lab) for (a, i), lab in zip(held, image.labels(held))]
+        plan.left_out[:] = dropped
+        generated = image.write_generated(plan, b.out_dir) + [write_stubs(placed, b.out_dir)]
+        log(f"rom: linking the Game Boy image ({len(held)} rows in {len({u.bank for u in placed})} banks"
+            + (f", {'/'.join(sorted({a.id for a, _ in window}))} from bank 0 into bank 1)" if window else ")"))
+        try:
+            return b.link(placed, objs, APP, generated)
+        except BuildError as exc:
+            if not (window and "window_over" in exc.data):
+                raise
+            log(f"rom: {exc}")
+
+
+def describe(built: Built) -> str:
+    banks = sorted({u.bank for u in built.placed})
+    return (f"{built.image_bytes // 1024} KiB MBC5 image ({built.banks} banks of 16 KiB: bank 0 "
+            f"{built.home_bytes} bytes, algorithms in banks {banks[0]}-{banks[-1]}; {built.used_bytes} bytes used, "
+            f"padded), 32 KiB battery RAM for the records")
+
+
+def headers() -> list:
+    return image.headers(PLATFORM)

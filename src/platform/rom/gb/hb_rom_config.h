@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: MIT
+ * hb_rom_config.h - the Game Boy's screen and clock for the ROM
+ * application (src/engine/rom/hb_rom_app.c): 160x144 pixels, 20x18 cells
+ * of 8x8. */
+#ifndef HB_ROM_CONFIG_H
+#define HB_ROM_CONFIG_H
+
+#define HB_ROM_COLS 20
+#define HB_ROM_ROWS 18
+#define HB_ROM_TARGET "gb"
+#define HB_ROM_CPU "SM83"
+#define HB_ROM_CLOCK_HZ 4194304UL
+
+#endif

@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: MIT
+"""What the ROM cross-checks (studies.rom_*crosscheck) share: one pass of a
+console's image of a selection, built and run headless, its records read."""
+import sys
+import time
+
+from hashbench.rom import image, run
+
+
+def log(m):
+    print(m, file=sys.stderr)
+
+
+def play_pass(console, algos, impls, size: int, budget_ms: int):
+    """-> (plan, built, session, the pass's records as run.read gives them);
+    a line on stderr says what ran and how long it took."""
+    p = image.plan(algos, impls, size, budget_ms, console.can_build)
+    built = console.build(p, log)
+    t0 = time.monotonic()
+    session = run.play(console, built.path, len(p.rows), p.budget_ms, log, pages=False)
+    log(f"ROM: {len(p.rows)} rows, {console.describe(built)}; {session.emulated_s:.2f} s emulated, "
+        f"{time.monotonic() - t0:.2f} s here")
+    return p, built, session, run.read(session.records)

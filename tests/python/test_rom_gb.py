@@ -1,0 +1,253 @@
+# SPDX-License-Identifier: MIT
+"""The Game Boy image (hashbench/rom/gb.py) and its platform
+(src/platform/rom/gb/), booted headless in Debian's mGBA libretro core."""
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from cli_util import hb
+
+from hashbench import roster
+from hashbench.build import gbheader
+from hashbench.paths import BUILD
+from hashbench.result import Build
+from hashbench.rom import gb, image, libretro, run
+from hashbench.store import Store
+from hashbench.verify import Expected, reference_table
+
+CORE = libretro.CORES_DIR / libretro.CORE_FILES["mgba"]
+needs_tools = pytest.mark.skipif(not shutil.which("sdcc") or not shutil.which("makebin"), reason="needs SDCC")
+needs_core = pytest.mark.skipif(not CORE.exists(), reason="needs libretro-mgba")
+
+# Four banks' worth of small units: simple.c, crc16's table, Adler-32, Fletcher
+PLATFORM_ENTRIES = [("djb2", "portable"), ("crc16", "portable"), ("adler32", "portable"),
+                    ("fletcher16", "portable"), ("crc8", "compact")]
+SIZE, CALLS = 64, 4
+
+
+def run_core(rom: Path, frames: int, press_a_after: int):
+    """Runs the image `frames` frames, holding A for a few frames from
+    frame `press_a_after`; -> (the save RAM's text up to its NUL, the
+    screen's distinct colours)."""
+    from libretro import SessionBuilder
+    from libretro.api.input.joypad import JoypadState
+
+    def pad():
+        n = 0
+        while True:
+            n += 1
+            yield JoypadState(a=press_a_after <= n < press_a_after + 4)
+
+    with SessionBuilder.defaults(str(CORE)).with_content(str(rom)).with_input(pad).build() as s:
+        for _ in range(frames):
+            s.run()
+        text = bytes(s.core.get_memory(0)).split(b"\0")[0].decode("ascii")
+        shot = s.video.screenshot()
+        px = bytes(shot.data)
+        colours = {px[i:i + 4] for i in range(0, len(px), 4)}
+    return text, colours
+
+
+@pytest.fixture(scope="module")
+def platform_image():
+    out = BUILD / "rom" / "gb-platform-test"
+    entries = [(roster.find(a), i) for a, i in PLATFORM_ENTRIES]
+    b = gb.Builder(gb.target(), out)
+    placed, too_large, objs = b.place(entries)
+    assert not too_large
+    stubs = gb.write_stubs(placed, out)
+    h = out / "gb_test_roster.h"
+    protos = "".join(f"void {gb.stub_name(a.impls[i].symbol)}(uint8_t *out, const uint8_t *in, size_t len);\n"
+                     for a, i in entries)
+    rows = "".join(f" X({u.bank}, {gb.stub_name(a.impls[i].symbol)}, \"{a.id}\", \"{i}\", {a.digest_len})"
+                   for u in placed for a, i in u.entries)
+    text = (f"#include <stddef.h>\n#include <stdint.h>\n#define GB_TEST_SIZE {SIZE}\n"
+            f"#define GB_TEST_CALLS {CALLS}\n{protos}#define GB_TEST_ENTRIES(X){rows}\n")
+    if not h.exists() or h.read_text() != text:
+        h.write_text(text)
+    return b.link(placed, objs, ["tests/rom/gb_platform.c"], [h, stubs], stem="platform")
+
+
+@needs_tools
+def test_units_share_a_bank_when_they_share_a_source():
+    pick = [(roster.find(a), i) for a, i in [("sha256", "compact"), ("hmac-sha256", "portable"),
+                                              ("crc8", "compact"), ("crc16", "compact"), ("djb2", "portable")]]
+    us = gb.units(pick)
+    by_algo = {a.id: u for u in us for a, _ in u.entries}
+    assert by_algo["sha256"] is by_algo["hmac-sha256"]
+    assert by_algo["crc8"] is by_algo["crc16"]
+    assert len(us) == 3
+
+
+def test_pack_fills_banks_first_fit_largest_first():
+    us = [gb.Unit([f"s{i}.c"], size=n) for i, n in enumerate([9000, 9000, 7000, 500, 20000])]
+    placed, too_large = gb.pack(us)
+    assert [u.size for u in too_large] == [20000]
+    assert {(u.size, u.bank, u.offset) for u in placed} == {(9000, 1, 0), (9000, 2, 0), (7000, 1, 9000),
+                                                            (500, 2, 9000)}
+    assert gb.rom_banks(placed) == 4
+
+
+@needs_tools
+def test_header_is_what_the_boot_rom_and_flash_carts_check(platform_image):
+    rom = platform_image.path.read_bytes()
+    assert gbheader.check_header(rom) == []
+    assert len(rom) == platform_image.banks * 0x4000 == 0x8000 << rom[0x148]
+    assert rom[0x147] == 0x1B and rom[0x149] == 0x03
+    assert gbheader.check_header(rom[:0x104] + bytes(48) + rom[0x134:])[0].startswith("no boot logo")
+    broken = bytearray(rom)
+    broken[0x140] ^= 1
+    assert any("header checksum" in p for p in gbheader.check_header(bytes(broken)))
+    code = bytearray(rom)
+    code[0x4000] ^= 0x5A  # a byte of bank 1: the header still right, the global sum not
+    assert [p for p in gbheader.check_header(bytes(code)) if "checksum" in p] == \
+        [f"global checksum 0x{rom[0x14E] << 8 | rom[0x14F]:04X}, should be 0x{gbheader.global_checksum(bytes(code)):04X}"]
+
+
+@needs_tools
+@needs_core
+def test_platform_boots_calls_every_bank_and_reads_the_joypad(platform_image):
+    assert len({u.bank for u in platform_image.placed}) >= 2, "the test should span banks"
+    text, colours = run_core(platform_image.path, 150, press_a_after=100)
+    recs = [json.loads(line) for line in text.splitlines()]
+    assert recs[0] == {"rec": "platform", "unit": "tima", "tick_hz": 65536}
+    digests = [r for r in recs if r["rec"] == "digest"]
+    ref = reference_table()
+    assert sorted((r["algo"], r["impl"]) for r in digests) == sorted(PLATFORM_ENTRIES)
+    for r in digests:
+        assert r["digest"] == ref[(r["algo"], SIZE)], r
+        assert r["bank"] == platform_image.bank_of(r["algo"], r["impl"])
+    ticks = [r["ticks"] for r in recs if r["rec"] == "ticks"]
+    assert len(ticks) == len(digests) and all(t > 0 for t in ticks)
+    assert recs[-1]["rec"] == "done", "A was pressed: the program ends"
+    assert len(colours) >= 2, "text on the screen"
+
+
+# ---- the console ROM's application on the Game Boy ---------------------------------------------------
+
+APP_BUDGET_MS = 20
+
+
+def app_plan():
+    algos = roster.select(["djb2,fletcher16,crc16,adler32"])
+    return image.plan(algos, ["portable", "compact"], 64, APP_BUDGET_MS, gb.can_build)
+
+
+@pytest.fixture(scope="module")
+def app_image():
+    p = app_plan()
+    return p, gb.build(p)
+
+
+@pytest.fixture(scope="module")
+def app_session(app_image):
+    p, b = app_image
+    return run.play(gb, b.path, len(p.rows), p.budget_ms, stream=None)
+
+
+@needs_tools
+def test_the_app_image_spans_banks_and_its_header_is_right(app_image):
+    p, b = app_image
+    rom = b.path.read_bytes()
+    assert gbheader.check_header(rom) == [] and len(rom) == b.image_bytes == b.banks * 0x4000
+    assert len({u.bank for u in b.placed}) == 2 and b.home_bytes <= 0x4000
+    assert [(r.algo.id, r.impl) for r in p.rows] == [("crc16", "portable"), ("crc16", "compact"),
+                                                      ("adler32", "portable"), ("fletcher16", "portable"),
+                                                      ("djb2", "portable")]
+    stubs = (b.path.parent / "hb_rom_gb_stubs.s").read_text()
+    for r in p.rows:   # every row enters its bank through its stub
+        sym = r.algo.impls[r.impl].symbol
+        assert f"_{gb.stub_name(sym)}::\n        ld      a, #{b.bank_of(r.algo.id, r.impl)}\n" in stubs
+
+
+@needs_tools
+@needs_core
+def test_the_app_verifies_and_times_every_row_with_tima(app_image, app_session):
+    p, _ = app_image
+    got = run.read(app_session.records)
+    eng = got["engine"]
+    assert (eng["target"], eng["cpu"], eng["timer"], eng["tick_hz"], eng["clock_hz"]) == \
+        ("gb", "SM83", "tima", 65536, 4194304)
+    assert [(r["algo"], r["impl"]) for _, r in got["rows"]] == [(r.algo.id, r.impl) for r in p.rows]
+    results = run.results(app_session.records, gb, Expected(), Build("gb-rom"))
+    assert len(results) == len(p.rows) and all(r.verified for r in results)
+    for res, (_, rec) in zip(results, got["rows"]):
+        assert rec["iters"] >= 1 and res.per_call == rec["ticks"] * 64 / rec["iters"]
+    h_iters, h_ticks = got["harness"][64]
+    assert 100 < h_ticks * 64 / h_iters < 1000   # the loop around an empty function, in cycles
+
+
+@needs_tools
+@needs_core
+def test_the_screen_shows_the_table_of_the_records(app_image, app_session):
+    p, _ = app_image
+    page = app_session.pages[0][1]
+    assert page[0].startswith("hashbench gb SM83")
+    assert page[1].startswith(f"64 B {APP_BUDGET_MS} ms category")
+    labels = {(r.algo.id, r.impl): r.label for r in p.rows}
+    assert app_session.screen_lines == run.expected_lines(app_session.records, gb, labels)
+    assert any(ln.startswith("*DJB2 ") for ln in app_session.screen_lines)
+
+
+@needs_tools
+@needs_core
+def test_the_command_builds_runs_and_stores_a_gb_rom_run(tmp_path):
+    out, shot, db = tmp_path / "hb.gb", tmp_path / "shot.png", tmp_path / "db.sqlite"
+    code, stdout, stderr = hb("rom", "--target", "gb", "-o", out, "-a", "crc16", "--impl", "all", "--size", "64",
+                              "--budget", "20ms", "--run", "--screenshot", shot, "--db", db)
+    assert code == 0, stderr
+    assert "2/2 digests verified; the table on the screen equals the records" in stdout
+    assert gbheader.check_header(out.read_bytes()) == []
+    stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
+    assert {(r.target, r.meter, r.verified) for r in stored.results} == {("gb-rom", "console-timer", True)}
+    from PIL import Image
+    assert len(Image.open(shot).getcolors(1 << 16)) == 2
+
+
+@needs_tools
+def test_a_selection_that_fits_no_bank_is_one_line_and_exit_2(tmp_path):
+    code, _, stderr = hb("rom", "--target", "gb", "-o", tmp_path / "x.gb", "-a", "blake2b", "-q")
+    assert code == 2 and len(stderr.strip().splitlines()) == 1
+    assert "blake2b/portable" in stderr and "larger than a 16 KiB bank" in stderr
+    assert not (tmp_path / "x.gb").exists()
+
+
+@needs_tools
+@needs_core
+def test_a_unit_larger_than_a_bank_runs_from_bank_0_through_bank_1():
+    """xxhash.c is larger than a bank: it goes where `cross --target gb` puts
+    an algorithm, after bank 0's code and on through bank 1; CRC-16 to bank 2."""
+    p = image.plan(roster.select(["xxh32,crc16"]), ["portable"], 64, APP_BUDGET_MS, gb.can_build)
+    b = gb.build(p)
+    assert {(a.id, u.bank, u.window) for u in b.placed for a, _ in u.entries} == \
+        {("xxh32", 1, True), ("crc16", 2, False)}
+    assert [r.algo.id for r in p.rows] == ["crc16", "xxh32"] and p.left_out == []
+    s = run.play(gb, b.path, len(p.rows), p.budget_ms, stream=None)
+    assert all(r.verified for r in run.results(s.records, gb, Expected(), Build("gb-rom")))
+    assert s.screen_lines == run.expected_lines(s.records, gb, {(r.algo.id, r.impl): r.label for r in p.rows})
+
+
+@needs_tools
+@needs_core
+def test_the_controls_on_the_game_boy_sort_sweep_and_rerun(app_image):
+    """A, SELECT and B through P1 and the joypad interrupt, the table redrawn
+    over several frames after each."""
+    from hashbench.rom import libretro
+    p, b = app_image
+    n, labels = len(p.rows), {(r.algo.id, r.impl): r.label for r in p.rows}
+    with libretro.Core("mgba", b.path) as core:
+        core.run(30)
+        core.press("a")
+        recs = run.parse(run.wait_done(core, gb, n, APP_BUDGET_MS, None))
+        for sort in ("speed", "name"):
+            core.press("a")
+            core.run(gb.SETTLE_FRAMES)
+            _, lines = run.scroll_pages(core, gb, n)
+            assert lines == run.expected_lines(recs, gb, labels, sort=sort), sort
+        core.press("select")   # the sweep: every row at 64, 256 and 1024 B
+        got = run.read(run.parse(run.wait_done(core, gb, n, APP_BUDGET_MS, None, sizes=3)))
+        assert got["engine"]["sweep"] is True and sorted(got["harness"]) == [64, 256, 1024]
+        assert len(got["rows"]) == 3 * n and all(r["verified"] for _, r in got["rows"])
+        core.press("b")        # again, the sweep still on
+        assert run.read(run.parse(run.wait_done(core, gb, n, APP_BUDGET_MS, None, sizes=3)))["engine"]["sweep"]
