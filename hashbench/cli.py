@@ -7,7 +7,7 @@ import argparse
 import importlib
 import sys
 
-from .commands.options import formatter
+from .commands.options import Parser, formatter
 from .errors import BuildError, UserError
 
 # command -> its module in hashbench/commands/, in the order `--help` lists them; only the module of
@@ -31,7 +31,7 @@ class Version(argparse.Action):
 
 def build_parser(command=None):
     """The parser, with the subcommands of `command`'s module ('': none; None: all)."""
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="hashbench", formatter_class=formatter,
         description="Benchmark hash algorithms on this machine and on other CPUs; every digest is verified first.",
         epilog="examples:\n  hashbench run                       # every algorithm, 1024 B\n"
@@ -59,7 +59,7 @@ def main(argv=None):
     command = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser("" if command is None and "--version" in argv and "-h" not in argv
                           and "--help" not in argv else command)
-    args = parser.parse_args(argv)
+    args = parser.parse_naming_command(argv)
     if not args.command:
         parser.print_help()
         return 2

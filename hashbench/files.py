@@ -3,6 +3,7 @@
 written whole or not at all: a temporary name beside the file, renamed
 into place, so that a failure or Ctrl-C never leaves half a file."""
 import os
+import tempfile
 from pathlib import Path
 
 from .errors import UserError
@@ -24,3 +25,13 @@ def write_whole(path, data) -> None:
         if isinstance(exc, OSError):
             raise UserError(f"{path}: {exc.strerror}") from exc
         raise
+
+
+def writable_folder(folder) -> bool:
+    """A file made and removed there: the only sure test (os.access says yes
+    to root for /proc, a read-only mount's bind, ...) before minutes of work."""
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".hashbench-"):
+            return True
+    except OSError:
+        return False

@@ -42,6 +42,10 @@ REQUIRED = {
     "backend": ("name", "available"),
 }
 
+# kind -> fields that are counts (whole numbers, 0 or more): a record typed by hand or garbled on a
+# serial line is refused here, not turned into a negative speed
+COUNTS = {"rom_result": ("size", "iters", "ticks"), "rom_harness": ("size", "iters", "ticks", "empty_ticks")}
+
 
 class RecordError(UserError):
     """A malformed record, or a stream of another format."""
@@ -62,6 +66,9 @@ def parse_line(line: str):
     lacking = [k for k in REQUIRED.get(kind, ()) if k not in rec]
     if lacking:
         raise RecordError(f"{kind} record without {', '.join(lacking)}: {text[:80]!r}")
+    bad = [k for k in COUNTS.get(kind, ()) if type(rec[k]) is not int or rec[k] < 0]
+    if bad:
+        raise RecordError(f"{kind} record whose {bad[0]} is not a count: {text[:80]!r}")
     if kind == "engine" and rec["format"] != FORMAT:
         raise RecordError(f"engine record format {rec['format']} is not {FORMAT}: rebuild the engine")
     return rec

@@ -120,3 +120,16 @@ def select(patterns=None, tiers=None, catalogue=None) -> list:
     if not out:
         raise UserError("that selection names no algorithm")
     return out
+
+
+def check_selection(has: dict, algo_ids, impl_names) -> None:
+    """Refuses a selection with no measurement in it: every chosen algorithm
+    lacking every chosen implementation (`has`: algorithm id -> the names of
+    its implementations), which would end having done nothing."""
+    if "all" in impl_names:
+        return
+    if not any(i in has[a] for a in algo_ids for i in impl_names):
+        which = ", ".join(impl_names)
+        if len(algo_ids) == 1:
+            raise UserError(f"{algo_ids[0]} has no implementation {which} (available: {', '.join(has[algo_ids[0]])})")
+        raise UserError(f"no selected algorithm has an implementation {which}")

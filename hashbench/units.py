@@ -22,10 +22,10 @@ SMALL_SWEEP_MAX = 255
 
 def parse_sweep(text: str) -> list:
     """'reference-study' (or 'seed'), 'long', 'small' or 'small:N' (every length 0..N, N <= 255) -> sizes."""
-    name, _, limit = text.partition(":")
-    if name not in SWEEPS or (limit and name != "small"):
+    name, colon, limit = text.partition(":")
+    if name not in SWEEPS or (colon and name != "small"):
         raise UserError(f"bad sweep {text!r}: use reference-study, long, small or small:N")
-    if not limit:
+    if not colon:
         return list(SWEEPS[name])
     if not limit.isdigit() or not 1 <= int(limit) <= SMALL_SWEEP_MAX:
         raise UserError(f"bad sweep {text!r}: small:N takes N from 1 to {SMALL_SWEEP_MAX}")

@@ -24,7 +24,7 @@ def add_parsers(sub):
                        epilog="examples:\n  hashbench hash -a sha256 README.md\n  echo -n abc | hashbench hash -a md5")
     h.add_argument("-a", "--algo", required=True, help="algorithm id")
     h.add_argument("--impl", default="portable", help="implementation (default portable)")
-    userimpl.add_args(h)
+    userimpl.add_args(h, then="its --impl name hashes the files")
     h.add_argument("files", nargs="*", metavar="FILE")
     h.set_defaults(func=hash_main)
 

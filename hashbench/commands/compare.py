@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 """hashbench compare: every implementation of algorithms, ranked."""
+import math
 import sys
 
 from .. import host_run, revisions, roster, userimpl
@@ -14,7 +15,7 @@ from ..store import Store
 from ..units import parse_budget, parse_sizes
 from .host_options import add_size_args, prepare_host_run
 from .options import add_store_args, formatter, log_to_stderr
-from .output import add_format_arg, check_output
+from .output import add_format_arg, check_output, write_output
 
 
 def add_parser(sub):
@@ -40,7 +41,7 @@ def add_parser(sub):
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_format_arg(c)
     add_store_args(c)
-    c.add_argument("-q", "--quiet", action="store_true")
+    c.add_argument("-q", "--quiet", action="store_true", help="no progress, no header")
     r = c.add_argument_group("revisions side by side (CI)")
     r.add_argument("--rev", action="append", metavar="REV",
                    help="twice: --rev A --rev B builds ALGO's code at two git revisions (of the hashbench tree, or "
@@ -67,8 +68,7 @@ def main(args) -> int:
     if not args.quiet:
         print(header(run))
     present_compare(run, run.options["algos"], run.options["sizes"])
-    if args.output:
-        exporters.write(args.output, run, args.format)
+    write_output(args, run)
     if run.status == "interrupted":
         print(f"interrupted: kept the {len(run.results)} result(s) measured so far", file=sys.stderr)
         return 130
@@ -82,7 +82,7 @@ def compare_revisions(args) -> int:
     if len(args.algos) != 1 or any(c in args.algos[0] for c in "*?[,"):
         raise UserError("--rev compares one algorithm: compare ALGO --rev A --rev B")
     algo = roster.select(args.algos)[0].id
-    if args.fail_above is not None and args.fail_above < 0:
+    if args.fail_above is not None and not 0 <= args.fail_above < math.inf:   # nan would never fail
         raise UserError("--fail-above takes a percentage, 0 or more")
     if args.sweep or (args.size and len(parse_sizes(args.size)) > 1):
         raise UserError("--rev measures one size: give one --size")

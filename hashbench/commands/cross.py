@@ -80,8 +80,8 @@ def stored_table(args) -> int:
 def checked(args, targets):
     """The targets, sizes, implementations, algorithms and --impl-dir code
     asked for, checked before anything is built."""
-    refuse_modes(args, "on a cross target: its engine counts the plain loop of one thread exactly, where a chained "
-                       "call costs what an independent one does (use 'hashbench run')")
+    refuse_modes(args, "on a cross target: its engine counts one thread's plain loop on aligned input, exactly "
+                       "(use 'hashbench run')")
     names = select(targets, args.target, args.all)
     sizes = parse_sizes(args.size) if args.size else list(DEFAULT_SIZES)
     if max(sizes) > MAX_SIZE:
@@ -98,6 +98,16 @@ def checked(args, targets):
         raise UserError(f"unknown implementation {bad[0]!r}: cross runs portable, compact and the --impl-dir "
                         "folders' code")
     algos = roster.select(args.algo or list(dict.fromkeys(m.algorithm for m in mine)) or None)
+    roster.check_selection({a.id: list(a.impls) + [m.name for m in mine if m.algorithm == a.id] for a in algos},
+                           [a.id for a in algos], chosen)
+    empty = [n for n in names if hasattr(targets[n], "algorithms") and not targets[n].algorithms(algos)]
+    if empty:   # a 6502 or Z80 has no 64-bit integers: -a sha512 leaves it nothing to build
+        why = f"none of the selected algorithms ({', '.join(a.id for a in algos)})"
+        if empty == names:
+            raise UserError(f"{', '.join(names)} build{'s' if len(names) == 1 else ''} {why}")
+        for n in empty:
+            print(f"warning: {n}: skipped: it builds {why}", file=sys.stderr)
+        names = [n for n in names if n not in empty]
     if args.model_variant and args.meter != CYCLE_MODEL:
         raise UserError("--model-variant goes with --meter cycle-model")
     if args.meter == CYCLE_MODEL:

@@ -4,7 +4,7 @@ runs, and its set-up: the engine built, algorithms and implementations chosen.""
 import os
 import sys
 
-from .. import host_run, userimpl
+from .. import host_run, roster, userimpl
 from ..errors import UserError
 from ..result import Run
 from ..store import Store
@@ -89,11 +89,11 @@ def mode_options(args) -> dict:
     cannot honour is refused.  A single --threads N or --align K is measured
     beside its baseline (1 thread, offset 0) in the same run."""
     opts = {}
-    if args.threads:
+    if args.threads is not None:   # '' too: an empty value is bad input, not no mode
         allowed = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
         counts = _counts(args.threads, "thread count", 1, MAX_THREADS, [min(allowed, MAX_THREADS)])
         opts["threads"] = sorted(set([1] + counts))
-    if args.align:
+    if args.align is not None:   # '' too: an empty value is bad input, not no mode
         opts["aligns"] = sorted(set([0] + _counts(args.align, "alignment", 0, 63, ALIGN_ALL)))
     if args.latency:
         opts["latency"] = True
@@ -126,6 +126,7 @@ def prepare_host_run(args, kind, algos, tiers, impls, noted_impls=None, **option
     host = host_run.open_host(opts["meter"], host_engine(mine, log) if mine else None)
     algo_ids = host_run.select_algos(host.catalogue, algos, tiers)
     impl_names = host_run.select_impls(host.catalogue, impls)
+    roster.check_selection({c["id"]: c["impls"] for c in host.catalogue}, algo_ids, impl_names)
     note_skipped_backends(host.backends, noted_impls or impl_names, opts["meter"])
     store = None if args.no_save else Store(args.db)
     opts.update(algos=algo_ids, impls=impl_names, **options)

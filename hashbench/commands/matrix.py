@@ -99,6 +99,17 @@ def chosen_impls(text, mine=()) -> list:
     return impls
 
 
+def target_algorithms(target, algos) -> list:
+    """The selected algorithms that `target` builds (a console without 64-bit
+    integers leaves some out); none is one line, exit 2, not every algorithm."""
+    if target is None or not hasattr(target, "algorithms"):
+        return algos
+    kept = target.algorithms(algos)
+    if algos and not kept:
+        raise UserError(f"{target.name} builds none of the selected algorithms ({', '.join(a.id for a in algos)})")
+    return kept
+
+
 def with_folders(args, log):
     """The implementation folders of --impl-dir, verified; with them and
     no -a / --tier, their algorithms are chosen."""
@@ -114,13 +125,14 @@ def main(args) -> int:
         raise UserError("--rounds must be between 1 and 100")
     sizes = parse_sizes(args.size) if args.size else [1024]
     mine = with_folders(args, log_to_stderr(args.quiet))
-    algos = roster.select(args.algo, args.tier)
-    if target is not None:
-        algos = target.algorithms(algos) if hasattr(target, "algorithms") else algos
+    algos = target_algorithms(target, roster.select(args.algo, args.tier))
+    impls = chosen_impls(args.impl, mine)
+    roster.check_selection({a.id: list(a.impls) + [m.name for m in mine if m.algorithm == a.id] for a in algos},
+                           [a.id for a in algos], impls)
     check_output(args)
     if target is None and args.cluster:
         raise UserError("--cluster runs a cross target's builds (--target T); host builds are timed here")
-    plan = matrix.Plan(builds=builds, algos=algos, impls=chosen_impls(args.impl, mine), sizes=sizes, mine=mine,
+    plan = matrix.Plan(builds=builds, algos=algos, impls=impls, sizes=sizes, mine=mine,
                        budget_ms=parse_budget(args.budget), rounds=args.rounds, timer=args.timer, target=target,
                        code_size=not args.no_code_size, log=log_to_stderr(args.quiet), quiet=args.quiet,
                        executor=executor.choose(args.cluster, {target.name: target}) if target else None)

@@ -6,6 +6,25 @@ import sys
 from ..errors import UserError
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's errors (a missing value, a bad choice, an unknown option)
+    as one line, like every other bad input, not its usage block; the
+    commands' parsers are of this class too."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+    def parse_naming_command(self, argv):
+        """parse_args, with unknown options named after the command they were
+        given to, whose --help lists what it takes."""
+        args, extra = self.parse_known_args(argv)
+        if extra:
+            command = getattr(args, "command", None)
+            Parser(prog=f"hashbench {command}" if command else "hashbench").error(
+                f"unrecognized arguments: {' '.join(extra)}")
+        return args
+
+
 def formatter(prog):
     return argparse.RawDescriptionHelpFormatter(prog, max_help_position=30)
 
@@ -41,5 +60,5 @@ def add_refused_mode_args(p):
 def refuse_modes(args, why):
     """One line, exit 2, for a mode `why` says cannot be honoured here."""
     for flag in ("threads", "latency", "align"):
-        if getattr(args, flag, None):
+        if getattr(args, flag, None) not in (None, False):
             raise UserError(f"--{flag} cannot be measured {why}")

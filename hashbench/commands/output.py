@@ -1,5 +1,7 @@
 # SPDX-License-Identifier: MIT
 """-o FILE and --format: the options of commands that write a run to a file."""
+import sys
+
 from ..errors import UserError
 from ..present import exporters, formats
 
@@ -9,7 +11,8 @@ def add_format_arg(p):
     p.add_argument("--format", choices=list(formats.FORMATS), metavar="FORMAT",
                    help="with -o FILE.json: " + ", ".join(formats.FORMATS) + " (Bencher Metric Format; Google "
                         "Benchmark's JSON; github-action-benchmark's customSmallerIsBetter); each benchmark "
-                        "named algorithm/implementation/size/target/build")
+                        "named algorithm/implementation/size/target/build, then a mode's "
+                        "threads:N, latency, align:K")
 
 
 def check_output(args):
@@ -18,3 +21,15 @@ def check_output(args):
         raise UserError("--format goes with -o FILE.json")
     if args.output:
         exporters.check_path(args.output, getattr(args, "format", None))
+
+
+def write_output(args, run) -> bool:
+    """-o FILE: the run written -> True.  After Ctrl-C with nothing measured
+    yet there is nothing to write: said, and the command still exits 130."""
+    if not args.output:
+        return False
+    if run.status == "interrupted" and not formats.measured(run):
+        print(f"{args.output}: not written: nothing was measured before the interrupt", file=sys.stderr)
+        return False
+    exporters.write(args.output, run, getattr(args, "format", None))
+    return True

@@ -5,6 +5,7 @@ import sys
 from pathlib import Path
 
 from ..errors import UserError
+from ..files import writable_folder
 from ..present import exporters
 from ..present.run import present_run
 from ..rom import flow, image
@@ -35,8 +36,8 @@ def add_parser(sub):
                     "libretro-nestopia for the NES, libretro-desmume for the NDS; mupen64plus for the N64; for "
                     "nucleo-f767 the same firmware under QEMU's mps2-an500, whose timer counts instructions), "
                     "headless, lets the pass finish, reads the records from save RAM, checks the table on the "
-                    "screen against them, and stores the run (target gba-rom, gb-rom or nes-rom, meter console-timer: "
-                    "cycles per "
+                    "screen against them, and stores the run (target gba-rom, gb-rom, nes-rom, nds-rom, n64-rom "
+                    "or nucleo-f767-qemu; meter console-timer: cycles per "
                     "call by the console's timer, the loop included).  By default the image holds as much of "
                     "the roster as fits; what is left out is said (the Game Boy: an MBC5 cartridge, each "
                     "algorithm in a 16 KiB bank, one larger from bank 0 into bank 1).",
@@ -56,7 +57,7 @@ def add_parser(sub):
     c.add_argument("--size", default="1024", help="the table's workload size (default 1024 B; the sweep is "
                                                    "always 64/256/1024)")
     c.add_argument("--budget", default="200", help="time per row on the console, e.g. 200, 200ms, 1s (default 200 ms)")
-    c.add_argument("--run", action="store_true", help="run the image headless in the libretro core and store the run")
+    c.add_argument("--run", action="store_true", help="run the image headless in its emulator (above) and store the run")
     c.add_argument("--screenshot", metavar="PNG", help="with --run: the whole table as one PNG")
     c.add_argument("--json", metavar="FILE", help="with --run: also write the run (.json, .csv or .md)")
     add_store_args(c)
@@ -66,9 +67,13 @@ def add_parser(sub):
 
 
 def writable(path: str, what: str):
+    if Path(path).is_dir():
+        raise UserError(f"{what} {path}: is a folder; name the file to write")
     parent = Path(path).resolve().parent
     if not parent.is_dir():
         raise UserError(f"{what} {path}: no such folder {parent}")
+    if not writable_folder(parent):
+        raise UserError(f"{what} {path}: cannot write there")
 
 
 def main(args) -> int:
@@ -76,6 +81,7 @@ def main(args) -> int:
     algos, impls = flow.select(args.algo, args.tier, args.impl)
     size, budget = parse_size(args.size), parse_budget(args.budget)
     writable(args.output, "-o")
+    getattr(con, "check_output", lambda out: None)(Path(args.output))
     if args.screenshot and not args.run:
         raise UserError("--screenshot goes with --run")
     if args.json and not args.run:

@@ -3,12 +3,11 @@
 import sys
 
 from .. import host_run, userimpl
-from ..present import exporters
 from ..present.host import header, present_host, report_mismatches
 from ..units import parse_unit
 from .host_options import add_mode_args, add_size_args, mode_options, prepare_host_run
 from .options import add_store_args, formatter
-from .output import add_format_arg
+from .output import add_format_arg, write_output
 
 
 def add_parser(sub):
@@ -52,10 +51,8 @@ def main(args) -> int:
         if not args.quiet:
             print(header(run))
         present_host(run, run.results, unit, args.sort, [c["id"] for c in host.catalogue], args.quiet)
-    if args.output:
-        exporters.write(args.output, run, args.format)
-        if not args.quiet:
-            print(f"wrote {args.output}", file=sys.stderr)
+    if write_output(args, run) and not args.quiet:
+        print(f"wrote {args.output}", file=sys.stderr)
     if run.status == "interrupted":
         saved = f"; saved as run {run.id}" if store else ""
         print(f"interrupted: kept the {len(run.results)} result(s) measured so far{saved}", file=sys.stderr)

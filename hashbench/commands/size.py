@@ -10,7 +10,7 @@ from ..jobs import Task
 from ..present.matrix import size_table
 from ..present.table import render
 from ..targets import Job
-from .matrix import add_build_args, chosen_impls, target_and_builds, with_folders
+from .matrix import add_build_args, chosen_impls, target_algorithms, target_and_builds, with_folders
 from .options import add_cluster_arg, formatter, log_to_stderr
 
 
@@ -64,9 +64,7 @@ def target_sizes(plan, builds, runner) -> dict:
 def main(args) -> int:
     target, builds = target_and_builds(args)
     mine = with_folders(args, log_to_stderr(args.quiet))
-    algos = roster.select(args.algo, args.tier)
-    if target is not None and hasattr(target, "algorithms"):
-        algos = target.algorithms(algos)
+    algos = target_algorithms(target, roster.select(args.algo, args.tier))
     plan = matrix.Plan(builds=builds, algos=algos, impls=chosen_impls(args.impl, mine), sizes=[], mine=mine,
                        target=target, log=log_to_stderr(args.quiet))
     ok = matrix.checked_builds(plan)

@@ -6,11 +6,10 @@ kind (docs/records.md, docs/result-schema.json)."""
 import csv
 import io
 import json
-import os
 from pathlib import Path
 
 from ..errors import UserError
-from ..files import write_whole
+from ..files import writable_folder, write_whole
 from ..meters import clock
 from ..result import METER_TITLES
 from . import formats
@@ -108,7 +107,7 @@ def check_path(path, fmt=None) -> None:
     elif p.suffix.lower() not in FORMATS:
         raise UserError(f"{path}: unknown output format; use .json, .csv or .md")
     folder = p.parent if str(p.parent) else Path(".")
-    if not folder.is_dir() or not os.access(folder, os.W_OK):
+    if not folder.is_dir() or not writable_folder(folder):
         raise UserError(f"{path}: cannot write there")
 
 

@@ -148,7 +148,7 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
                 emu.check(text, f"{shown[1] / COUNT_HZ if shown else 0.0:.1f} s emulated, ")
                 time.sleep(POLL_S)
     except KeyboardInterrupt:
-        return run.interrupted(text, t0)
+        return run.interrupted(text, t0, shown[1] / COUNT_HZ if shown else 0.0)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     lines, ticks, _frames = shown

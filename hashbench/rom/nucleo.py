@@ -99,6 +99,11 @@ def qemu_elf(firmware: Path) -> Path:
     return firmware.with_name("hashbench-mps2.elf")
 
 
+def check_output(out: Path):
+    if out.suffix.lower() == ".bin":   # the binary would replace the ELF written there
+        raise UserError(f"-o {out}: name the ELF (e.g. hb.elf); the .bin is written beside it")
+
+
 def install(built: image.Built, out: Path):
     """The ELF to `out` and the raw binary beside it (`out` with .bin), each whole or not at all."""
     image.install(built, out)
@@ -135,11 +140,16 @@ def play(console, firmware, rows: int, budget_ms: int, log=lambda m: None, strea
                     emu.check(text)
                     time.sleep(0.05)
     except KeyboardInterrupt:
-        return run.interrupted(text, t0)
+        whole = text[:text.rfind("\n") + 1]
+        return run.interrupted(whole, t0, timed_s(run.parse(whole)))
     text = text[:text.index('{"rec":"done"')] + text[text.index('{"rec":"done"'):].split("\n", 1)[0] + "\n"
     recs = run.parse(text)
-    ticks = sum(r.get("ticks", 0) + r.get("empty_ticks", 0) for r in recs)
-    session = run.Session(recs, text, ticks / 25e6, time.monotonic() - t0)
+    session = run.Session(recs, text, timed_s(recs), time.monotonic() - t0)
     session.screen_complete = False
     return session
+
+
+def timed_s(recs) -> float:
+    """The timed spans' virtual time: the timer's ticks at its 25 MHz."""
+    return sum(r.get("ticks", 0) + r.get("empty_ticks", 0) for r in recs) / 25e6
 

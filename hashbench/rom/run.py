@@ -11,6 +11,7 @@ the records, and the screenshot of the whole table.
 CORE, COLS/ROWS (the platform's hb_rom_config.h) and, optionally,
 CORE_OPTIONS, RECORDS_OFFSET (where the records start in the save RAM) and
 SETTLE_FRAMES (how long the screen takes to show a new table)."""
+import io
 import sys
 import time
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 from .. import records as recmod
 from .. import roster
 from ..errors import BuildError
+from ..files import write_whole
 from ..result import Build
 from ..verify import checked
 from . import libretro, screen
@@ -171,7 +173,9 @@ def screenshot(session: Session, console, rows: int, path, scale: int = 2):
             shown = top + last
     final = session.pages[-1][0]
     parts.append(screen.crop(final, console.ROWS - STATUS_LINES, console.ROWS - 1))
-    screen.image(parts, scale).save(path)
+    png = io.BytesIO()
+    screen.image(parts, scale).save(png, format="PNG")
+    write_whole(path, png.getvalue())
 
 
 def read(recs, partial=False) -> dict:
@@ -197,6 +201,8 @@ def read(recs, partial=False) -> dict:
             out["full"] = bool(r.get("save_ram_full"))
     if not out["engine"] or out["engine"].get("engine") != "rom":
         raise BuildError("rom: the save RAM holds no `engine` record of a ROM")
+    if not all(type(out["engine"].get(k)) is int and out["engine"][k] > 0 for k in ("tick_hz", "clock_hz")):
+        raise BuildError("rom: the `engine` record's tick_hz and clock_hz must be whole numbers above 0")
     if not out["done"] and not partial:
         raise BuildError("rom: the pass did not finish (no `done` record)")
     return out

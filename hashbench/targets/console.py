@@ -209,6 +209,8 @@ class ConsoleTarget(Target):
         if not sizes:
             raise BuildError(f"{self.name}: no size fits the target's {self.max_size}-byte buffer")
         todo = self.algorithms(job.algos)
+        if not todo:
+            raise BuildError(f"{self.name}: none of the selected algorithms builds here (no 64-bit integers)")
         todo = self.substitute.algorithms(todo) if self.substitute else todo
         sources = needed_sources(todo, job.impls)
         steps = []   # what was built rather than found in the cache (hashbench.build.cache logs it)

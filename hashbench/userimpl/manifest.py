@@ -156,9 +156,10 @@ def load_all(impl_dirs=None, environ=None) -> list:
     return impls
 
 
-def add_args(p):
-    """--impl-dir, for every command that measures or runs code."""
+def add_args(p, then="measured beside ours"):
+    """--impl-dir, for every command that measures or runs code (`then`:
+    what the command does with it once verified)."""
     p.add_argument("--impl-dir", action="append", metavar="DIR",
                    help="an implementation folder: your C and its hashbench.toml (docs/your-code.md), "
-                        f"verified, then measured beside ours; repeatable; also ${ENV} (DIR:DIR...)")
+                        f"verified, then {then}; repeatable; also ${ENV} (DIR:DIR...)")
 

@@ -2,6 +2,8 @@
 """The one way the tests run the real entry point (`python -m hashbench`),
 and a store filled with the synthetic runs."""
 import os
+import re
+import signal
 import subprocess
 import sys
 from typing import NamedTuple
@@ -29,6 +31,21 @@ def hb(*args, env=None, stdin=None, timeout=120, text=True) -> Ran:
     proc = subprocess.run([sys.executable, "-m", "hashbench", *map(str, args)], cwd=ROOT, env=dict(ENV, **(env or {})),
                           input=stdin, capture_output=True, text=text, timeout=timeout)
     return Ran(proc.returncode, proc.stdout, proc.stderr)
+
+
+def ctrl_c_once(args, done_rows=r"(\d+)/\d+ rows", timeout=120) -> Ran:
+    """`python -m hashbench ARGS`, sent SIGINT (as Ctrl-C) once a progress
+    line on stderr says a row is done (`done_rows`' group: the rows done)."""
+    proc = subprocess.Popen([sys.executable, "-m", "hashbench", *map(str, args)], cwd=ROOT, env=ENV,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))   # not inherited ignored
+    for line in proc.stderr:
+        m = re.search(done_rows, line)
+        if m and int(m.group(1)) >= 1:
+            break
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=timeout)
+    return Ran(proc.returncode, out, err)
 
 
 def save(store, run):

@@ -207,6 +207,14 @@ def test_matrix_bad_builds():
     assert "XOR8 (portable)" in r.stdout and "gcc-O1" in r.stdout
 
 
+@pytest.mark.parametrize("command", ["size", "matrix"])
+def test_a_target_that_builds_none_of_the_selection_is_one_line(command):
+    """The 6502 has no 64-bit integers: -a sha512 leaves nothing (size listed every algorithm instead)."""
+    r = hb(command, "--target", "nes", "-a", "sha512", "--no-save" if command == "matrix" else "-q")
+    assert r.returncode == 2 and r.stdout == "", r.stdout
+    assert r.stderr.strip() == "hashbench: nes builds none of the selected algorithms (sha512)"
+
+
 def test_size_command_on_the_host():
     r = hb("size", "--flags=-Os,-O2", "-a", "crc32", "-q")
     assert r.returncode == 0, r.stderr

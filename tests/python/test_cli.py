@@ -67,6 +67,9 @@ def test_run_table_and_json_export(tmp_path):
     text = r.stdout.decode()
     assert "CRC32" in text and "SHA256" in text and "MB/s" in text
     assert "\x1b[" not in text  # plain text when not a terminal
+    umask = os.umask(0o022)
+    os.umask(umask)   # the file is as readable as any other the user writes, not the temporary file's 0600
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask
     doc = json.loads(out.read_text())
     assert doc["format_version"] == 2 and doc["kind"] == "host" and doc["context"]["cpu"]
     for res in doc["results"]:
@@ -101,10 +104,15 @@ def test_run_impl_all_and_compact():
     (["--budget", "fast"], "bad budget"),
     (["--units", "GB/h"], "bad unit"),
     (["--impl", "opensssl"], "unknown implementation"),
+    (["--impl", "zlib"], "crc8 has no implementation zlib"),   # nothing to measure: not an empty exit 0
     (["-o", "/nonexistent/dir/x.json"], "cannot write"),
+    (["-o", "/proc/x.json"], "cannot write"),   # a folder where even root makes no file
     (["-o", "results.xlsx"], "unknown output format"),
     (["--timer", "sundial"], "timer"),
     (["--processes", "0"], "--processes"),
+    (["--sort", "size"], "invalid choice"),      # argparse's own checks, also one line
+    (["--budget"], "expected one argument"),
+    (["--no-such-option"], "unrecognized arguments"),
 ])
 def test_run_bad_input_is_one_line_exit_2(args, needle):
     r = hb("run", "-a", "crc8", "--budget", "5", "--no-save", *args) if "-a" not in args else \
@@ -171,6 +179,23 @@ def test_ctrl_c_keeps_measured_rows(tmp_path):
     assert con.execute("SELECT status FROM runs").fetchone()[0] == "interrupted"
     assert con.execute("SELECT COUNT(*) FROM results").fetchone()[0] >= 2
     assert b"CRC8" in out  # the table of what was measured is still printed
+
+
+def test_ctrl_c_before_any_row_still_exits_130(tmp_path):
+    """-o --format has nothing to write: said, not a refusal with exit 2."""
+    db, out = tmp_path / "i.sqlite", tmp_path / "bmf.json"
+    proc = subprocess.Popen([sys.executable, "-m", "hashbench", "run", "-a", "sha512", "--budget", "5s", "--processes",
+                             "1", "--db", str(db), "-o", str(out), "--format", "bencher"],
+                            cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.time() + 60
+    while time.time() < deadline and not db.exists():   # the run has begun: its engine is measuring
+        time.sleep(0.05)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert b"not written: nothing was measured" in err and not out.exists()
 
 
 @pytest.mark.parametrize("cmd", ["run", "list", "hash", "history", "show", "diff"])

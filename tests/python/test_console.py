@@ -390,6 +390,11 @@ def test_cli_lists_the_console_targets():
     assert "nes" in r.stdout and "@ 1,789,773 Hz" in r.stdout and "gba-iwram" in r.stdout
 
 
+def test_cli_a_selection_the_6502_cannot_build_is_one_line():
+    r = hb("cross", "--target", "nes", "-a", "sha512", "--no-save")   # it was a failed build: "No object files"
+    assert r.returncode == 2 and r.stderr.strip() == "hashbench: nes builds none of the selected algorithms (sha512)"
+
+
 @needs("nes")
 def test_cli_nes_run(tmp_path):
     db = tmp_path / "r.sqlite"

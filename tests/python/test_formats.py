@@ -3,6 +3,7 @@
 documented shape (JSON Schemas written here from each project's own
 documentation and readers), every benchmark's name carries algorithm,
 implementation, size, target and build, and the figures are the run's."""
+import copy
 import json
 
 import jsonschema
@@ -109,6 +110,20 @@ def test_the_figures_are_the_runs():
     assert gab["value"] == pytest.approx(r.per_call) and gab["unit"] == "ns" and f"{r.ci_pct:.2f}%" in gab["range"]
     gb = {b["name"]: b for b in json.loads(formats.render("google-benchmark", run))["benchmarks"]}[name]
     assert gb["real_time"] == pytest.approx(r.ns_per_call) and gb["time_unit"] == "ns"
+
+
+@pytest.mark.parametrize("fmt", list(formats.FORMATS))
+def test_the_modes_of_one_run_keep_their_own_names(fmt):
+    run = synthetic.host_run(algos=("sha256",))
+    plain = run.results[0]
+    for threads, latency, align in ((2, False, 0), (1, True, 0), (1, False, 3), (2, True, 3)):
+        r = copy.deepcopy(plain)
+        r.threads, r.latency, r.align = threads, latency, align
+        run.results.append(r)
+    names = names_of(fmt, json.loads(formats.render(fmt, run)))
+    assert len(names) == len(set(names)) == 5   # none written over another
+    assert formats.benchmark_name(plain) in names   # the plain loop's name as it always was
+    assert formats.benchmark_name(run.results[-1]).endswith("/threads:2/latency/align:3")
 
 
 def test_exact_counts_have_no_interval_and_keep_their_unit():

@@ -60,8 +60,9 @@ def test_sweep_small_is_every_length(tmp_path):
 
 def test_sweep_small_n_and_bad_sweeps():
     assert hb("run", "--sweep", "small:300", "--no-save")[0] == 2
-    code, _, err = hb("run", "--sweep", "long:3", "--no-save")
-    assert code == 2 and len(err.strip().splitlines()) == 1 and "bad sweep" in err
+    for bad in ("long:3", "small:", "long:"):   # a colon with nothing after it is not the whole sweep
+        code, _, err = hb("run", "--sweep", bad, "--no-save")
+        assert code == 2 and len(err.strip().splitlines()) == 1 and "bad sweep" in err, bad
 
 
 def test_latency_beside_throughput(tmp_path):
@@ -156,7 +157,8 @@ def test_cross_refuses_modes(mode):
     assert len(err.strip().splitlines()) == 1 and mode[0] in err and "cross target" in err
 
 
-@pytest.mark.parametrize("args", [("--threads", "0"), ("--threads", "65"), ("--align", "64"), ("--align", "x")])
+@pytest.mark.parametrize("args", [("--threads", "0"), ("--threads", "65"), ("--align", "64"), ("--align", "x"),
+                                  ("--threads", ""), ("--align", "")])
 def test_bad_modes(args):
     code, _, err = hb("run", *args, "--no-save")
     assert code == 2 and len(err.strip().splitlines()) == 1

@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from cli_util import ENV
+from cli_util import ENV, hb
 
 from hashbench.paths import ROOT
 from hashbench.store import Store
@@ -63,6 +63,9 @@ def test_a_slower_head_fails_with_the_exact_ratio(clone, tmp_path):
     assert "fail: B is slower than A by more than 1% (exactly)" in err
     stored = Store(db).latest_results(kind="compare")
     assert sorted(r.build.name.split("@")[0] for r in stored) == ["HEAD", "HEAD~1"]
+    code, out, _ = hb("show", "last", "--db", db)   # stored: A and B told apart, and their ratio
+    assert code == 0 and re.search(r"^A +HEAD~1@", out, re.M) and re.search(r"^B +HEAD@", out, re.M), out
+    assert f"B/A = {ratio:.4f} (exact)" in out and "None" not in out
     # the same two commits, a threshold above the change: exit 0
     code, out, err = hb_in(clone, "compare", "sha256", "--rev", "HEAD~1", "--rev", "HEAD", "--meter", "sim",
                            "--fail-above", str(round((ratio - 1) * 100 + 1)), "--no-save")
@@ -76,3 +79,7 @@ def test_revisions_are_checked_before_anything_is_built(clone):
     assert code == 2 and "--rev no-such-branch: not a commit" in err
     code, out, err = hb_in(clone, "compare", "sha256", "--fail-above", "5")
     assert code == 2 and "go with --rev" in err
+    for pct in ("nan", "inf", "-1"):   # a threshold no ratio is above would pass every CI run
+        code, out, err = hb_in(clone, "compare", "sha256", "--rev", "HEAD", "--rev", "HEAD", "--fail-above", pct,
+                               "--no-save")
+        assert code == 2 and "--fail-above takes a percentage" in err, err

@@ -14,7 +14,7 @@ from hashbench import roster
 from hashbench.build import gbarom
 from hashbench.errors import BuildError
 from hashbench.result import Build
-from hashbench.rom import gba, image, libretro, run, screen
+from hashbench.rom import flow, gba, image, libretro, run, screen
 from hashbench.store import Store
 from hashbench.verify import Expected
 
@@ -147,14 +147,24 @@ def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
     assert code == 0 and "gba-rom" in stdout and "CRC32" in stdout
 
 
+def test_help_names_every_console_s_stored_target():
+    code, stdout, _ = hb("rom", "--help")
+    assert code == 0
+    for name in flow.available():
+        assert flow.console(name).RUN_TARGET in stdout, name
+
+
 @pytest.mark.parametrize("args, message", [
     (["--target", "snes"], "unknown target"),
     (["--target", "gba", "--screenshot", "x.png"], "goes with --run"),
     (["--target", "gba", "--size", "8192"], "--size must be"),
     (["--target", "gba", "--impl", "fast"], "unknown implementation"),
+    (["--target", "gba", "-a", "crc32", "-o", "/"], "is a folder"),
+    (["--target", "gba", "-a", "crc32", "-o", "/proc/hb.gba"], "cannot write there"),   # a folder no one writes
+    (["--target", "nucleo-f767", "-a", "crc32", "-o", "TMP/hb.bin"], "name the ELF"),
 ])
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, message):
-    code, _, stderr = hb("rom", "-o", tmp_path / "x.gba", *args)
+    code, _, stderr = hb("rom", "-o", tmp_path / "x.gba", *(a.replace("TMP", str(tmp_path)) for a in args))
     assert code == 2 and message in stderr and len(stderr.strip().splitlines()) == 1
 
 

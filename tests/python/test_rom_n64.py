@@ -9,7 +9,7 @@ import struct
 from pathlib import Path
 
 import pytest
-from cli_util import hb
+from cli_util import ctrl_c_once, hb
 
 from hashbench import roster
 from hashbench.build import n64rom
@@ -92,3 +92,14 @@ def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
     stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
     assert {(r.target, r.meter, r.verified) for r in stored.results} == {("n64-rom", "console-timer", True)}
     assert shot.stat().st_size > 0
+
+
+@needs_emulator
+def test_ctrl_c_keeps_the_rows_done_and_exits_130(tmp_path):
+    db = tmp_path / "db.sqlite"
+    code, _, err = ctrl_c_once(["rom", "--target", "n64", "-o", tmp_path / "hb.z64", "--budget", "1s", "--run",
+                                "--db", db])
+    assert code == 130, err
+    stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
+    assert stored.status == "interrupted" and stored.results and all(r.verified for r in stored.results)
+    assert stored.context["targets"]["n64-rom"]["emulated_s"] > 0   # the emulated time up to Ctrl-C

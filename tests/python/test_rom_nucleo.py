@@ -4,11 +4,12 @@ board's image (vector table in flash, stack at the top of DTCM, the .bin
 beside the ELF), and the same firmware on QEMU's mps2-an500 behind its own
 UART and timer: every row verified, the serial records stored, and a
 capture of them imported as a run, once."""
+import re
 import shutil
 import struct
 
 import pytest
-from cli_util import hb
+from cli_util import ctrl_c_once, hb
 
 from hashbench import roster
 from hashbench.result import Build
@@ -67,6 +68,16 @@ def test_the_command_stores_the_qemu_run_and_writes_elf_and_bin(tmp_path):
     assert code == 2 and "at most 9 s" in stderr
 
 
+def test_ctrl_c_keeps_the_rows_done_and_exits_130(tmp_path):
+    db = tmp_path / "db.sqlite"
+    code, _, err = ctrl_c_once(["rom", "--target", "nucleo-f767", "-o", tmp_path / "hb.elf", "--budget", "5s",
+                                "--run", "--db", db])
+    assert code == 130, err
+    stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
+    assert stored.status == "interrupted" and stored.results and all(r.verified for r in stored.results)
+    assert stored.context["targets"]["nucleo-f767-qemu"]["emulated_s"] > 0
+
+
 def test_a_serial_capture_imports_as_a_run_once(tmp_path, session):
     capture = tmp_path / "capture.txt"
     # as a terminal saves it: CR LF line ends, whatever was on the line before the firmware started
@@ -82,6 +93,14 @@ def test_a_serial_capture_imports_as_a_run_once(tmp_path, session):
     bad.write_text(session.text.replace("7c321b5d", "00000000"))
     code, _, stderr = hb("import", bad, "--db", db)
     assert code == 2 and "disagree" in stderr
+    # a garbled or hand-made capture: one line, nothing stored, never a negative or infinite speed
+    for broken in (re.sub(r'"ticks":\d+', '"ticks":-5', session.text, count=1),
+                   re.sub(r'"iters":\d+', '"iters":"x"', session.text, count=1),
+                   session.text.replace('"tick_hz":25000000', '"tick_hz":0')):
+        bad.write_text(broken)
+        code, _, stderr = hb("import", bad, "--db", db)
+        assert code == 2 and len(stderr.strip().splitlines()) == 1 and "Traceback" not in stderr, stderr
+    assert len(Store(str(db)).runs()) == 1
 
 
 def test_a_capture_from_the_board_is_stored_under_the_board_s_target(tmp_path, session):

@@ -104,6 +104,21 @@ def test_code_wrong_above_100_bytes_is_refused_and_nothing_stored(tmp_path):
     assert not db.exists() or sqlite3.connect(db).execute("select count(*) from runs").fetchone()[0] == 0
 
 
+@pytest.mark.parametrize("command", [["run"], ["compare", "sha256"], ["matrix"], ["cross", "--target", "n64"]])
+def test_the_folder_s_name_on_another_algorithm_is_refused(command):
+    """--impl myfnv -a sha256: nothing to measure, one line and exit 2 (not an empty table, or a traceback)."""
+    algo = [] if command[0] == "compare" else ["-a", "sha256"]
+    code, out, err = hb(*command, *algo, "--impl-dir", GOOD, "--impl", "myfnv", "--no-save", timeout=300)
+    assert code == 2 and out == "", err
+    assert err.strip().splitlines()[-1].startswith("hashbench: sha256 has no implementation myfnv"), err
+    assert "Traceback" not in err
+
+
+def test_hash_help_says_what_hash_does_with_a_folder():
+    code, out, _ = hb("hash", "--help")
+    assert code == 0 and "--impl name hashes the files" in out and "measured" not in out
+
+
 def test_run_and_compare_measure_the_folder_beside_ours(tmp_path):
     db = tmp_path / "r.sqlite"
     code, out, err = hb("run", "--impl-dir", GOOD, "--budget", "20", "--processes", "1", "--db", db, timeout=300)
