@@ -8,16 +8,29 @@ region, and the front end checks the digest again against the reference
 (hashbench.verify).  A region's counts less those of the harness region of
 its size (the do-nothing function, run last before it) over its calls give
 the figures.  Results come when the engine has finished (Callgrind's counts
-are in its own file); Ctrl-C keeps the regions counted so far."""
+are in its own file); Ctrl-C keeps the regions counted so far.
+
+A sim run is a set of jobs, one engine process per algorithm (SimJob),
+measured by SimTarget as the cross targets measure theirs, so that an
+executor (hashbench.executor) runs them here or on a cluster's workers.
+A region's counts can keep a trace of the code that ran before it in its
+process (a branch predictor's counter, src/engine/host/hb_bench.c), so the
+jobs are the same whichever executor runs them, and so are the figures."""
+import shutil
 import sys
+from contextlib import nullcontext
+from dataclasses import dataclass
+from pathlib import Path
 
 from .. import roster
 from ..build.host import ensure_engine
 from ..errors import UserError
 from ..meters import callgrind
+from ..paths import BUILD
 from ..progress import Progress
 from ..result import Build
 from ..verify import Expected, checked
+from . import Outcome
 from .host import TARGET, Described, Ended, Measured, Stream, portable_digest
 
 SKIP = tuple(callgrind.UNSIMULATED)   # backends the simulator cannot run
@@ -141,3 +154,61 @@ def note_skipped(backends, impls) -> None:
     for b in backends:
         if b["name"] in SKIP and (impls == ["all"] or b["name"] in impls):
             print(callgrind.skipped_note(b["name"]), file=sys.stderr)
+
+
+NAME = "host-sim"   # the executors' name for this target
+
+
+@dataclass
+class SimJob:
+    """One engine process of a sim run: its `opts` (algos, impls, sizes),
+    the `engine` (None: the machine's own, built if out of date), whether
+    to show progress (`quiet`), a progress `log` (the executor sets it)."""
+    opts: dict
+    engine: str = None
+    quiet: bool = True
+    log: object = None
+
+
+def jobs_of(opts, catalogue, engine=None, quiet=True) -> list:
+    """A sim run's options -> its SimJobs, one per algorithm that has one
+    of the implementations asked for (`catalogue`: the engine's algorithm
+    records), in the run's order."""
+    impls = {c["id"]: set(c["impls"]) for c in catalogue}
+    wanted = set(opts["impls"])
+    return [SimJob({"algos": [a], "impls": list(opts["impls"]), "sizes": list(opts["sizes"])},
+                   str(engine) if engine else None, quiet)
+            for a in opts["algos"] if "all" in wanted or wanted & impls.get(a, set())]
+
+
+class SimTarget:
+    """The host engine read by Callgrind, as a target of the executors
+    (hashbench.jobs): missing() and measure(job) as the cross targets'.
+    Nothing is shipped between machines: each builds its own engine from
+    the same sources (the workers are checked for the source digest)."""
+    name = kind = NAME
+    build_dir = BUILD / NAME   # never written: no build travels with a job
+
+    def missing(self) -> list:
+        return [] if shutil.which("valgrind") else ["valgrind"]
+
+    def with_build(self, build):
+        return self
+
+    def lock(self, log):
+        """None: each job runs its own engine process from its own staging folder."""
+        return nullcontext()
+
+    def measure(self, job: SimJob) -> Outcome:
+        """One engine process under Callgrind -> Outcome: its results, and in
+        its context the engine's record, the meter's description and
+        whether it was interrupted (Ctrl-C keeps what was counted)."""
+        reader, results, status = measure(job.opts, Path(job.engine) if job.engine else None, job.quiet)
+        if job.log:
+            job.log(f"{','.join(job.opts['algos'])}: {len(results)} result(s) counted under Callgrind")
+        return Outcome({"engine": reader.engine if reader else None, "meter": callgrind.describe(),
+                        "status": status}, results)
+
+
+def targets() -> dict:
+    return {NAME: SimTarget()}
