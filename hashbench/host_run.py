@@ -140,20 +140,24 @@ def measure_sim(run: Run, host: Host, store=None, quiet=False, executor=None, lo
     if here:
         callgrind.valgrind()  # a missing simulator fails before anything is stored
     jobs = host_sim.jobs_of(run.options, host.catalogue, host.engine if here else None, quiet or not here)
-    for job in jobs:
-        job.log = log
     tasks = [Task(i, host_sim.NAME, job=i) for i in range(len(jobs))]
     executor.check(tasks)   # before the run is stored: a cluster without valgrind stops it here
     if store:
         store.begin_run(run)
     recorder = Recorder(run, host.backends, store)
     place = {}    # id(result) -> (its job, its place in the job's answer)
+    first = None  # (where the first job ran, its engine's build)
     t0 = time.monotonic()
     try:
         for task, answer in executor.answers(tasks, jobs):
             if answer.error:   # a BuildError: the engine did not build there
                 raise UserError(f"{','.join(jobs[task.job].opts['algos'])}: {answer.error}")
             outcome = answer.outcome
+            first = first or (answer.worker or "here", host_sim.build_of(outcome.context))
+            if host_sim.build_of(outcome.context) != first[1]:
+                raise UserError(f"the jobs ran on engines that differ: {first[0]}: {first[1]}; {answer.worker}: "
+                                f"{host_sim.build_of(outcome.context)} (one run counts with one compiler and one "
+                                "Valgrind: install the same on every worker)")
             if "meter" not in run.context and outcome.context["engine"]:
                 recorder.describe(outcome.context["engine"], meter=outcome.context["meter"])
                 if not here:
@@ -161,6 +165,8 @@ def measure_sim(run: Run, host: Host, store=None, quiet=False, executor=None, lo
             for i, res in enumerate(outcome.results):
                 place[id(res)] = (task.job, i)
                 recorder.add(res)
+            log(f"{','.join(jobs[task.job].opts['algos'])}: {len(outcome.results)} result(s) counted"
+                + (f" on {answer.worker}" if answer.worker else "") + (", stored" if store else ""))
             if outcome.context["status"] != "complete":
                 break
         else:

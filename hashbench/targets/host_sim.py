@@ -163,7 +163,7 @@ NAME = "host-sim"   # the executors' name for this target
 class SimJob:
     """One engine process of a sim run: its `opts` (algos, impls, sizes),
     the `engine` (None: the machine's own, built if out of date), whether
-    to show progress (`quiet`), a progress `log` (the executor sets it)."""
+    to show progress (`quiet`); `log` as a cross Job's (the executor sets it)."""
     opts: dict
     engine: str = None
     quiet: bool = True
@@ -204,11 +204,17 @@ class SimTarget:
         its context the engine's record, the meter's description and
         whether it was interrupted (Ctrl-C keeps what was counted)."""
         reader, results, status = measure(job.opts, Path(job.engine) if job.engine else None, job.quiet)
-        if job.log:
-            job.log(f"{','.join(job.opts['algos'])}: {len(results)} result(s) counted under Callgrind")
         return Outcome({"engine": reader.engine if reader else None, "meter": callgrind.describe(),
                         "status": status}, results)
 
 
 def targets() -> dict:
     return {NAME: SimTarget()}
+
+
+def build_of(context: dict) -> str:
+    """A SimTarget outcome's context -> what its figures depend on besides
+    the sources: the engine's compiler and flags, and Valgrind's version."""
+    engine = context.get("engine") or {}
+    return (f"{engine.get('compiler', '?')} {(engine.get('cflags') or '').strip()}, "
+            f"{(context.get('meter') or {}).get('version', '?')}")

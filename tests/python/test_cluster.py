@@ -144,6 +144,27 @@ def test_sim_on_the_cluster_equals_the_local_run(cluster, tmp_path, command):
     assert json.loads((tmp_path / "there.json").read_text())["context"]["executor"] == cluster["address"]
 
 
+@needs_valgrind
+def test_ctrl_c_keeps_the_sim_jobs_that_finished(cluster, tmp_path):
+    db = tmp_path / "sim-ctrl-c.sqlite"
+    proc = hb("run", "--meter", "sim", "-a", "crc32,md5,sha1,sha256,sha512,xxh64,fnv1a32,blake2s", "--size", "64,1k",
+              "--cluster", cluster["address"], db=db)
+    lines = []
+    for line in proc.stderr:
+        lines.append(line)
+        if "result(s) counted on " in line:
+            proc.send_signal(signal.SIGINT)
+            break
+    out, err = proc.communicate(timeout=180)
+    err = "".join(lines) + err
+    assert proc.returncode == 130, err
+    run = Store(db).load("last")
+    assert run.status == "interrupted"
+    done = {r.algorithm for r in run.results}
+    assert done and all(len([r for r in run.results if r.algorithm == a]) == 2 for a in done), err
+    assert all(r.verified and r.per_call > 0 for r in run.results)
+
+
 def test_a_timed_run_refuses_the_cluster_in_one_line(cluster):
     for command in (["run", "-a", "crc32"], ["compare", "crc32", "--meter", "cycles"]):
         rc, out, err = finished(hb(*command, "--cluster", cluster["address"]))

@@ -6,7 +6,8 @@ Without Valgrind: Callgrind's output into counts, the cost model, the
 harness subtraction, a recorded real run (tests/python/fixtures:
 engine-regions.jsonl and callgrind-regions.out, tests/python/fixtures/record.sh)
 into results that fit the schema.  With Valgrind: two real runs repeat to
-the unit, and the CLI end to end (table, JSON, diff says identical)."""
+the unit, the CLI end to end (table, JSON, diff says identical), a run's
+jobs all counted by one build.  On a Dask cluster: test_cluster.py."""
 import functools
 import json
 import shutil
@@ -16,8 +17,9 @@ import cli_util
 import jsonschema
 import pytest
 
-from hashbench import records
-from hashbench.errors import BuildError
+from hashbench import host_run, records
+from hashbench.errors import BuildError, UserError
+from hashbench.executor import Local
 from hashbench.meters import callgrind
 from hashbench.paths import ROOT
 from hashbench.present import exporters
@@ -191,3 +193,35 @@ def test_compare_meter_sim_ranks_libraries_and_leaves_out_native_code():
     assert "-native" not in r.stdout
     r = hb("run", "--meter", "sim", "-a", "crc32", "--impl", "rust-crc32fast-native", "--no-save")
     assert r.returncode == 2 and "unknown implementation" in r.stderr
+
+
+class OtherCompilerSecond:
+    """This machine's executor, the second job's answer as a worker built with another compiler would give it."""
+    name = "a cluster"
+
+    def __init__(self):
+        self.here = Local(host_sim.targets())
+
+    def check(self, tasks):
+        pass
+
+    def answers(self, tasks, jobs):
+        for n, (task, answer) in enumerate(self.here.answers(tasks, jobs)):
+            if n == 1:
+                engine = answer.outcome.context["engine"]
+                answer.outcome.context["engine"] = dict(engine, compiler="clang 14.0.6")
+                answer.worker = "w2"
+            yield task, answer
+
+    def close(self):
+        pass
+
+
+@needs_valgrind
+def test_a_run_counted_by_two_builds_stops_and_keeps_the_first_jobs_results():
+    host = host_run.open_host("sim")
+    run = Run(kind="host", options={"algos": ["crc32", "md5"], "impls": ["portable"], "sizes": [64], "meter": "sim"})
+    with pytest.raises(UserError, match=r"^the jobs ran on engines that differ: here: gcc .*; w2: clang 14.0.6 .*"
+                                        r"install the same on every worker\)$"):
+        host_run.measure_sim(run, host, executor=OtherCompilerSecond())
+    assert run.status == "failed" and [r.algorithm for r in run.results] == ["crc32"]
