@@ -140,6 +140,8 @@ def measure_sim(run: Run, host: Host, store=None, quiet=False, executor=None, lo
     if here:
         callgrind.valgrind()  # a missing simulator fails before anything is stored
     jobs = host_sim.jobs_of(run.options, host.catalogue, host.engine if here else None, quiet or not here)
+    for job in jobs:
+        job.log = log   # the executor's lines too (a cluster's: jobs sent, workers fit)
     tasks = [Task(i, host_sim.NAME, job=i) for i in range(len(jobs))]
     executor.check(tasks)   # before the run is stored: a cluster without valgrind stops it here
     if store:
