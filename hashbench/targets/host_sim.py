@@ -10,12 +10,14 @@ its size (the do-nothing function, run last before it) over its calls give
 the figures.  Results come when the engine has finished (Callgrind's counts
 are in its own file); Ctrl-C keeps the regions counted so far.
 
-A sim run is a set of jobs, one engine process per algorithm (SimJob),
-measured by SimTarget as the cross targets measure theirs, so that an
-executor (hashbench.executor) runs them here or on a cluster's workers.
-A region's counts can keep a trace of the code that ran before it in its
-process (a branch predictor's counter, src/engine/host/hb_bench.c), so the
-jobs are the same whichever executor runs them, and so are the figures."""
+A sim run is a set of jobs, each one engine process (SimJob) of a few
+MiB of simulated input at least (Valgrind's start-up is a fraction of a
+second: a small run is one job), measured by SimTarget as the cross
+targets measure theirs, so that an executor (hashbench.executor) runs them
+here or on a cluster's workers.  A region's counts can keep a trace of the
+code that ran before it in its process (a branch predictor's counter,
+src/engine/host/hb_bench.c), so the jobs depend on the run's options
+alone, the same whichever executor runs them, and so do the figures."""
 import shutil
 import sys
 from contextlib import nullcontext
@@ -170,15 +172,45 @@ class SimJob:
     log: object = None
 
 
+# the input a job simulates before the next one starts (4 calls per region:
+# 2 warm-up, CALLS counted), and what a region costs besides its input
+JOB_BYTES = 8 << 20
+REGION_BYTES = 256
+
+
 def jobs_of(opts, catalogue, engine=None, quiet=True) -> list:
-    """A sim run's options -> its SimJobs, one per algorithm that has one
-    of the implementations asked for (`catalogue`: the engine's algorithm
-    records), in the run's order."""
-    impls = {c["id"]: set(c["impls"]) for c in catalogue}
+    """A sim run's options -> its SimJobs, in the run's order (size, then
+    algorithm): consecutive sizes together while their regions' input stays
+    under JOB_BYTES, a size past it split by algorithm (`catalogue`: the
+    engine's algorithm records, for how many implementations each has)."""
+    have = {c["id"]: set(c["impls"]) for c in catalogue}
     wanted = set(opts["impls"])
-    return [SimJob({"algos": [a], "impls": list(opts["impls"]), "sizes": list(opts["sizes"])},
-                   str(engine) if engine else None, quiet)
-            for a in opts["algos"] if "all" in wanted or wanted & impls.get(a, set())]
+    count = {a: len(have.get(a, set()) if "all" in wanted else wanted & have.get(a, set())) for a in opts["algos"]}
+    algos = [a for a in opts["algos"] if count[a]]
+    calls = callgrind.CALLS + 2   # and the two warm-up calls before each region
+    groups, sizes, load = [], [], 0     # (algos, sizes) of each job; the sizes gathered so far
+    for size in opts["sizes"]:
+        cost = {a: count[a] * (size + REGION_BYTES) * calls for a in algos}
+        if sizes and load + sum(cost.values()) > JOB_BYTES:
+            groups.append((algos, sizes))
+            sizes, load = [], 0
+        if sum(cost.values()) <= JOB_BYTES:
+            sizes.append(size)
+            load += sum(cost.values())
+            continue
+        chunk, load = [], 0
+        for a in algos:
+            if chunk and load + cost[a] > JOB_BYTES:
+                groups.append((chunk, [size]))
+                chunk, load = [], 0
+            chunk.append(a)
+            load += cost[a]
+        groups.append((chunk, [size]))
+        load = 0
+    if sizes:
+        groups.append((algos, sizes))
+    return [SimJob({"algos": list(a), "impls": list(opts["impls"]), "sizes": list(s)},
+                   str(engine) if engine else None, quiet) for a, s in groups if a]
 
 
 class SimTarget:

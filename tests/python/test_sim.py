@@ -195,6 +195,20 @@ def test_compare_meter_sim_ranks_libraries_and_leaves_out_native_code():
     assert r.returncode == 2 and "unknown implementation" in r.stderr
 
 
+def test_a_sim_run_is_one_job_until_its_input_is_large():
+    catalogue = [{"id": "crc32", "impls": ["portable", "compact", "zlib"]}, {"id": "md5", "impls": ["portable"]},
+                 {"id": "sha256", "impls": ["portable", "openssl"]}]
+    jobs = lambda impls, sizes: [(j.opts["algos"], j.opts["sizes"]) for j in host_sim.jobs_of(
+        {"algos": ["crc32", "md5", "sha256"], "impls": impls, "sizes": sizes}, catalogue)]
+    assert jobs(["portable"], [64, 256, 1024]) == [(["crc32", "md5", "sha256"], [64, 256, 1024])]
+    assert jobs(["zlib"], [1024]) == [(["crc32"], [1024])]   # only the algorithms that have one of them
+    per_region = (1 << 20) + host_sim.REGION_BYTES
+    assert 2 * 4 * per_region > host_sim.JOB_BYTES >= 4 * per_region   # two regions of 1 MiB: past a job
+    assert jobs(["portable"], [64, 1 << 20]) == [(["crc32", "md5", "sha256"], [64]), (["crc32"], [1 << 20]),
+                                                 (["md5"], [1 << 20]), (["sha256"], [1 << 20])]
+    assert jobs(["all"], [1 << 20]) == [(["crc32"], [1 << 20]), (["md5"], [1 << 20]), (["sha256"], [1 << 20])]
+
+
 class OtherCompilerSecond:
     """This machine's executor, the second job's answer as a worker built with another compiler would give it."""
     name = "a cluster"
@@ -220,7 +234,8 @@ class OtherCompilerSecond:
 @needs_valgrind
 def test_a_run_counted_by_two_builds_stops_and_keeps_the_first_jobs_results():
     host = host_run.open_host("sim")
-    run = Run(kind="host", options={"algos": ["crc32", "md5"], "impls": ["portable"], "sizes": [64], "meter": "sim"})
+    # 1 MiB: a job each (test_a_sim_run_is_one_job_until_its_input_is_large)
+    run = Run(kind="host", options={"algos": ["crc32", "md5"], "impls": ["portable"], "sizes": [1 << 20], "meter": "sim"})
     with pytest.raises(UserError, match=r"^the jobs ran on engines that differ: here: gcc .*; w2: clang 14.0.6 .*"
                                         r"install the same on every worker\)$"):
         host_run.measure_sim(run, host, executor=OtherCompilerSecond())
