@@ -163,7 +163,11 @@ def measure_sim(run: Run, host: Host, store=None, quiet=False, executor=None, lo
             if "meter" not in run.context and outcome.context["engine"]:
                 recorder.describe(outcome.context["engine"], meter=outcome.context["meter"])
                 if not here:
-                    run.context["executor"] = executor.name
+                    run.context.update(executor=executor.name, workers=[])
+            if answer.worker and answer.worker not in run.context.setdefault("workers", []):
+                run.context["workers"].append(answer.worker)
+                if store:
+                    store.update_context(run)
             for i, res in enumerate(outcome.results):
                 place[id(res)] = (task.job, i)
                 recorder.add(res)

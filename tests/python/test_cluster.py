@@ -143,7 +143,8 @@ def test_sim_on_the_cluster_equals_the_local_run(cluster, tmp_path, command):
     here, there = results(tmp_path / "here.json"), results(tmp_path / "there.json")
     assert there == here   # row by row, in the same order: every count of every region
     assert len(here) == (3 * 2 if command[0] == "run" else 3) and all(r["verified"] for r in here)
-    assert json.loads((tmp_path / "there.json").read_text())["context"]["executor"] == cluster["address"]
+    context = json.loads((tmp_path / "there.json").read_text())["context"]
+    assert context["executor"] == cluster["address"] and context["workers"] == [platform.node()]
 
 
 @needs_valgrind
