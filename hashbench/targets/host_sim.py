@@ -18,10 +18,12 @@ here or on a cluster's workers.  A region's counts can keep a trace of the
 code that ran before it in its process (a branch predictor's counter,
 src/engine/host/hb_bench.c), so the jobs depend on the run's options
 alone, the same whichever executor runs them, and so do the figures."""
+import platform
 import shutil
+import struct
 import sys
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import roster
@@ -32,7 +34,7 @@ from ..paths import BUILD
 from ..progress import Progress
 from ..result import Build
 from ..verify import Expected, checked
-from . import Outcome
+from . import Outcome, Target
 from .host import TARGET, Described, Ended, Measured, Stream, portable_digest
 
 SKIP = tuple(callgrind.UNSIMULATED)   # backends the simulator cannot run
@@ -213,13 +215,24 @@ def jobs_of(opts, catalogue, engine=None, quiet=True) -> list:
                    str(engine) if engine else None, quiet) for a, s in groups if a]
 
 
-class SimTarget:
-    """The host engine read by Callgrind, as a target of the executors
-    (hashbench.jobs): missing() and measure(job) as the cross targets'.
-    Nothing is shipped between machines: each builds its own engine from
-    the same sources (the workers are checked for the source digest)."""
-    name = kind = NAME
-    build_dir = BUILD / NAME   # never written: no build travels with a job
+@dataclass(kw_only=True)
+class SimTarget(Target):
+    """This machine's host engine read by Callgrind, as a Target of the
+    executors (hashbench.jobs): missing() and measure(job) -> Outcome as the
+    cross targets'.  Nothing is shipped between machines: each builds its
+    own engine from the same sources (the workers are checked for the
+    source digest, the answers for one compiler and one Valgrind)."""
+    name: str = NAME
+    title: str = "the host engine under Callgrind"
+    kind: str = NAME
+    cpu: str = "simulated (Callgrind's caches and branch predictor)"
+    isa: str = field(default_factory=platform.machine)
+    bits: int = struct.calcsize("P") * 8
+    endian: str = sys.byteorder
+
+    @property
+    def build_dir(self) -> Path:
+        return BUILD / NAME   # never written: no build travels with a job
 
     def missing(self) -> list:
         return [] if shutil.which("valgrind") else ["valgrind"]

@@ -240,3 +240,16 @@ def test_a_run_counted_by_two_builds_stops_and_keeps_the_first_jobs_results():
                                         r"install the same on every worker\)$"):
         host_run.measure_sim(run, host, executor=OtherCompilerSecond())
     assert run.status == "failed" and [r.algorithm for r in run.results] == ["crc32"]
+
+
+@needs_valgrind
+def test_the_host_under_callgrind_is_a_target_measured_as_the_cross_targets_are():
+    from hashbench.targets import Outcome, Target
+    target = host_sim.SimTarget()
+    assert isinstance(target, Target) and target.missing() == [] and target.with_build(None) is target
+    job = host_sim.SimJob({"algos": ["crc32", "md5"], "impls": ["portable"], "sizes": [64]})
+    outcome = target.measure(job)
+    assert isinstance(outcome, Outcome) and outcome.context["status"] == "complete"
+    assert outcome.context["engine"]["rec"] == "engine" and outcome.context["meter"]["instrument"] == "callgrind"
+    assert [(r.algorithm, r.size, r.verified) for r in outcome.results] == [("crc32", 64, True), ("md5", 64, True)]
+    assert all(r.per_call > 0 and r.meter == callgrind.METER for r in outcome.results)
