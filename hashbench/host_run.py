@@ -153,7 +153,7 @@ def measure_sim(run: Run, host: Host, store=None, quiet=False, executor=None, lo
     try:
         for task, answer in executor.answers(tasks, jobs):
             if answer.error:   # a BuildError: the engine did not build there
-                raise UserError(f"{','.join(jobs[task.job].opts['algos'])}: {answer.error}")
+                raise UserError(f"{host_sim.job_name(jobs[task.job])}: {answer.error}")
             outcome = answer.outcome
             first = first or (answer.worker or "here", host_sim.build_of(outcome.context))
             if host_sim.build_of(outcome.context) != first[1]:
@@ -171,7 +171,7 @@ def measure_sim(run: Run, host: Host, store=None, quiet=False, executor=None, lo
             for i, res in enumerate(outcome.results):
                 place[id(res)] = (task.job, i)
                 recorder.add(res)
-            log(f"{','.join(jobs[task.job].opts['algos'])}: {len(outcome.results)} result(s) counted"
+            log(f"{host_sim.job_name(jobs[task.job])}: {len(outcome.results)} result(s) counted"
                 + (f" on {answer.worker}" if answer.worker else "") + (", stored" if store else ""))
             if outcome.context["status"] != "complete":
                 break

@@ -33,6 +33,7 @@ from ..meters import callgrind
 from ..paths import BUILD
 from ..progress import Progress
 from ..result import Build
+from ..units import format_size
 from ..verify import Expected, checked
 from . import Outcome, Target
 from .host import TARGET, Described, Ended, Measured, Stream, portable_digest
@@ -172,6 +173,14 @@ class SimJob:
     engine: str = None
     quiet: bool = True
     log: object = None
+
+
+def job_name(job: SimJob) -> str:
+    """A job in a progress line: its algorithms (the first and last of many) at its sizes."""
+    algos, sizes = job.opts["algos"], job.opts["sizes"]
+    what = algos[0] if len(algos) == 1 else f"{algos[0]} .. {algos[-1]} ({len(algos)} algorithms)"
+    where = ", ".join(format_size(n) for n in sizes) if len(sizes) <= 3 else f"{len(sizes)} sizes"
+    return f"{what} @ {where}"
 
 
 # the input a job simulates before the next one starts (4 calls per region:
