@@ -41,8 +41,8 @@ class ClusterLost(UserError):
 
 def worker_state(names) -> dict:
     """On a worker: its source digest, its host, what each named target lacks there."""
-    from .targets import load_all
-    targets = load_all()
+    from .jobs import every_target
+    targets = every_target()
     return {"digest": source_digest(), "host": platform.node(),
             "missing": {n: (targets[n].missing() if n in targets else ["its description"]) for n in names}}
 

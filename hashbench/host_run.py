@@ -11,6 +11,8 @@ from . import roster
 from .build.host import ensure_engine
 from .context import host_context
 from .errors import UserError
+from .executor import Local
+from .jobs import Task
 from .meters import callgrind
 from .result import Run
 from .targets import host as host_target
@@ -58,9 +60,7 @@ def select_impls(catalogue_algos, impls):
 
 
 def events(opts, host: Host, quiet=False):
-    """The engine's events for `opts`: timed, or counted under Callgrind."""
-    if opts.get("meter") == "sim":
-        return host_sim.events(opts, host.engine, quiet)
+    """The engine's timed events for `opts` (a sim run: measure_sim)."""
     return host_target.events(opts, host.catalogue, host.engine, quiet)
 
 
@@ -71,41 +71,48 @@ class Recorder:
 
     def __init__(self, run: Run, backends, store=None):
         self.run, self.backends, self.store = run, backends, store
-        self.sim = run.options.get("meter") == "sim"
         self.rows = {}     # id(result) -> its database row
         self.status = "interrupted"   # until the engine's events end
 
+    def describe(self, engine: dict, timer=None, meter=None):
+        """The run's context, once the engine has described itself (`meter`: Callgrind's description)."""
+        run = self.run
+        run.context = host_context(engine, timer, self.backends)
+        if meter:
+            run.context["meter"] = meter | {"header": callgrind.header_lines(meter)}
+        else:
+            run.context["clock"] = []
+        if self.store:
+            self.store.update_context(run)
+
+    def add(self, res):
+        """A result: stored when it first comes, updated when it comes again."""
+        if id(res) not in self.rows:
+            self.run.results.append(res)
+            self.rows[id(res)] = self.store.add_result(self.run, res) if self.store else None
+        elif self.store:
+            self.store.update_result(self.rows[id(res)], res)
+
     def record(self, event):
-        run, store = self.run, self.store
+        run = self.run
         if isinstance(event, Described):
-            reader = event.reader
-            run.context = host_context(reader.engine, None if self.sim else reader.timer, self.backends)
-            if self.sim:
-                desc = callgrind.describe()
-                run.context["meter"] = desc | {"header": callgrind.header_lines(desc)}
-            else:
-                run.context["clock"] = []
-            if store:
-                store.update_context(run)
+            self.describe(event.reader.engine, event.reader.timer)
         elif isinstance(event, Measured):
-            res = event.result
-            if id(res) not in self.rows:
-                run.results.append(res)
-                self.rows[id(res)] = store.add_result(run, res) if store else None
-            elif store:
-                store.update_result(self.rows[id(res)], res)
+            self.add(event.result)
         elif isinstance(event, ClockPoint):
             run.context.setdefault("clock", []).append(event.point)
         elif isinstance(event, Ended):
             self.status = event.status
 
 
-def measure(run: Run, host: Host, store=None, quiet=False) -> Run:
+def measure(run: Run, host: Host, store=None, quiet=False, executor=None, log=lambda m: None) -> Run:
     """Runs the host engine for `run` (its options: algos, impls, sizes,
     budget, meter...) and sets its status: complete, failed (a digest
-    mismatch) or interrupted."""
+    mismatch) or interrupted.  `executor` (hashbench.executor): where a sim
+    run's jobs run (default: here, in order; `log`: their progress lines);
+    a timed run is this machine's."""
     if run.options.get("meter") == "sim":
-        callgrind.valgrind()  # a missing simulator fails before anything is stored
+        return measure_sim(run, host, store, quiet, executor, log)
     if store:
         store.begin_run(run)
     recorder = Recorder(run, host.backends, store)
@@ -120,4 +127,67 @@ def measure(run: Run, host: Host, store=None, quiet=False) -> Run:
     run.status = "failed" if recorder.status == "complete" and run.mismatches else recorder.status
     if store:
         store.end_run(run)
+    return run
+
+
+def measure_sim(run: Run, host: Host, store=None, quiet=False, executor=None, log=lambda m: None) -> Run:
+    """A sim run: its jobs (hashbench.targets.host_sim.SimJob, one per
+    algorithm) run by `executor`, each result stored as its job's answer
+    comes; the results then in the order of one engine process's (size,
+    then algorithm).  Ctrl-C keeps the jobs that finished."""
+    executor = executor or Local(host_sim.targets())
+    here = executor.name == Local.name
+    if here:
+        callgrind.valgrind()  # a missing simulator fails before anything is stored
+    jobs = host_sim.jobs_of(run.options, host.catalogue, host.engine if here else None, quiet or not here)
+    for job in jobs:
+        job.log = log   # the executor's lines too (a cluster's: jobs sent, workers fit)
+    tasks = [Task(i, host_sim.NAME, job=i) for i in range(len(jobs))]
+    executor.check(tasks)   # before the run is stored: a cluster without valgrind stops it here
+    if store:
+        store.begin_run(run)
+    recorder = Recorder(run, host.backends, store)
+    place = {}    # id(result) -> (its job, its place in the job's answer)
+    first = None  # (where the first job ran, its engine's build)
+    t0 = time.monotonic()
+    try:
+        for task, answer in executor.answers(tasks, jobs):
+            if answer.error:   # a BuildError: the engine did not build there
+                raise UserError(f"{host_sim.job_name(jobs[task.job])}: {answer.error}")
+            outcome = answer.outcome
+            first = first or (answer.worker or "here", host_sim.build_of(outcome.context))
+            if host_sim.build_of(outcome.context) != first[1]:
+                raise UserError(f"the jobs ran on engines that differ: {first[0]}: {first[1]}; {answer.worker}: "
+                                f"{host_sim.build_of(outcome.context)} (one run counts with one compiler and one "
+                                "Valgrind: install the same on every worker)")
+            if "meter" not in run.context and outcome.context["engine"]:
+                recorder.describe(outcome.context["engine"], meter=outcome.context["meter"])
+                if not here:
+                    run.context.update(executor=executor.name, workers=[])
+            if answer.worker and answer.worker not in run.context.setdefault("workers", []):
+                run.context["workers"].append(answer.worker)
+                if store:
+                    store.update_context(run)
+            for i, res in enumerate(outcome.results):
+                place[id(res)] = (task.job, i)
+                recorder.add(res)
+            log(f"{host_sim.job_name(jobs[task.job])}: {len(outcome.results)} result(s) counted"
+                + (f" on {answer.worker}" if answer.worker else "") + (", stored" if store else ""))
+            if outcome.context["status"] != "complete":
+                break
+        else:
+            recorder.status = "complete"
+    except KeyboardInterrupt:
+        recorder.status = "interrupted"
+    except UserError:
+        recorder.status = "failed"
+        raise
+    finally:
+        executor.close()
+        sizes = run.options["sizes"]
+        run.results.sort(key=lambda r: (sizes.index(r.size) if r.size in sizes else len(sizes), place[id(r)]))
+        run.elapsed_s = time.monotonic() - t0
+        run.status = "failed" if recorder.status == "complete" and run.mismatches else recorder.status
+        if store:
+            store.end_run(run)
     return run

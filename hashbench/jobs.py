@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The deterministic jobs every executor runs (hashbench.executor): a
-cross target, or one build of a cross matrix with its code-size probes.
+cross target, one build of a cross matrix with its code-size probes, or
+one engine process of a sim run (hashbench.targets.host_sim).
 
 A job is a target name (whoever runs it reads the target's own
 description), an optional build configuration, the cross Job without its
@@ -10,7 +11,6 @@ have logged.  The same function runs it here and on a cluster's worker."""
 from dataclasses import dataclass, replace
 
 from .build import size
-from .build.cache import target_lock
 from .errors import BuildError, UserError
 
 
@@ -44,10 +44,15 @@ class Answer:
     worker: str = None
 
 
+def every_target() -> dict:
+    """The targets a job may name: the cross targets' descriptions, and the host read by Callgrind."""
+    from .targets import host_sim, load_all
+    return load_all() | host_sim.targets()
+
+
 def target_of(task: Task, targets=None):
     """-> (the task's target as described, the one it builds: with its build configuration)."""
-    from .targets import load_all
-    targets = targets or load_all()
+    targets = targets or every_target()
     if task.target not in targets:
         raise UserError(f"unknown target {task.target!r}")
     base = targets[task.target]
@@ -67,7 +72,7 @@ def run_job(task: Task, jobs, log, targets=None, locked=lambda t: None) -> Answe
     job = replace(as_list(jobs)[task.job], log=log)
     ans = Answer()
     try:
-        with target_lock(base.name, log):
+        with base.lock(log):
             locked(t)
             if task.measure:
                 ans.outcome = t.measure(job)

@@ -14,7 +14,7 @@ from ..result import METER_TITLES
 from ..store import Store
 from ..units import parse_budget, parse_sizes
 from .host_options import add_size_args, prepare_host_run
-from .options import add_store_args, formatter, log_to_stderr
+from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
 from .output import add_format_arg, check_output, write_output
 
 
@@ -41,6 +41,7 @@ def add_parser(sub):
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_format_arg(c)
     add_store_args(c)
+    add_cluster_arg(c, "with --meter sim")
     c.add_argument("-q", "--quiet", action="store_true", help="no progress, no header")
     r = c.add_argument_group("revisions side by side (CI)")
     r.add_argument("--rev", action="append", metavar="REV",
@@ -61,9 +62,9 @@ def add_parser(sub):
 def main(args) -> int:
     if args.rev or args.fail_above is not None or args.target or args.meter == CYCLE_MODEL:
         return compare_revisions(args)
-    run, host, store = prepare_host_run(args, "compare", args.algos, None, args.impl or ["all"],
-                                        noted_impls=["all"], interleave=True)
-    host_run.measure(run, host, store, args.quiet)
+    run, host, store, runner = prepare_host_run(args, "compare", args.algos, None, args.impl or ["all"],
+                                                noted_impls=["all"], interleave=True)
+    host_run.measure(run, host, store, args.quiet, runner, log_to_stderr(args.quiet))
     report_mismatches(run)
     if not args.quiet:
         print(header(run))
@@ -79,6 +80,8 @@ def compare_revisions(args) -> int:
     """compare ALGO --rev A --rev B: B against A, and --fail-above's verdict."""
     if not args.rev:
         raise UserError(f"--fail-above, --target and --meter {CYCLE_MODEL} go with --rev A --rev B")
+    if args.cluster:
+        raise UserError("--cluster runs the jobs of --meter sim without --rev; --rev measures here")
     if len(args.algos) != 1 or any(c in args.algos[0] for c in "*?[,"):
         raise UserError("--rev compares one algorithm: compare ALGO --rev A --rev B")
     algo = roster.select(args.algos)[0].id

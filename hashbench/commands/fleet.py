@@ -37,7 +37,8 @@ def add_parser(sub):
 def checked_run_args(run_args) -> list:
     """The run options, parsed here first: a bad one stops the fleet before it starts."""
     from ..cli import build_parser
-    bad = [a for a in run_args if a in ("-o", "--output", "--db", "--no-save") or a.startswith(("--output=", "--db="))]
+    bad = [a for a in run_args if a in ("-o", "--output", "--db", "--no-save", "--cluster")
+           or a.startswith(("--output=", "--db=", "--cluster="))]
     if bad:
         raise UserError(f"fleet: {bad[0]} is the fleet's, not each machine's (the runs are stored here)")
     parser = build_parser("run")

@@ -4,7 +4,7 @@ runs, and its set-up: the engine built, algorithms and implementations chosen.""
 import os
 import sys
 
-from .. import host_run, roster, userimpl
+from .. import executor, host_run, roster, userimpl
 from ..errors import UserError
 from ..result import Run
 from ..store import Store
@@ -114,12 +114,19 @@ def note_skipped_backends(backends, impls, meter="time"):
 
 def prepare_host_run(args, kind, algos, tiers, impls, noted_impls=None, **options):
     """Checks the timing options, builds the engine, picks the algorithms and
-    implementations it has -> (Run, host_run.Host, Store or None).
+    implementations it has -> (Run, host_run.Host, Store or None, the
+    executor of a sim run's jobs or None).
     `noted_impls`: whose missing backends to note (default: `impls`)."""
     opts = timing_options(args)
     check_output(args)
+    if args.cluster and opts["meter"] != "sim":
+        raise UserError(f"--cluster runs the jobs of --meter sim; --meter {opts['meter']} times this machine "
+                        "(every machine of a cluster: hashbench fleet --cluster ...)")
     log = log_to_stderr(args.quiet)
     mine = userimpl.prepare(args, log)   # verified before anything is built for timing or stored
+    runner = executor.choose(args.cluster, host_sim.targets()) if opts["meter"] == "sim" else None
+    if runner is not None and runner.name != executor.Local.name and mine:
+        raise UserError("--cluster measures our code: implementation folders are measured here")
     if mine and kind == "host":          # ours beside theirs, on their algorithms, unless told otherwise
         impls = impls or ["portable"] + [m.name for m in mine]
         algos = algos or (None if tiers else list(dict.fromkeys(m.algorithm for m in mine)))
@@ -130,4 +137,4 @@ def prepare_host_run(args, kind, algos, tiers, impls, noted_impls=None, **option
     note_skipped_backends(host.backends, noted_impls or impl_names, opts["meter"])
     store = None if args.no_save else Store(args.db)
     opts.update(algos=algo_ids, impls=impl_names, **options)
-    return Run(kind=kind, command=" ".join(sys.argv), options=opts), host, store
+    return Run(kind=kind, command=" ".join(sys.argv), options=opts), host, store, runner

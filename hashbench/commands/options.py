@@ -41,11 +41,11 @@ def log_to_stderr(quiet):
     return (lambda m: None) if quiet else (lambda m: print(m, file=sys.stderr))
 
 
-def add_cluster_arg(p):
+def add_cluster_arg(p, when=""):
     from ..executor import ENV
     p.add_argument("--cluster", metavar="tcp://HOST:PORT",
-                   help="run the jobs on a Dask distributed cluster, its scheduler at this address "
-                        f"(default ${ENV}; none: here).  Every worker needs hashbench at this source "
+                   help=f"{when + ': ' if when else ''}run the jobs on a Dask distributed cluster, its scheduler at "
+                        f"this address (default ${ENV}; none: here).  Every worker needs hashbench at this source "
                         "digest (pip install 'hashbench[cluster]') and the tools of the jobs it is given")
 
 

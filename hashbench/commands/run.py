@@ -6,7 +6,7 @@ from .. import host_run, userimpl
 from ..present.host import header, present_host, report_mismatches
 from ..units import parse_unit
 from .host_options import add_mode_args, add_size_args, mode_options, prepare_host_run
-from .options import add_store_args, formatter
+from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
 from .output import add_format_arg, write_output
 
 
@@ -36,6 +36,7 @@ def add_parser(sub):
     r.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_format_arg(r)
     add_store_args(r)
+    add_cluster_arg(r, "with --meter sim")
     r.add_argument("-q", "--quiet", action="store_true", help="no progress, no header or footer")
     r.set_defaults(func=main)
     return r
@@ -44,8 +45,8 @@ def add_parser(sub):
 def main(args) -> int:
     unit = parse_unit(args.units)
     modes = mode_options(args)
-    run, host, store = prepare_host_run(args, "host", args.algo, args.tier, args.impl, **modes)
-    host_run.measure(run, host, store, args.quiet)
+    run, host, store, runner = prepare_host_run(args, "host", args.algo, args.tier, args.impl, **modes)
+    host_run.measure(run, host, store, args.quiet, runner, log_to_stderr(args.quiet))
     report_mismatches(run)
     if run.results:
         if not args.quiet:

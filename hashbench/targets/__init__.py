@@ -39,6 +39,11 @@ class Target:
     order: int = UNORDERED    # its place in listings and tables
     path: Path = None
 
+    def lock(self, log):
+        """Held while a job builds and runs this target (hashbench.build.cache)."""
+        from ..build.cache import target_lock
+        return target_lock(self.name, log)
+
     def context(self) -> dict:
         return {"title": self.title, "kind": self.kind, "cpu": self.cpu, "isa": self.isa, "bits": self.bits,
                 "endian": self.endian, "clock_hz": self.clock_hz,

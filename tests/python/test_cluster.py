@@ -3,11 +3,13 @@
 `dask worker` processes on 127.0.0.1, random ports, started here and
 stopped at the end (each also stops by itself: the scheduler when idle, the
 workers when the scheduler is gone).  A cross run on them equals the run
-here row by row, samples included; a worker killed mid-job costs nothing;
-an unreachable or vanished scheduler is one line and exit 2."""
+here row by row, samples included, and so do sim runs (Callgrind) of run
+and compare; a worker killed mid-job costs nothing; an unreachable or
+vanished scheduler is one line and exit 2."""
 import json
 import os
 import platform
+import shutil
 import signal
 import socket
 import subprocess
@@ -124,6 +126,57 @@ def test_matrix_and_size_probes_on_the_cluster_equal_the_local_ones(cluster, tmp
     assert there.stdout == here.stdout and len(here.stdout.splitlines()) == 2 * 2 * 2
 
 
+needs_valgrind = pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
+
+
+@needs_valgrind
+@pytest.mark.parametrize("command", [["run", "--meter", "sim", "-a", "crc32,md5,xxh64", "--size", "64,1m"],
+                                     ["compare", "crc32", "--meter", "sim", "--impl", "portable,compact,zlib"]])
+def test_sim_on_the_cluster_equals_the_local_run(cluster, tmp_path, command):
+    rc, table, err = finished(hb(*command, "-o", tmp_path / "here.json"))
+    assert rc == 0, err
+    rc, there, err = finished(hb(*command, "-o", tmp_path / "there.json", "--cluster", cluster["address"]))
+    assert rc == 0, err
+    # run: all three at 64 B in one job, each alone at 1 MiB (hashbench.targets.host_sim.jobs_of)
+    jobs = 4 if command[0] == "run" else 1
+    assert f"{jobs} job(s) sent to {cluster['address']}, 2 worker(s) fit for them" in err
+    here, there = results(tmp_path / "here.json"), results(tmp_path / "there.json")
+    assert there == here   # row by row, in the same order: every count of every region
+    assert len(here) == (3 * 2 if command[0] == "run" else 3) and all(r["verified"] for r in here)
+    context = json.loads((tmp_path / "there.json").read_text())["context"]
+    assert context["executor"] == cluster["address"] and context["workers"] == [platform.node()]
+
+
+@needs_valgrind
+def test_ctrl_c_keeps_the_sim_jobs_that_finished(cluster, tmp_path):
+    db = tmp_path / "sim-ctrl-c.sqlite"
+    proc = hb("run", "--meter", "sim", "-a", "crc32,md5,xxh64,fnv1a32", "--size", "1m", "--cluster", cluster["address"],
+              db=db)   # a job per algorithm
+    lines = []
+    for line in proc.stderr:
+        lines.append(line)
+        if "result(s) counted on " in line:
+            proc.send_signal(signal.SIGINT)
+            break
+    out, err = proc.communicate(timeout=180)
+    err = "".join(lines) + err
+    assert proc.returncode == 130, err
+    run = Store(db).load("last")
+    assert run.status == "interrupted"
+    done = {r.algorithm for r in run.results}
+    assert done and len(run.results) == len(done), err
+    assert all(r.verified and r.per_call > 0 for r in run.results)
+
+
+def test_a_timed_run_refuses_the_cluster_in_one_line(cluster):
+    for command in (["run", "-a", "crc32"], ["compare", "crc32", "--meter", "cycles"]):
+        rc, out, err = finished(hb(*command, "--cluster", cluster["address"]))
+        assert rc == 2 and out == "", err
+        assert err.strip().splitlines() == [f"hashbench: --cluster runs the jobs of --meter sim; --meter "
+                                            f"{'time' if command[0] == 'run' else 'cycles'} times this machine "
+                                            "(every machine of a cluster: hashbench fleet --cluster ...)"]
+
+
 def test_a_worker_killed_mid_job_costs_nothing(cluster, local_run, tmp_path):
     client = cluster["client"]
     pids = client.run(os.getpid)
@@ -227,10 +280,13 @@ def test_no_worker_with_the_tool_is_one_line_naming_it(tmp_path):
         client.wait_for_workers(1, timeout=120)
         client.close()
         rc, out, err = finished(hb("cross", "--target", "nes", "-a", "crc8", "--cluster", address, db=db))
+        sim = finished(hb("run", "--meter", "sim", "-a", "crc32", "--cluster", address, db=db))
     finally:
         stop(worker, sched)
     assert rc == 2 and out == ""
     assert err.strip() == f"hashbench: no worker of {address} has ar65, cl65, sim65 (target nes needs it)"
+    assert sim[0] == 2 and sim[1] == "", sim[2]
+    assert sim[2].strip() == f"hashbench: no worker of {address} has valgrind (target host-sim needs it)"
     assert not db.exists() or Store(db).runs() == []   # nothing stored: it stopped before it started
 
 

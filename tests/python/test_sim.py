@@ -6,7 +6,8 @@ Without Valgrind: Callgrind's output into counts, the cost model, the
 harness subtraction, a recorded real run (tests/python/fixtures:
 engine-regions.jsonl and callgrind-regions.out, tests/python/fixtures/record.sh)
 into results that fit the schema.  With Valgrind: two real runs repeat to
-the unit, and the CLI end to end (table, JSON, diff says identical)."""
+the unit, the CLI end to end (table, JSON, diff says identical), a run's
+jobs all counted by one build.  On a Dask cluster: test_cluster.py."""
 import functools
 import json
 import shutil
@@ -16,8 +17,9 @@ import cli_util
 import jsonschema
 import pytest
 
-from hashbench import records
-from hashbench.errors import BuildError
+from hashbench import host_run, records
+from hashbench.errors import BuildError, UserError
+from hashbench.executor import Local
 from hashbench.meters import callgrind
 from hashbench.paths import ROOT
 from hashbench.present import exporters
@@ -191,3 +193,63 @@ def test_compare_meter_sim_ranks_libraries_and_leaves_out_native_code():
     assert "-native" not in r.stdout
     r = hb("run", "--meter", "sim", "-a", "crc32", "--impl", "rust-crc32fast-native", "--no-save")
     assert r.returncode == 2 and "unknown implementation" in r.stderr
+
+
+def test_a_sim_run_is_one_job_until_its_input_is_large():
+    catalogue = [{"id": "crc32", "impls": ["portable", "compact", "zlib"]}, {"id": "md5", "impls": ["portable"]},
+                 {"id": "sha256", "impls": ["portable", "openssl"]}]
+    jobs = lambda impls, sizes: [(j.opts["algos"], j.opts["sizes"]) for j in host_sim.jobs_of(
+        {"algos": ["crc32", "md5", "sha256"], "impls": impls, "sizes": sizes}, catalogue)]
+    assert jobs(["portable"], [64, 256, 1024]) == [(["crc32", "md5", "sha256"], [64, 256, 1024])]
+    assert jobs(["zlib"], [1024]) == [(["crc32"], [1024])]   # only the algorithms that have one of them
+    per_region = (1 << 20) + host_sim.REGION_BYTES
+    assert 2 * 4 * per_region > host_sim.JOB_BYTES >= 4 * per_region   # two regions of 1 MiB: past a job
+    assert jobs(["portable"], [64, 1 << 20]) == [(["crc32", "md5", "sha256"], [64]), (["crc32"], [1 << 20]),
+                                                 (["md5"], [1 << 20]), (["sha256"], [1 << 20])]
+    assert jobs(["all"], [1 << 20]) == [(["crc32"], [1 << 20]), (["md5"], [1 << 20]), (["sha256"], [1 << 20])]
+
+
+class OtherCompilerSecond:
+    """This machine's executor, the second job's answer as a worker built with another compiler would give it."""
+    name = "a cluster"
+
+    def __init__(self):
+        self.here = Local(host_sim.targets())
+
+    def check(self, tasks):
+        pass
+
+    def answers(self, tasks, jobs):
+        for n, (task, answer) in enumerate(self.here.answers(tasks, jobs)):
+            if n == 1:
+                engine = answer.outcome.context["engine"]
+                answer.outcome.context["engine"] = dict(engine, compiler="clang 14.0.6")
+                answer.worker = "w2"
+            yield task, answer
+
+    def close(self):
+        pass
+
+
+@needs_valgrind
+def test_a_run_counted_by_two_builds_stops_and_keeps_the_first_jobs_results():
+    host = host_run.open_host("sim")
+    # 1 MiB: a job each (test_a_sim_run_is_one_job_until_its_input_is_large)
+    run = Run(kind="host", options={"algos": ["crc32", "md5"], "impls": ["portable"], "sizes": [1 << 20], "meter": "sim"})
+    with pytest.raises(UserError, match=r"^the jobs ran on engines that differ: here: gcc .*; w2: clang 14.0.6 .*"
+                                        r"install the same on every worker\)$"):
+        host_run.measure_sim(run, host, executor=OtherCompilerSecond())
+    assert run.status == "failed" and [r.algorithm for r in run.results] == ["crc32"]
+
+
+@needs_valgrind
+def test_the_host_under_callgrind_is_a_target_measured_as_the_cross_targets_are():
+    from hashbench.targets import Outcome, Target
+    target = host_sim.SimTarget()
+    assert isinstance(target, Target) and target.missing() == [] and target.with_build(None) is target
+    job = host_sim.SimJob({"algos": ["crc32", "md5"], "impls": ["portable"], "sizes": [64]})
+    outcome = target.measure(job)
+    assert isinstance(outcome, Outcome) and outcome.context["status"] == "complete"
+    assert outcome.context["engine"]["rec"] == "engine" and outcome.context["meter"]["instrument"] == "callgrind"
+    assert [(r.algorithm, r.size, r.verified) for r in outcome.results] == [("crc32", 64, True), ("md5", 64, True)]
+    assert all(r.per_call > 0 and r.meter == callgrind.METER for r in outcome.results)
