@@ -1,14 +1,13 @@
 # SPDX-License-Identifier: MIT
-"""hashbench: the command line.  It only wires the commands
-(hashbench/commands/, one module each) and turns failures into one line:
-results go to stdout; progress, warnings and errors to stderr; bad input
-exits 2 with one line, never a traceback."""
+"""hashbench: the command line.  It only wires the commands (hashbench/commands/, one module each)
+and turns failures into one line: results go to stdout; progress, warnings and errors to stderr;
+bad input exits 2 with one line, never a traceback."""
 import argparse
 import importlib
 import sys
 
 from .commands.options import Parser, formatter
-from .errors import BuildError, UserError
+from .errors import BuildError, UserError, terminate_as_interrupt
 
 # command -> its module in hashbench/commands/, in the order `--help` lists them; only the module of
 # the command given is imported (a quick start), none for `--version`, every one for `--help`
@@ -56,6 +55,7 @@ def build_parser(command=None):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
+    terminate_as_interrupt()
     command = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser("" if command is None and "--version" in argv and "-h" not in argv
                           and "--help" not in argv else command)

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""The two exceptions the front end distinguishes."""
+"""The two exceptions the front end distinguishes, and SIGTERM taken as Ctrl-C."""
+import signal
 
 
 class UserError(Exception):
@@ -15,3 +16,13 @@ class BuildError(Exception):
     def __init__(self, message, **data):
         super().__init__(message)
         self.data = data
+
+
+def terminate_as_interrupt():
+    """SIGTERM (a kill, a CI job's time-out) ends a command as Ctrl-C does: what finished is kept
+    and the run is stored as interrupted, not left 'running'."""
+    signal.signal(signal.SIGTERM, _interrupt)
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt

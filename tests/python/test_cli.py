@@ -154,7 +154,9 @@ def test_store_history_show_diff(tmp_path):
     assert ctx["compiler"] and ctx["timer"]["name"] and ctx["commit"]
 
 
-def test_ctrl_c_keeps_measured_rows(tmp_path):
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_keeps_measured_rows(tmp_path, sig):
+    """Ctrl-C, and a kill's SIGTERM alike: the rows measured are kept, the run stored as interrupted."""
     db = tmp_path / "i.sqlite"
     # SIG_DFL in the child: started from a background job of a non-interactive
     # shell (nohup cmd &), the test would inherit SIGINT ignored, and so would Python.
@@ -171,7 +173,7 @@ def test_ctrl_c_keeps_measured_rows(tmp_path):
                 continue
             if n >= 2:
                 break
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(sig)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert b"interrupted: kept the" in err
