@@ -147,19 +147,24 @@ def test_sim_on_the_cluster_equals_the_local_run(cluster, tmp_path, command):
     assert context["executor"] == cluster["address"] and context["workers"] == [platform.node()]
 
 
+def interrupt_when(proc, said) -> str:
+    """Sends SIGINT (Ctrl-C) once a line of proc's stderr is `said`; its whole stderr when it has ended."""
+    lines = []
+    for line in proc.stderr:
+        lines.append(line)
+        if said(line):
+            proc.send_signal(signal.SIGINT)
+            break
+    _, err = proc.communicate(timeout=180)
+    return "".join(lines) + err
+
+
 @needs_valgrind
 def test_ctrl_c_keeps_the_sim_jobs_that_finished(cluster, tmp_path):
     db = tmp_path / "sim-ctrl-c.sqlite"
     proc = hb("run", "--meter", "sim", "-a", "crc32,md5,xxh64,fnv1a32", "--size", "1m", "--cluster", cluster["address"],
               db=db)   # a job per algorithm
-    lines = []
-    for line in proc.stderr:
-        lines.append(line)
-        if "result(s) counted on " in line:
-            proc.send_signal(signal.SIGINT)
-            break
-    out, err = proc.communicate(timeout=180)
-    err = "".join(lines) + err
+    err = interrupt_when(proc, lambda line: "result(s) counted on " in line)
     assert proc.returncode == 130, err
     run = Store(db).load("last")
     assert run.status == "interrupted"
@@ -294,14 +299,7 @@ def test_ctrl_c_keeps_the_targets_that_finished(cluster, tmp_path):
     db = tmp_path / "ctrl-c.sqlite"
     proc = hb("cross", "--target", "nes,n64,nds", "-a", "md5,crc32", "--check-repeat", "--cluster",
               cluster["address"], db=db)
-    lines = []
-    for line in proc.stderr:
-        lines.append(line)
-        if "digests match" in line and not line.startswith("["):
-            proc.send_signal(signal.SIGINT)
-            break
-    out, err = proc.communicate(timeout=180)
-    err = "".join(lines) + err
+    err = interrupt_when(proc, lambda line: "digests match" in line and not line.startswith("["))
     assert proc.returncode == 130, err
     run = Store(db).load("last")
     assert run.status == "interrupted"
