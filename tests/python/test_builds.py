@@ -76,6 +76,7 @@ def test_a_rejected_flag_names_the_build_and_quotes_the_compiler():
     assert configs.check(configs.parse(["gcc"], ["-O2"])[0]) is None
 
 
+@pytest.mark.toolchain
 def test_a_cross_target_builds_with_its_own_compiler():
     m7, nes = load_all()["cortex-m7"], load_all()["nes"]
     assert names(None, None, target=m7) == ["gcc-O2"]                 # its own -O level
