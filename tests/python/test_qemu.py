@@ -125,6 +125,7 @@ def test_engine_records_and_counts():
         read_run("n64", ENGINE_OUT.replace('{"rec":"done","regions":3}', ""), counts)
 
 
+@pytest.mark.toolchain
 def test_cost_subtracts_the_harness_and_a_mismatch_has_no_cost():
     run = read_run("n64", ENGINE_OUT, qemu_insn.read_counts(COUNTS))
     good, bad = TARGETS["n64"].results([run], FixedExpected({("crc32", 64): "0a0b0c0d"}), qemu_insn, None)
