@@ -23,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+# what pip's `hashbench` script runs (no runpy, unlike python -m)
+CONSOLE_SCRIPT = "import sys; from hashbench.cli import main; sys.exit(main())"
 # (peer command, hashbench algorithm): a peer missing from the machine is skipped, with a note
 PEERS = [(["sha256sum"], "sha256"), (["md5sum"], "md5"), (["xxhsum", "-H1"], "xxh64"),
          (["b3sum", "--num-threads", "1"], "blake3")]
@@ -66,7 +68,8 @@ def start_up(hashbench, runs, folder: Path):
     small.write_bytes(b"hello, hashbench\n")
     cmds = {"hashbench hash -a crc32": hashbench + ["hash", "-a", "crc32", str(small)],
             "hashbench hash -a sha256": hashbench + ["hash", "-a", "sha256", str(small)],
-            "sha256sum": ["sha256sum", str(small)]}
+            "sha256sum": ["sha256sum", str(small)],
+            "python -c pass": [sys.executable, "-c", "pass"]}   # the interpreter alone: the floor
     for cmd in cmds.values():   # warm the caches (bytecode, page cache, the default-implementation choice)
         timed(cmd)
     walls = {k: [] for k in cmds}
@@ -128,8 +131,9 @@ def large(hashbench, size_mib, rounds, folder: Path, impls_wanted):
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--hashbench", default=f"{sys.executable} -m hashbench",
-                   help="how to call hashbench (default: this Python -m hashbench)")
+    p.add_argument("--hashbench", default=shlex.join([sys.executable, "-c", CONSOLE_SCRIPT]),
+                   help="how to call hashbench (default: this Python running what the installed `hashbench` "
+                        "script runs, with the hashbench package it imports from the current folder)")
     p.add_argument("--size-mib", type=int, default=512, help="the large file's size (default 512)")
     p.add_argument("--rounds", type=int, default=5, help="interleaved rounds on the large file (default 5)")
     p.add_argument("--small-runs", type=int, default=7, help="calls on the small file (default 7)")
