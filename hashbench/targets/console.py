@@ -39,7 +39,6 @@ from ..verify import checked
 from . import Outcome, Target
 
 ENGINE = "src/engine/guest/console.c"
-LENGTHS = "src/engine/guest/lengths.c"   # every length 0..2048 in one run (check_lengths)
 SUPPORT = ["src/engine/hb_workload.c", "src/engine/hb_record.c"]
 INCLUDES = ["-Isrc/platform/guest", "-Isrc/engine", "-Isrc/algos"]
 SMALL_DEFINE = "HB_NO_PORTABLE_TABLES"
@@ -193,43 +192,6 @@ class ConsoleTarget(Target):
             cartridge.engine_defines(self)
         eobj = self.compile(ENGINE, pdir / ("engine" + self.tc.obj_suffix), log, defines)
         return self.tc.link(self, self.support_objects(log) + [eobj], lib, pdir, algo.id, log)
-
-    # ---- checking every length -------------------------------------------------
-
-    def check_lengths(self, algo, impl, log=lambda m: None) -> list:
-        """One implementation's digests at every length 0..2048 and of a few
-        messages, from one run of src/engine/guest/lengths.c under the
-        target's simulator: its records (engine, lengths, vector, integrity,
-        done), for the caller to hold against a reference."""
-        from .. import records
-        from ..meters import mgba
-        from ..meters.exact import execute
-        impls = algo.impls_on(self.isa)
-        if impl not in impls:
-            raise UserError(f"{self.name}: {algo.id} has no implementation {impl!r} here "
-                            f"(available: {', '.join(impls)})")
-        pdir = self.build_dir / "lengths" / algo.id / impl
-        objs = [self.compile(src, pdir / "obj" / (object_stem(src) + self.tc.obj_suffix), log,
-                             self.source_defines(src)) for src in impls[impl].sources]
-        lib = pdir / ("libcheck" + self.tc.lib_suffix)
-        cache.cached(lib, self.tc.archive_cmd(self, lib, objs), [cache.rel(o) for o in objs], "", log)
-        defines = [f"HB_CHECK_FN={impls[impl].symbol}", f'HB_CHECK_ID="{algo.id}"',
-                   f"HB_CHECK_DIGEST_LEN={algo.digest_len}"] + cartridge.engine_defines(self)
-        eobj = self.compile(LENGTHS, pdir / ("lengths" + self.tc.obj_suffix), log, defines)
-        prog, _ = self.tc.link(self, self.support_objects(log) + [eobj], lib, pdir, algo.id, log)
-        if self.meter == "mgba":
-            cmd = [str(mgba.prepare(self, log)), "--mailbox", f"0x{mgba.mailbox(self):X}", cache.rel(prog)]
-        elif self.meter == "sim65":
-            cmd = ["sim65", cache.rel(prog)]
-        else:
-            raise UserError(f"{self.name}: check_lengths runs under mgba or sim65, not {self.meter}")
-        proc = execute(cmd)
-        bad = []
-        recs = list(records.parse(proc.stdout, bad))
-        if proc.returncode != 0 or bad or not any(r["rec"] == "done" for r in recs):
-            raise BuildError(f"{prog.name}: {' '.join(cmd[:1])} exit {proc.returncode}: "
-                             f"{(proc.stdout + proc.stderr).strip()[-300:] or 'no output'}")
-        return recs
 
     # ---- measuring ------------------------------------------------------------
 

@@ -11,6 +11,7 @@ import pytest
 
 from hashbench import roster
 from hashbench.targets import load_all
+from hashbench.targets.lengths import check_lengths
 from tests.oracles import all_oracles
 
 TARGETS = {n: t for n, t in load_all().items() if t.kind == "console"}
@@ -61,7 +62,7 @@ def test_assembly_at_every_length(target, algo_id, impl):
     t = TARGETS[target]
     if t.missing():
         pytest.skip(f"{target} not installed: {', '.join(t.missing())}")
-    recs = t.check_lengths(roster.find(algo_id), impl)
+    recs = check_lengths(t, roster.find(algo_id), impl)
     got = {r["to"]: r["sum"] for r in recs if r["rec"] == "lengths"}
     want = expected_sums(algo_id)
     first_bad = next((n for n in sorted(want) if got.get(n) != want[n]), None)

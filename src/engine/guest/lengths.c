@@ -2,9 +2,9 @@
  * lengths.c - the check of one implementation on a console's CPU, under its
  * simulator: the digest at every length 0..2048 and of a few short
  * messages, for the front end to hold against an independent reference
- * (tests/python/test_asm.py, through hashbench/targets/console.py's
- * check_lengths).  It is how the hand-written assembly of src/algos/asm/ is
- * verified as strictly as C: one run of the simulator covers every length.
+ * (hashbench/targets/lengths.py; tests/python/test_asm.py).  It is how
+ * the hand-written assembly of src/algos/asm/ is verified as strictly as
+ * C: one run of the simulator covers every length.
  *
  * Built with -DHB_CHECK_FN=hb_crc32_sm83 -DHB_CHECK_DIGEST_LEN=4, linked
  * as console.c is (one platform of src/platform/guest/, hb_record.c).
