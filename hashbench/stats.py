@@ -54,6 +54,96 @@ def spread_pct(values):
     return 100.0 * mad(values) / m if m > 0 else float("nan")
 
 
+def quantile(values, q):
+    """The q-quantile (0..1) of the values, linearly interpolated between order statistics."""
+    vals = sorted(values)
+    if not vals:
+        return float("nan")
+    pos = q * (len(vals) - 1)
+    i = int(pos)
+    return vals[i] if i + 1 >= len(vals) else vals[i] + (vals[i + 1] - vals[i]) * (pos - i)
+
+
+# ---- two speeds: the undisturbed mode ----------------------------------------------
+# On a shared machine a row's samples can sit at two speeds: a tight fast mode (the code alone on
+# its core) and a slower, wider one (the core's other hardware thread busy with another tenant's
+# work, docs/performance.md).  A process's median then moves with how many samples of each kind
+# it happened to get.  The rule, on the logarithms of the per-call values of a row (the processes
+# of one CPU together):
+#   1. split them in two where the split best separates them (Otsu: the largest between-class
+#      variance), each side at least MIN_MODE_SHARE of the samples;
+#   2. the fast mode is the faster side's median m and its robust spread s (1.4826 MAD, at least
+#      MIN_MODE_WIDTH); its samples are those up to the cut m + MODE_SEPARATION * s;
+#   3. it is two modes when the samples above the cut are at least MIN_MODE_SHARE of all and
+#      their median is at least MODE_GAP above m.  A single mode - tight, wide, skewed - puts
+#      nearly all its samples under the cut, and fails 3.
+# Then the samples above the cut are the disturbed ones, left out of each process's value, as
+# long as the process keeps MIN_FAST under it; a process with fewer ran disturbed throughout, and
+# the row is "unsettled": its figure may not repeat, and `diff` does not call it changed.
+MODE_GAP = 0.03
+MODE_SEPARATION = 5.0
+MIN_MODE_WIDTH = 0.001
+MIN_MODE_SHARE = 0.1
+MIN_MODE_SAMPLES = 10   # fewer samples say nothing about modes
+MIN_FAST = 3
+
+
+@dataclass
+class Modes:
+    """Two speeds of one row: the medians of the fast and the slow mode, the fast mode's share of
+    the samples, and `cut`, the slowest per-call value the fast mode holds (above it: disturbed)."""
+    fast: float
+    slow: float
+    fast_share: float
+    cut: float
+
+
+def modes(values):
+    """Modes of the samples' per-call values (the rule above), or None: one speed."""
+    logs = sorted(math.log(v) for v in values if v is not None and v > 0)
+    n = len(logs)
+    if n < MIN_MODE_SAMPLES:
+        return None
+    prefix = [0.0]
+    for x in logs:
+        prefix.append(prefix[-1] + x)
+    lo = max(1, math.ceil(MIN_MODE_SHARE * n))
+    best, k = -1.0, None
+    for i in range(lo, n - lo + 1):   # the fast side: logs[:i]
+        w = i / n
+        d = prefix[i] / i - (prefix[n] - prefix[i]) / (n - i)
+        if w * (1.0 - w) * d * d > best:
+            best, k = w * (1.0 - w) * d * d, i
+    if k is None:
+        return None
+    m = median(logs[:k])
+    cut = m + MODE_SEPARATION * max(1.4826 * mad(logs[:k]), math.log1p(MIN_MODE_WIDTH))
+    slow = [x for x in logs if x > cut]
+    if len(slow) < MIN_MODE_SHARE * n or median(slow) - m < math.log1p(MODE_GAP):
+        return None
+    return Modes(math.exp(m), math.exp(median(slow)), 1.0 - len(slow) / n, math.exp(cut))
+
+
+def undisturbed(groups, key=None):
+    """{process: samples} -> ({process: the samples it keeps}, unsettled): with two modes among
+    all the samples' per-call values (`key(sample)`, default the sample itself) each process keeps
+    its fast-mode samples when it has MIN_FAST of them; else all of them, and `unsettled` is the
+    Modes (else None).  With one mode every sample is kept."""
+    key = key or (lambda v: v)
+    split = modes([key(x) for xs in groups.values() for x in xs])
+    if split is None:
+        return {p: list(xs) for p, xs in groups.items()}, None
+    out, unsettled = {}, None
+    for p, xs in groups.items():
+        fast = [x for x in xs if key(x) is not None and key(x) <= split.cut]
+        if len(fast) >= MIN_FAST:
+            out[p] = fast
+        else:
+            out[p] = list(xs)
+            unsettled = split
+    return out, unsettled
+
+
 # ---- Student's t, without scipy ------------------------------------------------
 
 def _betacf(a, b, x):
