@@ -77,8 +77,13 @@ def test_a_process_keeps_its_fast_samples_or_the_row_is_unsettled():
     groups = {0: fast + slow, 1: fast[:3] + slow * 2, 2: fast * 3}
     kept, unsettled = stats.undisturbed(groups)
     assert kept == {0: fast, 1: fast[:3], 2: fast * 3} and unsettled is None
+    # a process with too few fast samples is left out, while two others keep theirs
     kept, unsettled = stats.undisturbed({**groups, 3: fast[:2] + slow * 3})
-    assert unsettled and kept[3] == fast[:2] + slow * 3   # too few fast ones: it keeps everything
+    assert unsettled is None and 3 not in kept and kept[0] == fast
+    # with only one process left, nothing is left out and the row is unsettled
+    few = {0: fast + slow, 1: fast[:2] + slow * 3, 2: slow * 4}
+    kept, unsettled = stats.undisturbed(few)
+    assert unsettled is not None and kept == few
 
 
 def test_quantile_interpolates():
@@ -131,10 +136,19 @@ def test_a_real_two_percent_change_is_still_found_and_a_a_says_nothing():
     assert found >= 9 and false_calls == 0
 
 
-def test_a_process_slow_throughout_is_named_and_never_a_change():
+def test_a_process_slow_throughout_is_left_out():
+    rng = random.Random(8)
+    settled = summarised(two_speed_row(rng, [0.6] * 6))
+    one_stuck = summarised(two_speed_row(rng, [0.6, 0.6, 0.0, 0.6, 0.6, 0.6]))   # process 2: slow only
+    assert not timer.unsettled(one_stuck) and set(timer.process_values(one_stuck)) == {0, 1, 3, 4, 5}
+    assert one_stuck.per_call == pytest.approx(settled.per_call, rel=0.005)
+
+
+def test_a_cpu_slow_throughout_is_named_and_never_a_change():
     rng = random.Random(6)
     settled = summarised(two_speed_row(rng, [0.6] * 6))
-    stuck = summarised(two_speed_row(rng, [0.6, 0.6, 0.0, 0.6, 0.6, 0.6], scale=1.03))   # process 2: slow only
+    # processes 2 and 4 (CPU 0, with process 0) at the slow speed only: one left on that CPU
+    stuck = summarised(two_speed_row(rng, [0.6, 0.6, 0.0, 0.6, 0.0, 0.6], scale=1.03))
     assert not timer.unsettled(settled) and timer.unsettled(stuck)
     assert two_speeds_line([settled]) is None
     line = two_speeds_line([settled, stuck])
