@@ -22,7 +22,7 @@ from ..result import Build, Note, Run
 from ..targets import host
 from . import image, libretro, run
 
-CONSOLES = ("nes", "gb", "gba", "nds", "n64", "nucleo-f767")
+CONSOLES = ("nes", "snes", "gb", "gba", "nds", "n64", "nucleo-f767")
 MODULES = {"nucleo-f767": "nucleo"}   # a --target whose module is named otherwise
 
 
