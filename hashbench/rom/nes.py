@@ -226,10 +226,10 @@ def fit_groups(t, rows, folder: Path, gen: Path, log, room: int = BANK_ROOM, con
     return done, left
 
 
-def pack(groups, reserved: int, room: int = BANK_ROOM) -> int:
-    """Banks of `room` bytes for the groups, first fit, largest first,
+def pack(groups, reserved: int, bank_room: int = BANK_ROOM) -> int:
+    """Banks of `bank_room` bytes for the groups, first fit, largest first,
     after `reserved` bytes of bank 0 (the NES's font) -> banks used."""
-    free = [room - reserved]
+    free = [bank_room - reserved]
     for g in sorted(groups, key=lambda g: -g.rom_bytes):
         for i, room in enumerate(free):
             if g.rom_bytes <= room:
@@ -237,7 +237,7 @@ def pack(groups, reserved: int, room: int = BANK_ROOM) -> int:
                 break
         else:
             g.bank = len(free)
-            free.append(room - g.rom_bytes)
+            free.append(bank_room - g.rom_bytes)
     return len(free)
 
 
