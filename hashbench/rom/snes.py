@@ -72,7 +72,7 @@ NES_LIB = nes.NES_LIB        # cc65's 6502 runtime (the routines are the same fo
 # low work RAM: the zero page, the stack page, the C stack, the platform's
 # text copy and dirty rows (crt0.s's SNESBSS), then the algorithms' and
 # the application's variables up to $2000
-STACK_AT, STACK_END, PLATFORM_RAM_END, RAM_END = 0x0200, 0x0600, 0x0A00, 0x2000
+STACK_AT, STACK_END, PLATFORM_RAM_END, RAM_END = 0x0200, 0x0600, 0x0A80, 0x2000
 RUNTIME_SYMBOLS = ("sp", "sreg", "regsave", "ptr1", "ptr2", "ptr3", "ptr4", "tmp1", "tmp2", "tmp3", "tmp4", "regbank",
                    "jmpvec")
 DATA_AT = PLATFORM_RAM_END - 0x10   # the DATA segment: jmpvec alone (the application has no initialised variables)
@@ -267,7 +267,11 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     cfg.write_text(fixed_config(PLATFORM_RAM_END + group_ram))
     objs = zp + [nes.assemble(ROOT / CRT0, folder / "obj" / "crt0.o", log),
             nes.assemble(folder / "trampolines.s", folder / "obj" / "trampolines.o", log)]
-    sources = list(PLATFORM) + list(image.ENGINE_SOURCES) + [cache.rel(generated[1])]
+    # the platform's variables beside crt0.s's, so that the application's come first in BSS (its
+    # buffer page-aligned, as on the NES)
+    objs += [nes.compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), incs, ["--bss-name", "SNESBSS"], log)
+             for s in PLATFORM]
+    sources = list(image.ENGINE_SOURCES) + [cache.rel(generated[1])]
     objs += [nes.compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), incs, (), log) for s in sources]
     fixed = link(cfg, folder / "bank0.bin", objs, log)
     seen = [runtime_addresses(p.with_suffix(".map")) for p in [fixed] + banks]
