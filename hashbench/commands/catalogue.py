@@ -15,7 +15,8 @@ from .options import formatter, log_to_stderr
 
 def add_parsers(sub):
     lp = sub.add_parser("list", help="the algorithm roster", formatter_class=formatter,
-                        description="List every algorithm with its tier, digest size and implementations.",
+                        description="List every algorithm with its tier, digest size and implementations: those of "
+                                    "this machine, and the assembly written for one CPU (present only there).",
                         epilog="examples:\n  hashbench list\n  hashbench list --json | jq .id")
     lp.add_argument("--json", action="store_true", help="one JSON object per line")
     lp.set_defaults(func=list_main)
@@ -37,11 +38,14 @@ def list_main(args) -> int:
         for a in algos:
             print(json.dumps({"id": a.id, "label": a.label, "tier": a.tier, "digest_len": a.digest_len,
                               "block_len": a.block_len, "width": a.width, "streaming": a.streaming,
-                              "spec": a.spec, "impls": impls[a.id]}))
+                              "spec": a.spec, "impls": impls[a.id], "asm": {n: i.isa for n, i in a.asm.items()}}))
         return 0
-    rows = [[a.id, a.label, a.tier, a.digest_len * 8, a.block_len, a.width, ",".join(impls[a.id]), a.spec]
-            for a in algos]
-    render(["ID", "LABEL", "TIER", "BITS", "BLOCK", "WIDTH", "IMPLEMENTATIONS", "SPEC"], rows, "lllrrrll")
+    rows = [[a.id, a.label, a.tier, a.digest_len * 8, a.block_len, a.width, ",".join(impls[a.id]),
+             ",".join(a.asm) or "-", a.spec] for a in algos]
+    render(["ID", "LABEL", "TIER", "BITS", "BLOCK", "WIDTH", "IMPLEMENTATIONS", "ASSEMBLY", "SPEC"], rows, "lllrrrlll")
+    if any(a.asm for a in algos):
+        print("ASSEMBLY: hand-written for one CPU, measured only there "
+              "(hashbench cross --target gb --impl sm83; docs/adding-an-algorithm.md)", file=sys.stderr)
     skipped = [b["name"] for b in backends if not b["available"]]
     if skipped:
         print(f"backends not available here: {', '.join(skipped)}", file=sys.stderr)

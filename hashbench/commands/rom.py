@@ -9,7 +9,7 @@ from ..files import writable_folder
 from ..present import exporters
 from ..present.run import present_run
 from ..rom import flow, image
-from ..store import Store
+from ..store import Store, ended
 from ..units import parse_budget, parse_size
 from .options import add_store_args, formatter, log_to_stderr
 
@@ -118,8 +118,4 @@ def main(args) -> int:
     if args.json:
         exporters.write(args.json, run)
         log(f"wrote {args.json}")
-    if store:
-        log(f"saved as run {run.id} in {store.path}")
-    if run.status == "interrupted":
-        return 130
-    return 0 if run.status == "complete" else 1
+    return ended(run, store, log) or (0 if run.status == "complete" else 1)
