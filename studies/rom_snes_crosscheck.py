@@ -36,7 +36,7 @@ from hashbench import roster
 from hashbench.rom import snes
 from hashbench.verify import reference_table
 from studies.rom_nes_crosscheck import sim65_cycles
-from studies.rom_pass import log, play_pass
+from studies.rom_pass import play_pass
 from studies.snes_bus import Machine
 
 LINES, LINE_MC, REFRESH_MC = 262, 1364, 40
