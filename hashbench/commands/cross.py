@@ -13,7 +13,7 @@ from ..meters.cpu_models import load_model
 from ..present import exporters
 from ..present.crosstab import present_exact, present_targets
 from ..present.host import report_mismatches
-from ..store import Store
+from ..store import Store, ended
 from ..targets import load_all, select
 from ..targets.qemu import MAX_SIZE
 from ..units import parse_sizes
@@ -148,8 +148,4 @@ def main(args) -> int:
     if args.output:
         exporters.write(args.output, run, args.format)
         log(f"wrote {args.output}")
-    if store:
-        log(f"saved as run {run.id} in {store.path}")
-    if run.status == "interrupted":
-        return 130
-    return 1 if run.status == "failed" else 0
+    return ended(run, store, log) or (1 if run.status == "failed" else 0)
