@@ -18,6 +18,7 @@ from ..errors import UserError
 # --target -> the module of this package that declares its CONSOLE, in the order help lists them
 REGISTRY = {
     "nes": "nes",
+    "snes": "snes",
     "gb": "gb",
     "gba": "gba",
     "nds": "nds",

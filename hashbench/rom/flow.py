@@ -6,14 +6,14 @@ A console is a console.Console (hashbench/rom/console.py), declared by its
 module of this package and found through console.get(--target)."""
 import hashlib
 import sys
-import time
 import uuid
 from dataclasses import replace
 
 from .. import roster
 from ..context import host_context
-from ..errors import BuildError, UserError
+from ..errors import UserError
 from ..result import Build, Note, Run
+from ..store import recording
 from ..targets import host
 from . import console, image, run
 
@@ -36,10 +36,7 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
     for algo, impl, why in p.left_out:
         r.notes.append(Note("not-built", f"{algo}/{impl}: left out of the {con.name} image: {why}",
                             {"algorithm": algo, "implementation": impl, "target": con.run_target}))
-    if store:
-        store.begin_run(r)
-    t0 = time.monotonic()
-    try:
+    with recording(store, r):   # the results are stored as it ends: a Ctrl-C's rows included
         session = (con.play or run.play)(con, built.path, len(p.rows), p.budget_ms, log, stream)
         got = run.read(session.records, partial=session.interrupted)
         engine = got["engine"]
@@ -65,19 +62,6 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
             run.screenshot(session, con, len(p.rows), screenshot)
             log(f"wrote {screenshot}")
         r.status = "failed" if r.mismatches or not shown_ok else "complete"
-    except KeyboardInterrupt:
-        r.status = "interrupted"
-    except BuildError:
-        r.status = "failed"
-        raise
-    finally:
-        r.elapsed_s = time.monotonic() - t0
-        r.context["elapsed_s"] = round(r.elapsed_s, 1)
-        if store:
-            for res in r.results:   # whatever was measured, a Ctrl-C's rows included
-                store.add_result(r, res)
-            store.update_context(r)
-            store.end_run(r)
     return r
 
 
