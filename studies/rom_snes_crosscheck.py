@@ -176,7 +176,8 @@ def nes_vs_snes(args, impls, built, got):
     call takes on each console, the ROMs' loops included, and the ratio."""
     from hashbench.rom import nes
     _p, nes_built, _s, nes_got = play_pass(nes, roster.select(args.algo), impls, args.size, args.budget)
-    small = {(r.algo.id, r.impl) for b in (built, nes_built) for g in b.groups if g.small for r in g.rows}
+    def small(b):
+        return {(r.algo.id, r.impl) for g in b.groups if g.small for r in g.rows}
     frame_s = 29780.5 / 1789773
     nes_s = {(r["algo"], r["impl"]): (r["ticks"] * frame_s / r["iters"], frame_s / r["iters"])
              for _d, r in nes_got["rows"] if r["verified"]}
@@ -190,9 +191,9 @@ def nes_vs_snes(args, impls, built, got):
             continue
         ms, res = nes_s[key]
         sn = r["ticks"] / got["engine"]["tick_hz"] / r["iters"]
-        code = "the same" if key not in small else "differs: " + ", ".join(
-            name for name, b in (("NES", nes_built), ("Super NES", built))
-            if any(key == (x.algo.id, x.impl) for g in b.groups if g.small for x in g.rows)) + " built small"
+        on_nes, on_snes = key in small(nes_built), key in small(built)
+        code = ("the same" + (" (compact: built small on both)" if on_nes else "") if on_nes == on_snes
+                else f"differs: built small on the {'NES' if on_nes else 'Super NES'} only")
         print(f"| {roster.find(r['algo']).label} | {r['impl']} | {ms * 1e3:,.2f} ± {res * 1e3:.2f} | {sn * 1e3:,.3f} | "
               f"{ms / sn:.3f} | {code} |")
 
