@@ -225,13 +225,16 @@ def check_header(rom: bytes) -> dict:
     return fields
 
 
-def build(plan: image.Plan, log=lambda m: None) -> Built:
+def build(plan: image.Plan, log=lambda m: None, group_room: int = GROUP_ROOM) -> Built:
+    """The image; `group_room` the most code one group may have before it
+    is built small or split (nes.BANK_ROOM: the NES image's choices, so that
+    both run the same code)."""
     t = CONSOLE.description()
-    folder = image.build_folder(CONSOLE.name, plan)
+    folder = image.build_folder(CONSOLE.name, plan, group_room)
     gen = folder / "gen"
     image.write_screen(CONSOLE, gen)
     log(f"rom: building the Super NES image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
-    groups, left_out = nes.keep_fitting(plan, *nes.fit_groups(t, plan.rows, folder, gen, log, GROUP_ROOM, CONFIG_DIR),
+    groups, left_out = nes.keep_fitting(plan, *nes.fit_groups(t, plan.rows, folder, gen, log, group_room, CONFIG_DIR),
                                         console="Super NES")
     generated = image.write_generated(plan, gen, CONSOLE)
     used = nes.pack(groups, 0, GROUP_ROOM)
