@@ -174,8 +174,12 @@ def ab(args):
                 inc += len(incs)
                 others += len(rest)
                 missed = sorted(set(cycles) - {r["a"].algorithm for r in hit})
+                why = [f"{r['a'].algorithm} {r['ratio']:.3f} {r['verdict'].split(':')[0]}"
+                       + (" (two speeds)" if "two speeds" in r["verdict"] else "")
+                       for r in rows if r["a"].algorithm in missed]
                 print(f"  +{100 * frac:.0f}% trial {t + 1}: found {len(hit)}/{len(cycles)}"
                       + (f" (missed {', '.join(missed)})" if missed else "")
+                      + (f"\n    missed: {'; '.join(why)}\n   " if why and args.verbose else "")
                       + f"; unchanged rows called significant {len(sig)}/{len(rest)}; load {ia['load'][0]:.2f}/"
                       f"{ib['load'][0]:.2f}; wall {ia['wall']:.1f}/{ib['wall']:.1f} s", flush=True)
             print(f"A/B +{100 * frac:.0f}%: found {found}/{trials} ({100 * found / trials:.0f}%); unchanged rows "
