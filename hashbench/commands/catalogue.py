@@ -53,7 +53,7 @@ def list_main(args) -> int:
 
 
 def hash_main(args) -> int:
-    engine = host_engine(userimpl.prepare(args, log_to_stderr(False)), log_to_stderr(False))
+    engine = host_engine(userimpl.prepare(getattr(args, "impl_dir", None), log_to_stderr(False)), log_to_stderr(False))
     catalogue, _ = engine_catalogue(engine)
     algo = roster.select([args.algo], None, [a for a in roster.algorithms() if a.id in {c["id"] for c in catalogue}])
     if len(algo) != 1:
