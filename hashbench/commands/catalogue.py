@@ -1,16 +1,13 @@
 # SPDX-License-Identifier: MIT
-"""hashbench list and hashbench hash: the roster, and digests of files."""
+"""hashbench list: the roster, and the implementations this engine has."""
 import json
-import subprocess
 import sys
 
-from .. import roster, userimpl
+from .. import roster
 from ..build.host import catalogue as engine_catalogue
 from ..build.host import ensure_engine
-from ..errors import UserError
 from ..present.table import render
-from ..userimpl.engine import host_engine
-from .options import formatter, log_to_stderr
+from .options import formatter
 
 
 def add_parsers(sub):
@@ -20,14 +17,6 @@ def add_parsers(sub):
                         epilog="examples:\n  hashbench list\n  hashbench list --json | jq .id")
     lp.add_argument("--json", action="store_true", help="one JSON object per line")
     lp.set_defaults(func=list_main)
-    h = sub.add_parser("hash", help="print digests of files, like sha256sum", formatter_class=formatter,
-                       description="Print '<hex>  <name>' for each FILE (standard input when none or '-').",
-                       epilog="examples:\n  hashbench hash -a sha256 README.md\n  echo -n abc | hashbench hash -a md5")
-    h.add_argument("-a", "--algo", required=True, help="algorithm id")
-    h.add_argument("--impl", default="portable", help="implementation (default portable)")
-    userimpl.add_args(h, then="its --impl name hashes the files")
-    h.add_argument("files", nargs="*", metavar="FILE")
-    h.set_defaults(func=hash_main)
 
 
 def list_main(args) -> int:
@@ -50,16 +39,3 @@ def list_main(args) -> int:
     if skipped:
         print(f"backends not available here: {', '.join(skipped)}", file=sys.stderr)
     return 0
-
-
-def hash_main(args) -> int:
-    engine = host_engine(userimpl.prepare(getattr(args, "impl_dir", None), log_to_stderr(False)), log_to_stderr(False))
-    catalogue, _ = engine_catalogue(engine)
-    algo = roster.select([args.algo], None, [a for a in roster.algorithms() if a.id in {c["id"] for c in catalogue}])
-    if len(algo) != 1:
-        raise UserError(f"'{args.algo}' names {len(algo)} algorithms; hash needs exactly one")
-    impls = next(c["impls"] for c in catalogue if c["id"] == algo[0].id)
-    if args.impl not in impls:
-        raise UserError(f"{algo[0].id} has no implementation {args.impl!r} (available: {', '.join(impls)})")
-    proc = subprocess.run([str(engine), "hash", algo[0].id, args.impl] + (args.files or ["-"]))
-    return 1 if proc.returncode else 0

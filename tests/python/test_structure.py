@@ -169,3 +169,28 @@ def test_only_the_meter_registry_branches_on_a_meter_name():
                                                             if not is_name(s)):
                     bad.append(f"{n}:{node.lineno}: {ast.unparse(node)}")
     assert not bad, "meter names compared outside hashbench.meters: " + "; ".join(bad)
+
+
+def test_no_argparse_namespace_below_the_commands():
+    """The command line's options stop at hashbench/commands/: below it,
+    functions take typed options (host_run.Options, revisions.Request, a
+    folder list...), never the argparse Namespace.  Flagged: a function
+    outside commands/ and cli.py that reads attributes of a parameter
+    named `args` (or `getattr(args, ...)`)."""
+    bad = []
+    for n, p in MODS.items():
+        if n == "hashbench.cli" or n.startswith("hashbench.commands"):
+            continue
+        for fn in ast.walk(ast.parse(p.read_text())):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            params = {a.arg for a in fn.args.args + fn.args.kwonlyargs}
+            if "args" not in params:
+                continue
+            for node in ast.walk(fn):
+                read = (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "args") \
+                    or (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "getattr" and node.args
+                        and isinstance(node.args[0], ast.Name) and node.args[0].id == "args")
+                if read:
+                    bad.append(f"{n}:{node.lineno} {fn.name}")
+    assert not bad, f"a Namespace read below hashbench/commands/: {bad}"
