@@ -40,12 +40,14 @@ uint8_t hb_rom_frame(void);
 /* The console's own timer: a free-running 32-bit count of ticks since
  * hb_rom_init, and its rate.  GBA: TM0 cascading into TM1 at the system
  * clock (ticks are cycles); Game Boy: TIMA with its overflow interrupt;
- * NES: vertical-blank NMIs, 60 or 50 a second (detected); NDS: the ARM9's
- * TM0/TM1 at the bus clock; N64: COP0 Count; NUCLEO-F767: DWT CYCCNT. */
+ * NES: vertical-blank NMIs, 60 or 50 a second (detected); Super NES:
+ * master cycles, the NMI's frame base and the PPU's latched H/V counters;
+ * NDS: the ARM9's TM0/TM1 at the bus clock; N64: COP0 Count; NUCLEO-F767:
+ * DWT CYCCNT. */
 uint32_t hb_rom_ticks(void);
 uint32_t hb_rom_tick_hz(void);
 /* What a tick is, for the banner and the records: "cycles", "tima",
- * "frames". */
+ * "frames", "master cycles". */
 const char *hb_rom_tick_unit(void);
 
 /* The records (docs/records.md) go to memory the host can read from an
