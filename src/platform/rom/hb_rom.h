@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * hb_rom.h - the contract between the console ROM's application
  * (src/engine/rom/: banner, verification, timing loop, table, controls,
- * records) and a console, one folder here per console (gba/, gb/, nes/,
+ * records) and a console, one folder here per console (gba/, gb/, nes/, snes/,
  * nds/, n64/, and nucleo-f767/ for the STM32 board):
  * start-up code, text on the screen, the joypad, the console's own timer,
  * and the battery-backed RAM the records go to.
