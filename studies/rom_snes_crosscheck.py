@@ -34,12 +34,13 @@ E = (8 + 40 + NMI_MC) x (1 / n + 1 / h_n),
 and the master cycles a line's refresh took, as the row's d implies
 (40 + a), say how much of that allowance the emulator used."""
 import argparse
+import dataclasses
 import re
 import sys
 import time
 
 from hashbench import roster
-from hashbench.rom import snes
+from hashbench.rom import nes, snes
 from hashbench.verify import reference_table
 from studies.rom_nes_crosscheck import sim65_cycles
 from studies.rom_pass import play_pass
@@ -58,17 +59,6 @@ ALIGN_MC = 8    # at most the rest of one bus cycle a line (work RAM and SlowROM
 # RAM during a pass (the largest value sampled while a row runs).  It decides which of the code's
 # (sp),y accesses cross a page, a cycle each.
 ENTRY_SP = 0x05F0
-
-
-class SameCodeAsNes:
-    """hashbench.rom.snes, its groups built small where the NES image's are."""
-
-    def __getattr__(self, name):
-        return getattr(snes, name)
-
-    def build(self, plan, log=lambda m: None):
-        from hashbench.rom import nes
-        return snes.build(plan, log, group_room=nes.BANK_ROOM)
 
 
 def exports(map_path) -> dict:
@@ -123,10 +113,11 @@ def main(argv=None) -> int:
                     help="rows not to interpret (too slow in Python; default pbkdf2-sha256)")
     args = ap.parse_args(argv)
     impls = list(roster.OURS) if args.impl == "all" else [args.impl]
-    snes.CORE = "bsnes_mercury_" + args.core
-    # with --nes, the groups the NES image builds small are built small here too: the same code on both
-    console = SameCodeAsNes() if args.nes else snes
-    p, built, session, got = play_pass(console, roster.select(args.algo), impls, args.size, args.budget)
+    con = dataclasses.replace(snes.CONSOLE, emulator="bsnes_mercury_" + args.core)
+    if args.nes:   # the groups the NES image builds small are built small here too: the same code on both
+        con = dataclasses.replace(con, build=lambda plan, log=lambda m: None:
+                                  snes.build(plan, log, group_room=nes.BANK_ROOM))
+    p, built, session, got = play_pass(con, roster.select(args.algo), impls, args.size, args.budget)
     folder = built.path.parent
     names = exports(folder / "bank0.map")
     t0 = time.monotonic()
