@@ -84,11 +84,11 @@ def test_on_a_pal_console_the_timer_counts_pal_s_master_clock(built):
     """bsnes's region option: the ROM reads the region from STAT78 and
     reports PAL's master clock (21,281,370 Hz) and its 312-line frames."""
     p, b = built
-    with libretro.Core(snes.CORE, b.path, {"bsnes_region": "pal"}) as core:
+    with libretro.Core(snes.CONSOLE.emulator, b.path, {"bsnes_region": "pal"}) as core:
         assert round(core.fps) == 50
         core.run(30)
         core.press("a")
-        got = run.read(run.parse(run.wait_done(core, snes, len(p.rows), BUDGET_MS, None)))
+        got = run.read(run.parse(run.wait_done(core, snes.CONSOLE, len(p.rows), BUDGET_MS, None)))
     assert (got["engine"]["tick_hz"], got["engine"]["clock_hz"]) == (21281370, 3546895)
     assert len(got["rows"]) == len(p.rows) and all(r["verified"] for _d, r in got["rows"])
 
