@@ -2,7 +2,7 @@
 """Two stored runs compared result by result (hashbench diff): exact
 figures by their ratio, timed ones process by process (hashbench.stats),
 "inconclusive" where the machine's own change of speed could explain them, or where a run's
-samples of the row sat at two speeds and some process got only the slower (stats.undisturbed)."""
+samples of the row sat at two speeds and some process got only the slower (hashbench.two_speeds)."""
 import math
 
 from . import stats

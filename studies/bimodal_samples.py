@@ -7,7 +7,7 @@ For each algorithm, PROCESSES engine processes (pinned to the CPUs in turn, as `
 taking SAMPLES samples of 1 ms with the calibration kernel around each (`bench -c`, as --meter
 cycles does).  Per-call values are estimated core cycles (ticks x the kernel's adds / its ticks).
 
-- modes: hashbench.stats.modes splits the samples of a row in two at the widest gap of the
+- modes: hashbench.two_speeds.modes splits the samples of a row in two at the widest gap of the
   logarithms (Otsu); `fast share` is the share of the faster mode, per process;
 - time: are the slow samples clustered in time?  The mean run length of consecutive samples in the
   same mode, against what independent samples with the same shares would give (1 / (1 - p)):
@@ -33,7 +33,7 @@ import statistics
 import subprocess
 import sys
 
-from hashbench import stats
+from hashbench import stats, two_speeds
 from hashbench.build.host import ensure_engine
 from hashbench.meters import clock
 
@@ -86,7 +86,7 @@ def study(engine, algo, args, cpus):
         est = [clock.est_cycles(s, 1, 4, adds) for s in samples]
         rows.append((cpu, samples, est, switched))
     pooled = [v for _, _, est, _ in rows for v in est]
-    split = stats.modes(pooled)
+    split = two_speeds.modes(pooled)
     print(f"\n{algo} @{args.size} B: {args.processes} processes x {args.samples} samples of 1 ms, "
           f"est. core cycles per call (load {load():.1f})")
     if split is None:

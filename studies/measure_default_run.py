@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from hashbench import stats
+from hashbench import two_speeds
 from hashbench.diff import compare_runs
 from hashbench.meters import clock, timer
 from hashbench.paths import ROOT
@@ -72,12 +72,12 @@ def agreement_of(a_results, b_results):
 def as_before(run) -> list:
     """The run's results with the figure made as before two speeds were told apart (every
     process's median over all its samples): the same samples, for a fair comparison."""
-    saved = stats.MIN_MODE_SAMPLES
-    stats.MIN_MODE_SAMPLES = float("inf")   # no row has enough samples for modes: one speed
+    saved = two_speeds.MIN_MODE_SAMPLES
+    two_speeds.MIN_MODE_SAMPLES = float("inf")   # no row has enough samples for modes: one speed
     try:
         return [timer.summarise(copy.deepcopy(r), run.context.get("timer")) for r in run.results if r.verified]
     finally:
-        stats.MIN_MODE_SAMPLES = saved
+        two_speeds.MIN_MODE_SAMPLES = saved
 
 
 def verdicts(a, b, changed=()):

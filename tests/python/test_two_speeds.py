@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Samples at two speeds (hashbench.stats.modes, undisturbed; meters/timer.py; diff; the run's
+"""Samples at two speeds (hashbench.two_speeds.modes, undisturbed; meters/timer.py; diff; the run's
 header), on synthetic samples with known answers: the rule finds two modes where there are two
 and none in one wide or skewed mode; leaving the slow mode out makes the figure repeat where the
 processes' medians do not; a real 2% change is still found and an A/A diff still finds nothing;
@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from hashbench import stats
+from hashbench import stats, two_speeds
 from hashbench.diff import compare_runs
 from hashbench.meters import timer
 from hashbench.present.host import two_speeds_line
@@ -49,7 +49,7 @@ def run_of(results):
 def test_two_modes_are_found_and_split_at_the_gap():
     rng = random.Random(1)
     vals = [BASE * (1 + rng.gauss(0, 0.0001)) for _ in range(40)] + [rng.uniform(2400, 2700) for _ in range(60)]
-    m = stats.modes(vals)
+    m = two_speeds.modes(vals)
     assert m is not None and m.fast == pytest.approx(BASE, rel=1e-3) and 2500 < m.slow < 2600
     assert m.fast_share == pytest.approx(0.4) and BASE < m.cut < 2400
 
@@ -63,26 +63,26 @@ def test_two_modes_are_found_and_split_at_the_gap():
     lambda rng: [1000.0, 2000.0] * 4,                                           # too few to tell
 ], ids=["tight", "wide", "lognormal", "tail", "constant", "few"])
 def test_one_mode_is_not_split(make):
-    assert stats.modes(make(random.Random(2))) is None
+    assert two_speeds.modes(make(random.Random(2))) is None
 
 
 def test_modes_must_each_hold_a_tenth():
     rng = random.Random(3)
     vals = [1000 * (1 + rng.gauss(0, 0.001)) for _ in range(95)] + [1500.0] * 5   # 5% outliers: no mode
-    assert stats.modes(vals) is None
+    assert two_speeds.modes(vals) is None
 
 
 def test_a_process_keeps_its_fast_samples_or_the_row_is_unsettled():
     fast, slow = [100.0, 100.1, 99.9, 100.05], [120.0, 125.0, 130.0, 122.0]
     groups = {0: fast + slow, 1: fast[:3] + slow * 2, 2: fast * 3}
-    kept, unsettled = stats.undisturbed(groups)
+    kept, unsettled = two_speeds.undisturbed(groups)
     assert kept == {0: fast, 1: fast[:3], 2: fast * 3} and unsettled is None
     # a process with too few fast samples is left out, while two others keep theirs
-    kept, unsettled = stats.undisturbed({**groups, 3: fast[:2] + slow * 3})
+    kept, unsettled = two_speeds.undisturbed({**groups, 3: fast[:2] + slow * 3})
     assert unsettled is None and 3 not in kept and kept[0] == fast
     # with only one process left, nothing is left out and the row is unsettled
     few = {0: fast + slow, 1: fast[:2] + slow * 3, 2: slow * 4}
-    kept, unsettled = stats.undisturbed(few)
+    kept, unsettled = two_speeds.undisturbed(few)
     assert unsettled is not None and kept == few
 
 
