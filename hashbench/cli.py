@@ -12,7 +12,8 @@ from .errors import BuildError, UserError, terminate_as_interrupt
 # command -> its module in hashbench/commands/, in the order `--help` lists them; only the module of
 # the command given is imported (a quick start), none for `--version`, every one for `--help`
 COMMANDS = {"run": "run", "list": "catalogue", "hash": "catalogue", "history": "stored", "show": "stored",
-            "compare": "compare", "diff": "diff", "cross": "cross", "matrix": "matrix", "rom": "rom", "size": "size",
+            "compare": "compare", "diff": "diff", "cross": "cross", "matrix": "matrix", "rom": "rom", "play": "play",
+            "size": "size",
             "fleet": "fleet", "report": "report", "export": "exchange", "import": "exchange"}
 
 
@@ -39,6 +40,7 @@ def build_parser(command=None):
                "  hashbench list\n  hashbench history; hashbench diff last~1 last\n"
                "  hashbench cross --target n64,nes   # other CPUs: exact counts\n"
                "  hashbench rom --target gba -o hb.gba --run   # a console ROM, run headless\n"
+               "  hashbench play hb.gba                # the ROM in the browser (a local page)\n"
                "  hashbench matrix --cc gcc,clang --flags=-O2,-O3   # builds side by side\n"
                "  hashbench size --flags=-Os,-O2     # code size per algorithm and build\n"
                "  hashbench report -o report.html     # plots and tables of the last run\n"
