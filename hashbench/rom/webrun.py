@@ -178,7 +178,8 @@ class Page:
         png = base64.b64decode(self.driver.execute_async_script("hb.screenshot(arguments[0])"))
         img = Image.open(io.BytesIO(png)).convert("RGB")
         w, h = img.size
-        px = list(img.getdata())
+        data = img.tobytes()
+        px = [tuple(data[i:i + 3]) for i in range(0, len(data), 3)]
         return w, h, [px[y * w:(y + 1) * w] for y in range(h)]
 
     def records(self) -> bytes:
@@ -270,6 +271,8 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
         page.collect_logs()
         if page.off_host():
             raise BuildError(f"play: the page asked for {page.off_host()[0]}: only its own server may answer")
+        if page.errors():
+            raise BuildError(f"play: the page's console says: {page.errors()[0]['message']}")
     session.wall_s = time.monotonic() - t0
     return session
 
