@@ -104,7 +104,7 @@ check-generated: $(BUILD)/describe-roster
 roster: $(BUILD)/describe-roster
 	$(BUILD)/describe-roster > data/roster.json.tmp && mv data/roster.json.tmp data/roster.json
 
-$(BUILD)/describe-roster: tools/generate/describe_roster.c src/algos/registry.def
+$(BUILD)/describe-roster: tools/generate/describe_roster.c src/algos/registry.def src/algos/asm/registry.def
 	@mkdir -p $(@D)
 	$(CC) $(STRICT) -O0 tools/generate/describe_roster.c -o $@
 

@@ -9,7 +9,7 @@ from ..files import writable_folder
 from ..present import exporters
 from ..present.run import present_run
 from ..rom import flow, image, play, webrun
-from ..store import Store
+from ..store import Store, ended
 from ..units import parse_budget, parse_size
 from .options import add_store_args, formatter, log_to_stderr
 from .play import add_play_args, check_port
@@ -25,8 +25,10 @@ def add_parser(sub):
                     "carries and timed by the console's own timer for the budget (GBA: TM0 cascading into TM1, "
                     "in cycles; Game Boy: TIMA at 65,536 Hz with its overflow interrupt, 64 cycles a tick; "
                     "NES: the vertical-blank frames, 60 or 50 a second as the ROM's start-up test "
-                    "finds NTSC, PAL or Dendy; NDS: the ARM9's TM0 cascading into TM1 at the 33.51 MHz bus "
-                    "clock, two ARM9 cycles a tick; N64: COP0 Count; nucleo-f767, the STM32F767 board: DWT "
+                    "finds NTSC, PAL or Dendy; Super NES: the PPU's H/V counters latched beside the NMI "
+                    "count, in master cycles (21.48 MHz; the 65816 runs the NES's cc65 code at 3.58 MHz, "
+                    "FastROM); NDS: the ARM9's TM0 cascading into TM1 at the 33.51 MHz bus clock, two ARM9 "
+                    "cycles a tick; N64: COP0 Count; nucleo-f767, the STM32F767 board: DWT "
                     "CYCCNT).  The table shows label, tier mark (. checksum, * non-crypto, # crypto), ITER, "
                     "us/iter, KB/s and the first digest bytes.  On the console: A cycles the sort (category, "
                     "speed, name), B re-runs, SELECT toggles the size sweep (64/256/1024 B), UP/DOWN scroll.  "
@@ -34,11 +36,12 @@ def add_parser(sub):
                     "area of main RAM; nucleo-f767: the serial port).\n\n"
                     "--run boots the image in the console's libretro core (Debian's libretro-mgba for the GBA "
                     "and the Game Boy, "
-                    "libretro-nestopia for the NES, libretro-desmume for the NDS; mupen64plus for the N64; for "
+                    "libretro-nestopia for the NES, libretro-bsnes-mercury-accuracy for the Super NES, "
+                    "libretro-desmume for the NDS; mupen64plus for the N64; for "
                     "nucleo-f767 the same firmware under QEMU's mps2-an500, whose timer counts instructions), "
                     "headless, lets the pass finish, reads the records from save RAM, checks the table on the "
-                    "screen against them, and stores the run (target gba-rom, gb-rom, nes-rom, nds-rom, n64-rom "
-                    "or nucleo-f767-qemu; meter console-timer: cycles per "
+                    "screen against them, and stores the run (target gba-rom, gb-rom, nes-rom, snes-rom, nds-rom, "
+                    "n64-rom or nucleo-f767-qemu; meter console-timer: cycles per "
                     "call by the console's timer, the loop included).  By default the image holds as much of "
                     "the roster as fits; what is left out is said (the Game Boy: an MBC5 cartridge, each "
                     "algorithm in a 16 KiB bank, one larger from bank 0 into bank 1).",
@@ -47,6 +50,7 @@ def add_parser(sub):
                "  hashbench rom --target gba -o crypto.gba --tier crypto --budget 1s\n"
                "  hashbench rom --target gba -o hb.gba -a crc32,sha256 --impl all --size 256 --run\n"
                "  hashbench rom --target nes -o hb.nes --size 64 --run --screenshot nes.png   # the NES seed's size\n"
+               "  hashbench rom --target snes -o hb.sfc --size 64 --run --screenshot snes.png\n"
                "  hashbench rom --target gb -o hb.gb --run --screenshot gb.png\n"
                "  hashbench rom --target nds -o hb.nds --run --screenshot nds.png\n"
                "  hashbench rom --target nds -o hb.nds --run --emulator melonds   # melonDS, in headless Chromium\n"
@@ -140,13 +144,8 @@ def main(args) -> int:
     if args.json:
         exporters.write(args.json, run)
         log(f"wrote {args.json}")
-    if store:
-        log(f"saved as run {run.id} in {store.path}")
-    if run.status == "interrupted":
-        return 130
-    if run.status != "complete":
-        return 1
-    return serve(args) if args.play else 0
+    code = ended(run, store, log) or (0 if run.status == "complete" else 1)
+    return serve(args) if args.play and code == 0 else code
 
 
 def serve(args) -> int:

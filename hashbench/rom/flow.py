@@ -11,18 +11,18 @@ describe(built) -> str, compiler() and flags() (the build's, for results)."""
 import hashlib
 import importlib
 import sys
-import time
 import uuid
 from types import SimpleNamespace
 
 from .. import roster
 from ..context import host_context
-from ..errors import BuildError, UserError
+from ..errors import UserError
 from ..result import Build, Note, Run
+from ..store import recording
 from ..targets import host
 from . import image, libretro, run
 
-CONSOLES = ("nes", "gb", "gba", "nds", "n64", "nucleo-f767")
+CONSOLES = ("nes", "snes", "gb", "gba", "nds", "n64", "nucleo-f767")
 MODULES = {"nucleo-f767": "nucleo"}   # a --target whose module is named otherwise
 
 
@@ -68,10 +68,7 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
     for algo, impl, why in p.left_out:
         r.notes.append(Note("not-built", f"{algo}/{impl}: left out of the {con.NAME} image: {why}",
                             {"algorithm": algo, "implementation": impl, "target": con.RUN_TARGET}))
-    if store:
-        store.begin_run(r)
-    t0 = time.monotonic()
-    try:
+    with recording(store, r):   # the results are stored as it ends: a Ctrl-C's rows included
         session = getattr(con, "play", run.play)(con, built.path, len(p.rows), p.budget_ms, log, stream)
         got = run.read(session.records, partial=session.interrupted)
         engine = got["engine"]
@@ -97,19 +94,6 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
             run.screenshot(session, con, len(p.rows), screenshot)
             log(f"wrote {screenshot}")
         r.status = "failed" if r.mismatches or not shown_ok else "complete"
-    except KeyboardInterrupt:
-        r.status = "interrupted"
-    except BuildError:
-        r.status = "failed"
-        raise
-    finally:
-        r.elapsed_s = time.monotonic() - t0
-        r.context["elapsed_s"] = round(r.elapsed_s, 1)
-        if store:
-            for res in r.results:   # whatever was measured, a Ctrl-C's rows included
-                store.add_result(r, res)
-            store.update_context(r)
-            store.end_run(r)
     return r
 
 

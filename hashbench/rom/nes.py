@@ -173,14 +173,14 @@ def exports(obj: Path) -> list:
     return sorted(n[1:] for n in re.findall(r'Name:\s+"(\w+)"', proc.stdout) if n.startswith("_"))
 
 
-def compile_group(t, g: Group, folder: Path, gen: Path, log) -> Group:
+def compile_group(t, g: Group, folder: Path, gen: Path, log, config_dir: str = CONFIG_DIR) -> Group:
     """The group's files in its own segments, every name they export
     renamed for the group (-D), so that a file two groups need can sit in
     both banks: once as the files are, to learn the names, then renamed."""
     seg = g.name
     small = ["-D" + SMALL_DEFINE] if g.small else []
     odir = folder / "groups" / (seg + ("-small" if g.small else ""))
-    incs = image.includes(CONFIG_DIR, gen)
+    incs = image.includes(config_dir, gen)
     plain = [compile_c(t, s, odir / "plain" / (Path(s).stem + ".o"), incs, small, log) for s in g.sources]
     names = sorted({n for o in plain for n in exports(o)})
     extra = ["--code-name", seg + "C", "--rodata-name", seg + "R", "--bss-name", seg + "B", "--data-name",
@@ -197,20 +197,21 @@ def compile_group(t, g: Group, folder: Path, gen: Path, log) -> Group:
     return g
 
 
-def fit_groups(t, rows, folder: Path, gen: Path, log):
-    """-> (groups that each fit a bank, [(row, why)] left out).  A group too
-    large is built small; then split into its algorithms, each built as is
-    and then small; an algorithm that fits no bank is left out."""
+def fit_groups(t, rows, folder: Path, gen: Path, log, room: int = BANK_ROOM, config_dir: str = CONFIG_DIR):
+    """-> (groups that each fit a bank of `room` bytes, [(row, why)] left
+    out).  A group too large is built small; then split into its
+    algorithms, each built as is and then small; an algorithm that fits no
+    bank is left out."""
     def build_all(groups):
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
-            return list(pool.map(lambda g: compile_group(t, g, folder, gen, log), groups))
+            return list(pool.map(lambda g: compile_group(t, g, folder, gen, log, config_dir), groups))
 
     done, left = [], []
     pending = build_all(group_rows(rows))
     while pending:
-        done += [g for g in pending if g.rom_bytes <= BANK_ROOM]
+        done += [g for g in pending if g.rom_bytes <= room]
         retry = []
-        for g in (g for g in pending if g.rom_bytes > BANK_ROOM):
+        for g in (g for g in pending if g.rom_bytes > room):
             algos = list(dict.fromkeys(r.algo.id for r in g.rows))
             if not g.small:
                 retry.append(Group(g.sources, g.rows, small=True, split=g.split))
@@ -220,15 +221,15 @@ def fit_groups(t, rows, folder: Path, gen: Path, log):
                     srcs = sorted({s for r in mine for s in r.algo.impls[r.impl].sources})
                     retry.append(Group(srcs, mine, split=True))
             else:
-                left += [(r, f"its code ({g.rom_bytes} B) is larger than a {BANK_ROOM}-byte bank") for r in g.rows]
+                left += [(r, f"its code ({g.rom_bytes} B) is larger than a {room}-byte bank") for r in g.rows]
         pending = build_all(retry) if retry else []
     return done, left
 
 
-def pack(groups, reserved: int) -> int:
-    """Banks for the groups, first fit, largest first, after `reserved`
-    bytes of bank 0 (the font) -> switchable banks used."""
-    free = [BANK_ROOM - reserved]
+def pack(groups, reserved: int, bank_room: int = BANK_ROOM) -> int:
+    """Banks of `bank_room` bytes for the groups, first fit, largest first,
+    after `reserved` bytes of bank 0 (the NES's font) -> banks used."""
+    free = [bank_room - reserved]
     for g in sorted(groups, key=lambda g: -g.rom_bytes):
         for i, room in enumerate(free):
             if g.rom_bytes <= room:
@@ -236,7 +237,7 @@ def pack(groups, reserved: int) -> int:
                 break
         else:
             g.bank = len(free)
-            free.append(BANK_ROOM - g.rom_bytes)
+            free.append(bank_room - g.rom_bytes)
     return len(free)
 
 
@@ -337,7 +338,7 @@ def nes2_header(prg_banks: int) -> bytes:
     return bytes([0x4E, 0x45, 0x53, 0x1A, prg_banks, 0, flags6, flags7, 0, 0, 0x90, 0x07, 0, 0, 0, 0])
 
 
-def keep_fitting(plan: image.Plan, groups, left):
+def keep_fitting(plan: image.Plan, groups, left, console: str = "NES"):
     """The rows the banks hold: `plan` narrowed to them (its left_out
     extended), and the groups that still hold a row -> (groups, left_out).
     A group built small runs the compact code for `portable`: a row that
@@ -354,7 +355,7 @@ def keep_fitting(plan: image.Plan, groups, left):
             continue
         rows.append(r)
     if not rows:
-        raise BuildError("rom: no row fits the NES image")
+        raise BuildError(f"rom: no row fits the {console} image")
     for g in groups:
         g.rows = [r for r in g.rows if any(r is x for x in rows)]
     # the plan becomes what the image holds: the caller tables, labels and

@@ -66,12 +66,13 @@ WEB = {
     "nes": Web("nes", "nestopia", "Nestopia", (A, B, SELECT, START, *ARROWS),
                {"nestopia_favored_system": "ntsc", "nestopia_overscan_v_top": "0", "nestopia_overscan_v_bottom": "0",
                 "nestopia_overscan_h_left": "0", "nestopia_overscan_h_right": "0"}),
+    "snes": Web("snes", "snes9x", "Snes9x", (A, B, SELECT, START, *ARROWS, L, R)),
     # the direct boot (no firmware menu, no Nintendo BIOS: melonDS's own free BIOS), the upper
     # screen above the lower as the headless runs show them
     "nds": Web("nds", "melonds", "melonDS", (A, B, SELECT, START, *ARROWS, L, R),
                {"melonds_boot_directly": "enabled", "melonds_screen_layout": "Top/Bottom"}),
 }
-EXTENSIONS = {".gba": "gba", ".gb": "gb", ".gbc": "gb", ".nes": "nes", ".nds": "nds"}
+EXTENSIONS = {".gba": "gba", ".gb": "gb", ".gbc": "gb", ".nes": "nes", ".sfc": "snes", ".smc": "snes", ".nds": "nds"}
 WEB_DIR = paths.ROOT / "web"
 
 

@@ -169,10 +169,10 @@ def screenshot(session: Session, console, rows: int, path, scale: int = 2):
         first_new, last = shown - top, min(visible, rows - top)
         if first_new < last:
             start = 0 if not parts else TITLE_LINES + first_new * per_row
-            parts.append(screen.crop(frame, start, TITLE_LINES + last * per_row - 1))
+            parts.append(screen.crop(frame, start, TITLE_LINES + last * per_row - 1, console.COLS))
             shown = top + last
     final = session.pages[-1][0]
-    parts.append(screen.crop(final, console.ROWS - STATUS_LINES, console.ROWS - 1))
+    parts.append(screen.crop(final, console.ROWS - STATUS_LINES, console.ROWS - 1, console.COLS))
     png = io.BytesIO()
     screen.image(parts, scale).save(png, format="PNG")
     write_whole(path, png.getvalue())

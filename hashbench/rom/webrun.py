@@ -39,7 +39,7 @@ START_LIMIT_S = 60.0      # page load to the game running
 STALL_LIMIT_S = 30.0      # wall seconds without a new frame: the emulator stopped
 POLL_S = 0.5              # wall seconds between looks at the records
 # frames a second of each console's video (GBATEK, pandocs, nesdev: the emulated clock)
-FPS = {"gba": 59.7275, "gb": 59.7275, "nes": 60.0988, "nds": 59.8261}
+FPS = {"gba": 59.7275, "gb": 59.7275, "nes": 60.0988, "snes": 60.0988, "nds": 59.8261}
 
 
 def browser_paths():

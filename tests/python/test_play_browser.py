@@ -2,7 +2,7 @@
 """The ROM images in their browser page, in a real browser: Debian's
 headless Chromium (through chromium-driver and Selenium) loads the page,
 EmulatorJS boots the image in the console's core from npm (mGBA, Gambatte,
-Nestopia, melonDS), A starts the pass, and when the records say `done` the
+Nestopia, Snes9x, melonDS), A starts the pass, and when the records say `done` the
 table is read off the core's own frame with the ROM's font and must say
 what the records say, row by row; the browser's console holds no error and
 no request left 127.0.0.1.  The GBA's page is the one `hashbench rom
@@ -60,7 +60,7 @@ def check(page, con, p, recs, lines):
     assert any(u.endswith("-wasm.data") for u in page.requests)
 
 
-@pytest.mark.parametrize("console", ["gb", "nes"])
+@pytest.mark.parametrize("console", ["gb", "nes", "snes"])
 def test_the_page_boots_the_image_and_shows_the_table(console):
     installed(console)
     con, p, built = image(console)

@@ -155,7 +155,7 @@ def test_help_names_every_console_s_stored_target():
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--target", "snes"], "unknown target"),
+    (["--target", "psx"], "unknown target"),
     (["--target", "gba", "--screenshot", "x.png"], "goes with --run"),
     (["--target", "gba", "--size", "8192"], "--size must be"),
     (["--target", "gba", "--impl", "fast"], "unknown implementation"),
