@@ -89,7 +89,7 @@ endif
 # `make generate` rewrites them; `make check-generated` (run by scripts/test.sh)
 # writes nothing and fails naming each file that is stale.
 # data/roster.json, the roster description, comes from registry.def through describe_roster.c.
-GENERATORS := tools/generate/crc_tables.py tools/generate/pearson_table.py tools/generate/tiger_sboxes.py \
+GENERATORS := tools/generate/crc_tables.py tools/generate/mul_tables.py tools/generate/pearson_table.py tools/generate/tiger_sboxes.py \
               tools/generate/reference_digests.py tools/generate/rom_font.py
 
 generate: roster

@@ -38,7 +38,8 @@ def less_loop(session, size: int) -> tuple:
     cycles_a_tick = got["engine"]["clock_hz"] / got["engine"]["tick_hz"]
     loop, empty = h_ticks * cycles_a_tick / h_iters, got["empty"][size] * cycles_a_tick
     rows = {r.algorithm: (r.extra["ticks"] * cycles_a_tick - empty) / r.extra["iters"] - loop
-            for r in run.results(session.records, nds, host.expected_digests(), Build("nds-rom")) if r.verified}
+            for r in run.results(session.records, nds.CONSOLE, host.expected_digests(), Build("nds-rom"))
+            if r.verified}
     return rows, loop, empty
 
 
@@ -83,12 +84,13 @@ def main(argv=None) -> int:
                     help="where the table goes, written whole (default '-': standard output)")
     args = ap.parse_args(argv)
     algos = roster.select(listed(args.algo) or None)
-    p = image.plan(algos, ["portable"], args.size, args.budget, nds.can_build)
-    built = nds.build(p, log)
+    con = nds.CONSOLE
+    p = image.plan(algos, ["portable"], args.size, args.budget, con.can_build)
+    built = con.build(p, log)
     passes = {}
     for name, player in (("DeSmuME", run.play), ("melonDS", webrun.play)):
         t0 = time.monotonic()
-        session = player(nds, built.path, len(p.rows), p.budget_ms, log, pages=False)
+        session = player(con, built.path, len(p.rows), p.budget_ms, log, pages=False)
         log(f"{name}: {len(p.rows)} rows; {session.emulated_s:.2f} s emulated, {time.monotonic() - t0:.1f} s here")
         passes[name] = less_loop(session, args.size)
     model = estimates(algos, args.size, None, None)

@@ -13,7 +13,7 @@ def add_parser(sub):
         formatter_class=formatter,
         description="Serve a web page on 127.0.0.1 that boots a ROM image (`hashbench rom` builds them) in the "
                     "console's emulator, built to WebAssembly: EmulatorJS " + play.EMULATORJS_VERSION + " and "
-                    "its cores from npm (" + ", ".join(f"{name}: {w.emulator}" for name, w in play.WEB.items())
+                    "its cores from npm (" + ", ".join(f"{name}: {w.emulator}" for name, w in play.web_consoles().items())
                     + "), installed by scripts/setup.sh into web/node_modules.  The page loads nothing from "
                     "anywhere but this server, and needs no BIOS or firmware (melonDS boots the NDS image "
                     "directly).  It shows which keys are the console's buttons.  The command prints the "
@@ -30,7 +30,7 @@ def add_parser(sub):
 def add_play_args(c, target=False):
     if target:
         c.add_argument("--target", metavar="CONSOLE",
-                       help="the console, where the extension does not say it: " + ", ".join(play.WEB))
+                       help="the console, where the extension does not say it: " + ", ".join(play.web_consoles()))
     c.add_argument("--port", type=int, default=0, help="the port on 127.0.0.1 (default: a free one)")
     c.add_argument("--open", action="store_true", help="open the page in this machine's web browser")
 

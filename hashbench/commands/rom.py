@@ -8,7 +8,7 @@ from ..errors import UserError
 from ..files import writable_folder
 from ..present import exporters
 from ..present.run import present_run
-from ..rom import flow, image, play, webrun
+from ..rom import console, flow, image, play, webrun
 from ..store import Store, ended
 from ..units import parse_budget, parse_size
 from .options import add_store_args, formatter, log_to_stderr
@@ -56,7 +56,7 @@ def add_parser(sub):
                "  hashbench rom --target nds -o hb.nds --run --emulator melonds   # melonDS, in headless Chromium\n"
                "  hashbench rom --target gba -o hb.gba --play     # play it in the browser\n"
                "  hashbench rom --target nucleo-f767 -o hb.elf     # hb.elf and hb.bin for the board")
-    c.add_argument("--target", required=True, metavar="CONSOLE", help="the console: " + ", ".join(flow.CONSOLES))
+    c.add_argument("--target", required=True, metavar="CONSOLE", help="the console: " + ", ".join(console.names()))
     c.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write (e.g. hb.gba)")
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
     c.add_argument("--tier", action="append", metavar="TIER", help="checksum, non-crypto, crypto")
@@ -92,11 +92,12 @@ def writable(path: str, what: str):
 
 
 def main(args) -> int:
-    con = flow.console(args.target)
+    con = console.get(args.target)
     algos, impls = flow.select(args.algo, args.tier, args.impl)
     size, budget = parse_size(args.size), parse_budget(args.budget)
     writable(args.output, "-o")
-    getattr(con, "check_output", lambda out: None)(Path(args.output))
+    if con.check_output:
+        con.check_output(Path(args.output))
     if args.emulator and not args.run:
         raise UserError("--emulator goes with --run")
     if (args.open or args.port) and not args.play:
@@ -107,15 +108,15 @@ def main(args) -> int:
     if args.emulator:
         choices = webrun.emulators(con)
         if args.emulator not in choices:
-            raise UserError(f"--emulator {args.emulator}: the {con.NAME} runs in {', '.join(choices)}")
+            raise UserError(f"--emulator {args.emulator}: the {con.name} runs in {', '.join(choices)}")
         if choices[args.emulator]:
-            con = webrun.InBrowser(con)
+            con = webrun.in_browser(con)
     if args.screenshot and not args.run:
         raise UserError("--screenshot goes with --run")
     if args.json and not args.run:
         raise UserError("--json goes with --run")
-    if args.screenshot and not getattr(con, "HAS_SCREEN", True):
-        raise UserError(f"--screenshot: the {con.NAME} has no screen")
+    if args.screenshot and not con.has_screen:
+        raise UserError(f"--screenshot: the {con.name} has no screen")
     if args.screenshot:
         if not args.screenshot.lower().endswith(".png"):
             raise UserError("--screenshot: give a .png file")
@@ -124,8 +125,8 @@ def main(args) -> int:
         exporters.check_path(args.json)
     log = log_to_stderr(args.quiet)
     p, built = flow.build_image(con, algos, impls, size, budget, log)
-    getattr(con, "install", image.install)(built, Path(args.output))
-    print(f"{args.output}: {con.NAME} image, {len(p.rows)} rows, {con.describe(built)}")
+    (con.install or image.install)(built, Path(args.output))
+    print(f"{args.output}: {con.name} image, {len(p.rows)} rows, {con.describe(built)}")
     for algo, impl, why in p.left_out:
         print(f"left out: {algo}/{impl}: {why}")
     if not args.run:
@@ -133,10 +134,10 @@ def main(args) -> int:
     store = None if args.no_save else Store(args.db)
     run = flow.run_image(con, p, built, store, args.screenshot, log, stream=None if args.quiet else sys.stderr)
     present_run(run)
-    tc = run.context["targets"].get(con.RUN_TARGET, {})
+    tc = run.context["targets"].get(con.run_target, {})
     shown = {True: "equals the records", False: "DIFFERS from the records", None: "was not compared",
              "none": "does not exist (no screen)"}
-    print(f"{con.RUN_TARGET}: {tc.get('emulated_s')} s emulated in {tc.get('wall_s')} s here; "
+    print(f"{con.run_target}: {tc.get('emulated_s')} s emulated in {tc.get('wall_s')} s here; "
           f"{sum(r.verified for r in run.results)}/{len(run.results)} digests verified; the table on the screen "
           + shown[tc.get("screen_matches_records", "none")])
     for n in run.notes:

@@ -11,17 +11,19 @@ fallback are never reached (play.js, and every core file is here).
         print(server.url)
         server.serve_forever()
 
-The consoles whose core npm carries are in WEB (the GBA in mGBA, the Game
-Boy in Gambatte, the NES in Nestopia, the NDS in melonDS, the N64 in
-mupen64plus-next): the same libretro cores as the headless runs where Debian
-has them (mGBA, Nestopia), the studies' own emulator where it does not
-(melonDS)."""
+A console the page plays declares how (its Console's `web`, a Web: the core,
+the keys, the core's options): the GBA in mGBA, the Game Boy in Gambatte,
+the NES in Nestopia, the Super NES in Snes9x, the NDS in melonDS; the same
+emulators as the headless runs where Debian has them (mGBA, Nestopia), the
+studies' own where it does not (melonDS)."""
+import functools
 import html
 import json
 import mimetypes
 import os
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -47,32 +49,32 @@ A, B, SELECT, START = Key("A", 8, "z"), Key("B", 0, "x"), Key("SELECT", 2, "v"),
 L, R = Key("L", 10, "q"), Key("R", 11, "e")
 
 
+def pad(*more) -> tuple:
+    """The buttons the application reads (A, B, SELECT, START, the arrows), and `more`."""
+    return (A, B, SELECT, START, *ARROWS, *more)
+
+
 @dataclass(frozen=True)
 class Web:
-    """A console as the page plays it."""
-    system: str          # EmulatorJS's name of the console
-    core: str            # the core (npm @emulatorjs/core-<core>)
+    """A console as the browser page plays it (a Console's `web`)."""
+    core: str            # the core: npm's @emulatorjs/core-<core>, EmulatorJS's name for it
     emulator: str        # what the page says it runs in
-    keys: tuple
+    extensions: tuple    # the image files `hashbench play FILE` takes for this console
+    fps: float           # the console's frames a second (webrun: emulated seconds from frames)
+    keys: tuple = field(default_factory=pad)
     options: dict = field(default_factory=dict)   # the core's libretro variables
+    # (image path) -> (bytes the records' place is found by, the records' offset from them, their length)
+    # in the core's save state, where the records are not in the save RAM (the NDS's main RAM)
+    records_in_state: Callable | None = None
 
 
-# the console (hashbench rom --target) -> how the page plays it; the extension picks it for `play FILE`
-WEB = {
-    "gba": Web("gba", "mgba", "mGBA", (A, B, SELECT, START, *ARROWS, L, R)),
-    "gb": Web("gb", "gambatte", "Gambatte", (A, B, SELECT, START, *ARROWS)),
-    # NTSC, and the whole picture (Nestopia hides 8 lines at the top and bottom by default), as the
-    # headless runs set it (hashbench.rom.nes.CORE_OPTIONS; this Nestopia names each edge)
-    "nes": Web("nes", "nestopia", "Nestopia", (A, B, SELECT, START, *ARROWS),
-               {"nestopia_favored_system": "ntsc", "nestopia_overscan_v_top": "0", "nestopia_overscan_v_bottom": "0",
-                "nestopia_overscan_h_left": "0", "nestopia_overscan_h_right": "0"}),
-    "snes": Web("snes", "snes9x", "Snes9x", (A, B, SELECT, START, *ARROWS, L, R)),
-    # the direct boot (no firmware menu, no Nintendo BIOS: melonDS's own free BIOS), the upper
-    # screen above the lower as the headless runs show them
-    "nds": Web("nds", "melonds", "melonDS", (A, B, SELECT, START, *ARROWS, L, R),
-               {"melonds_boot_directly": "enabled", "melonds_screen_layout": "Top/Bottom"}),
-}
-EXTENSIONS = {".gba": "gba", ".gb": "gb", ".gbc": "gb", ".nes": "nes", ".sfc": "snes", ".smc": "snes", ".nds": "nds"}
+@functools.cache
+def web_consoles() -> dict:
+    """{--target: its Web} of every console the page plays (the Console declarations' `web`)."""
+    from . import console
+    return {c.name: c.web for c in console.all_consoles() if c.web}
+
+
 WEB_DIR = paths.ROOT / "web"
 
 
@@ -94,18 +96,19 @@ def check_installed(web: Web) -> Path:
 
 def console_for(image: Path, console: str = None) -> str:
     """The console an image is for: `console` where given, else by its extension."""
+    web = web_consoles()
     if console is None:
-        console = EXTENSIONS.get(image.suffix.lower())
+        console = next((name for name, w in web.items() if image.suffix.lower() in w.extensions), None)
         if console is None:
             raise UserError(f"play: {image}: cannot tell the console from the extension "
-                            f"({', '.join(EXTENSIONS)}); name it with --target")
-    if console not in WEB:
-        raise UserError(f"play: no browser core for {console}: the page plays {', '.join(WEB)}")
+                            f"({', '.join(e for w in web.values() for e in w.extensions)}); name it with --target")
+    if console not in web:
+        raise UserError(f"play: no browser core for {console}: the page plays {', '.join(web)}")
     return console
 
 
 def page(console: str, image: Path) -> bytes:
-    web = WEB[console]
+    web = web_consoles()[console]
     config = {"core": web.core, "gameUrl": "game/" + image.name, "gameName": image.stem, "dataPath": "ejs/",
               "coreOptions": web.options, "keys": [{"id": k.retropad, "key": k.key} for k in web.keys]}
     rows = "\n".join(f"<tr><td>{k.button}</td><td><kbd>{html.escape(k.key)}</kbd></td></tr>" for k in web.keys)
@@ -127,7 +130,7 @@ class Server(ThreadingHTTPServer):
 
     def __init__(self, image: Path, console: str, port: int = 0, log=None):
         self.image, self.console = Path(image).resolve(), console
-        self.packages = check_installed(WEB[console])
+        self.packages = check_installed(web_consoles()[console])
         if not self.image.is_file():
             raise UserError(f"play: {image}: no such file")
         self.page = page(console, self.image)
@@ -155,7 +158,7 @@ class Server(ThreadingHTTPServer):
             # EmulatorJS asks for cores/<core>-[thread-][legacy-]wasm.data and cores/reports/<core>.json;
             # npm puts each core in a package of its own
             name = path[len("/ejs/cores/"):]
-            core = WEB[self.console].core
+            core = web_consoles()[self.console].core
             if name == f"reports/{core}.json" or (name.startswith(core + "-") and name.endswith("-wasm.data")
                                                   and "/" not in name):
                 return within(self.packages / f"core-{core}", name), None
@@ -211,7 +214,7 @@ class Handler(SimpleHTTPRequestHandler):
 def serve(image: Path, console: str, port: int = 0, open_browser: bool = False, log=None, stream=sys.stdout) -> int:
     """Serves the page until Ctrl-C; -> 0."""
     with Server(image, console, port, log) as server:
-        web = WEB[console]
+        web = web_consoles()[console]
         print(f"{server.url}  {image} in {web.emulator} (EmulatorJS {EMULATORJS_VERSION}); Ctrl-C stops the server",
               file=stream, flush=True)
         print("keys: " + ", ".join(f"{k.button} {k.key}" for k in web.keys), file=stream, flush=True)

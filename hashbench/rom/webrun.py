@@ -5,7 +5,7 @@ same pass as the headless libretro runs (hashbench.rom.run), in the
 WebAssembly builds of the cores EmulatorJS publishes on npm, melonDS among
 them, which no Debian package carries.
 
-    with Page(image_path, "nds") as page:    # server, browser, the game started
+    with Page(image_path, nds.CONSOLE) as page:    # server, browser, the game started
         page.run(60)                         # 60 more frames of the emulator's
         page.press("a")
         page.records()                       # bytes: save RAM, or the NDS's records area
@@ -13,10 +13,11 @@ them, which no Debian package carries.
 
 `play()` is hashbench.rom.run.play's counterpart: it returns the same
 Session, so that flow.run_image stores a browser run as it stores a headless
-one.  The emulator runs on its own in the page (fast-forward, no frame
-limit); the host only watches its frame counter, so `run(n)` waits for n
-frames rather than stepping them.  Emulated seconds are frames over the
-console's refresh rate.
+one (`in_browser(console)`: the console declared to run there).  The
+emulator runs on its own in the page (fast-forward, no frame limit); the
+host only watches its frame counter, so `run(n)` waits for n frames rather
+than stepping them.  Emulated seconds are frames over the console's refresh
+rate (its Web's fps).
 
 The browser is kept off the network: every host name but 127.0.0.1
 resolves to nothing, and `off_host()` lists any request that went
@@ -28,18 +29,17 @@ import shutil
 import sys
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..errors import BuildError, UserError
 from . import libretro, run, screen
-from .play import EMULATORJS_VERSION, WEB, Server
+from .play import EMULATORJS_VERSION, Server, check_installed
 
 START_LIMIT_S = 60.0      # page load to the game running
 STALL_LIMIT_S = 30.0      # wall seconds without a new frame: the emulator stopped
 POLL_S = 0.5              # wall seconds between looks at the records
-# frames a second of each console's video (GBATEK, pandocs, nesdev: the emulated clock)
-FPS = {"gba": 59.7275, "gb": 59.7275, "nes": 60.0988, "snes": 60.0988, "nds": 59.8261}
 
 
 def browser_paths():
@@ -79,14 +79,13 @@ def start_chromium(binary: str, driver: str):
 
 class Page:
     """The page's server, headless Chromium on it, the game started (with
-    `fast`: the emulator's fast-forward on, without a frame limit)."""
+    `fast`: the emulator's fast-forward on, without a frame limit); `con`
+    is the image's console (a hashbench.rom.console.Console with a `web`)."""
 
-    def __init__(self, image: Path, console: str, fast: bool = True, rom_module=None, url: str = None):
+    def __init__(self, image: Path, con, fast: bool = True, url: str = None):
         """`url`: the page of a server already serving `image` (`hashbench play`), else one is started."""
-        self.image, self.console, self.fast, self.url = Path(image), console, fast, url
-        self.rom = self.image                   # what hashbench.rom.nds.arm9_head reads
-        self.fps = FPS[console]
-        self.module = rom_module
+        self.image, self.con, self.web, self.fast, self.url = Path(image), con, con.web, fast, url
+        self.fps = self.web.fps
         self.server = self.driver = None
         self.log = []                           # the browser's console, as read so far
         self.requests = []                      # every URL the browser asked for
@@ -94,7 +93,7 @@ class Page:
     def __enter__(self):
         binary, driver = browser_paths()
         if self.url is None:
-            self.server = Server(self.image, self.console)
+            self.server = Server(self.image, self.con.name)
             threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True).start()
             self.url = self.server.url
         self.port = urlsplit(self.url).port
@@ -139,7 +138,7 @@ class Page:
             if time.monotonic() - t0 > START_LIMIT_S:
                 self.collect_logs()
                 errors = "; ".join(e["message"] for e in self.errors()) or "no error in the console"
-                raise BuildError(f"play: the {WEB[self.console].emulator} core did not start in "
+                raise BuildError(f"play: the {self.web.emulator} core did not start in "
                                  f"{START_LIMIT_S:.0f} s ({errors})")
             time.sleep(0.2)
 
@@ -183,20 +182,19 @@ class Page:
         return w, h, [px[y * w:(y + 1) * w] for y in range(h)]
 
     def records(self) -> bytes:
-        """Where the ROM writes its records: the NDS's records area of main
-        RAM, found in melonDS's state by the ARM9 binary's first bytes (as
-        hashbench.rom.nds.records does in DeSmuME's); else the cartridge's
-        save RAM from the console's RECORDS_OFFSET."""
-        con = self.module
-        if hasattr(con, "RECORDS_AT"):
-            head = base64.b64encode(con.arm9_head(self.rom)).decode()
+        """Where the ROM writes its records: the cartridge's save RAM from the
+        console's records_offset, or where its `web` says they lie in the
+        core's save state (the NDS's main RAM, found in melonDS's state by
+        the ARM9 binary's first bytes)."""
+        if self.web.records_in_state:
+            needle, offset, length = self.web.records_in_state(self.image)
             got = self.js("return hb.stateSlice(arguments[0], arguments[1], arguments[2])",
-                          head, con.RECORDS_AT, con.RECORDS_BYTES)
+                          base64.b64encode(needle).decode(), offset, length)
             if got is None:
-                raise BuildError("play: main RAM not found in the core's state")
+                raise BuildError("play: the records' place was not found (once) in the core's state")
             return base64.b64decode(got)
         got = self.js("return hb.saveRam()")
-        return base64.b64decode(got)[getattr(con, "RECORDS_OFFSET", 0):] if got else b""
+        return base64.b64decode(got)[self.con.records_offset:] if got else b""
 
     # ---- what the browser saw ----
 
@@ -226,10 +224,10 @@ class Page:
         return out
 
 
-def wait_done(page: Page, console, rows: int, budget_ms: int, stream=sys.stderr) -> str:
+def wait_done(page: Page, con, rows: int, budget_ms: int, stream=sys.stderr) -> str:
     """Lets the emulator run until the records hold a pass's `done` record
     (run.wait_done's limits and progress lines) -> the records' text."""
-    deadline = run.limit_s(rows, budget_ms, 1, getattr(console, "SLOWEST_CALL_S", 5.0))
+    deadline = run.limit_s(rows, budget_ms, 1, con.slowest_call_s)
     last = time.monotonic()
     text = ""
     while '{"rec":"done"' not in text:
@@ -239,35 +237,35 @@ def wait_done(page: Page, console, rows: int, budget_ms: int, stream=sys.stderr)
         time.sleep(POLL_S)
         text = run.save_text(page.records())
         if stream and time.monotonic() - last >= run.PROGRESS_EVERY_S:
-            print(f"{console.RUN_TARGET}: {page.seconds:.1f} s emulated, {text.count('rom_result')}/{rows} rows",
+            print(f"{con.run_target}: {page.seconds:.1f} s emulated, {text.count('rom_result')}/{rows} rows",
                   file=stream, flush=True)
             last = time.monotonic()
     if "save_ram_full" in text:   # the pass goes on, on the screen only, until its status line asks for A
-        while not screen.text(page.frame(), console.COLS, console.ROWS)[-1].startswith("A:"):
+        while not screen.text(page.frame(), con.cols, con.rows)[-1].startswith("A:"):
             if page.seconds > deadline:
                 raise BuildError(f"rom: the pass did not end after {page.seconds:.0f} emulated seconds")
             page.run(run.POLL_FRAMES)
-    page.run(run.settle_frames(console))
+    page.run(run.settle_frames(con))
     return text
 
 
-def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True,
-         name: str = None) -> run.Session:
+def play(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True) -> run.Session:
     """hashbench.rom.run.play in the browser: boots `rom` in its page,
-    presses A, waits for the `done` record, scrolls the table page by page."""
+    presses A, waits for the `done` record, scrolls the table page by page;
+    fails where the page's console shows an error or the page asked for
+    anything but its own server."""
     t0 = time.monotonic()
-    web = name or console.NAME
-    log(f"rom: {rom} in {WEB[web].emulator} (EmulatorJS {EMULATORJS_VERSION}) in headless Chromium")
-    with Page(rom, web, rom_module=console) as page:
+    log(f"rom: {rom} in {con.web.emulator} (EmulatorJS {EMULATORJS_VERSION}) in headless Chromium")
+    with Page(rom, con) as page:
         page.run(int(page.fps * run.START_AFTER_S))
         page.press("a")
         try:
-            text = wait_done(page, console, rows, budget_ms, stream)
+            text = wait_done(page, con, rows, budget_ms, stream)
         except KeyboardInterrupt:
             return run.interrupted(run.save_text(page.records()), t0, page.seconds)
         session = run.Session(run.parse(text), text, page.seconds, 0.0)
         if pages:
-            session.pages, session.screen_lines = run.scroll_pages(page, console, rows)
+            session.pages, session.screen_lines = run.scroll_pages(page, con, rows)
         page.collect_logs()
         if page.off_host():
             raise BuildError(f"play: the page asked for {page.off_host()[0]}: only its own server may answer")
@@ -277,12 +275,13 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
     return session
 
 
-def emulators(console) -> dict:
-    """`--emulator` names for a console: its headless core's (None: the
-    default run) and its page's core's, and `web` for the page's whatever it is."""
-    out = {getattr(console, "CORE", console.NAME): None}
-    if console.NAME in WEB:
-        out[WEB[console.NAME].core] = out["web"] = WEB[console.NAME].core
+def emulators(con) -> dict:
+    """`--emulator` names for a console -> the page's core, or None for the
+    headless run: its headless emulator's, its page's core's, and `web`
+    for the page's whatever it is."""
+    out = {con.emulator: None}
+    if con.web:
+        out[con.web.core] = out["web"] = con.web.core
     return out
 
 
@@ -295,28 +294,17 @@ def chromium_version(binary: str) -> str:
     return " ".join(out[:2]) if out else "Chromium"
 
 
-class InBrowser:
-    """A console module as hashbench.rom.flow.run_image takes it, for a
-    run in the browser page: its own target name (the console's run target
-    and the core: nds-rom-melonds), its runner, and `play` in the page;
-    everything else is the console's."""
+def in_browser(con):
+    """The console declared to run in its browser page: its own stored
+    target (the console's run target and the core: nds-rom-melonds), its
+    runner, `play` in the page, and what it needs checked before a run."""
+    web = con.web
 
-    def __init__(self, console):
-        self._console = console
-        web = WEB[console.NAME]
-        self.RUN_TARGET = f"{console.RUN_TARGET}-{web.core}"
-        self.RUNNER = (f"{web.emulator} ({web.core} libretro core of EmulatorJS {EMULATORJS_VERSION}, "
-                       "WebAssembly, fast-forward) in headless Chromium")
-
-    def __getattr__(self, name):
-        return getattr(self._console, name)
-
-    def emulator(self):
-        """Fails, saying what to install, before anything is stored."""
-        from .play import check_installed
-        check_installed(WEB[self.NAME])
-        binary, _ = browser_paths()
-        self.RUNNER = self.RUNNER.replace("headless Chromium", f"headless {chromium_version(binary)}")
-
-    def play(self, console, rom, rows, budget_ms, log=lambda m: None, stream=sys.stderr):
-        return play(console, rom, rows, budget_ms, log, stream, name=self.NAME)
+    def find():
+        check_installed(web)
+        browser_paths()
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    browser = f"headless {chromium_version(binary)}" if binary else "headless Chromium"
+    return replace(con, run_target=f"{con.run_target}-{web.core}", play=play, find_emulator=find, records=None,
+                   runner=f"{web.emulator} ({web.core} libretro core of EmulatorJS {EMULATORJS_VERSION}, "
+                          f"WebAssembly, fast-forward) in {browser}")

@@ -20,6 +20,7 @@ import pytest
 from cli_util import ENV, hb
 
 from hashbench.paths import ROOT
+from hashbench.rom import console as consoles
 from hashbench.rom import flow, play, run, webrun
 from hashbench.store import Store
 
@@ -30,13 +31,13 @@ ALGOS, BUDGET_MS = "crc32,fnv1a32", 50
 def installed(console: str):
     try:
         webrun.browser_paths()
-        play.check_installed(play.WEB[console])
+        play.check_installed(consoles.get(console).web)
     except Exception as exc:   # UserError: what to install
         pytest.skip(str(exc))
 
 
 def image(console: str):
-    con = flow.console(console)
+    con = consoles.get(console)
     algos, impls = flow.select([ALGOS], None, "portable")
     p, built = flow.build_image(con, algos, impls, 1024, BUDGET_MS)
     return con, p, built
@@ -64,7 +65,7 @@ def check(page, con, p, recs, lines):
 def test_the_page_boots_the_image_and_shows_the_table(console):
     installed(console)
     con, p, built = image(console)
-    with webrun.Page(built.path, console, rom_module=con) as page:
+    with webrun.Page(built.path, con) as page:
         recs, lines = pass_in_page(page, con, p)
     check(page, con, p, recs, lines)
 
@@ -82,9 +83,9 @@ def test_rom_play_serves_the_gba_image_and_its_page_shows_the_table(tmp_path):
             line = proc.stdout.readline()
             assert line, proc.stderr.read()
         url = re.search(r"http://127\.0\.0\.1:\d+/", line).group(0)
-        con = flow.console("gba")
+        con = consoles.get("gba")
         p = flow.build_image(con, *flow.select([ALGOS], None, "portable"), 1024, BUDGET_MS)[0]
-        with webrun.Page(out, "gba", rom_module=con, url=url) as page:
+        with webrun.Page(out, con, url=url) as page:
             recs, lines = pass_in_page(page, con, p)
         check(page, con, p, recs, lines)
         proc.send_signal(signal.SIGINT)
