@@ -13,8 +13,7 @@ from .errors import BuildError, UserError, terminate_as_interrupt
 # the command given is imported (a quick start), none for `--version`, every one for `--help`
 COMMANDS = {"run": "run", "list": "catalogue", "hash": "hashfiles", "history": "stored", "show": "stored",
             "compare": "compare", "diff": "diff", "cross": "cross", "matrix": "matrix", "rom": "rom", "play": "play",
-            "size": "size",
-            "fleet": "fleet", "report": "report", "export": "exchange", "import": "exchange"}
+            "size": "size", "fleet": "fleet", "report": "report", "export": "exchange", "import": "exchange"}
 
 
 class Version(argparse.Action):
