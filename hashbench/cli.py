@@ -39,7 +39,6 @@ def build_parser(command=None):
                "  hashbench list\n  hashbench history; hashbench diff last~1 last\n"
                "  hashbench cross --target n64,nes   # other CPUs: exact counts\n"
                "  hashbench rom --target gba -o hb.gba --run   # a console ROM, run headless\n"
-               "  hashbench play hb.gba                # the ROM in the browser (a local page)\n"
                "  hashbench matrix --cc gcc,clang --flags=-O2,-O3   # builds side by side\n"
                "  hashbench size --flags=-Os,-O2     # code size per algorithm and build\n"
                "  hashbench report -o report.html     # plots and tables of the last run\n"
