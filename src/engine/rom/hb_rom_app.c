@@ -370,33 +370,38 @@ static void nothing(uint8_t *o, const uint8_t *in, size_t len)
     (void)len;
 }
 
-#ifndef HB_ROM_FINE_SPAN
-/* A span on a timer fine enough: two readings of hb_rom_ticks. */
-static uint32_t span_t0;
-void hb_rom_span_start(void)
-{
-    span_t0 = hb_rom_ticks();
-}
-uint32_t hb_rom_span_ticks(void)
-{
-    return hb_rom_ticks() - span_t0;
-}
-#endif
-
 /* n calls back to back, in timer ticks; every row and the harness run
- * this same loop.  Its counter is three static bytes counted down as one
- * 24-bit number: what the loop adds to a call stays small on the 8-bit
- * CPUs (a 32-bit counter and compare cost cc65 about 300 cycles a call, 5%
- * of a 64-byte CRC-8 on the NES; here 17 but at every 256th), and the
- * code stays simple enough for cc65 2.19 to compile right (its -O turned
- * `while (--x)` on a static 16-bit x into a test of the low byte alone). */
+ * this same loop.  Under cc65 its counter is three static bytes counted
+ * down as one 24-bit number: 18 cycles a call, where a 32-bit counter and
+ * compare cost about 300 (5% of a 64-byte CRC-8 on the NES), and code
+ * simple enough for cc65 2.19 (its -O turned `while (--x)` on a static
+ * 16-bit x into a test of the low byte alone).  Elsewhere the plain loop
+ * and two readings of hb_rom_ticks as before: with the byte counter, or
+ * with the readings in functions of their own, the Game Boy image's sweep
+ * stopped after its first size and its records came out garbled (not
+ * understood; the Game Boy's banked calls are the suspects).  A platform
+ * whose timer is too coarse times the span itself (HB_ROM_FINE_SPAN). */
+#ifdef __CC65__
 static uint8_t calls0, calls1, calls2;
+#endif
 static uint32_t time_calls(hb_rom_fn fn, size_t size, uint32_t n)
 {
+#ifndef HB_ROM_FINE_SPAN
+    uint32_t t0;
+#endif
+#ifndef __CC65__
+    uint32_t i;
+#else
     calls0 = (uint8_t)n;
     calls1 = (uint8_t)(n >> 8);
     calls2 = (uint8_t)(n >> 16);
+#endif
+#ifdef HB_ROM_FINE_SPAN
     hb_rom_span_start();
+#else
+    t0 = hb_rom_ticks();
+#endif
+#ifdef __CC65__
     for (;;) {
         if (calls0) {
             --calls0;
@@ -411,7 +416,14 @@ static uint32_t time_calls(hb_rom_fn fn, size_t size, uint32_t n)
         }
         fn(out, buf, size);
     }
+#else
+    for (i = 0; i < n; i++) fn(out, buf, size);
+#endif
+#ifdef HB_ROM_FINE_SPAN
     return hb_rom_span_ticks();
+#else
+    return hb_rom_ticks() - t0;
+#endif
 }
 
 /* Grows n until n calls last an eighth of the budget (at least
@@ -514,7 +526,9 @@ static void run_pass(void)
     for (s = 0; s < HB_ROM_NSIZES; s++) {
         if (sweep ? !hb_rom_in_sweep[s] : s != HB_ROM_STD) continue;
         hb_workload_fill(buf, hb_rom_sizes[s]);
-        hb_rom_frame(); /* the title drawn (on the NES: its text queue empty) before the harness is timed */
+#ifdef HB_ROM_FINE_SPAN
+        hb_rom_frame(); /* the NES: the title's text queue empty before the harness is timed */
+#endif
         calibrated(nothing, hb_rom_sizes[s], &n, &t);
         record_result("rom_harness", 0, 0, hb_rom_sizes[s], n, t);
         hb_rec_uint("empty_ticks", time_calls(nothing, hb_rom_sizes[s], 0));
