@@ -2,7 +2,6 @@
 """A host run (run, compare) without the command line: the engine's events,
 each stored as it comes, so that Ctrl-C keeps what was measured."""
 import difflib
-import time
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +14,7 @@ from .executor import Local
 from .jobs import Task
 from .meters import callgrind
 from .result import Run
+from .store import recording
 from .targets import host as host_target
 from .targets import host_sim
 from .targets.host import ClockPoint, Described, Ended, Measured
@@ -65,13 +65,13 @@ def events(opts, host: Host, quiet=False):
 
 
 class Recorder:
-    """Keeps a run's events: the context once the engine has described
-    itself, each result (stored when it first comes, updated when later
-    processes add samples), the calibration kernel's points."""
+    """Keeps a host run's events in its recording (hashbench.store.Recording):
+    the context once the engine has described itself, each result (stored
+    when it first comes, updated when later processes add samples), the
+    calibration kernel's points."""
 
-    def __init__(self, run: Run, backends, store=None):
-        self.run, self.backends, self.store = run, backends, store
-        self.rows = {}     # id(result) -> its database row
+    def __init__(self, recording, backends):
+        self.recording, self.run, self.backends = recording, recording.run, backends
         self.status = "interrupted"   # until the engine's events end
 
     def describe(self, engine: dict, timer=None, meter=None):
@@ -82,23 +82,14 @@ class Recorder:
             run.context["meter"] = meter | {"header": callgrind.header_lines(meter)}
         else:
             run.context["clock"] = []
-        if self.store:
-            self.store.update_context(run)
-
-    def add(self, res):
-        """A result: stored when it first comes, updated when it comes again."""
-        if id(res) not in self.rows:
-            self.run.results.append(res)
-            self.rows[id(res)] = self.store.add_result(self.run, res) if self.store else None
-        elif self.store:
-            self.store.update_result(self.rows[id(res)], res)
+        self.recording.context_changed()
 
     def record(self, event):
         run = self.run
         if isinstance(event, Described):
             self.describe(event.reader.engine, event.reader.timer)
         elif isinstance(event, Measured):
-            self.add(event.result)
+            self.recording.add(event.result)
         elif isinstance(event, ClockPoint):
             run.context.setdefault("clock", []).append(event.point)
         elif isinstance(event, Ended):
@@ -113,20 +104,12 @@ def measure(run: Run, host: Host, store=None, quiet=False, executor=None, log=la
     a timed run is this machine's."""
     if run.options.get("meter") == "sim":
         return measure_sim(run, host, store, quiet, executor, log)
-    if store:
-        store.begin_run(run)
-    recorder = Recorder(run, host.backends, store)
-    t0 = time.monotonic()
-    try:
+    with recording(store, run) as rec:
+        recorder = Recorder(rec, host.backends)
         with closing(events(run.options, host, quiet)) as stream:
             for event in stream:
                 recorder.record(event)
-    except KeyboardInterrupt:
-        recorder.status = "interrupted"
-    run.elapsed_s = time.monotonic() - t0
-    run.status = "failed" if recorder.status == "complete" and run.mismatches else recorder.status
-    if store:
-        store.end_run(run)
+        run.status = recorder.status
     return run
 
 
@@ -144,50 +127,37 @@ def measure_sim(run: Run, host: Host, store=None, quiet=False, executor=None, lo
         job.log = log   # the executor's lines too (a cluster's: jobs sent, workers fit)
     tasks = [Task(i, host_sim.NAME, job=i) for i in range(len(jobs))]
     executor.check(tasks)   # before the run is stored: a cluster without valgrind stops it here
-    if store:
-        store.begin_run(run)
-    recorder = Recorder(run, host.backends, store)
     place = {}    # id(result) -> (its job, its place in the job's answer)
     first = None  # (where the first job ran, its engine's build)
-    t0 = time.monotonic()
     try:
-        for task, answer in executor.answers(tasks, jobs):
-            if answer.error:   # a BuildError: the engine did not build there
-                raise UserError(f"{host_sim.job_name(jobs[task.job])}: {answer.error}")
-            outcome = answer.outcome
-            first = first or (answer.worker or "here", host_sim.build_of(outcome.context))
-            if host_sim.build_of(outcome.context) != first[1]:
-                raise UserError(f"the jobs ran on engines that differ: {first[0]}: {first[1]}; {answer.worker}: "
-                                f"{host_sim.build_of(outcome.context)} (one run counts with one compiler and one "
-                                "Valgrind: install the same on every worker)")
-            if "meter" not in run.context and outcome.context["engine"]:
-                recorder.describe(outcome.context["engine"], meter=outcome.context["meter"])
-                if not here:
-                    run.context.update(executor=executor.name, workers=[])
-            if answer.worker and answer.worker not in run.context.setdefault("workers", []):
-                run.context["workers"].append(answer.worker)
-                if store:
-                    store.update_context(run)
-            for i, res in enumerate(outcome.results):
-                place[id(res)] = (task.job, i)
-                recorder.add(res)
-            log(f"{host_sim.job_name(jobs[task.job])}: {len(outcome.results)} result(s) counted"
-                + (f" on {answer.worker}" if answer.worker else "") + (", stored" if store else ""))
-            if outcome.context["status"] != "complete":
-                break
-        else:
-            recorder.status = "complete"
-    except KeyboardInterrupt:
-        recorder.status = "interrupted"
-    except UserError:
-        recorder.status = "failed"
-        raise
+        with recording(store, run) as rec:
+            recorder = Recorder(rec, host.backends)
+            for task, answer in executor.answers(tasks, jobs):
+                if answer.error:   # a BuildError: the engine did not build there
+                    raise UserError(f"{host_sim.job_name(jobs[task.job])}: {answer.error}")
+                outcome = answer.outcome
+                first = first or (answer.worker or "here", host_sim.build_of(outcome.context))
+                if host_sim.build_of(outcome.context) != first[1]:
+                    raise UserError(f"the jobs ran on engines that differ: {first[0]}: {first[1]}; "
+                                    f"{answer.worker}: {host_sim.build_of(outcome.context)} (one run counts with "
+                                    "one compiler and one Valgrind: install the same on every worker)")
+                if "meter" not in run.context and outcome.context["engine"]:
+                    recorder.describe(outcome.context["engine"], meter=outcome.context["meter"])
+                    if not here:
+                        run.context.update(executor=executor.name, workers=[])
+                if answer.worker and answer.worker not in run.context.setdefault("workers", []):
+                    run.context["workers"].append(answer.worker)
+                    rec.context_changed()
+                for i, res in enumerate(outcome.results):
+                    place[id(res)] = (task.job, i)
+                    rec.add(res)
+                log(f"{host_sim.job_name(jobs[task.job])}: {len(outcome.results)} result(s) counted"
+                    + (f" on {answer.worker}" if answer.worker else "") + (", stored" if store else ""))
+                if outcome.context["status"] != "complete":
+                    run.status = "interrupted"
+                    break
     finally:
         executor.close()
         sizes = run.options["sizes"]
         run.results.sort(key=lambda r: (sizes.index(r.size) if r.size in sizes else len(sizes), place[id(r)]))
-        run.elapsed_s = time.monotonic() - t0
-        run.status = "failed" if recorder.status == "complete" and run.mismatches else recorder.status
-        if store:
-            store.end_run(run)
     return run

@@ -11,9 +11,7 @@ the first use copies that tree into the user's cache folder
 source digest, and builds go to build/ inside it: an upgrade starts a
 fresh folder and never mixes two versions' objects."""
 import functools
-import hashlib
 import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -52,6 +50,7 @@ def digest_of(source: Path) -> str:
     """SHA-256 over the tree under `source` and the package's Python: two
     installations with the same digest build the same programs and read
     them the same way (a cluster's workers must agree on it)."""
+    import hashlib  # here, not at the top: loading OpenSSL costs every command's start-up
     h = hashlib.sha256()
     for base, files in ((source, tree_files(source)), (PACKAGE.parent, _package_files())):
         for f in files:
@@ -83,6 +82,7 @@ def _unpacked_root() -> Path:
     if not PACKAGED_TREE.is_dir():
         sys.exit(f"hashbench: {PACKAGE} has neither a source tree beside it nor its packaged copy (_tree): "
                  "reinstall it")
+    import shutil
     root = cache_home() / f"tree-{source_digest()[:16]}"
     if (root / "Makefile").is_file():
         return root

@@ -19,7 +19,7 @@ PKGS_REPORT="chromium chromium-driver fonts-dejavu-core postgresql"
 # `hashbench run|compare --meter sim`: the host engine under Callgrind
 PKGS_SIM="valgrind"
 # `hashbench rom --run`: the console ROMs booted headless in the emulators' libretro cores
-PKGS_ROM="libretro-mgba libretro-nestopia libretro-desmume mupen64plus-ui-console libmupen64plus2"
+PKGS_ROM="libretro-mgba libretro-nestopia libretro-desmume mupen64plus-ui-console libmupen64plus2 libretro-bsnes-mercury-accuracy libretro-bsnes-mercury-balanced"
 PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CONSOLE $PKGS_REPORT $PKGS_SIM $PKGS_ROM ${HB_EXTRA_PKGS:-}"
 
 missing=()

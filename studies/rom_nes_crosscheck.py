@@ -74,8 +74,8 @@ def main(argv=None) -> int:
     ap.add_argument("--region", choices=sorted(FRAME_CYCLES), default="ntsc", help="Nestopia's system (default ntsc)")
     args = ap.parse_args(argv)
     impls = list(roster.OURS) if args.impl == "all" else [args.impl]
-    nes.CORE_OPTIONS["nestopia_favored_system"] = args.region
-    p, built, session, got = play_pass(nes, roster.select(args.algo), impls, args.size, args.budget)
+    con = nes.CONSOLE.with_options(nestopia_favored_system=args.region)
+    p, built, session, got = play_pass(con, roster.select(args.algo), impls, args.size, args.budget)
     region = REGION_OF_CLOCK[got["engine"]["clock_hz"]]
     frame = FRAME_CYCLES[region]
     if got["engine"]["tick_hz"] != got["engine"]["clock_hz"]:

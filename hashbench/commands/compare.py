@@ -11,7 +11,7 @@ from ..present.compare import present_compare
 from ..present.host import header, report_mismatches
 from ..present.table import fmt_num, render
 from ..result import METER_TITLES
-from ..store import Store
+from ..store import Store, ended, recording
 from ..units import parse_budget, parse_sizes
 from .host_options import add_size_args, prepare_host_run
 from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
@@ -70,10 +70,7 @@ def main(args) -> int:
         print(header(run))
     present_compare(run, run.options["algos"], run.options["sizes"])
     write_output(args, run)
-    if run.status == "interrupted":
-        print(f"interrupted: kept the {len(run.results)} result(s) measured so far", file=sys.stderr)
-        return 130
-    return 1 if run.mismatches else 0
+    return ended(run, store, log_to_stderr(args.quiet)) or (1 if run.mismatches else 0)
 
 
 def compare_revisions(args) -> int:
@@ -121,13 +118,11 @@ def compare_revisions(args) -> int:
     render(["", "REV", "COMMIT", "PER CALL", "UNIT"], rows, "lllrl")
     print(f"{revisions.ratio_text(o)}: {o.verdict()} (B costs {revisions.percent(o)} than A)")
     run = revisions.as_run(revs, o)
-    if not args.no_save:
-        store = Store(args.db)
-        store.begin_run(run)
-        for r in run.results:
-            store.add_result(run, r)
-        store.end_run(run)
-        log(f"saved as run {run.id} in {store.path}")
+    store = None if args.no_save else Store(args.db)
+    if store:
+        with recording(store, run):   # measured already: stored whole
+            pass
+        ended(run, store, log)
     if args.output:
         exporters.write(args.output, run, args.format)
     if args.fail_above is not None and o.slower_by_more_than(args.fail_above):

@@ -13,7 +13,7 @@ from ..meters.cpu_models import load_model
 from ..present import exporters
 from ..present.crosstab import present_exact, present_targets
 from ..present.host import report_mismatches
-from ..store import Store
+from ..store import Store, ended
 from ..targets import load_all, select
 from ..targets.qemu import MAX_SIZE
 from ..units import parse_sizes
@@ -47,7 +47,8 @@ def add_parser(sub):
                    help="print algorithms x targets; alone: from the newest stored results")
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
     c.add_argument("--impl", default="all",
-                   help="portable, compact, an --impl-dir's name, or all (default: all)")
+                   help="portable, compact, a CPU's assembly (sm83, 6502: only on that CPU), an --impl-dir's name, "
+                        "or all (default: all)")
     userimpl.add_args(c)
     c.add_argument("--size", action="append", metavar="SIZE", help="bytes (default 64,256,1024; at most 64K)")
     c.add_argument("--calls", type=int, default=DEFAULT_CALLS, help="calls in each measured region (default 2)")
@@ -91,15 +92,16 @@ def checked(args, targets):
     mine = userimpl.prepare(args, log_to_stderr(args.quiet))
     chosen = roster.split([args.impl])
     every = "all" in chosen
-    impls = list(roster.OURS) if every else [i for i in chosen if i in roster.OURS]
+    ours = roster.OURS + roster.asm_names()
+    impls = list(ours) if every else [i for i in chosen if i in ours]
     beside = [m.substitute() for m in mine if every or m.name in chosen]
-    bad = [i for i in chosen if i not in roster.OURS + ("all",) and i not in {m.name for m in mine}]
+    bad = [i for i in chosen if i not in ours + ("all",) and i not in {m.name for m in mine}]
     if bad:
-        raise UserError(f"unknown implementation {bad[0]!r}: cross runs portable, compact and the --impl-dir "
+        raise UserError(f"unknown implementation {bad[0]!r}: cross runs {', '.join(ours)} and the --impl-dir "
                         "folders' code")
     algos = roster.select(args.algo or list(dict.fromkeys(m.algorithm for m in mine)) or None)
-    roster.check_selection({a.id: list(a.impls) + [m.name for m in mine if m.algorithm == a.id] for a in algos},
-                           [a.id for a in algos], chosen)
+    roster.check_selection({a.id: list(a.impls) + list(a.asm) + [m.name for m in mine if m.algorithm == a.id]
+                            for a in algos}, [a.id for a in algos], chosen)
     empty = [n for n in names if hasattr(targets[n], "algorithms") and not targets[n].algorithms(algos)]
     if empty:   # a 6502 or Z80 has no 64-bit integers: -a sha512 leaves it nothing to build
         why = f"none of the selected algorithms ({', '.join(a.id for a in algos)})"
@@ -146,8 +148,4 @@ def main(args) -> int:
     if args.output:
         exporters.write(args.output, run, args.format)
         log(f"wrote {args.output}")
-    if store:
-        log(f"saved as run {run.id} in {store.path}")
-    if run.status == "interrupted":
-        return 130
-    return 1 if run.status == "failed" else 0
+    return ended(run, store, log) or (1 if run.status == "failed" else 0)

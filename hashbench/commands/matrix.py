@@ -10,7 +10,7 @@ from ..errors import UserError
 from ..present import exporters
 from ..present import matrix as present
 from ..present.host import report_mismatches
-from ..store import Store
+from ..store import Store, ended
 from ..targets import load_all
 from ..units import parse_budget, parse_sizes
 from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
@@ -155,9 +155,4 @@ def main(args) -> int:
     present.present(run.results)
     if args.output:
         exporters.write(args.output, run, args.format)
-    if store:
-        plan.log(f"saved as run {run.id} in {store.path}")
-    if run.status == "interrupted":
-        print(f"interrupted: kept the {len(run.results)} result(s) measured so far", file=sys.stderr)
-        return 130
-    return 1 if run.status == "failed" else 0
+    return ended(run, store, plan.log) or (1 if run.status == "failed" else 0)

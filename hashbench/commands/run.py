@@ -4,6 +4,7 @@ import sys
 
 from .. import host_run, userimpl
 from ..present.host import header, present_host, report_mismatches
+from ..store import ended
 from ..units import parse_unit
 from .host_options import add_mode_args, add_size_args, mode_options, prepare_host_run
 from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
@@ -54,10 +55,4 @@ def main(args) -> int:
         present_host(run, run.results, unit, args.sort, [c["id"] for c in host.catalogue], args.quiet)
     if write_output(args, run) and not args.quiet:
         print(f"wrote {args.output}", file=sys.stderr)
-    if run.status == "interrupted":
-        saved = f"; saved as run {run.id}" if store else ""
-        print(f"interrupted: kept the {len(run.results)} result(s) measured so far{saved}", file=sys.stderr)
-        return 130
-    if store and not args.quiet:
-        print(f"saved as run {run.id} in {store.path}", file=sys.stderr)
-    return 1 if run.mismatches else 0
+    return ended(run, store, log_to_stderr(args.quiet)) or (1 if run.mismatches else 0)

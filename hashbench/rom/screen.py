@@ -19,9 +19,19 @@ def background(rows) -> tuple:
     return Counter(p for row in rows for p in row).most_common(1)[0][0]
 
 
+def single_width(frame, cols: int):
+    """The frame at one pixel a dot: bsnes draws every line 512 pixels
+    wide (for the Super NES's high-resolution modes), twice the 256 dots
+    of a 32-cell screen; every other pixel is the picture."""
+    w, h, rows = frame
+    if w != 2 * cols * CELL:
+        return frame
+    return w // 2, h, [row[::2] for row in rows]
+
+
 def text(frame, cols: int, lines: int) -> list:
     """The screen's text, one string per line of cells."""
-    _, _, rows = frame
+    _, _, rows = single_width(frame, cols)
     bg = background(rows)
     shapes = {tuple(g): chr(c) for c, g in font.glyphs().items()}
     out = []
@@ -137,8 +147,9 @@ def image(frames, scale: int = 2):
     return img.resize((w * scale, h * scale), Image.NEAREST)
 
 
-def crop(frame, first_line: int, last_line: int):
-    """The cell lines first_line..last_line (inclusive) of a frame."""
-    w, _, rows = frame
+def crop(frame, first_line: int, last_line: int, cols: int = 0):
+    """The cell lines first_line..last_line (inclusive) of a frame (of
+    `cols` cells a line: single_width)."""
+    w, _, rows = single_width(frame, cols)
     part = rows[first_line * CELL:(last_line + 1) * CELL]
     return w, len(part), part

@@ -195,7 +195,7 @@ class QemuTarget(Target):
         is short (SEMIHOSTING_CMDLINE), so the default selections are left out."""
         sub = job.substitute
         algos = [a.id for a in (sub.algorithms(job.algos) if sub else job.algos)]
-        impls = ["portable"] if sub else list(job.impls)
+        impls = ["portable"] if sub else [i for i in job.impls if i in roster.OURS]   # no CPU's assembly here
         args = ["-s", ",".join(str(s) for s in job.sizes)]
         if self.mode == "user" or algos != roster.ids():
             args += ["-a", ",".join(algos)]

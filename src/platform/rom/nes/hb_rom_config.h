@@ -10,8 +10,7 @@
 
 #include "hb_nes.h"
 
-#define HB_ROM_COLS 32
-#define HB_ROM_ROWS 30
+#include "hb_rom_screen.h" /* HB_ROM_COLS, HB_ROM_ROWS: generated from hashbench/rom/nes.py */
 #define HB_ROM_TARGET "nes"
 #define HB_ROM_CPU "6502"
 #define HB_ROM_CLOCK_HZ hb_nes_clock_hz()
