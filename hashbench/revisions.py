@@ -10,7 +10,7 @@ for the next run's builds.  Then:
   short processes, as `matrix` measures builds (hashbench.targets.rounds);
   B / A is the geometric mean of the per-round ratios with its 95%
   confidence interval (Student's t on their logarithms);
-- under --meter sim, or on a cross target: exact counts, so B / A is exact.
+- under --meter est-cycles, or on a cross target: exact counts, so B / A is exact.
 `fail_above` PCT: B is slower by more than PCT % - with confidence (the
 interval's lower end above 1 + PCT/100) under time, exactly otherwise."""
 import dataclasses
@@ -26,7 +26,7 @@ from .build import cache
 from .build.configs import BuildConfig
 from .context import host_context
 from .errors import BuildError, UserError
-from .meters import DEFAULT
+from .meters import CROSS, DEFAULT, HOST, REGISTRY, choose, option
 from .paths import BUILD, ROOT
 from .result import Result, Run
 from .targets import host, host_sim, load_all, rounds
@@ -176,7 +176,7 @@ def measure_host(revs, algo: str, impl: str, size: int, meter: str, budget_ms: i
     opts = {"algos": [algo], "impls": [impl], "sizes": [size], "budget_ms": budget_ms, "timer": "auto",
             "processes": 1}
     got = {}
-    if meter == "sim":
+    if choose(meter, HOST).jobs:   # counted, not timed
         for rev in revs:
             log(f"{rev.name}: {algo}/{impl} @{size} B under Callgrind")
             _, results, _ = host_sim.measure(opts, engines[rev.name], quiet=True)
@@ -235,12 +235,20 @@ def measure_target(revs, target_name: str, algo: str, size: int, log, meter=DEFA
     return Outcome.exact_pair(got[revs[0].name], got[revs[1].name])
 
 
+def old_spelling(meter: str) -> str:
+    """cross --meter as every revision spells it (one from before the meter
+    registry knows only the old names)."""
+    name = option(meter, *CROSS)
+    return next((m.aliases[0] for m in REGISTRY if m.option == name and m.aliases), name)
+
+
 def cross_in_tree(rev: Revision, target_name: str, algo: str, size: int, log, meter=DEFAULT):
     """The revision's own `hashbench cross`, run in its worktree -> its result."""
     out = rev.tree / "build" / "revs-cross.json"
     log(f"{rev.name}: hashbench cross --target {target_name} -a {algo} (its own code, in its worktree)")
+    spelled = old_spelling(meter)
     proc = subprocess.run([sys.executable, "-m", "hashbench", "cross", "--target", target_name, "-a", algo,
-                           "--impl", "portable", "--size", str(size), "--meter", meter, "--no-save", "-q",
+                           "--impl", "portable", "--size", str(size), "--meter", spelled, "--no-save", "-q",
                            "-o", str(out)],
                           cwd=rev.tree, capture_output=True, text=True)
     if proc.returncode != 0 or not out.exists():

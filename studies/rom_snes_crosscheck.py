@@ -165,8 +165,8 @@ def main(argv=None) -> int:
 def nes_vs_snes(args, impls, built, got):
     """The NES image of the same selection in Nestopia (NTSC): the time a
     call takes on each console, the ROMs' loops included, and the ratio."""
-    from hashbench.rom import nes
-    _p, nes_built, _s, nes_got = play_pass(nes, roster.select(args.algo), impls, args.size, args.budget)
+    _p, nes_built, _s, nes_got = play_pass(nes.CONSOLE, roster.select(args.algo), impls, args.size, args.budget)
+
     def small(b):
         return {(r.algo.id, r.impl) for g in b.groups if g.small for r in g.rows}
     frame_s = 29780.5 / 1789773

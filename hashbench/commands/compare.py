@@ -3,9 +3,8 @@
 import math
 import sys
 
-from .. import host_run, revisions, roster, userimpl
+from .. import host_run, meters, revisions, roster, userimpl
 from ..errors import UserError
-from ..meters import CYCLE_MODEL, DEFAULT
 from ..present import exporters
 from ..present.compare import present_compare
 from ..present.host import header, report_mismatches
@@ -13,7 +12,7 @@ from ..present.table import fmt_num, render
 from ..result import METER_TITLES
 from ..store import Store, ended, recording
 from ..units import parse_budget, parse_sizes
-from .host_options import add_size_args, prepare_host_run
+from .host_options import add_size_args, host_options
 from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
 from .output import add_format_arg, check_output, write_output
 
@@ -24,30 +23,32 @@ def add_parser(sub):
                                    "library backends), each verified first, sampled in turn (A B C A B C "
                                    "...) so drift hits all alike, in several engine processes; rank them "
                                    "fastest first by time relative to the fastest, ± the 95% interval of "
-                                   "the per-process ratios.  --meter sim ranks them by estimated cycles "
+                                   "the per-process ratios.  --meter est-cycles ranks them by estimated cycles "
                                    "under a CPU simulator instead: exact, no spread.",
                        epilog="examples:\n  hashbench compare keccak-256\n  hashbench compare sha256 blake3 --size 1m\n"
                               "  hashbench compare crc32 --sweep --impl portable,zlib,rust-crc32fast\n"
-                              "  hashbench compare fnv1a32 --impl-dir my-fnv --meter sim     # your code ranked too\n"
-                              "  hashbench compare sha256 --rev main --rev HEAD --meter sim --fail-above 1   # for CI\n"
+                              "  hashbench compare fnv1a32 --impl-dir my-fnv --meter est-cycles     # your code ranked too\n"
+                              "  hashbench compare sha256 --rev main --rev HEAD --meter est-cycles --fail-above 1   # for CI\n"
                               "  hashbench compare sha256 --impl-dir my-sha --rev HEAD~1 --rev HEAD --target gba")
     c.add_argument("algos", nargs="+", metavar="ALGO")
     c.add_argument("--impl", action="append", metavar="IMPL", help="only these implementations (default: all)")
     userimpl.add_args(c)
     add_size_args(c, "time per implementation and size (default 200 ms)")
     meter = next(a for a in c._actions if a.dest == "meter")   # with --rev --target: a cross meter too
-    meter.choices = list(meter.choices) + [CYCLE_MODEL]
-    meter.help += f"; {CYCLE_MODEL} (with --rev --target): the target's CPU model, estimated cycles"
+    meter.choices = list(meter.choices) + meters.model_spellings()
+    meter.default = None   # none given: with --target, the target's own meter; else measured time
+    meter.help += (f"; with --rev --target: {meters.CYCLE_MODEL} ({', '.join(meters.model_spellings())}): the "
+                   "target's CPU model, estimated cycles")
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_format_arg(c)
     add_store_args(c)
-    add_cluster_arg(c, "with --meter sim")
+    add_cluster_arg(c, "with --meter est-cycles")
     c.add_argument("-q", "--quiet", action="store_true", help="no progress, no header")
     r = c.add_argument_group("revisions side by side (CI)")
     r.add_argument("--rev", action="append", metavar="REV",
                    help="twice: --rev A --rev B builds ALGO's code at two git revisions (of the hashbench tree, or "
                         "with --impl-dir of the repository holding that folder), each in its own worktree, and "
-                        "measures them in one run: interleaved rounds under time, exact under --meter sim or "
+                        "measures them in one run: interleaved rounds under time, exact under --meter est-cycles or "
                         "--target")
     r.add_argument("--fail-above", type=float, metavar="PCT",
                    help="exit 1 when B is slower than A by more than PCT %% (with 95%% confidence under time, "
@@ -60,10 +61,11 @@ def add_parser(sub):
 
 
 def main(args) -> int:
-    if args.rev or args.fail_above is not None or args.target or args.meter == CYCLE_MODEL:
+    if args.rev or args.fail_above is not None or args.target or args.meter in meters.model_spellings():
         return compare_revisions(args)
-    run, host, store, runner = prepare_host_run(args, "compare", args.algos, None, args.impl or ["all"],
-                                                noted_impls=["all"], interleave=True)
+    args.meter = args.meter or meters.HOST_DEFAULT
+    opts = host_options(args, args.algos, None, args.impl or ["all"], noted_impls=["all"], interleave=True)
+    run, host, store, runner = host_run.prepare(opts, "compare")
     host_run.measure(run, host, store, args.quiet, runner, log_to_stderr(args.quiet))
     report_mismatches(run)
     if not args.quiet:
@@ -76,9 +78,11 @@ def main(args) -> int:
 def compare_revisions(args) -> int:
     """compare ALGO --rev A --rev B: B against A, and --fail-above's verdict."""
     if not args.rev:
-        raise UserError(f"--fail-above, --target and --meter {CYCLE_MODEL} go with --rev A --rev B")
+        raise UserError(f"--fail-above, --target and --meter {' or '.join(meters.model_spellings())} go with "
+                        "--rev A --rev B")
     if args.cluster:
-        raise UserError("--cluster runs the jobs of --meter sim without --rev; --rev measures here")
+        counted = " or ".join(m.option for m in meters.REGISTRY if m.where == meters.HOST and m.jobs)
+        raise UserError(f"--cluster runs the jobs of --meter {counted} without --rev; --rev measures here")
     if len(args.algos) != 1 or any(c in args.algos[0] for c in "*?[,"):
         raise UserError("--rev compares one algorithm: compare ALGO --rev A --rev B")
     algo = roster.select(args.algos)[0].id
@@ -90,10 +94,11 @@ def compare_revisions(args) -> int:
     dirs = userimpl.folders(args.impl_dir)
     if len(dirs) > 1:
         raise UserError("--rev takes one implementation folder")
-    if args.target and args.meter not in ("time", CYCLE_MODEL):
-        raise UserError(f"--target measures with the target's own exact meter, or --meter {CYCLE_MODEL}")
-    if args.meter == CYCLE_MODEL and not args.target:
-        raise UserError(f"--meter {CYCLE_MODEL} goes with --rev A --rev B --target T")
+    model = args.meter is not None and meters.uses_model(args.meter)
+    if args.target and not (model or args.meter is None):
+        raise UserError(f"--target measures with the target's own exact meter, or --meter {meters.CYCLE_MODEL}")
+    if args.meter in meters.model_spellings() and not args.target:
+        raise UserError(f"--meter {args.meter} goes with --rev A --rev B --target T")
     check_output(args)
     log = log_to_stderr(args.quiet)
     repo = revisions.repository(dirs[0] if dirs else None)
@@ -104,10 +109,10 @@ def compare_revisions(args) -> int:
         raise UserError(f"{revs[0].impl.folder}: its code is {revs[0].impl.algorithm}, not {algo}")
     if args.target:
         o = revisions.measure_target(revs, args.target, algo, size, log,
-                                     CYCLE_MODEL if args.meter == CYCLE_MODEL else DEFAULT)
+                                     meters.CYCLE_MODEL if model else meters.DEFAULT)
         where = args.target
     else:
-        o = revisions.measure_host(revs, algo, impl, size, args.meter, parse_budget(args.budget),
+        o = revisions.measure_host(revs, algo, impl, size, args.meter or meters.HOST_DEFAULT, parse_budget(args.budget),
                                    revisions.rounds_ok(args.rounds), args.quiet, log)
         where = "this machine"
     unit = METER_TITLES.get(o.a.meter, o.a.meter)

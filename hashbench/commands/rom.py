@@ -8,10 +8,11 @@ from ..errors import UserError
 from ..files import writable_folder
 from ..present import exporters
 from ..present.run import present_run
-from ..rom import console, flow, image
+from ..rom import console, flow, image, play, webrun
 from ..store import Store, ended
 from ..units import parse_budget, parse_size
 from .options import add_store_args, formatter, log_to_stderr
+from .play import add_play_args, check_port
 
 
 def add_parser(sub):
@@ -52,6 +53,8 @@ def add_parser(sub):
                "  hashbench rom --target snes -o hb.sfc --size 64 --run --screenshot snes.png\n"
                "  hashbench rom --target gb -o hb.gb --run --screenshot gb.png\n"
                "  hashbench rom --target nds -o hb.nds --run --screenshot nds.png\n"
+               "  hashbench rom --target nds -o hb.nds --run --emulator melonds   # melonDS, in headless Chromium\n"
+               "  hashbench rom --target gba -o hb.gba --play     # play it in the browser\n"
                "  hashbench rom --target nucleo-f767 -o hb.elf     # hb.elf and hb.bin for the board")
     c.add_argument("--target", required=True, metavar="CONSOLE", help="the console: " + ", ".join(console.names()))
     c.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write (e.g. hb.gba)")
@@ -62,6 +65,14 @@ def add_parser(sub):
                                                    "always 64/256/1024)")
     c.add_argument("--budget", default="200", help="time per row on the console, e.g. 200, 200ms, 1s (default 200 ms)")
     c.add_argument("--run", action="store_true", help="run the image headless in its emulator (above) and store the run")
+    c.add_argument("--emulator", metavar="NAME",
+                   help="with --run: the emulator (default: the headless core above); the browser page's core "
+                        "(melonds for the NDS, gambatte for the Game Boy; web: whichever the page uses) runs the "
+                        "image in headless Chromium and stores the run as target <run target>-<core>, e.g. "
+                        "nds-rom-melonds")
+    c.add_argument("--play", action="store_true",
+                   help="then serve the image in a web page on 127.0.0.1 (as `hashbench play`) until Ctrl-C")
+    add_play_args(c)
     c.add_argument("--screenshot", metavar="PNG", help="with --run: the whole table as one PNG")
     c.add_argument("--json", metavar="FILE", help="with --run: also write the run (.json, .csv or .md)")
     add_store_args(c)
@@ -87,6 +98,19 @@ def main(args) -> int:
     writable(args.output, "-o")
     if con.check_output:
         con.check_output(Path(args.output))
+    if args.emulator and not args.run:
+        raise UserError("--emulator goes with --run")
+    if (args.open or args.port) and not args.play:
+        raise UserError("--open and --port go with --play")
+    check_port(args.port)
+    if args.play:
+        play.console_for(Path(args.output), args.target)    # a console the page plays, before building
+    if args.emulator:
+        choices = webrun.emulators(con)
+        if args.emulator not in choices:
+            raise UserError(f"--emulator {args.emulator}: the {con.name} runs in {', '.join(choices)}")
+        if choices[args.emulator]:
+            con = webrun.in_browser(con)
     if args.screenshot and not args.run:
         raise UserError("--screenshot goes with --run")
     if args.json and not args.run:
@@ -106,7 +130,7 @@ def main(args) -> int:
     for algo, impl, why in p.left_out:
         print(f"left out: {algo}/{impl}: {why}")
     if not args.run:
-        return 0
+        return serve(args) if args.play else 0
     store = None if args.no_save else Store(args.db)
     run = flow.run_image(con, p, built, store, args.screenshot, log, stream=None if args.quiet else sys.stderr)
     present_run(run)
@@ -121,4 +145,9 @@ def main(args) -> int:
     if args.json:
         exporters.write(args.json, run)
         log(f"wrote {args.json}")
-    return ended(run, store, log) or (0 if run.status == "complete" else 1)
+    code = ended(run, store, log) or (0 if run.status == "complete" else 1)
+    return serve(args) if args.play and code == 0 else code
+
+
+def serve(args) -> int:
+    return play.serve(Path(args.output), args.target, args.port, args.open)

@@ -42,9 +42,9 @@ def timer_info(rec) -> dict:
     return {k: rec.get(k) for k in TIMER_FIELDS}
 
 
-def meter_of(timer, clock_adds, wanted="time") -> str:
-    """The meter of a host result: what the user asked for, what the timer counts."""
-    if wanted != "cycles":
+def meter_of(timer, clock_adds, wanted) -> str:
+    """The meter of a host result: what the user asked for (a hashbench.meters.Meter), what the timer counts."""
+    if not wanted.kernel:
         return "ns"
     if clock_adds:
         return "est-core-cycles"

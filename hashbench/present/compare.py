@@ -9,7 +9,7 @@ from .table import COUNTER_TITLES, fmt_count, fmt_num, render
 
 def cost_ranking_rows(results):
     """Rows 'rank, relative cost, impl, cost/B, counters per call, version',
-    cheapest first: an exact meter (--meter sim) needs no spread."""
+    cheapest first: an exact meter (--meter est-cycles) needs no spread."""
     ranked = rank(results)
     names = list(dict.fromkeys(c for k in ranked for c in k.result.extra.get("counters", {})))
     rows = []

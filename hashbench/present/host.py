@@ -49,7 +49,7 @@ def warn_drift(run, quiet=False):
     clk = clock_meter.of_run(run)
     if clk and clk["drift_pct"] > clock_meter.DRIFT_WARN_PCT and not quiet:
         if any(timer_meter.clock_bound(r) for r in run.results if not r.exact):
-            advice = "time figures moved with it: --meter cycles divides it out"
+            advice = "time figures moved with it: --meter core-cycles divides it out"
         else:
             advice = "the estimated core cycles divide it out, time figures did not"
         print(f"warning: the machine's clock changed by {clk['drift_pct']:.1f}% during the run "
@@ -121,7 +121,7 @@ def present_timed(run, results, unit, order, catalogue_order, quiet=False):
 
 
 def present_counted(run, results, order, catalogue_order, quiet=False):
-    """The host table of an exact meter with counters (--meter sim): one
+    """The host table of an exact meter with counters (--meter est-cycles): one
     size, or estimated cycles per byte across a sweep."""
     sizes = sorted({r.size for r in results})
     show_impl = len({r.implementation for r in results}) > 1

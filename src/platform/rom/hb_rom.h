@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * hb_rom.h - the contract between the console ROM's application
  * (src/engine/rom/: banner, verification, timing loop, table, controls,
- * records) and a console, one folder here per console (gba/, gb/, nes/,
+ * records) and a console, one folder here per console (gba/, gb/, nes/, snes/,
  * nds/, n64/, and nucleo-f767/ for the STM32 board):
  * start-up code, text on the screen, the joypad, the console's own timer,
  * and the battery-backed RAM the records go to.
@@ -40,12 +40,13 @@ uint8_t hb_rom_frame(void);
 /* The console's own timer: a free-running 32-bit count of ticks since
  * hb_rom_init, and its rate.  GBA: TM0 cascading into TM1 at the system
  * clock (ticks are cycles); Game Boy: TIMA with its overflow interrupt;
- * NDS: the ARM9's TM0/TM1 at the bus clock; N64: COP0 Count;
- * NUCLEO-F767: DWT CYCCNT.  A timed span reads it at both ends. */
+ * Super NES: master cycles, the NMI's frame base and the PPU's latched
+ * H/V counters; NDS: the ARM9's TM0/TM1 at the bus clock; N64: COP0
+ * Count; NUCLEO-F767: DWT CYCCNT.  A timed span reads it at both ends. */
 uint32_t hb_rom_ticks(void);
 uint32_t hb_rom_tick_hz(void);
 /* What a tick is, for the banner and the records: "cycles", "tima",
- * "frames+loop". */
+ * "frames+loop", "master cycles". */
 const char *hb_rom_tick_unit(void);
 
 /* A timer coarser than the budget needs (the NES's vertical-blank NMIs,
