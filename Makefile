@@ -89,7 +89,7 @@ endif
 # `make generate` rewrites them; `make check-generated` (run by scripts/test.sh)
 # writes nothing and fails naming each file that is stale.
 # data/roster.json, the roster description, comes from registry.def through describe_roster.c.
-GENERATORS := tools/generate/crc_tables.py tools/generate/pearson_table.py tools/generate/tiger_sboxes.py \
+GENERATORS := tools/generate/crc_tables.py tools/generate/mul_tables.py tools/generate/pearson_table.py tools/generate/tiger_sboxes.py \
               tools/generate/reference_digests.py tools/generate/rom_font.py
 
 generate: roster
@@ -104,7 +104,7 @@ check-generated: $(BUILD)/describe-roster
 roster: $(BUILD)/describe-roster
 	$(BUILD)/describe-roster > data/roster.json.tmp && mv data/roster.json.tmp data/roster.json
 
-$(BUILD)/describe-roster: tools/generate/describe_roster.c src/algos/registry.def
+$(BUILD)/describe-roster: tools/generate/describe_roster.c src/algos/registry.def src/algos/asm/registry.def
 	@mkdir -p $(@D)
 	$(CC) $(STRICT) -O0 tools/generate/describe_roster.c -o $@
 

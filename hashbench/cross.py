@@ -2,15 +2,15 @@
 """A cross run without the command line: build, run, verify and store each
 target in turn (the `cross` command and the report tools call it)."""
 import sys
-import time
 
 from . import roster
 from .context import host_context
 from .errors import UserError
 from .executor import Local
 from .jobs import Task
-from .meters import DEFAULT
+from .meters import CROSS, DEFAULT, is_own, option
 from .result import Note, Run
+from .store import recording
 from .targets import Job, host, load_all
 
 DEFAULT_SIZES = [64, 256, 1024]
@@ -29,8 +29,9 @@ def skip_missing(run: Run, name: str, target, job: Job) -> bool:
     return True
 
 
-def record(run: Run, name: str, outcome, job: Job, store=None):
-    """Adds one target's outcome to the run (and the store)."""
+def record(rec, name: str, outcome, job: Job):
+    """Adds one target's outcome to the run in its recording (hashbench.store.Recording)."""
+    run = rec.run
     run.context["targets"].setdefault(name, outcome.context)
     for n in outcome.notes:
         n.data.setdefault("target", name)
@@ -38,11 +39,8 @@ def record(run: Run, name: str, outcome, job: Job, store=None):
     for r in outcome.results:
         if job.substitute:
             r.implementation = job.substitute.name
-        run.results.append(r)
-        if store:
-            store.add_result(run, r)
-    if store:
-        store.update_context(run)
+        rec.add(r)
+    rec.context_changed()
     ok = sum(r.verified for r in outcome.results)
     who = f"{name} ({job.substitute.name})" if job.substitute else name
     job.log(f"{who}: {'cached build' if outcome.context.get('cached_build') else 'built'}, "
@@ -79,34 +77,21 @@ def run_targets(run: Run, targets: dict, names, job, store=None, executor=None):
              if not here or not skip_missing(run, name, targets[name], job)
              for i, one in enumerate(jobs) if runnable(run, name, targets[name], one)]
     executor.check(tasks)   # before the run is stored: a cluster without a tool stops it here
-    if store:
-        store.begin_run(run)
-    t0 = time.monotonic()
     try:
-        for task, answer in executor.answers(tasks, jobs):
-            name, one = task.target, jobs[task.job]
-            who = f"{name} ({one.substitute.name})" if one.substitute else name
-            if answer.error:
-                run.notes.append(Note("target-failed", f"{who}: {answer.error}", {"target": name}))
-                job.log(f"{who}: FAILED: {answer.error}")
-                continue
-            if answer.worker:
-                answer.outcome.context["worker"] = answer.worker
-            record(run, name, answer.outcome, one, store)
-        run.status = "complete"
-    except KeyboardInterrupt:
-        run.status = "interrupted"
+        with recording(store, run, failing=("target-failed",)) as rec:
+            for task, answer in executor.answers(tasks, jobs):
+                name, one = task.target, jobs[task.job]
+                who = f"{name} ({one.substitute.name})" if one.substitute else name
+                if answer.error:
+                    run.notes.append(Note("target-failed", f"{who}: {answer.error}", {"target": name}))
+                    job.log(f"{who}: FAILED: {answer.error}")
+                    continue
+                if answer.worker:
+                    answer.outcome.context["worker"] = answer.worker
+                record(rec, name, answer.outcome, one)
     finally:
         order = {n: i for i, n in enumerate(names)}
         run.results.sort(key=lambda r: order.get(r.target, len(order)))
-        run.elapsed_s = time.monotonic() - t0
-        run.context["elapsed_s"] = round(run.elapsed_s, 1)
-        if run.status == "running":
-            run.status = "failed"
-        if run.status == "complete" and (run.mismatches or run.target_notes("target-failed")):
-            run.status = "failed"
-        if store:
-            store.end_run(run)
         executor.close()
     return run
 
@@ -122,6 +107,7 @@ def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, ch
     folders), each on its own algorithms.  `impls` empty: only those.
     `executor` (hashbench.executor): where the jobs run (default: here, in order)."""
     targets = targets or load_all()
+    meter = option(meter, *CROSS)   # an old spelling: the name it stands for
     algos = algos or list(roster.algorithms())
     expected = expected or host.expected_digests()
     common = dict(sizes=list(sizes), expected=expected, calls=calls, check_repeat=check_repeat, log=log, meter=meter,
@@ -131,7 +117,7 @@ def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, ch
              for sub in beside if any(a.id in sub.functions for a in algos)]
     options = {"targets": list(names), "sizes": list(sizes), "algos": [a.id for a in algos],
                "impls": list(impls), "calls": calls}
-    if meter != DEFAULT:
+    if not is_own(meter):
         options.update(meter=meter, model_variant=model_variant)
     if substitute:
         options.update(substitute=substitute.name)

@@ -64,6 +64,10 @@ class Connection:
     def has_table(self, name) -> bool:
         raise NotImplementedError
 
+    def columns(self, table) -> set:
+        """The names of `table`'s columns."""
+        raise NotImplementedError
+
     def lock_schema(self):
         """Keeps two processes from migrating one database at once (inside a transaction)."""
 
@@ -115,6 +119,9 @@ class SQLite(Connection):
     def has_table(self, name) -> bool:
         return self.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,)).fetchone() is not None
 
+    def columns(self, table) -> set:
+        return {row[1] for row in self.execute(f"PRAGMA table_info({table})").fetchall()}
+
     @contextlib.contextmanager
     def _transaction(self):
         self.raw.execute("BEGIN IMMEDIATE")  # takes the write lock now: a second writer waits, then sees our work
@@ -158,6 +165,10 @@ class Postgres(Connection):
     def has_table(self, name) -> bool:
         return self.execute("SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() "
                             "AND table_name = ?", (name,)).fetchone() is not None
+
+    def columns(self, table) -> set:
+        return {row[0] for row in self.execute("SELECT column_name FROM information_schema.columns WHERE "
+                                               "table_schema = current_schema() AND table_name = ?", (table,))}
 
     def lock_schema(self):
         self.execute("SELECT pg_advisory_xact_lock(?)", (0x68617368,))  # 'hash': any fixed key of ours

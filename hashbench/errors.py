@@ -20,8 +20,8 @@ class BuildError(Exception):
 
 def terminate_as_interrupt():
     """SIGTERM (a kill, a CI job's time-out) ends a command as Ctrl-C does: what finished is kept
-    and the run is stored as interrupted, not left 'running'."""
-    signal.signal(signal.SIGTERM, _interrupt)
+    and the run is stored as interrupted, not left 'running'.  -> the handler it replaced."""
+    return signal.signal(signal.SIGTERM, _interrupt)
 
 
 def _interrupt(signum, frame):

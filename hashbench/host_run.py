@@ -2,12 +2,12 @@
 """A host run (run, compare) without the command line: the engine's events,
 each stored as it comes, so that Ctrl-C keeps what was measured."""
 import difflib
-import time
+import sys
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import roster
+from . import executor, meters, roster, userimpl
 from .build.host import ensure_engine
 from .context import host_context
 from .errors import UserError
@@ -15,12 +15,11 @@ from .executor import Local
 from .jobs import Task
 from .meters import callgrind
 from .result import Run
+from .store import Store, recording
 from .targets import host as host_target
 from .targets import host_sim
 from .targets.host import ClockPoint, Described, Ended, Measured
-
-# backends a meter cannot run (left out of the engine, with a note)
-METER_SKIPS = {"sim": host_sim.SKIP}
+from .userimpl.engine import host_engine
 
 
 @dataclass
@@ -31,11 +30,71 @@ class Host:
     backends: list      # backend records
 
 
-def open_host(meter="time", engine=None) -> Host:
+@dataclass
+class Options:
+    """A host run's options (run, compare), checked by the command line
+    (hashbench.commands.host_options) before anything is built."""
+    sizes: list
+    budget_ms: int = 200
+    samples: int = None
+    timer: str = "auto"
+    processes: int = host_target.DEFAULT_PROCESSES
+    meter: str = meters.HOST_DEFAULT   # its name in hashbench.meters
+    algos: list = None         # ids, comma lists or globs (None: every one, or the implementation folders')
+    tiers: list = None
+    impls: list = None         # None: portable (with implementation folders: and theirs)
+    noted_impls: list = None   # whose missing backends to note (None: the chosen)
+    extra: dict = field(default_factory=dict)   # stored with the options: the loop's modes, interleave
+    impl_dirs: list = None     # implementation folders (--impl-dir)
+    cluster: str = None        # a Dask scheduler for a counted run's jobs
+    db: str = None             # the store (None: the default one)
+    save: bool = True
+    quiet: bool = False
+
+    def stored(self) -> dict:
+        """The run's options as stored, before the algorithms and implementations are chosen."""
+        return {"sizes": self.sizes, "budget_ms": self.budget_ms, "samples": self.samples, "timer": self.timer,
+                "processes": self.processes, "meter": self.meter}
+
+
+def prepare(opts: Options, kind: str):
+    """Builds the engine (with the implementation folders' code, verified
+    first), picks the algorithms and implementations it has -> (Run, Host,
+    Store or None, the executor of a counted run's jobs or None)."""
+    meter = meters.choose(opts.meter, meters.HOST)
+    log = (lambda m: None) if opts.quiet else (lambda m: print(m, file=sys.stderr))
+    mine = userimpl.prepare(opts.impl_dirs, log)   # verified before anything is built for timing or stored
+    runner = executor.choose(opts.cluster, host_sim.targets()) if meter.jobs else None
+    if runner is not None and runner.name != executor.Local.name and mine:
+        raise UserError("--cluster measures our code: implementation folders are measured here")
+    algos, impls = opts.algos, opts.impls
+    if mine and kind == "host":          # ours beside theirs, on their algorithms, unless told otherwise
+        impls = impls or ["portable"] + [m.name for m in mine]
+        algos = algos or (None if opts.tiers else list(dict.fromkeys(m.algorithm for m in mine)))
+    host = open_host(opts.meter, host_engine(mine, log) if mine else None)
+    algo_ids = select_algos(host.catalogue, algos, opts.tiers)
+    impl_names = select_impls(host.catalogue, impls)
+    roster.check_selection({c["id"]: c["impls"] for c in host.catalogue}, algo_ids, impl_names)
+    note_skipped_backends(host.backends, opts.noted_impls or impl_names, meter)
+    store = Store(opts.db) if opts.save else None
+    options = opts.stored() | {"algos": algo_ids, "impls": impl_names} | opts.extra
+    return Run(kind=kind, command=" ".join(sys.argv), options=options), host, store, runner
+
+
+def note_skipped_backends(backends, impls, meter):
+    skips = meter.skipped_backends()
+    for b in backends:
+        if not b["available"] and b["name"] not in skips and (impls == ["all"] or b["name"] in impls):
+            print(f"note: backend {b['name']} is not available on this machine: skipped", file=sys.stderr)
+    if skips:
+        host_sim.note_skipped(backends, impls)
+
+
+def open_host(meter="ns", engine=None) -> Host:
     """Builds the engine if it is out of date (`engine`: another one, built)
-    and asks it what it has."""
+    and asks it what it has (without the backends `meter` cannot run)."""
     engine = engine or ensure_engine()
-    catalogue, backends = host_target.catalogue(engine, METER_SKIPS.get(meter, ()))
+    catalogue, backends = host_target.catalogue(engine, meters.choose(meter, meters.HOST).skipped_backends())
     return Host(engine, catalogue, backends)
 
 
@@ -65,13 +124,13 @@ def events(opts, host: Host, quiet=False):
 
 
 class Recorder:
-    """Keeps a run's events: the context once the engine has described
-    itself, each result (stored when it first comes, updated when later
-    processes add samples), the calibration kernel's points."""
+    """Keeps a host run's events in its recording (hashbench.store.Recording):
+    the context once the engine has described itself, each result (stored
+    when it first comes, updated when later processes add samples), the
+    calibration kernel's points."""
 
-    def __init__(self, run: Run, backends, store=None):
-        self.run, self.backends, self.store = run, backends, store
-        self.rows = {}     # id(result) -> its database row
+    def __init__(self, recording, backends):
+        self.recording, self.run, self.backends = recording, recording.run, backends
         self.status = "interrupted"   # until the engine's events end
 
     def describe(self, engine: dict, timer=None, meter=None):
@@ -82,23 +141,14 @@ class Recorder:
             run.context["meter"] = meter | {"header": callgrind.header_lines(meter)}
         else:
             run.context["clock"] = []
-        if self.store:
-            self.store.update_context(run)
-
-    def add(self, res):
-        """A result: stored when it first comes, updated when it comes again."""
-        if id(res) not in self.rows:
-            self.run.results.append(res)
-            self.rows[id(res)] = self.store.add_result(self.run, res) if self.store else None
-        elif self.store:
-            self.store.update_result(self.rows[id(res)], res)
+        self.recording.context_changed()
 
     def record(self, event):
         run = self.run
         if isinstance(event, Described):
             self.describe(event.reader.engine, event.reader.timer)
         elif isinstance(event, Measured):
-            self.add(event.result)
+            self.recording.add(event.result)
         elif isinstance(event, ClockPoint):
             run.context.setdefault("clock", []).append(event.point)
         elif isinstance(event, Ended):
@@ -111,22 +161,14 @@ def measure(run: Run, host: Host, store=None, quiet=False, executor=None, log=la
     mismatch) or interrupted.  `executor` (hashbench.executor): where a sim
     run's jobs run (default: here, in order; `log`: their progress lines);
     a timed run is this machine's."""
-    if run.options.get("meter") == "sim":
+    if host_target.host_meter(run.options).jobs:
         return measure_sim(run, host, store, quiet, executor, log)
-    if store:
-        store.begin_run(run)
-    recorder = Recorder(run, host.backends, store)
-    t0 = time.monotonic()
-    try:
+    with recording(store, run) as rec:
+        recorder = Recorder(rec, host.backends)
         with closing(events(run.options, host, quiet)) as stream:
             for event in stream:
                 recorder.record(event)
-    except KeyboardInterrupt:
-        recorder.status = "interrupted"
-    run.elapsed_s = time.monotonic() - t0
-    run.status = "failed" if recorder.status == "complete" and run.mismatches else recorder.status
-    if store:
-        store.end_run(run)
+        run.status = recorder.status
     return run
 
 
@@ -144,50 +186,37 @@ def measure_sim(run: Run, host: Host, store=None, quiet=False, executor=None, lo
         job.log = log   # the executor's lines too (a cluster's: jobs sent, workers fit)
     tasks = [Task(i, host_sim.NAME, job=i) for i in range(len(jobs))]
     executor.check(tasks)   # before the run is stored: a cluster without valgrind stops it here
-    if store:
-        store.begin_run(run)
-    recorder = Recorder(run, host.backends, store)
     place = {}    # id(result) -> (its job, its place in the job's answer)
     first = None  # (where the first job ran, its engine's build)
-    t0 = time.monotonic()
     try:
-        for task, answer in executor.answers(tasks, jobs):
-            if answer.error:   # a BuildError: the engine did not build there
-                raise UserError(f"{host_sim.job_name(jobs[task.job])}: {answer.error}")
-            outcome = answer.outcome
-            first = first or (answer.worker or "here", host_sim.build_of(outcome.context))
-            if host_sim.build_of(outcome.context) != first[1]:
-                raise UserError(f"the jobs ran on engines that differ: {first[0]}: {first[1]}; {answer.worker}: "
-                                f"{host_sim.build_of(outcome.context)} (one run counts with one compiler and one "
-                                "Valgrind: install the same on every worker)")
-            if "meter" not in run.context and outcome.context["engine"]:
-                recorder.describe(outcome.context["engine"], meter=outcome.context["meter"])
-                if not here:
-                    run.context.update(executor=executor.name, workers=[])
-            if answer.worker and answer.worker not in run.context.setdefault("workers", []):
-                run.context["workers"].append(answer.worker)
-                if store:
-                    store.update_context(run)
-            for i, res in enumerate(outcome.results):
-                place[id(res)] = (task.job, i)
-                recorder.add(res)
-            log(f"{host_sim.job_name(jobs[task.job])}: {len(outcome.results)} result(s) counted"
-                + (f" on {answer.worker}" if answer.worker else "") + (", stored" if store else ""))
-            if outcome.context["status"] != "complete":
-                break
-        else:
-            recorder.status = "complete"
-    except KeyboardInterrupt:
-        recorder.status = "interrupted"
-    except UserError:
-        recorder.status = "failed"
-        raise
+        with recording(store, run) as rec:
+            recorder = Recorder(rec, host.backends)
+            for task, answer in executor.answers(tasks, jobs):
+                if answer.error:   # a BuildError: the engine did not build there
+                    raise UserError(f"{host_sim.job_name(jobs[task.job])}: {answer.error}")
+                outcome = answer.outcome
+                first = first or (answer.worker or "here", host_sim.build_of(outcome.context))
+                if host_sim.build_of(outcome.context) != first[1]:
+                    raise UserError(f"the jobs ran on engines that differ: {first[0]}: {first[1]}; "
+                                    f"{answer.worker}: {host_sim.build_of(outcome.context)} (one run counts with "
+                                    "one compiler and one Valgrind: install the same on every worker)")
+                if "meter" not in run.context and outcome.context["engine"]:
+                    recorder.describe(outcome.context["engine"], meter=outcome.context["meter"])
+                    if not here:
+                        run.context.update(executor=executor.name, workers=[])
+                if answer.worker and answer.worker not in run.context.setdefault("workers", []):
+                    run.context["workers"].append(answer.worker)
+                    rec.context_changed()
+                for i, res in enumerate(outcome.results):
+                    place[id(res)] = (task.job, i)
+                    rec.add(res)
+                log(f"{host_sim.job_name(jobs[task.job])}: {len(outcome.results)} result(s) counted"
+                    + (f" on {answer.worker}" if answer.worker else "") + (", stored" if store else ""))
+                if outcome.context["status"] != "complete":
+                    run.status = "interrupted"
+                    break
     finally:
         executor.close()
         sizes = run.options["sizes"]
         run.results.sort(key=lambda r: (sizes.index(r.size) if r.size in sizes else len(sizes), place[id(r)]))
-        run.elapsed_s = time.monotonic() - t0
-        run.status = "failed" if recorder.status == "complete" and run.mismatches else recorder.status
-        if store:
-            store.end_run(run)
     return run

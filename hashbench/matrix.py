@@ -9,7 +9,6 @@ Bad builds first: a compiler that is not there, or flags it rejects, are
 found by a probe compile before anything is built; a build that still fails
 is listed as a note ('not-built') and the others go on."""
 import sys
-import time
 from dataclasses import dataclass, field
 
 from . import roster
@@ -20,6 +19,7 @@ from .errors import BuildError, UserError
 from .executor import Local
 from .jobs import Task
 from .result import Note, Run
+from .store import recording
 from .targets import Job, host, rounds
 from .userimpl import engine as user_engine
 
@@ -89,16 +89,11 @@ def attach_sizes(results, sizes):
             r.extra["code_bytes"] = b
 
 
-def finish(run, plan, store, t0):
+def keep(run, plan, results):
+    """The builds' results, stored once they are all measured (as the
+    recording ends), and the builds' notes."""
+    run.results = results
     run.notes += plan.failed
-    run.elapsed_s = time.monotonic() - t0
-    if run.status == "complete" and (run.mismatches or any(n.reason == "not-built" for n in run.notes)):
-        run.status = "failed"
-    if store:
-        for r in run.results:
-            store.add_result(run, r)
-        store.end_run(run)
-    return run
 
 
 def build_host(plan, run) -> dict:
@@ -120,18 +115,22 @@ def build_host(plan, run) -> dict:
 def run_host(plan, store=None) -> Run:
     run = Run(kind="matrix", command=" ".join(sys.argv), options=plan.options(), context=host_context())
     run.context.update(builds={}, code_size=size.method(None) if plan.code_size else None)
-    if store:
-        store.begin_run(run)
-    t0 = time.monotonic()
-    try:
-        built = build_host(plan, run)
-        if not built:
-            run.status = "failed"
-            return finish(run, plan, store, t0)
-        sizes = {cfg.name: code_sizes(plan, cfg) for cfg, _ in built.values()}
-    except KeyboardInterrupt:
-        run.status = "interrupted"
-        return finish(run, plan, store, t0)
+    results = []
+    with recording(store, run, failing=("not-built",)):
+        try:
+            results = time_host(plan, run)
+        finally:
+            keep(run, plan, results)
+    return run
+
+
+def time_host(plan, run) -> list:
+    """Builds, sizes and times the host builds -> their results (run.status: the rounds')."""
+    built = build_host(plan, run)
+    if not built:
+        run.status = "failed"
+        return []
+    sizes = {cfg.name: code_sizes(plan, cfg) for cfg, _ in built.values()}
     catalogue, _ = host.catalogue(next(iter(built.values()))[1])
     opts = {"algos": [a.id for a in plan.algos], "impls": list(plan.impls), "sizes": list(plan.sizes),
             "budget_ms": plan.budget_ms, "timer": plan.timer}
@@ -140,10 +139,9 @@ def run_host(plan, store=None) -> Run:
         run.context.update(host_context(reader.engine, reader.timer))
         run.context["cflags"] = "(per build)"
 
-    results, status, _ = rounds.measure(built, opts, catalogue, plan.rounds, plan.quiet, on_engine)
+    results, run.status, _ = rounds.measure(built, opts, catalogue, plan.rounds, plan.quiet, on_engine)
     attach_sizes(results, sizes)
-    run.results, run.status = results, status
-    return finish(run, plan, store, t0)
+    return results
 
 
 def run_cross(plan, store=None) -> Run:
@@ -178,48 +176,50 @@ def run_cross(plan, store=None) -> Run:
                 tasks.append(Task(cfg.name, t.name, cfg, code_size=plan.code_size and i == 0, job=i,
                                   size_impls=tuple(plan.impls), mine=tuple(plan.mine)))
     executor.check(tasks)
-    if store:
-        store.begin_run(run)
-    t0 = time.monotonic()
     sizes, measured = {}, {}   # measured: {task's position: its results}
-    position = {id(task): n for n, task in enumerate(tasks)}
     try:
-        for task, answer in executor.answers(tasks, jobs):
-            cfg, job = task.build, jobs[task.job]
-            if answer.error:
-                fail(plan, cfg, f"build {cfg.name}: {answer.error}")
-                continue
-            outcome = answer.outcome
-            if task.code_size:
-                sizes[cfg.name] = answer.sizes or {}
-            if answer.size_error:
-                plan.failed.append(Note("not-measured", f"build {cfg.name}: no code size: {answer.size_error}",
-                                        {"build": cfg.name}))
-            for r in outcome.results:
-                r.implementation = job.substitute.name if job.substitute else r.implementation
-            run.context["targets"].setdefault(t.name, outcome.context)
-            run.context["builds"].setdefault(cfg.name, dict(
-                cfg.to_dict(), version=outcome.context.get("compiler"), compile=outcome.context.get("compile"),
-                cached_build=outcome.context.get("cached_build"),
-                **({"worker": answer.worker} if answer.worker else {})))
-            for n in outcome.notes:
-                n.data.setdefault("build", cfg.name)
-            run.notes += outcome.notes
-            measured[position[id(task)]] = outcome.results
-            who = f" ({job.substitute.name})" if job.substitute else ""
-            plan.log(f"{t.name} {cfg.name}{who}: {sum(r.verified for r in outcome.results)}/{len(outcome.results)} "
-                     "digests match")
-        run.status = "complete"
-    except KeyboardInterrupt:
-        run.status = "interrupted"
+        with recording(store, run, failing=("not-built",)):
+            try:
+                measure_cross(plan, run, executor, tasks, jobs, sizes, measured)
+            finally:
+                results = [r for n in sorted(measured) for r in measured[n]]
+                attach_sizes(results, sizes)
+                keep(run, plan, results)
     finally:
-        run.results = [r for n in sorted(measured) for r in measured[n]]
-        attach_sizes(run.results, sizes)
-        if run.status == "running":
-            run.status = "failed"
-        finish(run, plan, store, t0)
         executor.close()
     return run
+
+
+def measure_cross(plan, run, executor, tasks, jobs, sizes, measured):
+    """The cross builds' jobs as their answers come: results into `measured`
+    (by the task's position, whichever finished first), code sizes into `sizes`."""
+    t = plan.target
+    position = {id(task): n for n, task in enumerate(tasks)}
+    for task, answer in executor.answers(tasks, jobs):
+        cfg, job = task.build, jobs[task.job]
+        if answer.error:
+            fail(plan, cfg, f"build {cfg.name}: {answer.error}")
+            continue
+        outcome = answer.outcome
+        if task.code_size:
+            sizes[cfg.name] = answer.sizes or {}
+        if answer.size_error:
+            plan.failed.append(Note("not-measured", f"build {cfg.name}: no code size: {answer.size_error}",
+                                    {"build": cfg.name}))
+        for r in outcome.results:
+            r.implementation = job.substitute.name if job.substitute else r.implementation
+        run.context["targets"].setdefault(t.name, outcome.context)
+        run.context["builds"].setdefault(cfg.name, dict(
+            cfg.to_dict(), version=outcome.context.get("compiler"), compile=outcome.context.get("compile"),
+            cached_build=outcome.context.get("cached_build"),
+            **({"worker": answer.worker} if answer.worker else {})))
+        for n in outcome.notes:
+            n.data.setdefault("build", cfg.name)
+        run.notes += outcome.notes
+        measured[position[id(task)]] = outcome.results
+        who = f" ({job.substitute.name})" if job.substitute else ""
+        plan.log(f"{t.name} {cfg.name}{who}: {sum(r.verified for r in outcome.results)}/{len(outcome.results)} "
+                 "digests match")
 
 
 def measure(plan, store=None) -> Run:

@@ -6,7 +6,10 @@ cross results in two shapes; version 2 stores every result in the format of
 docs/records.md; version 3 gives every run a uuid, its identity across
 stores (`hashbench import` recognises a run it already holds); version 4
 writes every result's mode (threads, latency, align: docs/records.md,
-"Modes") into it, the plain loop's for every result stored before.  `upgrade`
+"Modes") into it, the plain loop's for every result stored before; version 5
+records the host and process that measure a run, so that a run whose
+process died without a word (a SIGKILL, a power cut) reads as abandoned, not
+running (hashbench.store.Recording).  `upgrade`
 brings any database to LATEST in one transaction, so a failed migration
 leaves it as it was.  The same steps run on SQLite and PostgreSQL
 (hashbench.dialects: `{id}` is the dialect's auto-numbered key)."""
@@ -15,7 +18,7 @@ import uuid
 
 from .errors import UserError
 
-LATEST = 4
+LATEST = 5
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -28,7 +31,10 @@ CREATE TABLE IF NOT EXISTS runs (
     options TEXT,                  -- JSON
     context TEXT,                  -- JSON: machine, compiler, timer, libraries, commit, targets
     status TEXT NOT NULL,          -- 'running', 'complete', 'interrupted', 'failed'
-    notes TEXT                     -- JSON: [{reason, detail, data}]
+    notes TEXT,                    -- JSON: [{reason, detail, data}]
+    host TEXT,                     -- the machine whose process measures the run (NULL: imported, or older)
+    pid INTEGER,                   -- that process, while the run is 'running'
+    pid_started TEXT               -- when that process started (Linux), so a reused pid is not taken for it
 );
 CREATE TABLE IF NOT EXISTS results (
     id {id},
@@ -73,8 +79,20 @@ def upgrade(db):
             _from_2(db)
         if v in (1, 2, 3):
             _from_3(db)
+        if v in (1, 2, 3, 4):
+            _from_4(db)
         db.execute("DELETE FROM meta WHERE key='schema'")
         db.execute("INSERT INTO meta (key, value) VALUES ('schema', ?)", (str(LATEST),))
+
+
+# ---- version 4 -> 5 --------------------------------------------------------------
+
+def _from_4(db):
+    """Runs say which process measures them (none known for those stored before)."""
+    have = db.columns("runs")
+    for column in ("host TEXT", "pid INTEGER", "pid_started TEXT"):
+        if column.split()[0] not in have:   # a store set back to an older version keeps them
+            db.execute(f"ALTER TABLE runs ADD COLUMN {column}")
 
 
 # ---- version 3 -> 4 --------------------------------------------------------------

@@ -11,19 +11,18 @@ the first use copies that tree into the user's cache folder
 source digest, and builds go to build/ inside it: an upgrade starts a
 fresh folder and never mixes two versions' objects."""
 import functools
-import hashlib
 import os
-import shutil
 import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
 # What the engines' builds and the front end read besides the package, travelling as package data
-# (setup.py, MANIFEST.in); the Makefile takes the version from pyproject.toml, and an implementation
-# folder is checked against the official test vectors
-TREE_PARTS = ("Makefile", "pyproject.toml", "src", "backends", "targets", "data", "tests/vectors")
-# never part of the tree: build output that may sit inside it
-_SKIP_DIRS = {"__pycache__", "target", "build"}
+# (setup.py, MANIFEST.in); the Makefile takes the version from pyproject.toml, an implementation
+# folder is checked against the official test vectors, and web/ is `hashbench play`'s page
+TREE_PARTS = ("Makefile", "pyproject.toml", "src", "backends", "targets", "data", "tests/vectors", "web")
+# never part of the tree: build output that may sit inside it, and the npm packages `hashbench play`
+# serves (installed beside the tree: scripts/setup.sh, web/package-lock.json)
+_SKIP_DIRS = {"__pycache__", "target", "build", "node_modules"}
 _SKIP_SUFFIXES = (".o", ".pyc")
 PACKAGED_TREE = PACKAGE / "_tree"
 
@@ -52,6 +51,7 @@ def digest_of(source: Path) -> str:
     """SHA-256 over the tree under `source` and the package's Python: two
     installations with the same digest build the same programs and read
     them the same way (a cluster's workers must agree on it)."""
+    import hashlib  # here, not at the top: loading OpenSSL costs every command's start-up
     h = hashlib.sha256()
     for base, files in ((source, tree_files(source)), (PACKAGE.parent, _package_files())):
         for f in files:
@@ -83,6 +83,7 @@ def _unpacked_root() -> Path:
     if not PACKAGED_TREE.is_dir():
         sys.exit(f"hashbench: {PACKAGE} has neither a source tree beside it nor its packaged copy (_tree): "
                  "reinstall it")
+    import shutil
     root = cache_home() / f"tree-{source_digest()[:16]}"
     if (root / "Makefile").is_file():
         return root

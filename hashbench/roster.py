@@ -4,7 +4,9 @@ data/roster.json, which tools/generate/describe_roster.c generates from
 src/algos/registry.def (`make roster`).  Nothing in the front end parses C.
 
 Library backends add implementations at run time; the host engine's
-`list` names them (hashbench.targets.host.catalogue)."""
+`list` names them (hashbench.targets.host.catalogue).  Hand-written
+assembly for one CPU (src/algos/asm/registry.def) sits apart, in
+Algorithm.asm: only a target of that `isa` has it (Algorithm.impls_on)."""
 import difflib
 import fnmatch
 import functools
@@ -24,6 +26,7 @@ class Impl:
     name: str          # "portable", "compact"
     symbol: str        # the one-shot: hb_sha256, hb_sha256_compact
     sources: tuple     # files of src/algos it needs, its own first
+    isa: str = ""      # assembly: the CPU it is written for (a target's `isa`); "" for C
 
 
 @dataclass(frozen=True)
@@ -36,11 +39,16 @@ class Algorithm:
     width: int         # widest integer it needs: 16, 32 or 64
     streaming: bool
     spec: str
-    impls: dict = field(default_factory=dict)  # {name: Impl}: ours only
+    impls: dict = field(default_factory=dict)  # {name: Impl}: ours in C, on every CPU
+    asm: dict = field(default_factory=dict)    # {name: Impl}: ours in one CPU's assembly
 
     @property
     def has_compact(self) -> bool:
         return "compact" in self.impls
+
+    def impls_on(self, isa: str) -> dict:
+        """Our implementations a CPU of this `isa` runs: the C ones and its assembly."""
+        return {**self.impls, **{n: i for n, i in self.asm.items() if i.isa == isa}}
 
 
 @functools.lru_cache(maxsize=1)
@@ -52,10 +60,22 @@ def algorithms() -> tuple:
         raise UserError(f"{DESCRIPTION}: cannot read the roster description ({exc}); run 'make roster'") from exc
     out = []
     for a in doc["algorithms"]:
-        impls = {name: Impl(name, i["symbol"], tuple(i["sources"])) for name, i in a["implementations"].items()}
+        impls = {name: Impl(name, i["symbol"], tuple(i["sources"]), i.get("isa", ""))
+                 for name, i in a["implementations"].items()}
         out.append(Algorithm(a["id"], a["label"], a["tier"], a["digest_len"], a["block_len"], a["width"],
-                             a["streaming"], a["spec"], impls))
+                             a["streaming"], a["spec"], {n: i for n, i in impls.items() if not i.isa},
+                             {n: i for n, i in impls.items() if i.isa}))
     return tuple(out)
+
+
+def asm_names() -> tuple:
+    """The assembly implementations' names ("sm83", ...), in roster order."""
+    return tuple(dict.fromkeys(n for a in algorithms() for n in a.asm))
+
+
+def isa_of(name: str) -> str:
+    """The CPU an assembly implementation is written for ("" for C)."""
+    return next((a.asm[name].isa for a in algorithms() if name in a.asm), "")
 
 
 def ids() -> list:

@@ -6,14 +6,26 @@ dialect layer of hashbench.dialects.  `--db` chooses; HASHBENCH_DB is the
 default of every command.  Every result is committed as it arrives, so an
 interrupted run keeps what it measured; an imported run is one transaction.
 A database of an older schema is migrated when it is opened
-(hashbench.migrations)."""
+(hashbench.migrations).
+
+Every kind of run is measured inside `recording(store, run)` (`Recording`):
+it begins the run (with this host and process), keeps Ctrl-C and SIGTERM
+from losing it, sets its status and elapsed time, and ends it whatever
+ends the block; `ended(run, store, log)` is the line a command closes with.
+A run left 'running' by a process that is gone reads as ABANDONED."""
+import contextlib
 import json
 import os
+import signal
+import socket
+import sys
+import threading
+import time
 import uuid
 from pathlib import Path
 
 from . import dialects, migrations
-from .errors import UserError
+from .errors import UserError, terminate_as_interrupt
 from .result import Note, Result, Run
 
 SCHEMA_VERSION = migrations.LATEST
@@ -62,11 +74,14 @@ class Store:
 
     # ---- writing, as a run goes ------------------------------------------------
 
-    def begin_run(self, run: Run, status="running") -> int:
-        run.id = self._insert("INSERT INTO runs (uuid, started_at, kind, command, options, context, status, notes) "
-                              "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    def begin_run(self, run: Run, status="running", process=(None, None, None)) -> int:
+        """Only `recording` (a run measured here) and `import_run` begin a run;
+        `process`: (host, pid, pid_started) of the process measuring it."""
+        run.id = self._insert("INSERT INTO runs (uuid, started_at, kind, command, options, context, status, notes, "
+                              "host, pid, pid_started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                               (run_uuid(run), run.started_at, run.kind, run.command, json.dumps(run.options),
-                               json.dumps(run.context), status, json.dumps([n.to_dict() for n in run.notes])))
+                               json.dumps(run.context), status, json.dumps([n.to_dict() for n in run.notes]),
+                               *process))
         return run.id
 
     def keep_uuid(self, run: Run):
@@ -95,8 +110,9 @@ class Store:
 
     def end_run(self, run: Run):
         self.keep_uuid(run)
-        self._exec("UPDATE runs SET status=?, context=?, notes=? WHERE id=?",
-                   (run.status, json.dumps(run.context), json.dumps([n.to_dict() for n in run.notes]), run.id))
+        self._exec("UPDATE runs SET status=?, options=?, context=?, notes=? WHERE id=?",
+                   (run.status, json.dumps(run.options), json.dumps(run.context),
+                    json.dumps([n.to_dict() for n in run.notes]), run.id))
 
     def find_uuid(self, ident: str):
         """The local id of the run with this uuid, or None."""
@@ -126,9 +142,9 @@ class Store:
         where = "WHERE r.kind=?" if kind else ""
         args = (kind, limit) if kind else (limit,)
         rows = self._exec("SELECT r.id, r.started_at, r.kind, r.command, r.status, r.context, "
-                          "(SELECT COUNT(*) FROM results WHERE run_id=r.id) "
+                          "(SELECT COUNT(*) FROM results WHERE run_id=r.id), r.host, r.pid, r.pid_started "
                           f"FROM runs r {where} ORDER BY r.id DESC LIMIT ?", args).fetchall()
-        return [dict(id=r[0], started_at=r[1], kind=r[2], command=r[3], status=r[4],
+        return [dict(id=r[0], started_at=r[1], kind=r[2], command=r[3], status=status_now(r[4], *r[7:10]),
                      context=json.loads(r[5] or "{}"), results=r[6]) for r in rows]
 
     def resolve(self, ref: str) -> int:
@@ -151,14 +167,14 @@ class Store:
         return int(ref)
 
     def load_run(self, run_id) -> Run:
-        r = self._exec("SELECT id, started_at, kind, command, options, context, status, notes FROM runs WHERE id=?",
-                       (run_id,)).fetchone()
+        r = self._exec("SELECT id, started_at, kind, command, options, context, status, notes, host, pid, "
+                       "pid_started FROM runs WHERE id=?", (run_id,)).fetchone()
         if r is None:
             raise UserError(f"no run {run_id} in {self.path}")
         results = [Result.from_dict(json.loads(row[0])) for row in
                    self._exec("SELECT data FROM results WHERE run_id=? ORDER BY id", (run_id,)).fetchall()]
         return Run(id=r[0], started_at=r[1], kind=r[2], command=r[3] or "", options=json.loads(r[4] or "{}"),
-                   context=json.loads(r[5] or "{}"), status=r[6], notes=[Note.from_dict(n) for n in
+                   context=json.loads(r[5] or "{}"), status=status_now(r[6], *r[8:11]), notes=[Note.from_dict(n) for n in
                                                                             json.loads(r[7] or "[]")],
                    results=results)
 
@@ -176,3 +192,134 @@ class Store:
                 seen.add(r.key)
                 out.append(r)
         return out
+
+
+# ---- a run as it is measured -------------------------------------------------------
+
+ABANDONED = "abandoned"   # read, never stored: 'running', and the process measuring it is gone
+
+
+def process_started(pid) -> str | None:
+    """When process `pid` started, in clock ticks since boot (Linux's /proc), else None."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return stat.rsplit(")", 1)[1].split()[19]   # field 22, counted after the command's name
+
+
+def this_process() -> tuple:
+    """(host, pid, pid_started) stored with a run this process measures."""
+    return socket.gethostname(), os.getpid(), process_started(os.getpid())
+
+
+def status_now(status, host, pid, pid_started) -> str:
+    """A stored status as it stands: a 'running' run whose process is gone
+    from this host (a SIGKILL, a power cut: it could not say) is abandoned.
+    A run measured on another host, or stored before hosts were recorded,
+    keeps its word."""
+    if status != "running" or pid is None or host != socket.gethostname():
+        return status
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return ABANDONED
+    except PermissionError:      # another user's process: alive
+        pass
+    if pid_started is not None and process_started(pid) not in (None, pid_started):
+        return ABANDONED         # the pid was reused by another process
+    return status
+
+
+class Recording:
+    """One run as it is measured: each result stored as it comes (or only
+    kept, without a store), the context rewritten as it grows."""
+
+    def __init__(self, store, run: Run):
+        self.store, self.run = store, run
+        self.rows = {}   # id(result) -> its row
+
+    def add(self, result):
+        """A result: kept and stored when it first comes, its row rewritten
+        when it comes again (a later engine process added samples)."""
+        if id(result) not in self.rows:
+            self.run.results.append(result)
+            self.rows[id(result)] = self.store.add_result(self.run, result) if self.store else None
+        elif self.store:
+            self.store.update_result(self.rows[id(result)], result)
+
+    def store_results(self):
+        """Stores the run's results that are not yet (those of a run that
+        keeps them until its end: a build matrix, a console's pass)."""
+        for result in self.run.results:
+            if id(result) not in self.rows:
+                self.rows[id(result)] = self.store.add_result(self.run, result) if self.store else None
+
+    def context_changed(self):
+        if self.store:
+            self.store.update_context(self.run)
+
+
+@contextlib.contextmanager
+def recording(store, run: Run, failing=()):
+    """Measures `run` in the block (store: a Store, or None to keep it in
+    memory only) -> a Recording.  The run is begun with this host and
+    process; SIGTERM is taken as Ctrl-C, and Ctrl-C ends the block with the
+    run 'interrupted' (what was stored is kept; the caller goes on to show
+    it); any other error ends it 'failed' and goes on up.  Results kept in
+    the run and not yet stored (`Recording.add` stores as they come) are
+    stored as it ends.  A block that ends
+    with the run still 'running' completed it; a complete run with a digest
+    mismatch, or a note whose reason is in `failing`, failed.  The elapsed
+    time goes into the run and its context; the run is ended in the store
+    however the block ended."""
+    before = _take_sigterm()
+    run.status = "running"
+    if store:
+        store.begin_run(run, process=this_process())
+    t0 = time.monotonic()
+    rec = Recording(store, run)
+    try:
+        yield rec
+        if run.status == "running":
+            run.status = "complete"
+    except KeyboardInterrupt:
+        run.status = "interrupted"
+    except BaseException:
+        run.status = "failed"
+        raise
+    finally:
+        run.elapsed_s = time.monotonic() - t0
+        run.context["elapsed_s"] = round(run.elapsed_s, 1)
+        if run.status == "complete" and (run.mismatches or any(n.reason in failing for n in run.notes)):
+            run.status = "failed"
+        try:
+            if store:
+                rec.store_results()
+                store.end_run(run)
+        finally:
+            if before is not None:
+                signal.signal(signal.SIGTERM, before)
+
+
+def _take_sigterm():
+    """SIGTERM as Ctrl-C while a run is recorded (whoever measures it: a
+    command, a report tool) -> the handler it replaced (None: not the main
+    thread, where no handler can be set)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return terminate_as_interrupt()
+
+
+def ended(run: Run, store, log=lambda m: print(m, file=sys.stderr)) -> int | None:
+    """The line a command ends a recorded run with (an interruption is said
+    even under --quiet: it explains the exit status) -> 130 for an
+    interrupted run, else None."""
+    where = f"run {run.id} in {store.path}" if store else ""
+    if run.status == "interrupted":
+        print(f"interrupted: kept the {len(run.results)} result(s) measured so far"
+              + (f"; saved as {where}" if store else ""), file=sys.stderr)
+        return 130
+    if store:
+        log(f"saved as {where}")
+    return None

@@ -40,8 +40,8 @@ def main(argv=None) -> int:
     ap.add_argument("-a", "--algo", action="append")
     args = ap.parse_args(argv)
     algos = roster.select(args.algo)
-    _p, _built, session, got = play_pass(gba, algos, ["portable"], args.size, args.budget)
-    rom = {r.algorithm: r for r in run.results(session.records, gba, host.expected_digests(), Build("gba-rom"))}
+    _p, _built, session, got = play_pass(gba.CONSOLE, algos, ["portable"], args.size, args.budget)
+    rom = {r.algorithm: r for r in run.results(session.records, gba.CONSOLE, host.expected_digests(), Build("gba-rom"))}
     h_iters, h_ticks = got["harness"][args.size]
     loop, empty = h_ticks / h_iters, got["empty"][args.size]
     exact_run = cross.measure(["gba"], [args.size], algos, ["portable"], log=log)

@@ -6,8 +6,6 @@ since the last make (a quick start); HASHBENCH_ENGINE names a prebuilt engine
 instead (tests)."""
 import json
 import os
-import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -43,9 +41,10 @@ def up_to_date(build=DEFAULT) -> bool:
         inputs = engine.with_name("hashbench-engine.inputs").read_text().split()
     except (OSError, ValueError):
         return False
+    root = str(ROOT)   # plain strings: a Path per input costs more than its stat (every command's start)
     for path in set(inputs) | {os.path.dirname(p) for p in inputs}:
         try:
-            if os.stat(ROOT / path).st_mtime >= made:
+            if os.stat(os.path.join(root, path)).st_mtime >= made:
                 return False
         except OSError:
             return False
@@ -66,6 +65,8 @@ def ensure_engine(build=DEFAULT, make_vars=None, use_override=True) -> Path:
         if path.exists():
             return path
         raise UserError("the engine is not built and there is no Makefile to build it")
+    import shutil       # here, not at the top, as subprocess: the path of an
+    import subprocess   # engine that is up to date imports neither (a quick start)
     if shutil.which("make") is None:
         raise UserError("'make' is not installed: run scripts/setup.sh (or 'make setup')")
     target = f"{build}/hashbench-engine"
@@ -96,6 +97,7 @@ def catalogue(engine: Path, skip=()):
     """(algorithm records in registry order, backend records) from `engine
     list`: the implementations this engine has, backends included, less the
     backends in `skip` (listed as not available)."""
+    import subprocess
     proc = subprocess.run([str(engine), "list"] + (["-x", ",".join(skip)] if skip else []),
                           capture_output=True, text=True)
     if proc.returncode != 0:

@@ -4,16 +4,15 @@ exact instruction counts, and on the 8/16-bit consoles' simulators with
 exact cycles - every digest verified against the reference first."""
 import sys
 
-from .. import roster, userimpl
+from .. import meters, roster, userimpl
 from ..cross import DEFAULT_CALLS, DEFAULT_SIZES, measure
 from ..errors import UserError
 from ..executor import choose
-from ..meters import CHOICES, CYCLE_MODEL, DEFAULT
 from ..meters.cpu_models import load_model
 from ..present import exporters
 from ..present.crosstab import present_exact, present_targets
 from ..present.host import report_mismatches
-from ..store import Store
+from ..store import Store, ended
 from ..targets import load_all, select
 from ..targets.qemu import MAX_SIZE
 from ..units import parse_sizes
@@ -30,15 +29,15 @@ def add_parser(sub):
                     "gb, z80, gba and its placements gba-prefetch, gba-iwram, gba-iwram-arm): one program per "
                     "algorithm, exact cycles from sim65, mGBA or ucsim.  Counts are exact and repeatable; a wrong "
                     "digest is reported as a mismatch with no "
-                    "cost.  --meter cycle-model instead estimates cycles with the target's CPU model "
+                    "cost.  --meter est-cycles instead estimates cycles with the target's CPU model "
                     "(data/cpu-models/, docs/cycle-models.md): meter est-cycles, converted to time at the "
                     "CPU's real clock, labelled as estimated and never tabled with exact figures.  SDCC (gb, "
                     "z80) is slow: a first run of every algorithm takes minutes; builds are cached after that.",
         epilog="examples:\n  hashbench cross --list\n  hashbench cross --target n64,nds\n"
                "  hashbench cross --target nes,gba --size 64  # exact 6502 and ARM7TDMI cycles\n"
                "  hashbench cross --all -o cross.json\n  hashbench cross --all -a 'sha*' --size 1k\n"
-               "  hashbench cross --target n64,nds,3ds,cortex-m7 --meter cycle-model   # estimated cycles\n"
-               "  hashbench cross --target cortex-m7 --meter cycle-model --model-variant nocache-sram\n"
+               "  hashbench cross --target n64,nds,3ds,cortex-m7 --meter est-cycles   # estimated cycles\n"
+               "  hashbench cross --target cortex-m7 --meter est-cycles --model-variant nocache-sram\n"
                "  hashbench cross --table            # the stored results, algorithms x targets")
     c.add_argument("--target", action="append", metavar="T[,T...]", help="targets to run")
     c.add_argument("--all", action="store_true", help="every target")
@@ -47,16 +46,18 @@ def add_parser(sub):
                    help="print algorithms x targets; alone: from the newest stored results")
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
     c.add_argument("--impl", default="all",
-                   help="portable, compact, an --impl-dir's name, or all (default: all)")
+                   help="portable, compact, a CPU's assembly (sm83, 6502: only on that CPU), an --impl-dir's name, "
+                        "or all (default: all)")
     userimpl.add_args(c)
     c.add_argument("--size", action="append", metavar="SIZE", help="bytes (default 64,256,1024; at most 64K)")
     c.add_argument("--calls", type=int, default=DEFAULT_CALLS, help="calls in each measured region (default 2)")
     c.add_argument("--check-repeat", action="store_true", help="run everything twice; fail unless counts repeat")
-    c.add_argument("--meter", choices=CHOICES, default=DEFAULT,
+    c.add_argument("--meter", choices=meters.spellings(*meters.CROSS), default=meters.DEFAULT,
                    help="default: each target's own (QEMU: instructions; consoles: exact cycles); "
-                        "cycle-model: cycles estimated by the target's CPU model (the CYCLE MODEL column of --list)")
+                        f"{meters.CYCLE_MODEL} ({', '.join(meters.model_spellings())}): cycles estimated by the "
+                        "target's CPU model (the CYCLE MODEL column of --list)")
     c.add_argument("--model-variant", metavar="NAME",
-                   help="with --meter cycle-model: a variant of the CPU model (caches off, data in SRAM, ...; "
+                   help="with --meter est-cycles: a variant of the CPU model (caches off, data in SRAM, ...; "
                         "--list names them); results of a variant are kept apart from the model's own")
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_format_arg(c)
@@ -88,18 +89,19 @@ def checked(args, targets):
         raise UserError(f"--size: the cross engine's buffer holds at most {MAX_SIZE} bytes")
     if not 1 <= args.calls <= 1000:
         raise UserError("--calls must be between 1 and 1000")
-    mine = userimpl.prepare(args, log_to_stderr(args.quiet))
+    mine = userimpl.prepare(args.impl_dir, log_to_stderr(args.quiet))
     chosen = roster.split([args.impl])
     every = "all" in chosen
-    impls = list(roster.OURS) if every else [i for i in chosen if i in roster.OURS]
+    ours = roster.OURS + roster.asm_names()
+    impls = list(ours) if every else [i for i in chosen if i in ours]
     beside = [m.substitute() for m in mine if every or m.name in chosen]
-    bad = [i for i in chosen if i not in roster.OURS + ("all",) and i not in {m.name for m in mine}]
+    bad = [i for i in chosen if i not in ours + ("all",) and i not in {m.name for m in mine}]
     if bad:
-        raise UserError(f"unknown implementation {bad[0]!r}: cross runs portable, compact and the --impl-dir "
+        raise UserError(f"unknown implementation {bad[0]!r}: cross runs {', '.join(ours)} and the --impl-dir "
                         "folders' code")
     algos = roster.select(args.algo or list(dict.fromkeys(m.algorithm for m in mine)) or None)
-    roster.check_selection({a.id: list(a.impls) + [m.name for m in mine if m.algorithm == a.id] for a in algos},
-                           [a.id for a in algos], chosen)
+    roster.check_selection({a.id: list(a.impls) + list(a.asm) + [m.name for m in mine if m.algorithm == a.id]
+                            for a in algos}, [a.id for a in algos], chosen)
     empty = [n for n in names if hasattr(targets[n], "algorithms") and not targets[n].algorithms(algos)]
     if empty:   # a 6502 or Z80 has no 64-bit integers: -a sha512 leaves it nothing to build
         why = f"none of the selected algorithms ({', '.join(a.id for a in algos)})"
@@ -108,9 +110,9 @@ def checked(args, targets):
         for n in empty:
             print(f"warning: {n}: skipped: it builds {why}", file=sys.stderr)
         names = [n for n in names if n not in empty]
-    if args.model_variant and args.meter != CYCLE_MODEL:
-        raise UserError("--model-variant goes with --meter cycle-model")
-    if args.meter == CYCLE_MODEL:
+    if args.model_variant and not meters.uses_model(args.meter):
+        raise UserError(f"--model-variant goes with --meter {meters.CYCLE_MODEL}")
+    if meters.uses_model(args.meter):
         lacking = [n for n in names if not targets[n].cycle_model]
         if lacking:
             with_model = ", ".join(n for n, t in targets.items() if t.cycle_model)
@@ -146,8 +148,4 @@ def main(args) -> int:
     if args.output:
         exporters.write(args.output, run, args.format)
         log(f"wrote {args.output}")
-    if store:
-        log(f"saved as run {run.id} in {store.path}")
-    if run.status == "interrupted":
-        return 130
-    return 1 if run.status == "failed" else 0
+    return ended(run, store, log) or (1 if run.status == "failed" else 0)

@@ -10,7 +10,7 @@ from ..errors import UserError
 from ..present import exporters
 from ..present import matrix as present
 from ..present.host import report_mismatches
-from ..store import Store
+from ..store import Store, ended
 from ..targets import load_all
 from ..units import parse_budget, parse_sizes
 from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
@@ -113,7 +113,7 @@ def target_algorithms(target, algos) -> list:
 def with_folders(args, log):
     """The implementation folders of --impl-dir, verified; with them and
     no -a / --tier, their algorithms are chosen."""
-    mine = userimpl.prepare(args, log)
+    mine = userimpl.prepare(args.impl_dir, log)
     if mine and not args.algo and not args.tier:
         args.algo = list(dict.fromkeys(m.algorithm for m in mine))
     return mine
@@ -155,9 +155,4 @@ def main(args) -> int:
     present.present(run.results)
     if args.output:
         exporters.write(args.output, run, args.format)
-    if store:
-        plan.log(f"saved as run {run.id} in {store.path}")
-    if run.status == "interrupted":
-        print(f"interrupted: kept the {len(run.results)} result(s) measured so far", file=sys.stderr)
-        return 130
-    return 1 if run.status == "failed" else 0
+    return ended(run, store, plan.log) or (1 if run.status == "failed" else 0)

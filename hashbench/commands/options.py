@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The options every command shares (cli.py imports it: it stays light)."""
 import argparse
+import os
 import sys
 
 from ..errors import UserError
@@ -26,7 +27,16 @@ class Parser(argparse.ArgumentParser):
 
 
 def formatter(prog):
-    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=30)
+    # the width given, as argparse would find it (COLUMNS, else the terminal's, less 2): left to
+    # argparse, every parser built imports shutil, and with it bz2, lzma and zlib (a slower start)
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return argparse.RawDescriptionHelpFormatter(prog, max_help_position=30, width=columns - 2)
 
 
 def add_store_args(p, save=True):
@@ -57,8 +67,8 @@ def add_refused_mode_args(p):
     p.add_argument("--align", help=argparse.SUPPRESS)
 
 
-def refuse_modes(args, why):
-    """One line, exit 2, for a mode `why` says cannot be honoured here."""
-    for flag in ("threads", "latency", "align"):
+def refuse_modes(args, why, modes=("threads", "latency", "align")):
+    """One line, exit 2, for a mode (of `modes`: each its option) `why` says cannot be honoured here."""
+    for flag in modes:
         if getattr(args, flag, None) not in (None, False):
             raise UserError(f"--{flag} cannot be measured {why}")

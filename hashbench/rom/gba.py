@@ -12,47 +12,26 @@ the header's complement check filled in (hashbench/build/gbarom.py); no
 Nintendo logo (not ours to copy: a real console's BIOS refuses the ROM,
 emulators and flash carts that patch the logo in accept it).  Save type:
 32 KiB SRAM, announced by the "SRAM_V113" tag after the header."""
-from ..build import cache, gbarom
+from ..build import gbarom
 from ..errors import BuildError
-from ..targets import load_all
 from . import image
+from .console import Console
+from .play import L, R, Web, pad
 
-NAME = "gba"
-RUN_TARGET = "gba-rom"      # the target stored runs are named by
-CORE = "mgba"               # hashbench.rom.libretro.core_path
 PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/hb_gba2d.c", "src/platform/rom/gba/platform.c")
 CRT0 = "src/platform/rom/gba/crt0.s"
 CONFIG_DIR = "src/platform/rom/gba"
 MIN_IMAGE = 256 * 1024
 MAX_IMAGE = 32 * 1024 * 1024
 SAVE_BYTES = 32 * 1024
-TITLE = "GBA (ARM7TDMI 16.78 MHz, Thumb, code in ROM): the ROM image's own timer"
-COLS, ROWS = 30, 20           # the text screen (src/platform/rom/gba/hb_rom_config.h)
-
-
-def target():
-    return load_all()["gba"]
-
-
-def compiler() -> str:
-    return cache.tool_version(target().cc)
-
-
-def flags() -> str:
-    return " ".join(target().cflags)
-
-
-def can_build(algo):
-    """None: every algorithm builds for the ARM7TDMI (64-bit types included)."""
-    return None
 
 
 def build(plan: image.Plan, log=lambda m: None, save_bytes: int = SAVE_BYTES) -> image.Built:
-    t = target()
-    folder = image.build_folder(NAME, plan, save_bytes)
+    t = CONSOLE.description()
+    folder = image.build_folder(CONSOLE.name, plan, save_bytes)
     defines = [] if save_bytes == SAVE_BYTES else [f"-DHB_GBA_SAVE_BYTES={save_bytes}u"]
     log(f"rom: building the GBA image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
-    elf = image.link_elf(plan, folder, folder / "hashbench.elf", t.cc, list(t.cflags) + defines, CONFIG_DIR,
+    elf = image.link_elf(CONSOLE, plan, folder, folder / "hashbench.elf", t.cc, list(t.cflags) + defines, CONFIG_DIR,
                          [CRT0, *PLATFORM], t.linker_script, ["-nostartfiles", "-Wl,--gc-sections", *t.ldflags], log)
     data = image.objcopy_binary(t.cc, elf, folder / "hashbench.bin")
     if len(data) > MAX_IMAGE:
@@ -71,3 +50,11 @@ def describe(built: image.Built) -> str:
     return (f"{built.image_bytes // 1024} KiB image ({built.used_bytes} bytes used, padded with 0xFF; "
             f"{built.ram_bytes} bytes of IWRAM), 32 KiB SRAM for the records")
 
+
+
+CONSOLE = Console(
+    name="gba", run_target="gba-rom", target="gba", build=build, describe=describe,
+    title="GBA (ARM7TDMI 16.78 MHz, Thumb, code in ROM): the ROM image's own timer",
+    screen=(30, 20),             # 240x160 pixels
+    emulator="mgba",
+    web=Web("mgba", "mGBA", (".gba",), 59.7275, pad(L, R)))

@@ -30,8 +30,12 @@ from ..errors import UserError
 
 # Debian's cores, under this machine's multiarch folder (x86_64-linux-gnu, aarch64-linux-gnu, ...)
 CORES_DIR = Path("/usr/lib") / (sysconfig.get_config_var("MULTIARCH") or f"{platform.machine()}-linux-gnu") / "libretro"
-CORE_FILES = {"mgba": "mgba_libretro.so", "nestopia": "nestopia_libretro.so", "desmume": "desmume_libretro.so"}
-PACKAGES = {"mgba": "libretro-mgba", "nestopia": "libretro-nestopia", "desmume": "libretro-desmume"}
+CORE_FILES = {"mgba": "mgba_libretro.so", "nestopia": "nestopia_libretro.so", "desmume": "desmume_libretro.so",
+              "bsnes_mercury_accuracy": "bsnes_mercury_accuracy_libretro.so",
+              "bsnes_mercury_balanced": "bsnes_mercury_balanced_libretro.so"}
+PACKAGES = {"mgba": "libretro-mgba", "nestopia": "libretro-nestopia", "desmume": "libretro-desmume",
+            "bsnes_mercury_accuracy": "libretro-bsnes-mercury-accuracy",
+            "bsnes_mercury_balanced": "libretro-bsnes-mercury-balanced"}
 
 # libretro.h
 ENV_GET_CAN_DUPE = 3
@@ -159,7 +163,8 @@ class Core:
         # a joypad in port 1: Nestopia reads no input until told what is plugged in
         self.lib.retro_set_controller_port_device(0, DEVICE_JOYPAD)
         av = AvInfo()
-        self.lib.retro_get_system_av_info(ctypes.byref(av))
+        with quiet():   # bsnes prints the geometry
+            self.lib.retro_get_system_av_info(ctypes.byref(av))
         self.fps = av.timing.fps
         _open.append(self)
         # Ctrl-C raised inside a core's callback would be lost (ctypes prints and ignores it): the
@@ -239,8 +244,9 @@ class Core:
         return self.frames / self.fps
 
     def memory(self, kind=MEMORY_SAVE_RAM) -> bytes:
-        size = self.lib.retro_get_memory_size(kind)
-        ptr = self.lib.retro_get_memory_data(kind)
+        with quiet():   # bsnes prints the size at every call
+            size = self.lib.retro_get_memory_size(kind)
+            ptr = self.lib.retro_get_memory_data(kind)
         return ctypes.string_at(ptr, size) if ptr and size else b""
 
     def state(self) -> bytes:

@@ -31,7 +31,8 @@ from .. import roster
 from ..build import TOOLCHAINS, cache, cartridge, toolchain
 from ..build.configs import replace_opt
 from ..errors import BuildError, UserError
-from ..meters import CONSOLE_METERS, DEFAULT, NotRepeatable, console_meter, fill_exact
+from ..meters import CONSOLE, for_target, named, own_meters
+from ..meters.exact import NotRepeatable, fill_exact
 from ..paths import BUILD, ROOT
 from ..progress import Ticker
 from ..result import Build, Note
@@ -76,8 +77,8 @@ class ConsoleTarget(Target):
     def check(self):
         if self.toolchain not in TOOLCHAINS:
             raise UserError(f"{self.path}: toolchain must be " + " or ".join(f"'{k}'" for k in TOOLCHAINS))
-        if self.meter not in CONSOLE_METERS:
-            raise UserError(f"{self.path}: meter must be " + " or ".join(f"'{k}'" for k in CONSOLE_METERS))
+        if self.meter not in own_meters(CONSOLE):
+            raise UserError(f"{self.path}: meter must be " + " or ".join(f"'{k}'" for k in own_meters(CONSOLE)))
         for key in ("no_portable_tables", "source_cflags"):
             unknown = [s for s in getattr(self, key) if not (ROOT / "src" / "algos" / f"{s}.c").exists()]
             if unknown:
@@ -115,7 +116,7 @@ class ConsoleTarget(Target):
         return t
 
     def missing(self) -> list:
-        progs = self.tc.programs(self) + console_meter(self.meter).programs(self)
+        progs = self.tc.programs(self) + named(self.meter).load().programs(self)
         return [p for p in progs if " " in p or shutil.which(p) is None]
 
     def build(self, defines=()) -> Build:
@@ -132,6 +133,9 @@ class ConsoleTarget(Target):
         return [SMALL_DEFINE] if small or Path(src).stem in self.no_portable_tables else []
 
     def compile(self, src, obj, log, defines=()):
+        if src.endswith(".s"):   # an assembly implementation (src/algos/asm/): the target's assembler
+            cache.cached(obj, self.tc.asm_cmd(self, src, obj), [src], cache.tool_version(self.asm or self.cc), log)
+            return obj
         defs = list(self.defines) + list(defines)
         flags = self.source_cflags.get(Path(src).stem, []) + cartridge.area_flags(self, src)
         sub = self.substitute.flags() if self.substitute else []
@@ -150,7 +154,7 @@ class ConsoleTarget(Target):
         odir = lib_root / ("lib" if small_for is None else "lib-small")
         objs, failed = [], {}
         times = CompileTimes(lib_root / "compile-seconds.json", DEFAULT_COMPILE_S.get(self.toolchain, 1.0))
-        obj_of = {src: odir / (Path(src).stem + self.tc.obj_suffix) for src in sources}
+        obj_of = {src: odir / (object_stem(src) + self.tc.obj_suffix) for src in sources}
         pending = [s for s in sources if not current(ROOT / s, obj_of[s])]
         what = f"compiling {len(pending)} files with {self.cc} for {self.name}"
         with Ticker(what, times.estimate(pending) / jobs(), jobs(), quiet_s=2.0 if pending else 1e9), \
@@ -170,7 +174,7 @@ class ConsoleTarget(Target):
         return lib, failed
 
     def support_objects(self, log) -> list:
-        meter = console_meter(self.meter)
+        meter = named(self.meter).load()
         objs = [self.compile(src, self.build_dir / "obj" / (Path(src).stem + self.tc.obj_suffix), log,
                              meter.platform_defines(self) if src in self.platform else ())
                 for src in list(self.platform) + SUPPORT]
@@ -185,7 +189,7 @@ class ConsoleTarget(Target):
     def program(self, algo, impls, sizes, lib, log, small=False):
         """One algorithm's program -> (the file to run, its link command)."""
         pdir = self.build_dir / algo.id / ("-".join(impls) + ("-small" if small else ""))
-        defines = engine_defines(self, algo, impls, sizes) + console_meter(self.meter).engine_defines(self) + \
+        defines = engine_defines(self, algo, impls, sizes) + named(self.meter).load().engine_defines(self) + \
             cartridge.engine_defines(self)
         eobj = self.compile(ENGINE, pdir / ("engine" + self.tc.obj_suffix), log, defines)
         return self.tc.link(self, self.support_objects(log) + [eobj], lib, pdir, algo.id, log)
@@ -195,9 +199,10 @@ class ConsoleTarget(Target):
     def measure(self, job):
         """--meter default: the target's own simulator; another meter runs
         the target as it can (its stand-in: hashbench.meters)."""
-        if job.meter == DEFAULT:
-            return self.substituted(job.substitute).measure_with(console_meter(self.meter), job)
-        meter = console_meter(job.meter)
+        chosen = for_target(CONSOLE, job.meter, self.meter)
+        meter = chosen.load()
+        if chosen is named(self.meter):
+            return self.substituted(job.substitute).measure_with(meter, job)
         return meter.runs_as(self, job).substituted(job.substitute).measure_with(meter, job)
 
     def measure_with(self, meter, job):
@@ -212,7 +217,7 @@ class ConsoleTarget(Target):
         if not todo:
             raise BuildError(f"{self.name}: none of the selected algorithms builds here (no 64-bit integers)")
         todo = self.substitute.algorithms(todo) if self.substitute else todo
-        sources = needed_sources(todo, job.impls)
+        sources = needed_sources(todo, job.impls, self.isa)
         steps = []   # what was built rather than found in the cache (hashbench.build.cache logs it)
 
         def log(m):
@@ -229,7 +234,7 @@ class ConsoleTarget(Target):
             # every program's engine compile and link on `jobs()` cores where the toolchain allows
             # (SDCC: seconds each), its runs as each is built; notes and results keep the roster's order
             builds = [(a, bpool.submit(self.build_all, a, want, sizes, lib, log))
-                      for a in todo for want in [[i for i in job.impls if i in a.impls]] if want]
+                      for a in todo for want in [[i for i in job.impls if i in a.impls_on(self.isa)]] if want]
             built = []
             for a, fut in builds:
                 progs, a_notes = fut.result()
@@ -295,7 +300,7 @@ class ConsoleTarget(Target):
             notes.append(Note(reason, f"{a.id}/{impl}: {text}", {"algorithm": a.id, "implementation": impl, **data}))
             log(f"{self.name}: {a.id}/{impl}: {text}")
 
-        sources = needed_sources([a], want)
+        sources = needed_sources([a], want, self.isa)
         shrinkable = [s for s in sources if shrinks(s)]
         if any(self.source_defines(src) for src in shrinkable):  # the target builds these small, always
             return self.build_small(a, want, sizes, lib, note, log, listed=True)
@@ -355,13 +360,24 @@ def engine_defines(t, algo, impls, sizes) -> list:
         d.append(f"HB_CONSOLE_FN={algo.impls['portable'].symbol}")
     if "compact" in impls and algo.has_compact:
         d.append(f"HB_CONSOLE_FN_COMPACT={algo.impls['compact'].symbol}")
+    asm = [i for i in impls if i in algo.impls_on(t.isa) and i not in algo.impls]
+    if asm:   # the CPU's assembly: one per program (console.c runs one)
+        d += [f"HB_CONSOLE_FN_ASM={algo.asm[asm[0]].symbol}", f'HB_CONSOLE_ASM_NAME="{asm[0]}"']
     return d
 
 
-def needed_sources(algos, impls=roster.OURS) -> list:
+def object_stem(src: str) -> str:
+    """A library member's name: the file's stem, or for assembly its path
+    under src/algos (asm-sm83-crc32: apart from crc32.c's crc32)."""
+    p = Path(src)
+    return "-".join(p.relative_to("src/algos").with_suffix("").parts) if p.suffix == ".s" else p.stem
+
+
+def needed_sources(algos, impls=roster.OURS, isa="") -> list:
     """The core files the algorithms' implementations need: the roster's
-    source lists (registry.def), nothing guessed."""
-    return sorted({s for a in algos for name, i in a.impls.items() if name in impls for s in i.sources})
+    source lists (registry.def, asm/registry.def for the CPU `isa`),
+    nothing guessed."""
+    return sorted({s for a in algos for name, i in a.impls_on(isa).items() if name in impls for s in i.sources})
 
 
 @functools.cache

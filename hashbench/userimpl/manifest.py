@@ -23,9 +23,9 @@ from pathlib import Path
 from .. import roster
 from ..errors import UserError
 from ..targets import Substitute
+from .options import ENV
 
 MANIFEST = "hashbench.toml"
-ENV = "HASHBENCH_IMPLS"
 C_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 IMPL_NAME = re.compile(r"[a-z0-9][a-z0-9_.+-]*")
 RESERVED = set(roster.OURS) | {"all"}
@@ -154,12 +154,3 @@ def load_all(impl_dirs=None, environ=None) -> list:
             raise UserError(f"two implementation folders are named {i.name!r}: {seen[i.name]} and {i.folder}")
         seen[i.name] = i.folder
     return impls
-
-
-def add_args(p, then="measured beside ours"):
-    """--impl-dir, for every command that measures or runs code (`then`:
-    what the command does with it once verified)."""
-    p.add_argument("--impl-dir", action="append", metavar="DIR",
-                   help="an implementation folder: your C and its hashbench.toml (docs/your-code.md), "
-                        f"verified, then {then}; repeatable; also ${ENV} (DIR:DIR...)")
-

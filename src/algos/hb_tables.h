@@ -21,6 +21,14 @@ extern const uint32_t hb_crc32c_braid[4][256];
 extern const uint64_t hb_crc64_word[8][256];    /* crc64_tables.c */
 extern const uint64_t hb_crc64_braid[8][256];
 #endif
+/* the byte tables as byte planes, for the assembly of src/algos/asm/ */
+extern const uint8_t hb_crc16_planes[2][256];   /* crc16_planes.c */
+extern const uint8_t hb_crc32_planes[4][256];   /* crc32_planes.c */
+extern const uint8_t hb_crc64_planes[8][256];   /* crc64_planes.c */
+
+/* tools/generate/mul_tables.py: b * K mod 2^32 as byte planes, for src/algos/asm/ */
+extern const uint8_t hb_knuth_planes[4][256];   /* knuth_planes.c */
+extern const uint8_t hb_fnv1a32_planes[4][256]; /* fnv1a32_planes.c */
 
 /* tools/generate/pearson_table.py */
 extern const uint8_t hb_pearson_table[256];     /* pearson_table.c */

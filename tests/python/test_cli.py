@@ -183,6 +183,32 @@ def test_ctrl_c_keeps_measured_rows(tmp_path, sig):
     assert b"CRC8" in out  # the table of what was measured is still printed
 
 
+def test_a_killed_run_shows_as_abandoned_with_its_rows(tmp_path):
+    """SIGKILL leaves the process no word to say: once it is gone, history
+    shows its run abandoned (not running), with the rows it stored."""
+    db = tmp_path / "k.sqlite"
+    proc = subprocess.Popen([sys.executable, "-m", "hashbench", "run", "--budget", "400", "--db", str(db)],
+                            cwd=ROOT, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    rows, deadline = 0, time.time() + 60
+    while rows < 1 and time.time() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+        try:
+            rows = sqlite3.connect(str(db)).execute("SELECT COUNT(*) FROM results").fetchone()[0]
+        except sqlite3.Error:   # not made yet
+            continue
+    proc.kill()
+    proc.wait(timeout=30)
+    assert rows >= 1, "no row was stored before the kill"
+    code, out, err = cli_util.hb("history", "--db", db)
+    assert code == 0, err
+    line = next(x for x in out.splitlines() if x.lstrip().startswith("1 "))
+    assert " abandoned " in line and "running" not in line
+    stored = sqlite3.connect(str(db)).execute("SELECT COUNT(*) FROM results").fetchone()[0]
+    assert f" {stored} " in line and stored >= rows
+    code, out, _ = cli_util.hb("show", "last", "--db", db)
+    assert code == 0 and "· abandoned ·" in out
+
+
 def test_ctrl_c_before_any_row_still_exits_130(tmp_path):
     """-o --format has nothing to write: said, not a refusal with exit 2."""
     db, out = tmp_path / "i.sqlite", tmp_path / "bmf.json"

@@ -3,7 +3,10 @@
 by the test, tests/python/pg_server.py): the same schema, migrations and
 behaviour through one dialect layer; --db URL and HASHBENCH_DB from the CLI;
 a database that cannot be reached is one line and exit 2."""
+import os
+import socket
 import sqlite3
+import subprocess
 import threading
 
 import pytest
@@ -13,7 +16,7 @@ from pg_server import pg_server, pg_url  # noqa: F401 (fixtures)
 
 from hashbench import dialects, migrations
 from hashbench.errors import UserError
-from hashbench.store import Store
+from hashbench.store import Store, recording
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.cluster)])
@@ -53,6 +56,47 @@ def test_a_replaced_context_keeps_the_run_uuid(target):
     run.context = {"cpu": "again"}
     store.end_run(run)
     assert store.load("last").context["run_uuid"] == ident == store.db.execute("SELECT uuid FROM runs").fetchone()[0]
+
+
+def test_a_run_whose_process_is_gone_reads_as_abandoned(target):
+    """The recorder stores the host and process measuring a run: 'running'
+    while that process lives, abandoned once it is gone (a SIGKILL could
+    not say), with the rows it stored; another machine's run keeps its word."""
+    store = Store(target)
+    run = synthetic.host_run()
+    measured, run.results = run.results, []
+    with recording(store, run) as rec:
+        rec.add(measured[0])
+        assert store.runs()[0]["status"] == "running" and store.load("last").status == "running"
+        gone = subprocess.Popen(["true"])
+        gone.wait()
+        store.db.execute("UPDATE runs SET pid=? WHERE id=?", (gone.pid, run.id))
+        listed = store.runs()[0]
+        assert (listed["status"], listed["results"]) == ("abandoned", 1) and store.load("last").status == "abandoned"
+        store.db.execute("UPDATE runs SET host=? WHERE id=?", ("another-machine", run.id))
+        assert store.runs()[0]["status"] == "running"     # not ours to judge
+        store.db.execute("UPDATE runs SET host=?, pid=?, pid_started=? WHERE id=?",
+                         (socket.gethostname(), os.getpid(), "1", run.id))
+        assert store.runs()[0]["status"] == "abandoned"   # this pid, but another process that had it before
+        raise KeyboardInterrupt
+    assert run.status == "interrupted" and store.runs()[0]["status"] == "interrupted"
+    assert len(store.load("last").results) == 1 and run.elapsed_s > 0
+
+
+def test_a_recording_that_fails_ends_the_run_failed(target):
+    store = Store(target)
+    run = synthetic.host_run()
+    measured, run.results = run.results, []
+    with pytest.raises(UserError, match="went wrong"):
+        with recording(store, run) as rec:
+            rec.add(measured[0])
+            raise UserError("went wrong")
+    assert store.load("last").status == "failed" and len(store.load("last").results) == 1
+    run = synthetic.host_run()
+    measured[0].verified = False
+    with recording(store, run):    # results kept in the run are stored as it ends
+        run.results = measured
+    assert run.status == "failed" and len(store.load("last").results) == len(measured)
 
 
 def test_import_is_atomic_and_recognises_duplicates(target):

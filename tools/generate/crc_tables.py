@@ -20,6 +20,10 @@ bytes of x of t[m][byte m of x] with t[m][b] = Z(b << 8m, k).  The files:
                     also byte-reversed for big-endian CPUs (HB_BIG_ENDIAN, crc32_braid.c)
   crc64_tables.c    word[m][b] = Z(b << 8m, 8)    and braid[m][b] = Z(b << 8m, 40)
 (20 and 40 = 5 words of 4 and 8 bytes: the braid width of hb_crc_braid.h).
+  crc16_planes.c, crc32_planes.c, crc64_planes.c
+                    the byte table again as byte planes, plane[m][b] = byte m (least
+                    significant first) of t[b], for the 8-bit CPUs' assembly
+                    (src/algos/asm/): one 8-bit load per register byte, a page apart.
 Each table has a file of its own because SDCC's and cc65's linkers take whole
 object files: a program that uses CRC-8 then links 256 bytes of table, not
 every CRC's (76 KiB with SDCC).  hb_tables.h declares them.
@@ -99,6 +103,21 @@ def c_file(name, what, arrays, u64=False):
     return head + body
 
 
+def planes(table, width):
+    """A byte table of `width`-bit entries as width/8 planes of bytes, least significant first."""
+    return [[(v >> (8 * m)) & 0xFF for v in table] for m in range(width // 8)]
+
+
+def planes_file(name, label, poly, table, width):
+    n = width // 8
+    return c_file(name, [f"{label}'s byte table as {n} byte planes for src/algos/asm/,",
+                         f"{poly}:",
+                         "plane[m][b] = byte m of t[b], least significant first, so an 8-bit",
+                         "CPU reads a table entry one register byte at a time, each plane 256",
+                         "bytes after the last."],
+                  [c_array("uint8_t", name.replace(".c", "").replace("crc", "hb_crc"), planes(table, width), 2, 16, "")])
+
+
 def swap32(v):
     return int.from_bytes(v.to_bytes(4, "little"), "big")
 
@@ -150,6 +169,12 @@ def generated_files():
         "crc64_tables.c": c_file("crc64_tables.c", braided("CRC-64/ECMA-182", "crc64.c", "poly 0x42F0E1EBA9EA3693", 8),
                                  [c_array("uint64_t", "hb_crc64_word", crc64.positional(8), 16, 4, "u"),
                                   c_array("uint64_t", "hb_crc64_braid", crc64.positional(40), 16, 4, "u")], u64=True),
+        "crc16_planes.c": planes_file("crc16_planes.c", "CRC-16/XMODEM", "poly 0x1021, MSB first: t[b] = Z(b << 8, 1)",
+                                      [crc16.Z(b << 8, 1) for b in range(256)], 16),
+        "crc32_planes.c": planes_file("crc32_planes.c", "CRC-32/ISO-HDLC", "reflected: t[b] = Z(b, 1)",
+                                      [crc32.Z(b, 1) for b in range(256)], 32),
+        "crc64_planes.c": planes_file("crc64_planes.c", "CRC-64/ECMA-182", "MSB first: t[b] = Z(b << 56, 1)",
+                                      [crc64.Z(b << 56, 1) for b in range(256)], 64),
     }
 
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * describe_roster.c - prints the roster description, data/roster.json,
- * by expanding src/algos/registry.def: the one list of algorithms.
+ * by expanding src/algos/registry.def: the one list of algorithms, and
+ * src/algos/asm/registry.def: their assembly for one CPU.
  *
  *   make roster        (builds this, writes data/roster.json)
  *
@@ -53,10 +54,24 @@ static void sources(const char *list)
 
 static int count;
 
+/* The assembly implementations (src/algos/asm/registry.def), each listed
+ * under its algorithm with the CPU it runs on. */
+typedef struct {
+    const char *sym, *name, *isa, *src;
+} asm_impl;
+
+static const asm_impl asm_impls[] = {
+#define HB_ASM(sym, name, isa, src) { #sym, name, isa, src },
+#include "../../src/algos/asm/registry.def"
+#undef HB_ASM
+    { NULL, NULL, NULL, NULL }
+};
+
 static void algo(const char *sym, const char *id, const char *label, const char *tier,
                  int digest_len, int block_len, int width, const char *stream,
                  const char *compact, const char *spec, const char *src, const char *csrc)
 {
+    size_t i;
     printf("%s\n  {\"id\": ", count++ ? "," : "");
     json_str(id);
     printf(", \"label\": ");
@@ -71,6 +86,14 @@ static void algo(const char *sym, const char *id, const char *label, const char 
     if (strcmp(compact, "COMPACT") == 0) {
         printf(", \"compact\": {\"symbol\": \"hb_%s_compact\", \"sources\": ", sym);
         sources(csrc);
+        putchar('}');
+    }
+    for (i = 0; asm_impls[i].sym; i++) {
+        if (strcmp(asm_impls[i].sym, sym) != 0) continue;
+        printf(",\n     \"%s\": {\"symbol\": \"hb_%s_%s\", \"isa\": ", asm_impls[i].name, sym, asm_impls[i].name);
+        json_str(asm_impls[i].isa);
+        printf(", \"sources\": ");
+        sources(asm_impls[i].src);
         putchar('}');
     }
     printf("}}");

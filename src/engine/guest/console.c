@@ -7,6 +7,7 @@
  * or in the 6502's 64 KiB, and a file that does not build only costs its
  * own algorithms.  hashbench/targets/console.py compiles it with
  *   -DHB_CONSOLE_ID="sha256" -DHB_CONSOLE_FN=hb_sha256 [-DHB_CONSOLE_FN_COMPACT=hb_sha256_compact]
+ *   [-DHB_CONSOLE_FN_ASM=hb_crc32_sm83 -DHB_CONSOLE_ASM_NAME="sm83"]   (the CPU's assembly)
  *   -DHB_CONSOLE_DIGEST_LEN=32 -DHB_CONSOLE_MAX_SIZE=1024 [-DHB_CONSOLE_SIZES=64,1024] [-DHB_CONSOLE_ARGV]
  * and links it with ../hb_record.c and one platform of
  * src/platform/guest/.  It writes records (format 2, docs/records.md):
@@ -36,8 +37,11 @@
 #include "../../algos/hb_config.h"
 #include "../../platform/guest/hb_guest.h"
 
-#if !defined(HB_CONSOLE_FN) && !defined(HB_CONSOLE_FN_COMPACT)
-#error "define HB_CONSOLE_FN and/or HB_CONSOLE_FN_COMPACT, the algorithm's one-shot functions"
+#if !defined(HB_CONSOLE_FN) && !defined(HB_CONSOLE_FN_COMPACT) && !defined(HB_CONSOLE_FN_ASM)
+#error "define HB_CONSOLE_FN, HB_CONSOLE_FN_COMPACT and/or HB_CONSOLE_FN_ASM, the algorithm's one-shot functions"
+#endif
+#if defined(HB_CONSOLE_FN_ASM) && !defined(HB_CONSOLE_ASM_NAME)
+#error "define HB_CONSOLE_ASM_NAME, the assembly implementation's name"
 #endif
 #ifndef HB_CONSOLE_ID
 #error "define HB_CONSOLE_ID, the algorithm id"
@@ -61,6 +65,9 @@ void HB_CONSOLE_FN(uint8_t *out, const uint8_t *in, size_t len);
 #endif
 #ifdef HB_CONSOLE_FN_COMPACT
 void HB_CONSOLE_FN_COMPACT(uint8_t *out, const uint8_t *in, size_t len);
+#endif
+#ifdef HB_CONSOLE_FN_ASM
+void HB_CONSOLE_FN_ASM(uint8_t *out, const uint8_t *in, size_t len);
 #endif
 void hb_workload_fill(uint8_t *buf, size_t len);
 
@@ -184,6 +191,9 @@ int main(void)
 #ifdef HB_CONSOLE_FN_COMPACT
         measure("compact", HB_CONSOLE_FN_COMPACT, sizes[i]);
 #endif
+#ifdef HB_CONSOLE_FN_ASM
+        measure(HB_CONSOLE_ASM_NAME, HB_CONSOLE_FN_ASM, sizes[i]);
+#endif
     }
     done();
     hb_exit(0);
@@ -207,7 +217,13 @@ static int usage(const char *message)
     return 2;
 }
 
-/* prog IMPL SIZE EXTRA: IMPL is "portable" or "compact"; EXTRA calls
+static int same(const char *a, const char *b)
+{
+    while (*a && *a == *b) { a++; b++; }
+    return *a == *b;
+}
+
+/* prog IMPL SIZE EXTRA: IMPL is "portable", "compact" or the assembly's name; EXTRA calls
  * follow the digest's.  Every run prints the same text, so the difference
  * of two runs' cycle totals is EXTRA calls (and the loop around them). */
 int main(int argc, char **argv)
@@ -218,15 +234,21 @@ int main(int argc, char **argv)
     hb_guest_init();
     if (argc != 4) return usage("usage: IMPL SIZE EXTRA");
 #ifdef HB_CONSOLE_FN
-    if (argv[1][0] == 'p') {
+    if (same(argv[1], "portable")) {
         fn = HB_CONSOLE_FN;
         impl = "portable";
     }
 #endif
 #ifdef HB_CONSOLE_FN_COMPACT
-    if (argv[1][0] == 'c') {
+    if (same(argv[1], "compact")) {
         fn = HB_CONSOLE_FN_COMPACT;
         impl = "compact";
+    }
+#endif
+#ifdef HB_CONSOLE_FN_ASM
+    if (same(argv[1], HB_CONSOLE_ASM_NAME)) {
+        fn = HB_CONSOLE_FN_ASM;
+        impl = HB_CONSOLE_ASM_NAME;
     }
 #endif
     if (!fn) return usage("no such implementation");

@@ -4,6 +4,7 @@
 #include "hb_file.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -58,6 +59,33 @@ int hb_file_load(FILE *f, hb_file *out)
         }
     }
     return read_all(fd, out); /* not mappable: a pipe, /proc, an empty file */
+}
+
+int hb_file_stream(FILE *f, void (*take)(void *state, const uint8_t *block, size_t n), void *state)
+{
+    int fd = fileno(f);
+    uint8_t *buf;
+    ssize_t got;
+    /* page-aligned: the kernel's copy into it runs at full width */
+    if (posix_memalign((void **)&buf, 4096, HB_FILE_STREAM_BLOCK) != 0) {
+        errno = ENOMEM;
+        return -1;
+    }
+#ifdef POSIX_FADV_SEQUENTIAL
+    (void)posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+    for (;;) {
+        got = read(fd, buf, HB_FILE_STREAM_BLOCK);
+        if (got == 0) break;
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            free(buf);
+            return -1;
+        }
+        take(state, buf, (size_t)got);
+    }
+    free(buf);
+    return 0;
 }
 
 void hb_file_release(hb_file *file)

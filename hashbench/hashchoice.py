@@ -1,0 +1,108 @@
+# SPDX-License-Identifier: MIT
+"""What `hashbench hash` knows of an engine without running it, kept in a file beside the engine
+(ENGINE.hash.json) and good for that build only (the engine's date and size are part of it): the
+engine's catalogue (its algorithms, their labels and implementations, from `engine list`) and, per
+algorithm, the implementation `hash` uses when --impl is not given: the fastest that the engine
+verified on this machine.  The engine's `bench` checks every implementation's digest (against the
+reference table, or our portable code) before it times it, so only verified code can be chosen;
+the figure is the fastest of a few short samples of each at MEASURE_SIZE bytes, taken in turn
+(--interleave) so that a busy moment of a shared machine hits them alike, the least disturbed
+sample standing for each.  So the first call without --impl for an algorithm measures (about a
+second) and says so on stderr; every later call reads this file.
+
+Light on purpose: json and os, nothing that starts slowly (subprocess only when measuring)."""
+import json
+import os
+
+from . import records
+from .errors import UserError
+
+# a large file reaches the implementation in blocks of this size (the engine's HB_FILE_STREAM_BLOCK)
+MEASURE_SIZE = 1 << 18
+MEASURE = ["-b", "30", "-n", "7", "--interleave"]   # 7 samples of each, in turn, about 30 ms each
+
+
+def memo_path(engine) -> str:
+    return f"{engine}.hash.json"
+
+
+def _stamp(engine) -> list:
+    st = os.stat(engine)
+    return [st.st_mtime_ns, st.st_size]
+
+
+def load(engine) -> dict:
+    """The memo of this build of `engine` ({} when there is none, or it is of another build)."""
+    try:
+        with open(memo_path(engine)) as f:
+            memo = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    return memo if isinstance(memo, dict) and memo.get("stamp") == _stamp(engine) else {}
+
+
+def save(engine, memo) -> None:
+    """Writes the memo whole (renamed into place); where the engine's folder is read-only it is
+    not kept, and the next call asks the engine again."""
+    path = memo_path(engine)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "w") as f:
+            json.dump(dict(memo, stamp=_stamp(engine)), f)
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+
+
+def _engine(engine, *args) -> str:
+    import subprocess
+    proc = subprocess.run([str(engine), *args], capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise UserError(proc.stderr.strip().splitlines()[-1] if proc.stderr.strip()
+                        else f"the engine exited with status {proc.returncode}")
+    return proc.stdout
+
+
+def catalogue(engine, memo) -> dict:
+    """{algorithm id: {"label", "impls"}} of `engine`, in registry order, from the memo or from
+    `engine list` (then kept in the memo)."""
+    if "algos" not in memo:
+        recs = records.of_kind(records.parse(_engine(engine, "list")), "algo")
+        memo["algos"] = {r["id"]: {"label": r["label"], "impls": r["impls"]} for r in recs}
+        save(engine, memo)
+    return memo["algos"]
+
+
+def fastest_of(results) -> str:
+    """The implementation whose least disturbed sample (the lowest time per byte) is the lowest,
+    among the verified `result` records; None when none was verified."""
+    best = {}
+    for r in results:
+        per_call = [s[2] / s[0] for s in r.get("samples", []) if s[0] > 0]
+        if r.get("verified") and per_call:
+            best[r["impl"]] = min(per_call)
+    return min(best, key=best.get) if best else None
+
+
+def fastest(engine, memo, algo, log=lambda m: None) -> str:
+    """The default implementation of `algo` on this machine, from the memo or measured now."""
+    chosen = memo.get("fastest", {}).get(algo)
+    if chosen:
+        return chosen
+    impls = catalogue(engine, memo)[algo]["impls"]
+    if len(impls) == 1:
+        chosen = impls[0]
+    else:
+        log(f"hashbench: choosing {algo}'s fastest verified implementation on this machine "
+            f"({len(impls)} of them; once per engine build) ...")
+        out = _engine(engine, "bench", "-a", algo, "-i", ",".join(impls), "-s", str(MEASURE_SIZE), *MEASURE)
+        chosen = fastest_of(records.of_kind(records.parse(out), "result"))
+        if chosen is None:
+            raise UserError(f"no implementation of {algo} was verified on this machine: see 'hashbench run -a {algo}'")
+        log(f"hashbench: {algo}: {chosen} (hashbench hash --help lists the choices)")
+    memo.setdefault("fastest", {})[algo] = chosen
+    save(engine, memo)
+    return chosen

@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: MIT
+"""The hand-written assembly of src/algos/asm/ (one CPU each), verified as
+strictly as C: under the CPU's simulator (mGBA for the Game Boy's SM83,
+sim65 for the 6502), one run of src/engine/guest/lengths.c per
+implementation gives its digest at every length 0..2048 (the input moving
+against the 256-byte pages) and of short messages; each must equal the
+independent reference (tests/oracles, itself checked against the official
+vectors), the output's next byte untouched and the input unchanged.  The
+roster knows each implementation only on its CPU."""
+import pytest
+
+from hashbench import roster
+from hashbench.targets import load_all
+from hashbench.targets.lengths import check_lengths
+from tests.oracles import all_oracles
+
+TARGETS = {n: t for n, t in load_all().items() if t.kind == "console"}
+ORACLES = all_oracles()
+MESSAGES = ["", "a", "abc", "123456789", "message digest", "abcdefghijklmnopqrstuvwxyz"]
+MAX_LEN = 2048
+CASES = [(name, a.id, impl) for name in ("gb", "nes") if name in TARGETS
+         for a in roster.algorithms() for impl in a.asm if a.asm[impl].isa == TARGETS[name].isa]
+
+
+def xorshift_bytes(n: int) -> bytes:
+    """lengths.c's input: the low byte of each step of a 16-bit xorshift (7, 9, 8) from 1."""
+    x, out = 1, bytearray()
+    for _ in range(n):
+        x ^= (x << 7) & 0xFFFF
+        x ^= x >> 9
+        x ^= (x << 8) & 0xFFFF
+        out.append(x & 0xFF)
+    return bytes(out)
+
+
+def expected_sums(algo_id: str) -> dict:
+    """{to: sum hex}: lengths.c's running s1/s2 over the reference digests."""
+    buf, fn, s1, s2, out = xorshift_bytes(MAX_LEN + 8), ORACLES[algo_id], 0, 0, {}
+    for n in range(MAX_LEN + 1):
+        start = n & 7
+        for b in fn(buf[start:start + n]):
+            s1 = (s1 + b) & 0xFFFF
+            s2 = (s2 + s1) & 0xFFFF
+        if n & 63 == 63 or n == MAX_LEN:
+            out[n] = f"{s1:04x}{s2:04x}"
+    return out
+
+
+def test_every_assembly_line_names_a_cpu_and_its_files():
+    names = roster.asm_names()
+    assert "sm83" in names
+    for a in roster.algorithms():
+        for name, impl in a.asm.items():
+            assert impl.symbol == f"hb_{a.id.replace('-', '_')}_{name}" or impl.symbol.endswith("_" + name)
+            assert impl.sources[0].endswith(".s") and f"/asm/{name}/" in impl.sources[0]
+            assert name not in a.impls   # never in the C implementations: absent off its CPU
+            assert a.impls_on(impl.isa)[name] is impl and name not in a.impls_on("")
+
+
+@pytest.mark.parametrize("target,algo_id,impl", CASES)
+def test_assembly_at_every_length(target, algo_id, impl):
+    t = TARGETS[target]
+    if t.missing():
+        pytest.skip(f"{target} not installed: {', '.join(t.missing())}")
+    recs = check_lengths(t, roster.find(algo_id), impl)
+    got = {r["to"]: r["sum"] for r in recs if r["rec"] == "lengths"}
+    want = expected_sums(algo_id)
+    first_bad = next((n for n in sorted(want) if got.get(n) != want[n]), None)
+    assert first_bad is None, f"{target}/{algo_id}/{impl}: wrong at a length in {first_bad - 63}..{first_bad}"
+    vectors = {r["msg"]: r["digest"] for r in recs if r["rec"] == "vector"}
+    assert vectors == {m: ORACLES[algo_id](m.encode()).hex() for m in MESSAGES}
+    integrity = next(r for r in recs if r["rec"] == "integrity")
+    assert integrity["guard"] and integrity["input"], integrity

@@ -1,0 +1,145 @@
+# SPDX-License-Identifier: MIT
+"""`hashbench hash`: the digests (a file streamed in blocks through our code equals the one-shot
+of the same bytes), the default implementation (the fastest verified one, measured once and
+kept beside the engine), and a start-up that imports only what hashing needs and then becomes
+the engine (os.execv).  Nothing here times anything: studies/hash_speed.py measures the speed."""
+import ast
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from cli_util import hb
+
+from hashbench import hashchoice
+from hashbench.build.host import ensure_engine
+from hashbench.paths import ROOT
+from tests.oracles import workload
+
+ENGINE = ensure_engine()
+BLOCK = 1 << 18   # the engine's HB_FILE_STREAM_BLOCK
+# a file spanning blocks, its length a multiple of no block: every algorithm's tail is exercised
+SIZE = 2 * BLOCK + 12345
+
+
+def engine(*args, stdin=None):
+    return subprocess.run([str(ENGINE), *map(str, args)], input=stdin, capture_output=True, check=True).stdout
+
+
+@pytest.fixture(scope="module")
+def workload_file(tmp_path_factory):
+    """The engine's standard workload of SIZE bytes in a file: its `digest` command hashes the
+    same bytes in one piece."""
+    path = tmp_path_factory.mktemp("hash") / "w.bin"
+    path.write_bytes(workload(SIZE))
+    return path
+
+
+def streaming_algos():
+    algos = [json.loads(line) for line in engine("list").decode().splitlines() if '"rec":"algo"' in line]
+    return [a["id"] for a in algos if a["streaming"]]
+
+
+@pytest.mark.parametrize("algo", streaming_algos())
+def test_a_streamed_file_equals_the_one_shot(algo, workload_file):
+    """Our portable code streams a file in blocks (init/update/final): the same digest as its
+    one-shot over the same bytes in memory, from a file and from a pipe."""
+    one_shot = engine("digest", algo, "portable", SIZE).decode().strip()
+    assert engine("hash", algo, "portable", workload_file).decode() == f"{one_shot}  {workload_file}\n"
+    assert engine("hash", algo, "portable", stdin=workload_file.read_bytes()).decode() == f"{one_shot}  -\n"
+
+
+def test_a_library_gets_the_whole_file(workload_file):
+    """A one-shot library implementation (mapped file) and our streamed code agree with Python's."""
+    want = hashlib.sha256(workload_file.read_bytes()).hexdigest()
+    impls = json.loads(next(line for line in engine("list").decode().splitlines() if '"id":"sha256"' in line))["impls"]
+    for impl in impls:
+        assert engine("hash", "sha256", impl, workload_file).decode().split()[0] == want, impl
+
+
+def test_fastest_of_takes_the_least_disturbed_sample_of_verified_code():
+    results = [
+        {"impl": "portable", "verified": "reference", "samples": [[1, 0, 900], [1, 0, 5000]]},
+        {"impl": "openssl", "verified": "portable", "samples": [[2, 0, 2000], [2, 0, 1500]]},   # 750 a call
+        {"impl": "broken", "verified": False, "samples": [[1, 0, 10]]},
+        {"impl": "empty", "verified": "reference", "samples": [[0, 0, 0]]},
+    ]
+    assert hashchoice.fastest_of(results) == "openssl"
+    assert hashchoice.fastest_of(results[2:]) is None
+
+
+@pytest.fixture
+def own_engine(tmp_path):
+    """A copy of the engine in a folder of the test's own: its memo (ENGINE.hash.json) starts empty
+    and is nobody else's."""
+    copy = tmp_path / "hashbench-engine"
+    shutil.copy2(ENGINE, copy)
+    return copy
+
+
+def test_the_default_is_measured_once_then_remembered(own_engine, tmp_path):
+    f = tmp_path / "a.txt"
+    f.write_bytes(b"abc")
+    env = {"HASHBENCH_ENGINE": str(own_engine)}
+    first = hb("hash", "-a", "md5", f, env=env)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == f"900150983cd24fb0d6963f7d28e17f72  {f}\n"
+    assert "fastest verified implementation" in first.stderr
+    memo = json.loads((tmp_path / "hashbench-engine.hash.json").read_text())
+    chosen = memo["fastest"]["md5"]
+    assert chosen in memo["algos"]["md5"]["impls"]
+    again = hb("hash", "-a", "MD5", f, env=env)   # a label, any case
+    assert again.returncode == 0 and again.stdout == first.stdout and again.stderr == ""
+    helped = hb("hash", "--help", env=env)
+    assert helped.returncode == 0 and f"md5: {chosen}" in helped.stdout and "fastest" in helped.stdout
+
+
+def test_a_rebuilt_engine_forgets_the_memo(own_engine):
+    memo = {"algos": {"md5": {"label": "MD5", "impls": ["portable"]}}, "fastest": {"md5": "portable"}}
+    hashchoice.save(own_engine, memo)
+    assert hashchoice.load(own_engine)["fastest"] == {"md5": "portable"}
+    with open(own_engine, "ab") as f:   # another build: another size and date
+        f.write(b"\0")
+    assert hashchoice.load(own_engine) == {}
+
+
+def test_bad_names_and_files(own_engine, tmp_path):
+    env = {"HASHBENCH_ENGINE": str(own_engine)}
+    r = hb("hash", "-a", "md5", "--impl", "nope", "x", env=env)
+    assert r.returncode == 2 and r.stderr.startswith("hashbench: md5 has no implementation 'nope'"), r.stderr
+    r = hb("hash", "-a", "sha*", "x", env=env)
+    assert r.returncode == 2 and "hash needs exactly one" in r.stderr
+    good = tmp_path / "good"
+    good.write_bytes(b"abc")
+    r = hb("hash", "-a", "md5", "--impl", "portable", tmp_path / "missing", good, env=env)
+    assert r.returncode == 1 and r.stdout == f"900150983cd24fb0d6963f7d28e17f72  {good}\n"
+    assert r.stderr == f"hashbench: {tmp_path / 'missing'}: No such file or directory\n"
+
+
+# modules whose import on the way to the engine would be a start-up cost hashing does not need
+HEAVY = ("subprocess", "hashbench.roster", "hashbench.userimpl.manifest", "hashbench.userimpl.check",
+         "hashbench.store", "hashlib", "shutil", "sqlite3", "difflib", "tomllib")
+
+
+def test_the_path_to_the_engine_imports_only_what_hashing_needs(tmp_path):
+    """With the memo in place, `hash` reads it and becomes the engine: no child process, and none
+    of the slow imports (python -X importtime showed them: the catalogue, the roster, make's
+    subprocess, OpenSSL through hashlib)."""
+    f = tmp_path / "a.txt"
+    f.write_bytes(b"abc")
+    assert hb("hash", "-a", "crc32", f).returncode == 0   # the memo, if there was none
+    probe = ("import os, sys\n"
+             "def execv(path, argv):\n"
+             "    print(repr((path, argv, sorted(sys.modules))))\n"
+             "    sys.exit(0)\n"
+             "os.execv = execv\n"
+             "from hashbench.cli import main\n"
+             f"sys.exit(main(['hash', '-a', 'crc32', {str(f)!r}]))\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("HASHBENCH_ENGINE", "HASHBENCH_IMPLS")}
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    path, argv, modules = ast.literal_eval(out.stdout)
+    assert path == str(ENGINE) and argv[:3] == ["hashbench", "hash", "crc32"] and argv[-1] == str(f)
+    assert [m for m in HEAVY if m in modules] == []
