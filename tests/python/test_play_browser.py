@@ -24,8 +24,6 @@ from hashbench.rom import console as consoles
 from hashbench.rom import flow, play, run, webrun
 from hashbench.store import Store
 
-# a browser (a process of its own, like a server), and the images built with the consoles' cross compilers
-pytestmark = [pytest.mark.cluster, pytest.mark.toolchain]
 pytest.importorskip("selenium.webdriver", reason="selenium is not installed (make setup installs it)")
 # the tiers (tests/python/conftest.py): WebAssembly emulators, in Chromium, of images cross-compiled here
 pytestmark = [pytest.mark.emulator, pytest.mark.cluster, pytest.mark.toolchain]
