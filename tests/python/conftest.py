@@ -21,7 +21,13 @@ them; `--strict-markers` (pyproject.toml) refuses a misspelt one.
 
 tool_watch.py checks the markers while the tests run: a test that starts one
 of the tools above without its marker fails, naming the tool and the marker.
-A test with no marker that lasts over SLOW_S is named in the summary."""
+A test with no marker that takes more than SLOW_CPU_S of CPU, or SLOW_S on
+the clock, is named in the summary; each test's figures are also in
+--junitxml's properties (wall_s, cpu_s)."""
+import resource
+import time
+
+import pytest
 import tool_watch
 
 TIERS = {
@@ -31,9 +37,11 @@ TIERS = {
     "install": "builds the package and installs it into a new environment",
     "slow": "needs none of the above but takes more than about 10 s on the 2-core CI machine",
 }
-# Over this many seconds (setup, call and teardown together), a test without a marker is named in the
-# summary: mark it `slow` or make it quicker.  A note, not a failure: a loaded machine stretches every test.
-SLOW_S = 10.0
+# Over either (setup, call and teardown together), a test without a marker is named in the summary: mark
+# it `slow` or make it quicker.  A note, not a failure.  The CPU time (the test process's and that of
+# the programs it ran and waited for) is the one a busy machine hardly stretches; the clock catches waits.
+SLOW_CPU_S = 5.0
+SLOW_S = 30.0
 
 
 def pytest_addoption(parser):
@@ -67,18 +75,42 @@ def pytest_collection_modifyitems(config, items):
         items[:] = kept
 
 
-_durations: dict = {}
+def cpu_seconds() -> float:
+    here, waited = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return here.ru_utime + here.ru_stime + waited.ru_utime + waited.ru_stime
+
+
+START = pytest.StashKey[tuple]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    item.stash[START] = (time.monotonic(), cpu_seconds())
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    # on the teardown's report, which pytest-xdist carries back from its workers
+    if call.when == "teardown" and START in item.stash:
+        wall0, cpu0 = item.stash[START]
+        item.user_properties += [("wall_s", round(time.monotonic() - wall0, 2)),
+                                 ("cpu_s", round(cpu_seconds() - cpu0, 2))]
+    return (yield)
+
+
+_long: list = []
 
 
 def pytest_runtest_logreport(report):
-    if not any(k in TIERS for k in report.keywords):
-        _durations[report.nodeid] = _durations.get(report.nodeid, 0.0) + report.duration
+    spent = dict(p for p in report.user_properties if p[0] in ("wall_s", "cpu_s"))
+    if report.when == "teardown" and spent and not any(k in TIERS for k in report.keywords):
+        if spent["cpu_s"] > SLOW_CPU_S or spent["wall_s"] > SLOW_S:
+            _long.append((spent["cpu_s"], spent["wall_s"], report.nodeid))
 
 
 def pytest_terminal_summary(terminalreporter):
-    long = sorted(((d, n) for n, d in _durations.items() if d > SLOW_S), reverse=True)
-    if long:
-        terminalreporter.section("tests with no tier marker that took over %.0f s" % SLOW_S)
-        for seconds, nodeid in long:
-            terminalreporter.write_line(f"{seconds:6.1f} s  {nodeid}")
-        terminalreporter.write_line("(mark them slow, or make them quicker; a loaded machine stretches every test)")
+    if _long:
+        terminalreporter.section(f"tests with no tier marker over {SLOW_CPU_S:.0f} s of CPU or {SLOW_S:.0f} s")
+        for cpu, wall, nodeid in sorted(_long, reverse=True):
+            terminalreporter.write_line(f"{cpu:6.1f} s CPU {wall:6.1f} s  {nodeid}")
+        terminalreporter.write_line("(mark them slow, or make them quicker)")
