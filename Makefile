@@ -129,13 +129,14 @@ test: setup
 
 # The developers' loop, about a minute once `make bench` has run: the C suite with gcc, the lint, and the
 # Python tests that need no emulator, cross toolchain, server or installation (pytest --quick; the
-# tiers are in tests/python/conftest.py).  It installs nothing: `make setup` (or bench) does.
+# tiers are in tests/python/conftest.py), on every core where pytest-xdist is installed.  It installs
+# nothing: `make setup` (or bench) does.
 test-quick:
 	@test -x $(PY) || { echo "make test-quick: no $(PY): run make setup (or make bench) first" >&2; exit 2; }
 	@$(MAKE) --no-print-directory -s build
 	$(BUILD)/hb-test
 	.venv/bin/ruff check hashbench tests tools studies
-	$(PY) -m pytest -q -p no:cacheprovider --quick tests/python
+	$(PY) -m pytest -q -p no:cacheprovider --quick $$($(PY) -c 'import xdist' 2>/dev/null && echo --numprocesses=auto) tests/python
 
 test-c: $(BUILD)/hb-test
 	$(BUILD)/hb-test

@@ -115,6 +115,7 @@ def recorded_run():
     return reader, counts
 
 
+@pytest.mark.emulator
 def test_a_recorded_run_becomes_results_that_fit_the_schema():
     reader, counts = recorded_run()
     assert reader.done and len(counts) == len(reader.regions) == 12
