@@ -135,6 +135,7 @@ def test_backend_rows_verify_in_bench():
     assert proc.returncode == 0, proc.stderr
 
 
+@pytest.mark.slow
 def test_missing_backends_are_skipped_not_fatal():
     """An engine built with every library "missing" (each backend.mk's
     HB_FOUND_<NAME> forced to no, accel's machine to none) builds, lists

@@ -164,6 +164,7 @@ def test_native_table_in_bench_keccak256_form():
 SCHEMA = json.loads((ROOT / "docs" / "result-schema.json").read_text())
 
 
+@pytest.mark.slow
 def test_matrix_two_builds_two_algorithms_on_the_host(tmp_path):
     db, out = str(tmp_path / "m.sqlite"), tmp_path / "m.json"
     r = hb("matrix", "--flags=-O0,-O1", "-a", "crc32,xor8", "--budget", "20", "--rounds", "2", "--db", db,

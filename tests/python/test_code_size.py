@@ -55,7 +55,8 @@ def sizes(where):
 
 
 @pytest.mark.parametrize("where", [
-    pytest.param("host", marks=pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc not installed")),
+    pytest.param("host", marks=[pytest.mark.slow,   # the roster compiled twice: 15 s of CPU until cached
+                                pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc not installed")]),
     pytest.param("cortex-m7", marks=[pytest.mark.toolchain,
                                      pytest.mark.skipif(bool(M7.missing()), reason="cortex-m7 not installed")]),
 ])

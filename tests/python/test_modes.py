@@ -46,6 +46,7 @@ def report(tmp_path) -> str:
     return page.read_text()
 
 
+@pytest.mark.slow
 def test_sweep_small_is_every_length(tmp_path):
     stored, exported = run_mode(tmp_path, "-a", "xxh64,sha256", "--sweep", "small")
     assert sorted(r.size for r in stored if r.algorithm == "xxh64") == list(range(129))

@@ -89,6 +89,7 @@ def test_machine_identity_and_table():
     assert data.machine_grid([a]) is None
 
 
+@pytest.mark.slow
 def test_cli_report_default_last_and_errors(stored, tmp_path):
     db, _, _ = stored
     out = tmp_path / "report.html"

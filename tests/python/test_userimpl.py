@@ -104,7 +104,10 @@ def test_code_wrong_above_100_bytes_is_refused_and_nothing_stored(tmp_path):
     assert not db.exists() or sqlite3.connect(db).execute("select count(*) from runs").fetchone()[0] == 0
 
 
-@pytest.mark.parametrize("command", [["run"], ["compare", "sha256"], ["matrix"], ["cross", "--target", "n64"]])
+# run and compare build the engine with the folder in it before they refuse: slow (about 10 and 50 s of CPU)
+@pytest.mark.parametrize("command", [pytest.param(["run"], marks=pytest.mark.slow),
+                                     pytest.param(["compare", "sha256"], marks=pytest.mark.slow),
+                                     ["matrix"], ["cross", "--target", "n64"]])
 def test_the_folder_s_name_on_another_algorithm_is_refused(command):
     """--impl myfnv -a sha256: nothing to measure, one line and exit 2 (not an empty table, or a traceback)."""
     algo = [] if command[0] == "compare" else ["-a", "sha256"]
@@ -137,6 +140,7 @@ def test_run_and_compare_measure_the_folder_beside_ours(tmp_path):
     assert code == 0 and out.split()[0] == "1a47e90b"
 
 
+@pytest.mark.slow
 def test_matrix_and_size_build_it_with_each_flag_set(tmp_path):
     code, out, err = hb("matrix", "--flags=-O1,-O2", "--impl-dir", GOOD, "--rounds", "1", "--budget", "20",
                         "--no-code-size", "--no-save", timeout=600)
