@@ -56,6 +56,7 @@ class Console:
     check_output: Callable | None = None   # (out path) -> raises UserError for a name it cannot write
     board_target: str = ""       # where records imported from real hardware are stored otherwise (nucleo-f767)
     board_title: str = ""
+    web: object = None           # how the browser page plays it (hashbench.rom.play.Web); None: it does not
 
     # ---- read from the target description ----
 

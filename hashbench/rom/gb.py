@@ -43,6 +43,7 @@ from ..paths import BUILD, ROOT
 from ..targets.console import jobs, shrinks
 from . import banks, image
 from .console import Console
+from .play import Web
 
 FAR_CALL_CYCLES = 308     # a row's call through its stub and the banked call (gb_asm.s)
 
@@ -378,4 +379,5 @@ CONSOLE = Console(
     screen=(20, 18),             # 160x144 pixels
     emulator="mgba",
     slowest_call_s=480.0,        # the slowest row's calls (its digest's, one timed) at 4 KiB
-    settle_frames=60)            # the app may take a second to redraw the table
+    settle_frames=60,            # the app may take a second to redraw the table
+    web=Web("gambatte", "Gambatte", (".gb", ".gbc"), 59.7275))

@@ -16,6 +16,7 @@ from ..build import gbarom
 from ..errors import BuildError
 from . import image
 from .console import Console
+from .play import L, R, Web, pad
 
 PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/hb_gba2d.c", "src/platform/rom/gba/platform.c")
 CRT0 = "src/platform/rom/gba/crt0.s"
@@ -55,4 +56,5 @@ CONSOLE = Console(
     name="gba", run_target="gba-rom", target="gba", build=build, describe=describe,
     title="GBA (ARM7TDMI 16.78 MHz, Thumb, code in ROM): the ROM image's own timer",
     screen=(30, 20),             # 240x160 pixels
-    emulator="mgba")
+    emulator="mgba",
+    web=Web("mgba", "mGBA", (".gba",), 59.7275, pad(L, R)))

@@ -17,6 +17,7 @@ from ..build import ndsrom
 from ..errors import BuildError
 from . import image, libretro
 from .console import Console
+from .play import L, R, Web, pad
 
 PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/hb_gba2d.c", "src/platform/rom/nds/platform.c")
 CRT0 = "src/platform/rom/nds/crt0.s"
@@ -80,4 +81,9 @@ CONSOLE = Console(
     # the interpreter (DeSmuME's JIT runs blocks with its own cycle estimates), the upper screen above the lower
     emulator_options={"desmume_cpu_mode": "interpreter", "desmume_screens_layout": "top/bottom",
                       "desmume_advanced_timing": "enabled", "desmume_frameskip": "0"},
-    records=records)
+    records=records,
+    # melonDS: its direct boot (no firmware menu, no Nintendo BIOS: its own free BIOS), the screens as
+    # above; it exposes no memory either, so the records come out of its state as out of DeSmuME's
+    web=Web("melonds", "melonDS", (".nds",), 59.8261, pad(L, R),
+            {"melonds_boot_directly": "enabled", "melonds_screen_layout": "Top/Bottom"},
+            records_in_state=lambda rom: (arm9_head(rom), RECORDS_AT, RECORDS_BYTES)))

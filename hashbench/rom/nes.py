@@ -37,6 +37,7 @@ from ..errors import BuildError
 from ..paths import ROOT
 from . import banks, image
 from .console import Console
+from .play import Web
 
 PLATFORM = ("src/platform/rom/nes/nes.c",)
 CRT0 = "src/platform/rom/nes/crt0.s"
@@ -350,4 +351,9 @@ CONSOLE = Console(
     records_offset=0x2000,       # PRG-RAM bank 1
     slowest_call_s=300.0,        # PBKDF2's two calls (verified, then timed), 2 min each
     settle_frames=200,           # a whole table redrawn: about 4 frames a row (the 6502 formats the figures)
-    cc="cc65", cflags=lambda t: cc65.system_cflags(t, SYSTEM))
+    cc="cc65", cflags=lambda t: cc65.system_cflags(t, SYSTEM),
+    # NTSC and the whole picture, as above (this Nestopia names each edge's overscan)
+    web=Web("nestopia", "Nestopia", (".nes",), 60.0988,
+            options={"nestopia_favored_system": "ntsc", "nestopia_overscan_v_top": "0",
+                     "nestopia_overscan_v_bottom": "0", "nestopia_overscan_h_left": "0",
+                     "nestopia_overscan_h_right": "0"}))

@@ -42,6 +42,7 @@ from ..errors import BuildError
 from ..paths import ROOT
 from . import image, nes
 from .console import Console
+from .play import L, R, Web, pad
 
 PLATFORM = ("src/platform/rom/snes/snes.c",)
 CRT0 = "src/platform/rom/snes/crt0.s"
@@ -313,4 +314,5 @@ CONSOLE = Console(
     emulator="bsnes_mercury_accuracy",
     slowest_call_s=150.0,        # PBKDF2: about half the NES's
     settle_frames=120,           # a whole table redrawn (the 6502 code formats the figures)
-    cc=nes.CONSOLE.cc, cflags=nes.CONSOLE.cflags)
+    cc=nes.CONSOLE.cc, cflags=nes.CONSOLE.cflags,
+    web=Web("snes9x", "Snes9x", (".sfc", ".smc"), 60.0988, pad(L, R)))

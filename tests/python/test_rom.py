@@ -19,9 +19,10 @@ from hashbench.rom import console, gba, image, libretro, run, screen
 from hashbench.store import Store
 from hashbench.verify import Expected
 
-pytestmark = pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["mgba"]).exists()
-                                or shutil.which("arm-none-eabi-gcc") is None,
-                                reason="needs libretro-mgba and gcc-arm-none-eabi (scripts/setup.sh)")
+pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
+              pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["mgba"]).exists()
+                                 or shutil.which("arm-none-eabi-gcc") is None,
+                                 reason="needs libretro-mgba and gcc-arm-none-eabi (scripts/setup.sh)")]
 
 BUDGET_MS = 20
 
@@ -244,3 +245,14 @@ def test_the_application_s_arithmetic_at_a_60_s_budget_of_gba_cycles(tmp_path, c
     labels_of = {(a, "portable"): roster.find(a).label[:6] for a in fake}
     assert lines == run.expected_lines(recs, host, labels_of)
     assert any("k" in ln for ln in lines)   # the overflowing columns were exercised
+    assert any("." in ln for ln in lines)   # and the slow row's KB/s with a decimal, not a 0
+
+
+@pytest.mark.parametrize("bytes_per_s, shown", [(123456, " 123"), (12345, "  12"), (9999, " 9.9"), (1000, " 1.0"),
+                                                (999, "999B"), (10, " 10B"), (9.5, "9.5B"), (0.42, "0.4B")])
+def test_a_slow_row_s_speed_is_never_a_bare_zero(bytes_per_s, shown):
+    """The table's speed column (hb_rom_app.c, put_speed): KB/s from 10 up,
+    a decimal below, bytes a second marked B below 1 KB/s."""
+    tick_hz = 1000000
+    ticks = tick_hz * 1000   # 1,000 s, so that iters x size is bytes_per_s x 1,000
+    assert screen.fmt_speed(1, ticks, int(bytes_per_s * 1000), tick_hz, 4) == shown

@@ -16,9 +16,10 @@ from hashbench.rom import image, libretro, nds, run
 from hashbench.store import Store
 from hashbench.verify import Expected
 
-pytestmark = pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["desmume"]).exists()
-                                or shutil.which("arm-none-eabi-gcc") is None,
-                                reason="needs libretro-desmume and gcc-arm-none-eabi (scripts/setup.sh)")
+pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
+              pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["desmume"]).exists()
+                                 or shutil.which("arm-none-eabi-gcc") is None,
+                                 reason="needs libretro-desmume and gcc-arm-none-eabi (scripts/setup.sh)")]
 
 BUDGET_MS = 20
 
@@ -47,7 +48,7 @@ def test_the_header_places_both_binaries_and_carries_its_checksums(built):
     assert rom[:12] == b"HASHBENCH\0\0\0" and rom[0x0C:0x12] == b"HBNE00"
     arm9 = struct.unpack_from("<4I", rom, 0x20)
     arm7 = struct.unpack_from("<4I", rom, 0x30)
-    assert arm9[:3] == (0x4000, 0x02000000, 0x02000000) and arm9[3] == b.used_bytes
+    assert arm9[:3] == (0x8000, 0x02000000, 0x02000000) and arm9[3] == b.used_bytes
     assert arm7[1:] == (0x037F8000, 0x037F8000, 4) and rom[arm7[0]:arm7[0] + 4] == b"\xfe\xff\xff\xea"
     assert 128 * 1024 << rom[0x14] >= len(rom) and (rom[0x14] == 0 or len(rom) > 64 * 1024 << rom[0x14])
     broken = bytearray(rom)
