@@ -1,17 +1,12 @@
 # SPDX-License-Identifier: MIT
 """hashbench compare: every implementation of algorithms, ranked."""
-import math
 import sys
 
-from .. import host_run, meters, revisions, roster, userimpl
-from ..errors import UserError
+from .. import host_run, meters, revisions, userimpl
 from ..present import exporters
-from ..present.compare import present_compare
+from ..present.compare import present_compare, present_revisions
 from ..present.host import header, report_mismatches
-from ..present.table import fmt_num, render
-from ..result import METER_TITLES
-from ..store import Store, ended, recording
-from ..units import parse_budget, parse_sizes
+from ..store import Store, ended
 from .host_options import add_size_args, host_options
 from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
 from .output import add_format_arg, check_output, write_output
@@ -77,61 +72,23 @@ def main(args) -> int:
 
 def compare_revisions(args) -> int:
     """compare ALGO --rev A --rev B: B against A, and --fail-above's verdict."""
-    if not args.rev:
-        raise UserError(f"--fail-above, --target and --meter {' or '.join(meters.model_spellings())} go with "
-                        "--rev A --rev B")
-    if args.cluster:
-        counted = " or ".join(m.option for m in meters.REGISTRY if m.where == meters.HOST and m.jobs)
-        raise UserError(f"--cluster runs the jobs of --meter {counted} without --rev; --rev measures here")
-    if len(args.algos) != 1 or any(c in args.algos[0] for c in "*?[,"):
-        raise UserError("--rev compares one algorithm: compare ALGO --rev A --rev B")
-    algo = roster.select(args.algos)[0].id
-    if args.fail_above is not None and not 0 <= args.fail_above < math.inf:   # nan would never fail
-        raise UserError("--fail-above takes a percentage, 0 or more")
-    if args.sweep or (args.size and len(parse_sizes(args.size)) > 1):
-        raise UserError("--rev measures one size: give one --size")
-    size = parse_sizes(args.size)[0] if args.size else 1024
-    dirs = userimpl.folders(args.impl_dir)
-    if len(dirs) > 1:
-        raise UserError("--rev takes one implementation folder")
-    model = args.meter is not None and meters.uses_model(args.meter)
-    if args.target and not (model or args.meter is None):
-        raise UserError(f"--target measures with the target's own exact meter, or --meter {meters.CYCLE_MODEL}")
-    if args.meter in meters.model_spellings() and not args.target:
-        raise UserError(f"--meter {args.meter} goes with --rev A --rev B --target T")
+    plan = revisions.plan(revisions.Request(
+        algos=args.algos, revs=args.rev, sizes=args.size, sweep=args.sweep, impl_dirs=args.impl_dir,
+        target=args.target, meter=args.meter, budget=args.budget, rounds=args.rounds, fail_above=args.fail_above,
+        cluster=args.cluster))
     check_output(args)
     log = log_to_stderr(args.quiet)
-    repo = revisions.repository(dirs[0] if dirs else None)
-    revs = revisions.resolve(repo, args.rev)
-    revisions.prepare(revs, repo, dirs[0] if dirs else None, log)
-    impl = revs[0].impl.name if revs[0].impl else "portable"
-    if revs[0].impl and revs[0].impl.algorithm != algo:
-        raise UserError(f"{revs[0].impl.folder}: its code is {revs[0].impl.algorithm}, not {algo}")
-    if args.target:
-        o = revisions.measure_target(revs, args.target, algo, size, log,
-                                     meters.CYCLE_MODEL if model else meters.DEFAULT)
-        where = args.target
-    else:
-        o = revisions.measure_host(revs, algo, impl, size, args.meter or meters.HOST_DEFAULT, parse_budget(args.budget),
-                                   revisions.rounds_ok(args.rounds), args.quiet, log)
-        where = "this machine"
-    unit = METER_TITLES.get(o.a.meter, o.a.meter)
-    print(f"{algo} ({impl}) @ {size} B on {where} · {unit} · per call"
-          + ("" if o.exact else f" · {o.rounds} interleaved rounds"))
-    rows = [[tag, rev.label, rev.commit[:12], fmt_num(res.per_call), res.unit or ""]
-            for tag, rev, res in (("A", revs[0], o.a), ("B", revs[1], o.b))]
-    render(["", "REV", "COMMIT", "PER CALL", "UNIT"], rows, "lllrl")
-    print(f"{revisions.ratio_text(o)}: {o.verdict()} (B costs {revisions.percent(o)} than A)")
-    run = revisions.as_run(revs, o)
     store = None if args.no_save else Store(args.db)
-    if store:
-        with recording(store, run):   # measured already: stored whole
-            pass
-        ended(run, store, log)
-    if args.output:
-        exporters.write(args.output, run, args.format)
-    if args.fail_above is not None and o.slower_by_more_than(args.fail_above):
-        how = "exactly" if o.exact else "with 95% confidence"
-        print(f"fail: B is slower than A by more than {args.fail_above:g}% ({how})", file=sys.stderr)
+    done = revisions.compare(plan, store, log, args.quiet)
+    if done.outcome:
+        present_revisions(done)
+    if args.output and done.run.results:
+        exporters.write(args.output, done.run, args.format)
+    code = ended(done.run, store, log)
+    if code:
+        return code
+    if done.fails():
+        how = "exactly" if done.outcome.exact else "with 95% confidence"
+        print(f"fail: B is slower than A by more than {plan.fail_above:g}% ({how})", file=sys.stderr)
         return 1
     return 0

@@ -66,6 +66,7 @@ class Web:
     # (image path) -> (bytes the records' place is found by, the records' offset from them, their length)
     # in the core's save state, where the records are not in the save RAM (the NDS's main RAM)
     records_in_state: Callable | None = None
+    measures: bool = True   # False: played only (hashbench.rom.webrun does not read its records back)
 
 
 @functools.cache
