@@ -19,9 +19,10 @@ from hashbench.rom import console, gba, image, libretro, run, screen
 from hashbench.store import Store
 from hashbench.verify import Expected
 
-pytestmark = pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["mgba"]).exists()
-                                or shutil.which("arm-none-eabi-gcc") is None,
-                                reason="needs libretro-mgba and gcc-arm-none-eabi (scripts/setup.sh)")
+pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
+              pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["mgba"]).exists()
+                                 or shutil.which("arm-none-eabi-gcc") is None,
+                                 reason="needs libretro-mgba and gcc-arm-none-eabi (scripts/setup.sh)")]
 
 BUDGET_MS = 20
 
