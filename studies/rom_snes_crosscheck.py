@@ -57,7 +57,8 @@ ALIGN_MC = 8    # at most the rest of one bus cycle a line (work RAM and SlowROM
 # cc65's C stack pointer when the ROM's loop calls a row, its two pointer arguments pushed: main,
 # run_pass, measure, calibrated and time_calls below the stack's top ($0600); read from bsnes's work
 # RAM during a pass (the largest value sampled while a row runs).  It decides which of the code's
-# (sp),y accesses cross a page, a cycle each.
+# (sp),y accesses cross a page, a cycle each: XOR-8, CRC-8, CRC-32, DJB2, MD5 and SHA-1 trace to the
+# same master cycles from any entry between $05E0 and $05F4.
 ENTRY_SP = 0x05F0
 
 

@@ -21,7 +21,8 @@ def add_parser(sub):
         epilog="examples:\n  hashbench play hb.gba                 # then open the address it prints\n"
                "  hashbench play hb.nds --open          # melonDS, in this machine's browser\n"
                "  hashbench rom --target gba -o hb.gba --play   # build, then serve")
-    c.add_argument("image", metavar="FILE", help="the ROM image (.gba, .gb, .nes, .nds)")
+    c.add_argument("image", metavar="FILE", help="the ROM image (" + ", ".join(
+        e for w in play.web_consoles().values() for e in w.extensions) + ")")
     add_play_args(c, target=True)
     c.set_defaults(func=main)
     return c

@@ -6,7 +6,7 @@ from ..meters import DEFAULT, for_target
 from ..meters.cpu_models import variant_titles
 from ..targets import position
 from ..units import format_size
-from .table import render
+from .table import fmt_num, render
 
 OURS = roster.OURS
 
@@ -20,7 +20,8 @@ def fmt_per_byte(v) -> str:
 def fmt_kb_per_s(v) -> str:
     if v is None:
         return "-"
-    return f"{v:,.0f}" if v >= 100 else (f"{v:.1f}" if v >= 10 else f"{v:.3g}")
+    # three significant digits below 10, never a bare 0 or an exponent (a NES's PBKDF2: 0.000424)
+    return f"{v:,.0f}" if v >= 100 else (f"{v:.1f}" if v >= 10 else fmt_num(v, 3))
 
 
 # What a table can show: (Result attribute, formatter, title)

@@ -31,6 +31,7 @@ from ..build.gcc import expand
 from ..errors import BuildError, UserError
 from . import headless, image, run, screen
 from .console import Console
+from .play import ARROWS, START, Key, Web
 
 EMULATOR = "/usr/games/mupen64plus"
 EMULATOR_PACKAGES = "mupen64plus-ui-console libmupen64plus2"
@@ -160,4 +161,9 @@ CONSOLE = Console(
     title="N64 (VR4300 93.75 MHz, caches on): the ROM image's own timer (COP0 Count)",
     screen=(40, 30),             # the 320x240 frame buffer
     emulator="mupen64plus", play=play, find_emulator=emulator,
-    runner="mupen64plus-ui-console 2.5.9 (dummy video, input, audio and RSP; pure interpreter; headless)")
+    runner="mupen64plus-ui-console 2.5.9 (dummy video, input, audio and RSP; pure interpreter; headless)",
+    # the page plays it only: mupen64plus-next's keys (N64 A on RetroPad B, B on Y, Z on L2: its default
+    # map); GLideN64 draws our frame buffer without its first column, and its SRAM is not read back
+    web=Web("mupen64plus_next", "mupen64plus-next", (".z64",), 60.0,
+            (Key("A", 0, "x"), Key("B", 1, "s"), Key("Z (SELECT)", 12, "tab"), START, *ARROWS),
+            {"mupen64plus-43screensize": "320x240", "mupen64plus-EnableOverscan": "Disabled"}, measures=False))

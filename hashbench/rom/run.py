@@ -180,8 +180,10 @@ def read(recs, partial=False) -> dict:
     """The pass's records -> {engine, harness {size: (iters, ticks)}, empty
     {size: ticks of a span of no call}, rows
     [(digest record, rom_result record)], done, full (the save RAM filled
-    up: the rows after the last ones here are on the screen only)}."""
-    out = {"engine": None, "harness": {}, "empty": {}, "rows": [], "done": False, "full": False}
+    up: the rows after the last ones here are on the screen only),
+    timer_checks [(expected ticks, ticks)] (the NES's timer against code of
+    known cycles, the NMIs inside the span included)}."""
+    out = {"engine": None, "harness": {}, "empty": {}, "timer_checks": [], "rows": [], "done": False, "full": False}
     digests = {}
     for r in recs:
         kind = r["rec"]
@@ -190,6 +192,8 @@ def read(recs, partial=False) -> dict:
         elif kind == "rom_harness":
             out["harness"][r["size"]] = (r["iters"], r["ticks"])
             out["empty"][r["size"]] = r["empty_ticks"]
+        elif kind == "rom_timer_check":
+            out["timer_checks"].append((r["code_ticks"] + r["nmis"] * r["nmi_ticks"], r["ticks"]))
         elif kind == "digest":
             digests[(r["algo"], r["impl"], r["size"])] = r
         elif kind == "rom_result":

@@ -280,7 +280,7 @@ def emulators(con) -> dict:
     headless run: its headless emulator's, its page's core's, and `web`
     for the page's whatever it is."""
     out = {con.emulator: None}
-    if con.web:
+    if con.web and con.web.measures:
         out[con.web.core] = out["web"] = con.web.core
     return out
 

@@ -49,11 +49,12 @@ def test_the_console_comes_from_the_extension_or_is_named():
     assert play.console_for(ROOT / "rom.bin", "nes") == "nes"
     with pytest.raises(UserError, match="extension"):
         play.console_for(ROOT / "rom.bin")
-    with pytest.raises(UserError, match="no browser core for n64"):
-        play.console_for(ROOT / "hb.z64", "n64")
+    assert play.console_for(ROOT / "hb.z64") == "n64"
+    with pytest.raises(UserError, match="no browser core for nucleo-f767"):
+        play.console_for(ROOT / "hb.elf", "nucleo-f767")
 
 
-@pytest.mark.parametrize("console", ["gba", "gb", "nes", "snes", "nds"])
+@pytest.mark.parametrize("console", ["gba", "gb", "nes", "snes", "nds", "n64"])
 def test_the_page_names_its_core_and_shows_the_keys(console, tmp_path):
     image = tmp_path / f"hb.{console}"
     text = play.page(console, image).decode()
@@ -61,10 +62,11 @@ def test_the_page_names_its_core_and_shows_the_keys(console, tmp_path):
     web = play.web_consoles()[console]
     assert config["core"] == web.core and config["gameUrl"] == f"game/hb.{console}"
     assert config["coreOptions"] == web.options
-    shown = dict(re.findall(r"<tr><td>(\w+)</td><td><kbd>([^<]+)</kbd></td></tr>", text))
-    for button in ("A", "B", "SELECT", "START", "UP", "DOWN", "LEFT", "RIGHT"):
-        assert shown[button] == next(k.key for k in web.keys if k.button == button)
-    assert {k["id"] for k in config["keys"]} >= {8, 0, 2, 3, 4, 5, 6, 7}   # RetroPad A B SELECT START, the pad
+    shown = dict(re.findall(r"<tr><td>([^<]+)</td><td><kbd>([^<]+)</kbd></td></tr>", text))
+    assert shown == {k.button: k.key for k in web.keys}
+    # the buttons the application reads: A, B, SELECT (the N64's Z), START, the pad
+    assert {"A", "B", "START", "UP", "DOWN", "LEFT", "RIGHT"} <= set(shown) and ("SELECT" in shown or "Z (SELECT)" in shown)
+    assert {k["id"]: k["key"] for k in config["keys"]} == {k.retropad: k.key for k in web.keys}
     assert "@@" not in text and web.emulator in text
     # everything the page names is on its own server
     assert not re.search(r'(src|href)="(https?:)?//', text)
@@ -91,6 +93,19 @@ def test_the_server_answers_the_page_the_front_end_the_core_and_the_image_only(p
     assert ("GET", "/", 200) in server.requests
 
 
+def test_a_name_with_odd_characters_is_served_and_a_busy_port_refused(packages):
+    tmp, image = packages
+    odd = image.rename(tmp / "my rom #1?.gba")
+    import threading
+    with play.Server(odd, "gba") as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        config = json.loads(re.search(r"window\.HB_PLAY = (.*?);</script>", get(server.url)[2].decode()).group(1))
+        assert get(server.url + config["gameUrl"])[2] == odd.read_bytes()
+        with pytest.raises(UserError, match=f"cannot listen on 127.0.0.1:{server.server_address[1]}"):
+            play.Server(odd, "gba", port=server.server_address[1])
+        server.shutdown()
+
+
 def test_missing_packages_say_what_to_run(packages, monkeypatch, tmp_path):
     _, image = packages
     monkeypatch.setenv("HASHBENCH_EMULATORJS", str(tmp_path / "none"))
@@ -101,9 +116,10 @@ def test_missing_packages_say_what_to_run(packages, monkeypatch, tmp_path):
 @pytest.mark.parametrize("args, said", [
     (["play", "/nonexistent/hb.gba"], "no such file"),
     (["play", "README.md"], "cannot tell the console"),
-    (["play", "README.md", "--target", "n64"], "no browser core for n64"),
+    (["play", "README.md", "--target", "nucleo-f767"], "no browser core for nucleo-f767"),
     (["play", "README.md", "--target", "gba", "--port", "70000"], "--port 70000"),
-    (["rom", "--target", "n64", "-o", "/tmp/hb.z64", "--play"], "no browser core for n64"),
+    (["rom", "--target", "nucleo-f767", "-o", "/tmp/hb.elf", "--play"], "no browser core for nucleo-f767"),
+    (["rom", "--target", "n64", "-o", "/tmp/hb.z64", "--run", "--emulator", "web"], "the n64 runs in mupen64plus"),
     (["rom", "--target", "gba", "-o", "/tmp/hb.gba", "--emulator", "melonds"], "--emulator goes with --run"),
     (["rom", "--target", "gba", "-o", "/tmp/hb.gba", "--run", "--emulator", "melonds"], "the gba runs in mgba, web"),
     (["rom", "--target", "gba", "-o", "/tmp/hb.gba", "--open"], "go with --play"),

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: MIT
 """The NES ROM image (hashbench rom --target nes), booted headless in
 Debian's Nestopia libretro core: the NES 2.0 header and the banks' reset
-stubs, every row verified and timed in frames, the figures on the screen
-(read back with the font) equal to those of the records in the PRG-RAM,
-the joypad, the region test (NTSC 60 Hz; PAL and Dendy 50 Hz through the
-core's system option), and the command line."""
+stubs, every row verified and timed in CPU cycles (frames, and a loop
+counted to the next NMI), the timer against code of known cycles, the
+figures on the screen (read back with the font) equal to those of the
+records in the PRG-RAM, the joypad, the region test (NTSC; PAL and Dendy
+through the core's system option), and the command line."""
 import shutil
 
 import pytest
@@ -16,9 +17,10 @@ from hashbench.rom import image, libretro, nes, run, screen
 from hashbench.store import Store
 from hashbench.verify import Expected
 
-pytestmark = pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["nestopia"]).exists()
-                                or shutil.which("cc65") is None,
-                                reason="needs libretro-nestopia and cc65 (scripts/setup.sh)")
+pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
+              pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["nestopia"]).exists()
+                                 or shutil.which("cc65") is None,
+                                 reason="needs libretro-nestopia and cc65 (scripts/setup.sh)")]
 
 BUDGET_MS = 20
 SIZE = 64
@@ -76,12 +78,15 @@ def test_what_does_not_fit_a_bank_is_built_small_and_said(built):
     assert all(g.rom_bytes <= nes.BANK_ROOM for g in b.groups) and b.banks_used >= 2
 
 
-def test_every_row_is_verified_and_timed_in_frames(built, session):
+TIMER_RESOLUTION = 30   # cycles: the loop's 11 at a span's end, the NMI wait's 7 at its start, twice
+
+
+def test_every_row_is_verified_and_timed_in_cycles(built, session):
     p, _ = built
     got = run.read(session.records)
     eng = got["engine"]
     assert (eng["engine"], eng["target"], eng["timer"], eng["tick_hz"], eng["clock_hz"]) == \
-        ("rom", "nes", "frames", 60, 1789773)
+        ("rom", "nes", "frames+loop", 1789773, 1789773)
     assert len(got["rows"]) == len(p.rows) and not got["full"]
     results = run.results(session.records, nes.CONSOLE, Expected(), Build("nes-rom"))
     assert len(results) == len(p.rows) and all(r.verified for r in results)
@@ -110,11 +115,25 @@ def test_the_joypad_sorts_and_reruns(built):
         assert lines == run.expected_lines(recs, nes.CONSOLE, labels(p), sort="speed")
 
 
-@pytest.mark.parametrize("system, hz, clock", [("pal", 50, 1662607), ("dendy", 50, 1773448)])
-def test_the_region_test_finds_50_hz_on_pal_and_dendy(built, system, hz, clock):
+def check_timer(got):
+    """Spans of the burn loop inside a frame and across 8 or 9: the ticks
+    equal its known cycles (and the NMIs' inside) to the timer's resolution."""
+    checks = got["timer_checks"]
+    assert len(checks) == 2 and checks[0][0] < 20000 < 250000 < checks[1][0]
+    for expected, ticks in checks:
+        assert abs(ticks - expected) <= TIMER_RESOLUTION, (expected, ticks)
+
+
+def test_the_timer_counts_code_of_known_cycles_to_the_cycle(session):
+    check_timer(run.read(session.records))
+
+
+@pytest.mark.parametrize("system, clock", [("pal", 1662607), ("dendy", 1773448)])
+def test_the_region_test_finds_pal_and_dendy_and_times_them(built, system, clock):
     s = play(built, system, pages=False)
-    eng = run.read(s.records)["engine"]
-    assert (eng["tick_hz"], eng["clock_hz"]) == (hz, clock)
+    got = run.read(s.records)
+    assert (got["engine"]["tick_hz"], got["engine"]["clock_hz"]) == (clock, clock)
+    check_timer(got)
 
 
 def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
