@@ -12,8 +12,8 @@ from .errors import BuildError, UserError, terminate_as_interrupt
 # command -> its module in hashbench/commands/, in the order `--help` lists them; only the module of
 # the command given is imported (a quick start), none for `--version`, every one for `--help`
 COMMANDS = {"run": "run", "list": "catalogue", "hash": "hashfiles", "history": "stored", "show": "stored",
-            "compare": "compare", "diff": "diff", "cross": "cross", "matrix": "matrix", "rom": "rom", "size": "size",
-            "fleet": "fleet", "report": "report", "export": "exchange", "import": "exchange"}
+            "compare": "compare", "diff": "diff", "cross": "cross", "matrix": "matrix", "rom": "rom", "play": "play",
+            "size": "size", "fleet": "fleet", "report": "report", "export": "exchange", "import": "exchange"}
 
 
 class Version(argparse.Action):

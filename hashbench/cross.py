@@ -8,7 +8,7 @@ from .context import host_context
 from .errors import UserError
 from .executor import Local
 from .jobs import Task
-from .meters import DEFAULT
+from .meters import CROSS, DEFAULT, is_own, option
 from .result import Note, Run
 from .store import recording
 from .targets import Job, host, load_all
@@ -107,6 +107,7 @@ def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, ch
     folders), each on its own algorithms.  `impls` empty: only those.
     `executor` (hashbench.executor): where the jobs run (default: here, in order)."""
     targets = targets or load_all()
+    meter = option(meter, *CROSS)   # an old spelling: the name it stands for
     algos = algos or list(roster.algorithms())
     expected = expected or host.expected_digests()
     common = dict(sizes=list(sizes), expected=expected, calls=calls, check_repeat=check_repeat, log=log, meter=meter,
@@ -116,7 +117,7 @@ def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, ch
              for sub in beside if any(a.id in sub.functions for a in algos)]
     options = {"targets": list(names), "sizes": list(sizes), "algos": [a.id for a in algos],
                "impls": list(impls), "calls": calls}
-    if meter != DEFAULT:
+    if not is_own(meter):
         options.update(meter=meter, model_variant=model_variant)
     if substitute:
         options.update(substitute=substitute.name)

@@ -1,9 +1,25 @@
 # SPDX-License-Identifier: MIT
 """Two stored runs compared result by result (hashbench diff): exact
 figures by their ratio, timed ones process by process (hashbench.stats),
-"inconclusive" where the machine's own change of speed could explain them."""
+"inconclusive" where the machine's own change of speed could explain them, or where a run's
+samples of the row sat at two speeds and some process got only the slower (hashbench.two_speeds)."""
+import math
+
 from . import stats
 from .meters import clock, timer
+
+BIMODAL = "samples at two speeds (see the run's header)"
+
+
+def two_speeds_explain(ra, rb, ratio) -> bool:
+    """Whether a run's row sat at two speeds with some process at the slower only, and the
+    distance between the speeds is as large as the ratio: then a process's luck, not the code,
+    may have made the difference (a larger ratio is still a change)."""
+    for r in (ra, rb):
+        m = timer.unsettled(r)
+        if m and abs(math.log(ratio)) <= math.log(m.slow / m.fast):
+            return True
+    return False
 
 
 def verdict_exact(a, b):
@@ -46,9 +62,11 @@ def compare_runs(a_run, b_run) -> list:
                          "method": "exact"})
             continue
         c = compare_timed(ra, rb, change)
-        word = c.verdict
+        word, significant = c.verdict, c.significant
         if word == "inconclusive":
             word = f"inconclusive: the machine's speed changed by {abs(change):.1f}%"
+        elif two_speeds_explain(ra, rb, c.ratio):
+            word, significant = f"inconclusive: {BIMODAL}", False
         rows.append({"a": ra, "b": rb, "ratio": c.ratio, "lo": c.lo, "hi": c.hi, "p": c.p, "verdict": word,
-                     "method": c.method, "significant": c.significant})
+                     "method": c.method, "significant": significant})
     return rows

@@ -2,11 +2,12 @@
 """A host run (run, compare) without the command line: the engine's events,
 each stored as it comes, so that Ctrl-C keeps what was measured."""
 import difflib
+import sys
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import roster
+from . import executor, meters, roster, userimpl
 from .build.host import ensure_engine
 from .context import host_context
 from .errors import UserError
@@ -14,13 +15,11 @@ from .executor import Local
 from .jobs import Task
 from .meters import callgrind
 from .result import Run
-from .store import recording
+from .store import Store, recording
 from .targets import host as host_target
 from .targets import host_sim
 from .targets.host import ClockPoint, Described, Ended, Measured
-
-# backends a meter cannot run (left out of the engine, with a note)
-METER_SKIPS = {"sim": host_sim.SKIP}
+from .userimpl.engine import host_engine
 
 
 @dataclass
@@ -31,11 +30,71 @@ class Host:
     backends: list      # backend records
 
 
-def open_host(meter="time", engine=None) -> Host:
+@dataclass
+class Options:
+    """A host run's options (run, compare), checked by the command line
+    (hashbench.commands.host_options) before anything is built."""
+    sizes: list
+    budget_ms: int = 200
+    samples: int = None
+    timer: str = "auto"
+    processes: int = host_target.DEFAULT_PROCESSES
+    meter: str = meters.HOST_DEFAULT   # its name in hashbench.meters
+    algos: list = None         # ids, comma lists or globs (None: every one, or the implementation folders')
+    tiers: list = None
+    impls: list = None         # None: portable (with implementation folders: and theirs)
+    noted_impls: list = None   # whose missing backends to note (None: the chosen)
+    extra: dict = field(default_factory=dict)   # stored with the options: the loop's modes, interleave
+    impl_dirs: list = None     # implementation folders (--impl-dir)
+    cluster: str = None        # a Dask scheduler for a counted run's jobs
+    db: str = None             # the store (None: the default one)
+    save: bool = True
+    quiet: bool = False
+
+    def stored(self) -> dict:
+        """The run's options as stored, before the algorithms and implementations are chosen."""
+        return {"sizes": self.sizes, "budget_ms": self.budget_ms, "samples": self.samples, "timer": self.timer,
+                "processes": self.processes, "meter": self.meter}
+
+
+def prepare(opts: Options, kind: str):
+    """Builds the engine (with the implementation folders' code, verified
+    first), picks the algorithms and implementations it has -> (Run, Host,
+    Store or None, the executor of a counted run's jobs or None)."""
+    meter = meters.choose(opts.meter, meters.HOST)
+    log = (lambda m: None) if opts.quiet else (lambda m: print(m, file=sys.stderr))
+    mine = userimpl.prepare(opts.impl_dirs, log)   # verified before anything is built for timing or stored
+    runner = executor.choose(opts.cluster, host_sim.targets()) if meter.jobs else None
+    if runner is not None and runner.name != executor.Local.name and mine:
+        raise UserError("--cluster measures our code: implementation folders are measured here")
+    algos, impls = opts.algos, opts.impls
+    if mine and kind == "host":          # ours beside theirs, on their algorithms, unless told otherwise
+        impls = impls or ["portable"] + [m.name for m in mine]
+        algos = algos or (None if opts.tiers else list(dict.fromkeys(m.algorithm for m in mine)))
+    host = open_host(opts.meter, host_engine(mine, log) if mine else None)
+    algo_ids = select_algos(host.catalogue, algos, opts.tiers)
+    impl_names = select_impls(host.catalogue, impls)
+    roster.check_selection({c["id"]: c["impls"] for c in host.catalogue}, algo_ids, impl_names)
+    note_skipped_backends(host.backends, opts.noted_impls or impl_names, meter)
+    store = Store(opts.db) if opts.save else None
+    options = opts.stored() | {"algos": algo_ids, "impls": impl_names} | opts.extra
+    return Run(kind=kind, command=" ".join(sys.argv), options=options), host, store, runner
+
+
+def note_skipped_backends(backends, impls, meter):
+    skips = meter.skipped_backends()
+    for b in backends:
+        if not b["available"] and b["name"] not in skips and (impls == ["all"] or b["name"] in impls):
+            print(f"note: backend {b['name']} is not available on this machine: skipped", file=sys.stderr)
+    if skips:
+        host_sim.note_skipped(backends, impls)
+
+
+def open_host(meter="ns", engine=None) -> Host:
     """Builds the engine if it is out of date (`engine`: another one, built)
-    and asks it what it has."""
+    and asks it what it has (without the backends `meter` cannot run)."""
     engine = engine or ensure_engine()
-    catalogue, backends = host_target.catalogue(engine, METER_SKIPS.get(meter, ()))
+    catalogue, backends = host_target.catalogue(engine, meters.choose(meter, meters.HOST).skipped_backends())
     return Host(engine, catalogue, backends)
 
 
@@ -102,7 +161,7 @@ def measure(run: Run, host: Host, store=None, quiet=False, executor=None, log=la
     mismatch) or interrupted.  `executor` (hashbench.executor): where a sim
     run's jobs run (default: here, in order; `log`: their progress lines);
     a timed run is this machine's."""
-    if run.options.get("meter") == "sim":
+    if host_target.host_meter(run.options).jobs:
         return measure_sim(run, host, store, quiet, executor, log)
     with recording(store, run) as rec:
         recorder = Recorder(rec, host.backends)

@@ -17,11 +17,12 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
 # What the engines' builds and the front end read besides the package, travelling as package data
-# (setup.py, MANIFEST.in); the Makefile takes the version from pyproject.toml, and an implementation
-# folder is checked against the official test vectors
-TREE_PARTS = ("Makefile", "pyproject.toml", "src", "backends", "targets", "data", "tests/vectors")
-# never part of the tree: build output that may sit inside it
-_SKIP_DIRS = {"__pycache__", "target", "build"}
+# (setup.py, MANIFEST.in); the Makefile takes the version from pyproject.toml, an implementation
+# folder is checked against the official test vectors, and web/ is `hashbench play`'s page
+TREE_PARTS = ("Makefile", "pyproject.toml", "src", "backends", "targets", "data", "tests/vectors", "web")
+# never part of the tree: build output that may sit inside it, and the npm packages `hashbench play`
+# serves (installed beside the tree: scripts/setup.sh, web/package-lock.json)
+_SKIP_DIRS = {"__pycache__", "target", "build", "node_modules"}
 _SKIP_SUFFIXES = (".o", ".pyc")
 PACKAGED_TREE = PACKAGE / "_tree"
 

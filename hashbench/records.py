@@ -31,6 +31,7 @@ REQUIRED = {
     "span": ("algo", "impl", "size"),
     "rom_result": ("algo", "impl", "size", "iters", "ticks", "verified"),
     "rom_harness": ("size", "iters", "ticks", "empty_ticks"),
+    "rom_timer_check": ("code_ticks", "nmis", "nmi_ticks", "ticks"),
     "plugin": ("name",),
     "count": ("region", "instructions"),
     "totals": ("regions",),

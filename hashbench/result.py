@@ -10,31 +10,12 @@ import datetime
 from dataclasses import dataclass, field, fields
 
 from .errors import UserError
+from .meters import FIGURES
 
 FORMAT_VERSION = 2
 
-# meter -> (unit of the figure, whether every run gives the same figure)
-METERS = {
-    "ns": ("ns", False),
-    "ref-cycles": ("cycles", False),
-    "core-cycles": ("cycles", False),
-    "est-core-cycles": ("cycles", False),
-    "instructions": ("instructions", True),
-    "exact-cycles": ("cycles", True),
-    "est-cycles": ("cycles", True),
-    "console-timer": ("cycles", True),
-}
-# what a figure is, in words, for headers and tables
-METER_TITLES = {
-    "ns": "measured time",
-    "ref-cycles": "reference cycles (TSC)",
-    "core-cycles": "core cycles (perf)",
-    "est-core-cycles": "estimated core cycles",
-    "instructions": "instructions (exact)",
-    "exact-cycles": "cycles (exact, cycle-accurate simulator)",
-    "est-cycles": "estimated cycles (cost model)",
-    "console-timer": "cycles by the console's own timer (a ROM's timed loop, loop included)",
-}
+# what each stored meter's figure is, in words, for headers and tables (hashbench.meters.FIGURES)
+METER_TITLES = {name: f.title for name, f in FIGURES.items()}
 
 
 @dataclass
@@ -107,16 +88,16 @@ class Result:
     extra: dict = field(default_factory=dict)  # params, impl_version, defines, counters, ...
 
     def __post_init__(self):
-        if self.meter not in METERS:
+        if self.meter not in FIGURES:
             raise ValueError(f"unknown meter {self.meter!r}")
 
     @property
     def unit(self) -> str:
-        return METERS[self.meter][0]
+        return FIGURES[self.meter].unit
 
     @property
     def exact(self) -> bool:
-        return METERS[self.meter][1]
+        return FIGURES[self.meter].exact
 
     @property
     def per_byte(self):

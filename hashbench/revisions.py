@@ -10,12 +10,13 @@ for the next run's builds.  Then:
   short processes, as `matrix` measures builds (hashbench.targets.rounds);
   B / A is the geometric mean of the per-round ratios with its 95%
   confidence interval (Student's t on their logarithms);
-- under --meter sim, or on a cross target: exact counts, so B / A is exact.
+- under --meter est-cycles, or on a cross target: exact counts, so B / A is exact.
 `fail_above` PCT: B is slower by more than PCT % - with confidence (the
 interval's lower end above 1 + PCT/100) under time, exactly otherwise."""
 import dataclasses
 import hashlib
 import json
+import math
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -26,10 +27,12 @@ from .build import cache
 from .build.configs import BuildConfig
 from .context import host_context
 from .errors import BuildError, UserError
-from .meters import DEFAULT
+from .meters import CROSS, CYCLE_MODEL, DEFAULT, HOST, HOST_DEFAULT, REGISTRY, choose, model_spellings, option, uses_model
 from .paths import BUILD, ROOT
 from .result import Result, Run
+from .store import recording
 from .targets import host, host_sim, load_all, rounds
+from .units import parse_budget, parse_sizes
 from .userimpl import engine as user_engine
 
 WORKTREES = BUILD / "revs"
@@ -176,7 +179,7 @@ def measure_host(revs, algo: str, impl: str, size: int, meter: str, budget_ms: i
     opts = {"algos": [algo], "impls": [impl], "sizes": [size], "budget_ms": budget_ms, "timer": "auto",
             "processes": 1}
     got = {}
-    if meter == "sim":
+    if choose(meter, HOST).jobs:   # counted, not timed
         for rev in revs:
             log(f"{rev.name}: {algo}/{impl} @{size} B under Callgrind")
             _, results, _ = host_sim.measure(opts, engines[rev.name], quiet=True)
@@ -207,14 +210,20 @@ def one(results, rev):
     return r
 
 
-def measure_target(revs, target_name: str, algo: str, size: int, log, meter=DEFAULT):
-    """Both revisions on a cross target, exact (`meter`: the target's own, or
-    cycle-model) -> Outcome."""
+def check_target(target_name: str) -> dict:
+    """The targets, once `target_name` is known to be one and installed."""
     targets = load_all()
     if target_name not in targets:
         raise UserError(f"unknown target {target_name!r} (targets: {', '.join(targets)})")
     if targets[target_name].missing():
         raise UserError(f"{target_name}: not installed: {', '.join(targets[target_name].missing())}")
+    return targets
+
+
+def measure_target(revs, target_name: str, algo: str, size: int, log, meter=DEFAULT):
+    """Both revisions on a cross target, exact (`meter`: the target's own, or
+    cycle-model) -> Outcome."""
+    targets = check_target(target_name)
     got = {}
     if revs[0].impl is not None:
         subs = []
@@ -235,12 +244,20 @@ def measure_target(revs, target_name: str, algo: str, size: int, log, meter=DEFA
     return Outcome.exact_pair(got[revs[0].name], got[revs[1].name])
 
 
+def old_spelling(meter: str) -> str:
+    """cross --meter as every revision spells it (one from before the meter
+    registry knows only the old names)."""
+    name = option(meter, *CROSS)
+    return next((m.aliases[0] for m in REGISTRY if m.option == name and m.aliases), name)
+
+
 def cross_in_tree(rev: Revision, target_name: str, algo: str, size: int, log, meter=DEFAULT):
     """The revision's own `hashbench cross`, run in its worktree -> its result."""
     out = rev.tree / "build" / "revs-cross.json"
     log(f"{rev.name}: hashbench cross --target {target_name} -a {algo} (its own code, in its worktree)")
+    spelled = old_spelling(meter)
     proc = subprocess.run([sys.executable, "-m", "hashbench", "cross", "--target", target_name, "-a", algo,
-                           "--impl", "portable", "--size", str(size), "--meter", meter, "--no-save", "-q",
+                           "--impl", "portable", "--size", str(size), "--meter", spelled, "--no-save", "-q",
                            "-o", str(out)],
                           cwd=rev.tree, capture_output=True, text=True)
     if proc.returncode != 0 or not out.exists():
@@ -268,12 +285,116 @@ def rounds_ok(n: int) -> int:
     return n
 
 
-def as_run(revs, o: Outcome) -> Run:
-    """The two results as a run, each build named by its revision (for -o)."""
+def named_results(revs, o: Outcome) -> list:
+    """The two results, each build named by its revision."""
     results = []
     for rev, res in zip(revs, (o.a, o.b)):
         res.build = dataclasses.replace(res.build, name=rev.name)
         results.append(res)
-    return Run(kind="compare", command=" ".join(sys.argv), context=host_context(), results=results, status="complete",
-               options={"revisions": {rev.label: rev.commit for rev in revs}, "ratio": o.ratio,
-                        "ratio_interval": [o.lo, o.hi], "exact": o.exact})
+    return results
+
+
+# ---- compare ALGO --rev A --rev B, without the command line ------------------------
+
+@dataclass
+class Request:
+    """compare ALGO --rev A --rev B as the command line gives it."""
+    algos: list
+    revs: list                # the two revisions, as written
+    sizes: list = None        # --size as written (one)
+    sweep: str = None
+    impl_dirs: list = None    # one implementation folder, whose repository's revisions are compared
+    target: str = None        # a cross target instead of this machine
+    meter: str = None         # None: measured time here, the target's own meter there
+    budget: str = "200"
+    rounds: int = DEFAULT_ROUNDS
+    fail_above: float = None  # PCT: B slower than A by more than this fails
+    cluster: str = None
+
+
+@dataclass
+class Plan:
+    """A Request, checked: what compare measures."""
+    algo: str
+    size: int
+    folder: str               # the implementation folder, or None
+    target: str               # None: this machine
+    meter: str                # hashbench.meters: a host meter's name; on a target DEFAULT or CYCLE_MODEL
+    budget_ms: int
+    rounds: int
+    fail_above: float
+    labels: list              # the two revisions, as written
+
+
+def plan(req: Request) -> Plan:
+    """Checks a Request before anything is built -> Plan."""
+    models = model_spellings()
+    if not req.revs:
+        raise UserError(f"--fail-above, --target and --meter {' or '.join(models)} go with --rev A --rev B")
+    if req.cluster:
+        counted = " or ".join(m.option for m in REGISTRY if m.where == HOST and m.jobs)
+        raise UserError(f"--cluster runs the jobs of --meter {counted} without --rev; --rev measures here")
+    if len(req.algos) != 1 or any(c in req.algos[0] for c in "*?[,"):
+        raise UserError("--rev compares one algorithm: compare ALGO --rev A --rev B")
+    algo = roster.select(req.algos)[0].id
+    if req.fail_above is not None and not 0 <= req.fail_above < math.inf:   # nan would never fail
+        raise UserError("--fail-above takes a percentage, 0 or more")
+    if req.sweep or (req.sizes and len(parse_sizes(req.sizes)) > 1):
+        raise UserError("--rev measures one size: give one --size")
+    size = parse_sizes(req.sizes)[0] if req.sizes else 1024
+    dirs = userimpl.folders(req.impl_dirs)
+    if len(dirs) > 1:
+        raise UserError("--rev takes one implementation folder")
+    model = req.meter is not None and uses_model(req.meter)
+    if req.target and not (model or req.meter is None):
+        raise UserError(f"--target measures with the target's own exact meter, or --meter {CYCLE_MODEL}")
+    if req.meter in models and not req.target:
+        raise UserError(f"--meter {req.meter} goes with --rev A --rev B --target T")
+    if req.target:
+        check_target(req.target)
+        meter, budget_ms, n_rounds = (CYCLE_MODEL if model else DEFAULT), 0, 0
+    else:
+        meter = choose(req.meter or HOST_DEFAULT, HOST).option
+        budget_ms, n_rounds = parse_budget(req.budget), rounds_ok(req.rounds)
+    return Plan(algo, size, dirs[0] if dirs else None, req.target, meter, budget_ms, n_rounds, req.fail_above,
+                list(req.revs))
+
+
+@dataclass
+class Compared:
+    """What compare measured: the revisions, B against A (None: interrupted), the run."""
+    plan: Plan
+    revs: list
+    impl: str                 # the implementation measured: portable, or the folder's
+    outcome: Outcome
+    run: Run
+
+    @property
+    def where(self) -> str:
+        return self.plan.target or "this machine"
+
+    def fails(self) -> bool:
+        """--fail-above's verdict: B slower than A by more than PCT %."""
+        return self.plan.fail_above is not None and self.outcome.slower_by_more_than(self.plan.fail_above)
+
+
+def compare(p: Plan, store=None, log=lambda m: None, quiet=False) -> Compared:
+    """Both revisions built in their worktrees and measured, B against A, in
+    one run recorded in `store` (hashbench.store.recording)."""
+    repo = repository(p.folder)
+    revs = resolve(repo, p.labels)
+    prepare(revs, repo, p.folder, log)
+    impl = revs[0].impl.name if revs[0].impl else "portable"
+    if revs[0].impl and revs[0].impl.algorithm != p.algo:
+        raise UserError(f"{revs[0].impl.folder}: its code is {revs[0].impl.algorithm}, not {p.algo}")
+    run = Run(kind="compare", command=" ".join(sys.argv), context=host_context(),
+              options={"revisions": {rev.label: rev.commit for rev in revs}})
+    o = None
+    with recording(store, run):
+        if p.target:
+            o = measure_target(revs, p.target, p.algo, p.size, log, p.meter)
+        else:
+            o = measure_host(revs, p.algo, impl, p.size, p.meter, p.budget_ms, p.rounds, quiet, log)
+        run.results = named_results(revs, o)
+        run.options.update(ratio=o.ratio, ratio_interval=[o.lo, o.hi], exact=o.exact)
+    return Compared(p, revs, impl, o if run.results else None, run)

@@ -54,6 +54,16 @@ def spread_pct(values):
     return 100.0 * mad(values) / m if m > 0 else float("nan")
 
 
+def quantile(values, q):
+    """The q-quantile (0..1) of the values, linearly interpolated between order statistics."""
+    vals = sorted(values)
+    if not vals:
+        return float("nan")
+    pos = q * (len(vals) - 1)
+    i = int(pos)
+    return vals[i] if i + 1 >= len(vals) else vals[i] + (vals[i + 1] - vals[i]) * (pos - i)
+
+
 # ---- Student's t, without scipy ------------------------------------------------
 
 def _betacf(a, b, x):

@@ -110,8 +110,9 @@ class Store:
 
     def end_run(self, run: Run):
         self.keep_uuid(run)
-        self._exec("UPDATE runs SET status=?, context=?, notes=? WHERE id=?",
-                   (run.status, json.dumps(run.context), json.dumps([n.to_dict() for n in run.notes]), run.id))
+        self._exec("UPDATE runs SET status=?, options=?, context=?, notes=? WHERE id=?",
+                   (run.status, json.dumps(run.options), json.dumps(run.context),
+                    json.dumps([n.to_dict() for n in run.notes]), run.id))
 
     def find_uuid(self, ident: str):
         """The local id of the run with this uuid, or None."""

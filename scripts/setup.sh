@@ -16,11 +16,15 @@ PKGS_CONSOLE="cc65 sdcc sdcc-ucsim libmgba-dev"
 # the report's browser test (headless Chromium through its WebDriver; DejaVu for its text) and the
 # PostgreSQL server the store's tests start in a temporary folder (hashbench report, --db postgresql://)
 PKGS_REPORT="chromium chromium-driver fonts-dejavu-core postgresql"
+# `hashbench play`: the browser page's emulators come from npm (below); a nodejs that brings its own npm
+# (NodeSource's) conflicts with Debian's npm package, so only where no npm is there
+PKGS_PLAY=""
+command -v npm >/dev/null || PKGS_PLAY="nodejs npm"
 # `hashbench run|compare --meter sim`: the host engine under Callgrind
 PKGS_SIM="valgrind"
 # `hashbench rom --run`: the console ROMs booted headless in the emulators' libretro cores
 PKGS_ROM="libretro-mgba libretro-nestopia libretro-desmume mupen64plus-ui-console libmupen64plus2 libretro-bsnes-mercury-accuracy libretro-bsnes-mercury-balanced"
-PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CONSOLE $PKGS_REPORT $PKGS_SIM $PKGS_ROM ${HB_EXTRA_PKGS:-}"
+PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CONSOLE $PKGS_REPORT $PKGS_PLAY $PKGS_SIM $PKGS_ROM ${HB_EXTRA_PKGS:-}"
 
 missing=()
 for p in $PKGS; do
@@ -50,4 +54,18 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e ".[test,rom,cluster]"
+
+# `hashbench play` and `rom --run --emulator melonds`: EmulatorJS and the console cores it builds to
+# WebAssembly, from npm, at the versions web/package-lock.json pins, into web/node_modules (served
+# from there; nothing is fetched at run time).  Without --omit=optional npm would add every core
+# EmulatorJS has (@emulatorjs/cores, 300 MB); the packages' scripts are build tools we do not run.
+if command -v npm >/dev/null; then
+    # again only when the lock file changed (the copy beside the packages says what they came from)
+    if ! cmp -s web/package-lock.json web/node_modules/.hashbench-lock.json 2>/dev/null; then
+        npm ci --prefix web --omit=optional --ignore-scripts --no-audit --no-fund --loglevel=error >&2
+        cp web/package-lock.json web/node_modules/.hashbench-lock.json
+    fi
+else
+    echo "setup: npm not found: hashbench play needs it (Debian packages nodejs and npm)" >&2
+fi
 echo "setup: ok (.venv/bin/hashbench)" >&2

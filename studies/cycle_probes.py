@@ -5,7 +5,7 @@ sequence; docs/cycle-models.md)."""
 from types import SimpleNamespace
 
 from hashbench.build import cache
-from hashbench.meters import CYCLE_MODEL, console_meter, cycle_model_console
+from hashbench.meters import CYCLE_MODEL, cycle_model_console, named
 from hashbench.targets import load_all
 from hashbench.targets.console import ENGINE, engine_defines
 
@@ -85,7 +85,7 @@ def program(t, name, reps, log):
     cache.cached(obj, t.tc.asm_cmd(t, cache.rel(src), obj), [cache.rel(src)], cache.tool_version(t.cc), log)
     lib, _ = t.library(["src/algos/simple.c"], log)   # a library to link against; the probe is the hash
     algo = SimpleNamespace(id="probe", digest_len=1, impls={"portable": SimpleNamespace(symbol="hb_probe")})
-    defines = engine_defines(t, algo, ["portable"], [SIZE]) + console_meter(t.meter).engine_defines(t)
+    defines = engine_defines(t, algo, ["portable"], [SIZE]) + named(t.meter).load().engine_defines(t)
     eobj = t.compile(ENGINE, d / "engine.o", log, defines)
     prog, _ = t.tc.link(t, t.support_objects(log) + [eobj, obj], lib, d, "probe", log)
     return prog
@@ -98,7 +98,7 @@ def cost(t, meter, name, reps, log):
 
 def table(variant=None, log=print) -> str:
     gba = load_all()["gba"]
-    mgba = console_meter(gba.meter)
+    mgba = named(gba.meter).load()
     stand_in = cycle_model_console.runs_as(gba, SimpleNamespace(model_variant=variant, meter=CYCLE_MODEL))
     mgba.prepare(gba, log)
     cycle_model_console.prepare(stand_in, log)

@@ -23,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+# bytecode caches on, as in a user's shell (the first call writes them), whatever this shell says
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 # what pip's `hashbench` script runs (no runpy, unlike python -m)
 CONSOLE_SCRIPT = "import sys; from hashbench.cli import main; sys.exit(main())"
 # (peer command, hashbench algorithm): a peer missing from the machine is skipped, with a note
@@ -33,7 +35,7 @@ PEERS = [(["sha256sum"], "sha256"), (["md5sum"], "md5"), (["xxhsum", "-H1"], "xx
 def timed(cmd) -> tuple:
     """(wall s, cpu s, stdout) of one call: CPU time of the child from wait4's rusage."""
     t0 = time.monotonic()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
     out = proc.stdout.read()
     err = proc.stderr.read()
     _, status, usage = os.wait4(proc.pid, 0)
@@ -87,7 +89,7 @@ def start_up(hashbench, runs, folder: Path):
               f"   cpu {statistics.median(cpus[k]) * 1e3:6.1f} ms")
 
 
-def large(hashbench, size_mib, rounds, folder: Path, impls_wanted):
+def large(hashbench, size_mib, rounds, folder: Path, impls_wanted, algos=None):
     big = folder / "big.bin"
     with open(big, "wb") as f:   # not compressible, not zeros: a file system cannot shortcut it
         chunk = os.urandom(1 << 20)
@@ -95,6 +97,8 @@ def large(hashbench, size_mib, rounds, folder: Path, impls_wanted):
             f.write(bytes([i & 255]) + chunk[1:])
     rows = []   # (label, algo, cmd)
     for peer, algo in PEERS:
+        if algos and algo not in algos:
+            continue
         if not shutil.which(peer[0]):
             print(f"note: {peer[0]} is not installed: {algo} is compared with nothing", file=sys.stderr)
             continue
@@ -139,13 +143,14 @@ def main(argv=None) -> int:
     p.add_argument("--small-runs", type=int, default=7, help="calls on the small file (default 7)")
     p.add_argument("--impl", action="append", help="only these implementations besides the default (repeatable)")
     p.add_argument("--skip-large", action="store_true", help="start-up only")
+    p.add_argument("-a", "--algo", action="append", help="only these peers' algorithms (sha256 md5 xxh64 blake3)")
     args = p.parse_args(argv)
     hashbench = shlex.split(args.hashbench)
     print(f"machine: {os.cpu_count()} CPUs; {load_line()}")
     with tempfile.TemporaryDirectory(prefix="hb-hash-speed-") as tmp:
         start_up(hashbench, args.small_runs, Path(tmp))
         if not args.skip_large:
-            large(hashbench, args.size_mib, args.rounds, Path(tmp), args.impl)
+            large(hashbench, args.size_mib, args.rounds, Path(tmp), args.impl, args.algo)
     return 0
 
 

@@ -9,6 +9,7 @@ built with a known extra cost (src/engine/host/hb_timed_extra.c).  A benchmark, 
     .venv/bin/python -m studies.measure_default_run --ab 0.02 0.05 0.2 --trials 5
 """
 import argparse
+import copy
 import json
 import os
 import subprocess
@@ -17,8 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from hashbench import two_speeds
 from hashbench.diff import compare_runs
-from hashbench.meters import clock
+from hashbench.meters import clock, timer
 from hashbench.paths import ROOT
 from hashbench.result import Run
 from studies import listed
@@ -31,7 +33,8 @@ def load() -> float:
 
 
 def one_run(out, args, env=None, extra=()):
-    cmd = [str(ROOT / ".venv" / "bin" / "hashbench"), "run", "--no-save", "-q", "-o", str(out),
+    # this checkout's hashbench (python -m from its root), whichever checkout the venv was installed from
+    cmd = [sys.executable, "-m", "hashbench", "run", "--no-save", "-q", "-o", str(out),
            "--meter", args.meter] + (["--processes", str(args.processes)] if args.processes else []) + list(extra)
     if args.budget:
         cmd += ["--budget", str(args.budget)]
@@ -39,7 +42,7 @@ def one_run(out, args, env=None, extra=()):
         cmd += ["-a", ",".join(listed(args.algo))]
     before = load()
     t0 = time.monotonic()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=env)
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=env, cwd=ROOT)
     wall = time.monotonic() - t0
     run = Run.from_dict(json.loads(Path(out).read_text()))
     clk = clock.of_run(run)
@@ -55,11 +58,26 @@ def describe(i, info, run):
 
 
 def agreement(a, b):
-    amap = {r.key: r for r in a.results if r.verified}
+    return agreement_of(a.results, b.results)
+
+
+def agreement_of(a_results, b_results):
+    amap = {r.key: r for r in a_results if r.verified}
     diffs = sorted((abs(r.per_call / amap[r.key].per_call - 1) * 100, r.algorithm)
-                   for r in b.results if r.verified and r.key in amap)
+                   for r in b_results if r.verified and r.key in amap)
     within = sum(1 for d, _ in diffs if d <= 2.0)
     return within, len(diffs), diffs
+
+
+def as_before(run) -> list:
+    """The run's results with the figure made as before two speeds were told apart (every
+    process's median over all its samples): the same samples, for a fair comparison."""
+    saved = two_speeds.MIN_MODE_SAMPLES
+    two_speeds.MIN_MODE_SAMPLES = float("inf")   # no row has enough samples for modes: one speed
+    try:
+        return [timer.summarise(copy.deepcopy(r), run.context.get("timer")) for r in run.results if r.verified]
+    finally:
+        two_speeds.MIN_MODE_SAMPLES = saved
 
 
 def verdicts(a, b, changed=()):
@@ -81,14 +99,19 @@ def aa(args):
     ctx = runs[0][0].context
     print(f"machine: {ctx['cpu']}, {ctx['cores']} cores, {ctx['platform']}; timer {ctx['timer']['name']}; "
           f"meter {args.meter}")
-    sig_total = rows_total = 0
+    sig_total = rows_total = within_total = n_total = before_total = 0
     for (a, _), (b, _) in zip(runs, runs[1:]):
         within, n, diffs = agreement(a, b)
+        within_total += within
+        n_total += n
+        before, _, _ = agreement_of(as_before(a), as_before(b))
+        before_total += before
         rows, sig, inc, _, _ = verdicts(a, b)
         sig_total += len(sig)
         rows_total += len(rows)
         change = clock.change_pct(a, b)
-        print(f"consecutive runs: {within}/{n} rows agree within 2% ({100 * within / n:.0f}%); median |difference| "
+        print(f"consecutive runs: {within}/{n} rows agree within 2% ({100 * within / n:.0f}%; the statistic before, "
+              f"the processes' medians of every sample: {before}/{n}); median |difference| "
               f"{diffs[n // 2][0]:.2f}%; worst: " + ", ".join(f"{k} {d:.1f}%" for d, k in diffs[-3:]))
         if args.verbose:
             print("  |difference| %: " + ", ".join(f"{k} {d:.1f}" for d, k in sorted(diffs, key=lambda x: x[1])))
@@ -98,12 +121,19 @@ def aa(args):
               + (f"; clock change {change:+.1f}%" if change is not None else ""))
     if rows_total:
         print(f"A/A over {args.runs - 1} pair(s): {sig_total}/{rows_total} rows significant "
-              f"({100 * sig_total / rows_total:.1f}%)")
+              f"({100 * sig_total / rows_total:.1f}%); {within_total}/{n_total} rows agree within 2% "
+              f"({100 * within_total / max(n_total, 1):.0f}%; goal: 90% under cycles, 75% under time; "
+              f"the statistic before: {before_total}/{n_total})")
     walls = [info["wall"] for _, info in runs]
     print(f"wall time: {min(walls):.1f}-{max(walls):.1f} s")
-    cis = sorted(r.ci_pct for r in runs[0][0].results if r.ci_pct is not None)
-    if cis:
-        print(f"± (95% interval between processes): median {cis[len(cis) // 2]:.2f}%, max {cis[-1]:.2f}%")
+    for i, (run, _) in enumerate(runs):
+        cis = sorted(r.ci_pct for r in run.results if r.ci_pct is not None)
+        two = [r.algorithm for r in run.results if r.verified and timer.unsettled(r)]
+        if cis:
+            under = sum(1 for c in cis if c < 5)
+            print(f"run {i + 1}: ± under 5% on {under}/{len(cis)} rows ({100 * under / len(cis):.0f}%), median "
+                  f"{cis[len(cis) // 2]:.2f}%, max {cis[-1]:.2f}%; two speeds (unsettled): {len(two)}"
+                  + (f" ({', '.join(two)})" if two else ""))
     spreads = sorted(r.spread_pct for r in runs[0][0].results if r.spread_pct is not None)
     print(f"spread of the samples (MAD %): median {spreads[len(spreads) // 2]:.2f}, max {spreads[-1]:.2f}")
     over = runs[0][0].results[0].extra.get("overhead_ns")
@@ -144,8 +174,12 @@ def ab(args):
                 inc += len(incs)
                 others += len(rest)
                 missed = sorted(set(cycles) - {r["a"].algorithm for r in hit})
+                why = [f"{r['a'].algorithm} {r['ratio']:.3f} {r['verdict'].split(':')[0]}"
+                       + (" (two speeds)" if "two speeds" in r["verdict"] else "")
+                       for r in rows if r["a"].algorithm in missed]
                 print(f"  +{100 * frac:.0f}% trial {t + 1}: found {len(hit)}/{len(cycles)}"
                       + (f" (missed {', '.join(missed)})" if missed else "")
+                      + (f"\n    missed: {'; '.join(why)}\n   " if why and args.verbose else "")
                       + f"; unchanged rows called significant {len(sig)}/{len(rest)}; load {ia['load'][0]:.2f}/"
                       f"{ib['load'][0]:.2f}; wall {ia['wall']:.1f}/{ib['wall']:.1f} s", flush=True)
             print(f"A/B +{100 * frac:.0f}%: found {found}/{trials} ({100 * found / trials:.0f}%); unchanged rows "

@@ -51,9 +51,9 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     algos = roster.select(listed(args.algo) or None)
     impls = list(roster.OURS) if args.impl == "all" else [args.impl]
-    p, _built, session, got = play_pass(gb, algos, impls, args.size, args.budget)
+    p, _built, session, got = play_pass(gb.CONSOLE, algos, impls, args.size, args.budget)
     rom = {(r.algorithm, r.implementation): r
-           for r in run.results(session.records, gb, host.expected_digests(), Build("gb-rom"))}
+           for r in run.results(session.records, gb.CONSOLE, host.expected_digests(), Build("gb-rom"))}
     h_iters, h_ticks = got["harness"][args.size]
     loop, empty = h_ticks * TICK / h_iters, got["empty"][args.size] * TICK
     exact_run = cross.measure(["gb"], [args.size], [r.algo for r in p.rows], sorted({r.impl for r in p.rows}),

@@ -94,12 +94,12 @@ def main(argv=None) -> int:
                                                  "(default: not stored)")
     args = ap.parse_args(argv)
     algos = roster.select(listed(args.algo) or None)
-    _p, _built, session, got = play_pass(nds, algos, ["portable"], args.size, args.budget)
+    _p, _built, session, got = play_pass(nds.CONSOLE, algos, ["portable"], args.size, args.budget)
     h_iters, h_ticks = got["harness"][args.size]
     cycles_a_tick = got["engine"]["clock_hz"] / got["engine"]["tick_hz"]
     loop, empty = h_ticks * cycles_a_tick / h_iters, got["empty"][args.size] * cycles_a_tick
     rom = {r.algorithm: (r.extra["ticks"] * cycles_a_tick - empty) / r.extra["iters"] - loop
-           for r in run.results(session.records, nds, host.expected_digests(), Build("nds-rom")) if r.verified}
+           for r in run.results(session.records, nds.CONSOLE, host.expected_digests(), Build("nds-rom")) if r.verified}
     store = Store(args.db) if args.db else None
     model, variant = estimates(algos, args.size, None, store), estimates(algos, args.size, VARIANT, store)
     lines, ratios = table(algos, rom, model, variant)

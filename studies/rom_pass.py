@@ -11,13 +11,13 @@ def log(m):
     print(m, file=sys.stderr)
 
 
-def play_pass(console, algos, impls, size: int, budget_ms: int):
-    """-> (plan, built, session, the pass's records as run.read gives them);
-    a line on stderr says what ran and how long it took."""
-    p = image.plan(algos, impls, size, budget_ms, console.can_build)
-    built = console.build(p, log)
+def play_pass(con, algos, impls, size: int, budget_ms: int, **build):
+    """`con`: a hashbench.rom.console.Console -> (plan, built, session, the pass's records as run.read gives them);
+    a line on stderr says what ran and how long it took.  `build`: the console build's own options (place=)."""
+    p = image.plan(algos, impls, size, budget_ms, con.can_build)
+    built = con.build(p, log, **build)
     t0 = time.monotonic()
-    session = run.play(console, built.path, len(p.rows), p.budget_ms, log, pages=False)
-    log(f"ROM: {len(p.rows)} rows, {console.describe(built)}; {session.emulated_s:.2f} s emulated, "
+    session = run.play(con, built.path, len(p.rows), p.budget_ms, log, pages=False)
+    log(f"ROM: {len(p.rows)} rows, {con.describe(built)}; {session.emulated_s:.2f} s emulated, "
         f"{time.monotonic() - t0:.2f} s here")
     return p, built, session, run.read(session.records)

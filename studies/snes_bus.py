@@ -342,8 +342,8 @@ class Machine:
                     y = nz((y - 1) & 0xFF)
                 elif name == "TSX":
                     x = nz(s & 0xFF)
-                elif name == "TXS":
-                    s = 0x0100 | x   # what the code means; the 65816 (X 8-bit) would set $00xx
+                elif name == "TXS":   # the 65816 with 8-bit X would set S to $00xx, a 6502 to $01xx
+                    raise Fault(f"txs at ${pbr:02X}:{(pc - 1) & 0xFFFF:04X}: native mode differs from a 6502")
                 elif name == "CLC":
                     p &= ~C
                 elif name == "SEC":

@@ -29,7 +29,7 @@ from ..errors import BuildError
 KEYS = ("mbc", "rom_banks", "bank_register", "far_bank", "far_sources", "home_end")
 ALGO_AREA = "_ALGO"
 BANK = 0x4000
-HOME_AREAS = ("CODE", "HOME", "INITIALIZER", "GSINIT", "GSFINAL")  # before _ALGO: bank 0
+HOME_AREAS = ("CODE", "HOME", "INITIALIZER", "GSINIT", "GSFINAL")  # before _ALGO: bank 0 (the ROM image's too)
 
 
 def banked(t) -> bool:
@@ -75,6 +75,11 @@ def engine_defines(t) -> list:
     return [f"HB_CONSOLE_FAR_BANK={c['far_bank']}", "HB_CONSOLE_ALGO_BANK=1", f"HB_CONSOLE_BANK_REG=0x{c['bank_register']:X}"]
 
 
+def area_end(syms: dict, area: str) -> int:
+    """One past an SDCC area's last byte, from the linker's area symbols (sdcc.area_symbols)."""
+    return int(syms.get("s__" + area, "0"), 16) + int(syms.get("l__" + area, "0"), 16)
+
+
 def check(t, name: str, rom_bytes: int, syms: dict):
     """Every bank within its 16 KiB, from the linker's area symbols (s__X,
     l__X of the .noi; its .ihx is in ROM offsets, where an overflowing
@@ -83,7 +88,7 @@ def check(t, name: str, rom_bytes: int, syms: dict):
     algorithm) below rom_end; the far area within its bank; `rom_bytes`
     (one past the .ihx's last byte) within the cartridge."""
     def end(area):
-        return int(syms.get("s__" + area, "0"), 16) + int(syms.get("l__" + area, "0"), 16)
+        return area_end(syms, area)
 
     far, c = t.cartridge["far_bank"], t.cartridge
     limits = [(max(end(a) for a in HOME_AREAS), c["home_end"],

@@ -4,8 +4,14 @@
 GBATEK "DS Cartridge Header": a 512-byte header (title, game and maker
 codes, the device capacity, and for each CPU the binary's offset in the
 image, its entry point, its load address in RAM and its size), then the
-ARM9 binary at 0x4000 and the ARM7 binary after it, both 0x1000-aligned,
-then padding to a 512-byte boundary.  The header ends with two CRC16s
+ARM9 binary at 0x8000 and the ARM7 binary after it, both 0x1000-aligned,
+then padding to a 512-byte boundary.  Not at 0x4000, the first offset
+GBATEK allows: 0x4000-0x7FFF is the secure area, which a retail cartridge
+carries KEY1-encrypted; melonDS's direct boot (0.9.3, the libretro core
+EmulatorJS builds) decrypts the first 2 KiB of an ARM9 binary found there
+and, when they do not decrypt to "encryObj", fills them with 0xE7FFDEFF,
+an undefined instruction, as the console's firmware would: our
+unencrypted code's entry point would be gone.  The header ends with two CRC16s
 (GBATEK "BIOS CRC16", the reflected polynomial 0xA001 from 0xFFFF, the
 CRC-16/MODBUS of catalogues): 0x15C over the logo area, 0x15E over bytes
 0x000-0x15D.  The 156-byte Nintendo logo at 0xC0 is left zero: it is
@@ -18,7 +24,7 @@ nothing from the ARM7 to draw, time and read the buttons."""
 import struct
 
 HEADER_BYTES = 0x200
-ARM9_OFFSET = 0x4000          # "4000h and up, align 1000h"
+ARM9_OFFSET = 0x8000          # "4000h and up, align 1000h"; past the secure area (above)
 ALIGN = 0x1000
 ARM9_ADDRESS = 0x02000000     # main RAM: load address and entry point
 ARM7_ADDRESS = 0x037F8000     # the ARM7's work RAM

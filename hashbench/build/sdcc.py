@@ -35,8 +35,8 @@ def compile_cmd(t, src, obj, defines=(), flags=(), includes=()) -> list:
         ["-o", cache.rel(obj), src]
 
 
-def asm_cmd(t, src, obj) -> list:
-    return [t.asm, "-plosgff", "-o", cache.rel(obj), src]
+def asm_cmd(t, src, obj, includes=()) -> list:
+    return [t.asm, "-plosgff"] + list(includes) + ["-o", cache.rel(obj), src]
 
 
 def archive_cmd(t, lib, objs) -> list:

@@ -39,4 +39,3 @@ def list_main(args) -> int:
     if skipped:
         print(f"backends not available here: {', '.join(skipped)}", file=sys.stderr)
     return 0
-

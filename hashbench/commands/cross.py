@@ -4,11 +4,10 @@ exact instruction counts, and on the 8/16-bit consoles' simulators with
 exact cycles - every digest verified against the reference first."""
 import sys
 
-from .. import roster, userimpl
+from .. import meters, roster, userimpl
 from ..cross import DEFAULT_CALLS, DEFAULT_SIZES, measure
 from ..errors import UserError
 from ..executor import choose
-from ..meters import CHOICES, CYCLE_MODEL, DEFAULT
 from ..meters.cpu_models import load_model
 from ..present import exporters
 from ..present.crosstab import present_exact, present_targets
@@ -30,15 +29,15 @@ def add_parser(sub):
                     "gb, z80, gba and its placements gba-prefetch, gba-iwram, gba-iwram-arm): one program per "
                     "algorithm, exact cycles from sim65, mGBA or ucsim.  Counts are exact and repeatable; a wrong "
                     "digest is reported as a mismatch with no "
-                    "cost.  --meter cycle-model instead estimates cycles with the target's CPU model "
+                    "cost.  --meter est-cycles instead estimates cycles with the target's CPU model "
                     "(data/cpu-models/, docs/cycle-models.md): meter est-cycles, converted to time at the "
                     "CPU's real clock, labelled as estimated and never tabled with exact figures.  SDCC (gb, "
                     "z80) is slow: a first run of every algorithm takes minutes; builds are cached after that.",
         epilog="examples:\n  hashbench cross --list\n  hashbench cross --target n64,nds\n"
                "  hashbench cross --target nes,gba --size 64  # exact 6502 and ARM7TDMI cycles\n"
                "  hashbench cross --all -o cross.json\n  hashbench cross --all -a 'sha*' --size 1k\n"
-               "  hashbench cross --target n64,nds,3ds,cortex-m7 --meter cycle-model   # estimated cycles\n"
-               "  hashbench cross --target cortex-m7 --meter cycle-model --model-variant nocache-sram\n"
+               "  hashbench cross --target n64,nds,3ds,cortex-m7 --meter est-cycles   # estimated cycles\n"
+               "  hashbench cross --target cortex-m7 --meter est-cycles --model-variant nocache-sram\n"
                "  hashbench cross --table            # the stored results, algorithms x targets")
     c.add_argument("--target", action="append", metavar="T[,T...]", help="targets to run")
     c.add_argument("--all", action="store_true", help="every target")
@@ -53,11 +52,12 @@ def add_parser(sub):
     c.add_argument("--size", action="append", metavar="SIZE", help="bytes (default 64,256,1024; at most 64K)")
     c.add_argument("--calls", type=int, default=DEFAULT_CALLS, help="calls in each measured region (default 2)")
     c.add_argument("--check-repeat", action="store_true", help="run everything twice; fail unless counts repeat")
-    c.add_argument("--meter", choices=CHOICES, default=DEFAULT,
+    c.add_argument("--meter", choices=meters.spellings(*meters.CROSS), default=meters.DEFAULT,
                    help="default: each target's own (QEMU: instructions; consoles: exact cycles); "
-                        "cycle-model: cycles estimated by the target's CPU model (the CYCLE MODEL column of --list)")
+                        f"{meters.CYCLE_MODEL} ({', '.join(meters.model_spellings())}): cycles estimated by the "
+                        "target's CPU model (the CYCLE MODEL column of --list)")
     c.add_argument("--model-variant", metavar="NAME",
-                   help="with --meter cycle-model: a variant of the CPU model (caches off, data in SRAM, ...; "
+                   help="with --meter est-cycles: a variant of the CPU model (caches off, data in SRAM, ...; "
                         "--list names them); results of a variant are kept apart from the model's own")
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_format_arg(c)
@@ -89,7 +89,7 @@ def checked(args, targets):
         raise UserError(f"--size: the cross engine's buffer holds at most {MAX_SIZE} bytes")
     if not 1 <= args.calls <= 1000:
         raise UserError("--calls must be between 1 and 1000")
-    mine = userimpl.prepare(args, log_to_stderr(args.quiet))
+    mine = userimpl.prepare(args.impl_dir, log_to_stderr(args.quiet))
     chosen = roster.split([args.impl])
     every = "all" in chosen
     ours = roster.OURS + roster.asm_names()
@@ -110,9 +110,9 @@ def checked(args, targets):
         for n in empty:
             print(f"warning: {n}: skipped: it builds {why}", file=sys.stderr)
         names = [n for n in names if n not in empty]
-    if args.model_variant and args.meter != CYCLE_MODEL:
-        raise UserError("--model-variant goes with --meter cycle-model")
-    if args.meter == CYCLE_MODEL:
+    if args.model_variant and not meters.uses_model(args.meter):
+        raise UserError(f"--model-variant goes with --meter {meters.CYCLE_MODEL}")
+    if meters.uses_model(args.meter):
         lacking = [n for n in names if not targets[n].cycle_model]
         if lacking:
             with_model = ", ".join(n for n, t in targets.items() if t.cycle_model)

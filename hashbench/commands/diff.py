@@ -12,7 +12,7 @@ from .options import add_store_args, formatter
 def add_parser(sub):
     d = sub.add_parser("diff", help="compare two stored runs", formatter_class=formatter,
                        description="Ratio per result (B / A: below 1 means B costs less).  Exact counts "
-                                   "(cross targets: instructions, cycles; --meter sim: estimated cycles) are "
+                                   "(cross targets: instructions, cycles; --meter est-cycles: estimated cycles) are "
                                    "compared as they are: 'identical', or the exact ratio and the difference "
                                    "per call.  Timed results are compared process by process: each engine "
                                    "process gives one value, and a t-test on their logarithms (blocked by the "

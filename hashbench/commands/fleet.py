@@ -9,7 +9,7 @@ import sys
 from .. import executor, fleet
 from ..errors import UserError
 from ..store import Store
-from .options import add_store_args, formatter, log_to_stderr
+from .options import Parser, add_store_args, formatter, log_to_stderr
 
 
 def add_parser(sub):
@@ -35,13 +35,15 @@ def add_parser(sub):
 
 
 def checked_run_args(run_args) -> list:
-    """The run options, parsed here first: a bad one stops the fleet before it starts."""
-    from ..cli import build_parser
+    """The run options, parsed here first, by `hashbench run`'s own parser: a
+    bad one stops the fleet before it starts."""
+    from . import run  # a sibling command: its parser, without the whole command line's
     bad = [a for a in run_args if a in ("-o", "--output", "--db", "--no-save", "--cluster")
            or a.startswith(("--output=", "--db=", "--cluster="))]
     if bad:
         raise UserError(f"fleet: {bad[0]} is the fleet's, not each machine's (the runs are stored here)")
-    parser = build_parser("run")
+    parser = Parser(prog="hashbench")
+    run.add_parser(parser.add_subparsers(dest="command"))
     said = io.StringIO()
     try:
         with contextlib.redirect_stderr(said), contextlib.redirect_stdout(io.StringIO()):

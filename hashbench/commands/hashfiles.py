@@ -77,13 +77,13 @@ def resolve(name, algos) -> str:
 
 def engine_for(args):
     """The engine that hashes: the default one, or one with the implementation folders in it."""
-    if not impl_options.named(args, os.environ):
+    if not impl_options.named(args.impl_dir, os.environ):
         from ..build.host import ensure_engine
         return ensure_engine()
     from .. import userimpl
     from ..userimpl.engine import host_engine
     from .options import log_to_stderr
-    return host_engine(userimpl.prepare(args, log_to_stderr(False)), log_to_stderr(False))
+    return host_engine(userimpl.prepare(args.impl_dir, log_to_stderr(False)), log_to_stderr(False))
 
 
 def hash_main(args) -> int:

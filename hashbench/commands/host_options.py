@@ -1,26 +1,15 @@
 # SPDX-License-Identifier: MIT
 """The options of a host run (run and compare), checked before anything
-runs, and its set-up: the engine built, algorithms and implementations chosen."""
+runs, as a hashbench.host_run.Options (host_run.prepare sets the run up)."""
 import os
 import sys
 
-from .. import executor, host_run, roster, userimpl
+from .. import host_run, meters
 from ..errors import UserError
-from ..result import Run
-from ..store import Store
-from ..targets import host_sim
 from ..targets.host import DEFAULT_PROCESSES
 from ..units import parse_budget, parse_sizes, parse_sweep
-from ..userimpl.engine import host_engine
-from .options import log_to_stderr, refuse_modes
+from .options import refuse_modes
 from .output import check_output
-
-# --meter of run and compare: what reads the cost of the host engine's code
-HOST_METERS = {
-    "time": "the host's timers: measured time (default)",
-    "cycles": "core cycles: perf_event, else estimated from a calibration kernel timed around every sample",
-    "sim": "Callgrind: estimated cycles from simulated instructions, caches and branches (exact)",
-}
 
 
 def add_size_args(p, budget_help="time per measurement, e.g. 200, 200ms, 1s (default 200 ms)"):
@@ -35,8 +24,8 @@ def add_size_args(p, budget_help="time per measurement, e.g. 200, 200ms, 1s (def
     p.add_argument("--processes", type=int, default=DEFAULT_PROCESSES, metavar="N",
                    help="engine processes sharing the budget, one after another: the spread between "
                         f"processes is part of every ± and test (default {DEFAULT_PROCESSES})")
-    p.add_argument("--meter", choices=list(HOST_METERS), default="time",
-                   help="; ".join(f"{k}: {v}" for k, v in HOST_METERS.items()))
+    p.add_argument("--meter", choices=meters.spellings(meters.HOST), default="ns", metavar="METER",
+                   help="what reads the cost (the old spelling in brackets): " + meters.help_text(meters.HOST))
 
 
 def timing_options(args) -> dict:
@@ -49,11 +38,12 @@ def timing_options(args) -> dict:
     if args.sweep and args.size:
         raise UserError("use either --size or --sweep, not both")
     sizes = parse_sweep(args.sweep) if args.sweep else (parse_sizes(args.size) if args.size else [1024])
-    if args.meter == "sim" and (args.samples or args.timer != "auto" or args.budget != "200"):
-        print("note: --meter sim counts each call: --budget, --samples and --timer do not apply",
+    meter = meters.choose(args.meter, meters.HOST)
+    if meter.jobs and (args.samples or args.timer != "auto" or args.budget != "200"):
+        print(f"note: --meter {args.meter} counts each call: --budget, --samples and --timer do not apply",
               file=sys.stderr)
     return {"sizes": sizes, "budget_ms": budget, "samples": args.samples, "timer": args.timer,
-            "processes": args.processes, "meter": args.meter}
+            "processes": args.processes, "meter": meter.option}
 
 
 MAX_THREADS = 64     # the engine's
@@ -97,44 +87,26 @@ def mode_options(args) -> dict:
         opts["aligns"] = sorted(set([0] + _counts(args.align, "alignment", 0, 63, ALIGN_ALL)))
     if args.latency:
         opts["latency"] = True
-    if args.meter == "sim":
-        refuse_modes(args, "under --meter sim: Callgrind counts the plain loop of one thread "
-                           "(use --meter time or cycles)")
+    meter = meters.choose(args.meter, meters.HOST)
+    refused = [m for m in meters.MODES if m not in meter.modes]
+    if refused:
+        honour = " or ".join(m.option for m in meters.REGISTRY if m.where == meters.HOST and m.modes)
+        refuse_modes(args, f"under --meter {args.meter}: {meter.instrument} counts the plain loop of one thread "
+                           f"(use --meter {honour})", refused)
     return opts
 
 
-def note_skipped_backends(backends, impls, meter="time"):
-    skips = host_run.METER_SKIPS.get(meter, ())
-    for b in backends:
-        if not b["available"] and b["name"] not in skips and (impls == ["all"] or b["name"] in impls):
-            print(f"note: backend {b['name']} is not available on this machine: skipped", file=sys.stderr)
-    if skips:
-        host_sim.note_skipped(backends, impls)
-
-
-def prepare_host_run(args, kind, algos, tiers, impls, noted_impls=None, **options):
-    """Checks the timing options, builds the engine, picks the algorithms and
-    implementations it has -> (Run, host_run.Host, Store or None, the
-    executor of a sim run's jobs or None).
-    `noted_impls`: whose missing backends to note (default: `impls`)."""
+def host_options(args, algos, tiers, impls, noted_impls=None, **extra) -> host_run.Options:
+    """A host run's options (run, compare), checked before anything is built
+    or stored.  `noted_impls`: whose missing backends to note (default: the
+    chosen); `extra`: the loop's modes, or interleave=True."""
     opts = timing_options(args)
     check_output(args)
-    if args.cluster and opts["meter"] != "sim":
-        raise UserError(f"--cluster runs the jobs of --meter sim; --meter {opts['meter']} times this machine "
+    meter = meters.choose(opts["meter"], meters.HOST)
+    if args.cluster and not meter.jobs:
+        counted = " or ".join(m.option for m in meters.REGISTRY if m.where == meters.HOST and m.jobs)
+        raise UserError(f"--cluster runs the jobs of --meter {counted}; --meter {args.meter} times this machine "
                         "(every machine of a cluster: hashbench fleet --cluster ...)")
-    log = log_to_stderr(args.quiet)
-    mine = userimpl.prepare(args, log)   # verified before anything is built for timing or stored
-    runner = executor.choose(args.cluster, host_sim.targets()) if opts["meter"] == "sim" else None
-    if runner is not None and runner.name != executor.Local.name and mine:
-        raise UserError("--cluster measures our code: implementation folders are measured here")
-    if mine and kind == "host":          # ours beside theirs, on their algorithms, unless told otherwise
-        impls = impls or ["portable"] + [m.name for m in mine]
-        algos = algos or (None if tiers else list(dict.fromkeys(m.algorithm for m in mine)))
-    host = host_run.open_host(opts["meter"], host_engine(mine, log) if mine else None)
-    algo_ids = host_run.select_algos(host.catalogue, algos, tiers)
-    impl_names = host_run.select_impls(host.catalogue, impls)
-    roster.check_selection({c["id"]: c["impls"] for c in host.catalogue}, algo_ids, impl_names)
-    note_skipped_backends(host.backends, noted_impls or impl_names, opts["meter"])
-    store = None if args.no_save else Store(args.db)
-    opts.update(algos=algo_ids, impls=impl_names, **options)
-    return Run(kind=kind, command=" ".join(sys.argv), options=opts), host, store, runner
+    return host_run.Options(**opts, algos=algos, tiers=tiers, impls=impls, noted_impls=noted_impls, extra=extra,
+                            impl_dirs=args.impl_dir, cluster=args.cluster, db=None if args.no_save else args.db,
+                            save=not args.no_save, quiet=args.quiet)

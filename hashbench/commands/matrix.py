@@ -113,7 +113,7 @@ def target_algorithms(target, algos) -> list:
 def with_folders(args, log):
     """The implementation folders of --impl-dir, verified; with them and
     no -a / --tier, their algorithms are chosen."""
-    mine = userimpl.prepare(args, log)
+    mine = userimpl.prepare(args.impl_dir, log)
     if mine and not args.algo and not args.tier:
         args.algo = list(dict.fromkeys(m.algorithm for m in mine))
     return mine

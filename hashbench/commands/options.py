@@ -67,8 +67,8 @@ def add_refused_mode_args(p):
     p.add_argument("--align", help=argparse.SUPPRESS)
 
 
-def refuse_modes(args, why):
-    """One line, exit 2, for a mode `why` says cannot be honoured here."""
-    for flag in ("threads", "latency", "align"):
+def refuse_modes(args, why, modes=("threads", "latency", "align")):
+    """One line, exit 2, for a mode (of `modes`: each its option) `why` says cannot be honoured here."""
+    for flag in modes:
         if getattr(args, flag, None) not in (None, False):
             raise UserError(f"--{flag} cannot be measured {why}")

@@ -8,10 +8,11 @@ from ..errors import UserError
 from ..files import writable_folder
 from ..present import exporters
 from ..present.run import present_run
-from ..rom import flow, image
+from ..rom import console, flow, image, play, webrun
 from ..store import Store, ended
 from ..units import parse_budget, parse_size
 from .options import add_store_args, formatter, log_to_stderr
+from .play import add_play_args, check_port
 
 
 def add_parser(sub):
@@ -23,8 +24,9 @@ def add_parser(sub):
                     "after about 5 s, every row of the image verified against the reference digest the ROM "
                     "carries and timed by the console's own timer for the budget (GBA: TM0 cascading into TM1, "
                     "in cycles; Game Boy: TIMA at 65,536 Hz with its overflow interrupt, 64 cycles a tick; "
-                    "NES: the vertical-blank frames, 60 or 50 a second as the ROM's start-up test "
-                    "finds NTSC, PAL or Dendy; Super NES: the PPU's H/V counters latched beside the NMI "
+                    "NES: CPU cycles, from the vertical-blank frames and a calibrated loop counted to the "
+                    "next one, at the clock of the region the ROM's start-up test finds (NTSC, PAL or "
+                    "Dendy); Super NES: the PPU's H/V counters latched beside the NMI "
                     "count, in master cycles (21.48 MHz; the 65816 runs the NES's cc65 code at 3.58 MHz, "
                     "FastROM); NDS: the ARM9's TM0 cascading into TM1 at the 33.51 MHz bus clock, two ARM9 "
                     "cycles a tick; N64: COP0 Count; nucleo-f767, the STM32F767 board: DWT "
@@ -52,8 +54,10 @@ def add_parser(sub):
                "  hashbench rom --target snes -o hb.sfc --size 64 --run --screenshot snes.png\n"
                "  hashbench rom --target gb -o hb.gb --run --screenshot gb.png\n"
                "  hashbench rom --target nds -o hb.nds --run --screenshot nds.png\n"
+               "  hashbench rom --target nds -o hb.nds --run --emulator melonds   # melonDS, in headless Chromium\n"
+               "  hashbench rom --target gba -o hb.gba --play     # play it in the browser\n"
                "  hashbench rom --target nucleo-f767 -o hb.elf     # hb.elf and hb.bin for the board")
-    c.add_argument("--target", required=True, metavar="CONSOLE", help="the console: " + ", ".join(flow.CONSOLES))
+    c.add_argument("--target", required=True, metavar="CONSOLE", help="the console: " + ", ".join(console.names()))
     c.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write (e.g. hb.gba)")
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
     c.add_argument("--tier", action="append", metavar="TIER", help="checksum, non-crypto, crypto")
@@ -61,7 +65,20 @@ def add_parser(sub):
     c.add_argument("--size", default="1024", help="the table's workload size (default 1024 B; the sweep is "
                                                    "always 64/256/1024)")
     c.add_argument("--budget", default="200", help="time per row on the console, e.g. 200, 200ms, 1s (default 200 ms)")
+    c.add_argument("--place", metavar="PLACEMENT",
+                   help="the GBA: where the rows' code runs, named as `cross`'s GBA targets: gba-iwram-arm (the "
+                        "default: each row's ARM code copied into IWRAM before it, the cartridge's prefetch on; a "
+                        "row too big for IWRAM runs from ROM, and the image says so), gba-iwram (Thumb in IWRAM), "
+                        "gba-prefetch (Thumb from ROM, prefetch on), gba (Thumb from ROM, WAITCNT at power-on)")
     c.add_argument("--run", action="store_true", help="run the image headless in its emulator (above) and store the run")
+    c.add_argument("--emulator", metavar="NAME",
+                   help="with --run: the emulator (default: the headless core above); the browser page's core "
+                        "(melonds for the NDS, gambatte for the Game Boy; web: whichever the page uses) runs the "
+                        "image in headless Chromium and stores the run as target <run target>-<core>, e.g. "
+                        "nds-rom-melonds")
+    c.add_argument("--play", action="store_true",
+                   help="then serve the image in a web page on 127.0.0.1 (as `hashbench play`) until Ctrl-C")
+    add_play_args(c)
     c.add_argument("--screenshot", metavar="PNG", help="with --run: the whole table as one PNG")
     c.add_argument("--json", metavar="FILE", help="with --run: also write the run (.json, .csv or .md)")
     add_store_args(c)
@@ -81,17 +98,31 @@ def writable(path: str, what: str):
 
 
 def main(args) -> int:
-    con = flow.console(args.target)
+    con = console.get(args.target)
     algos, impls = flow.select(args.algo, args.tier, args.impl)
     size, budget = parse_size(args.size), parse_budget(args.budget)
     writable(args.output, "-o")
-    getattr(con, "check_output", lambda out: None)(Path(args.output))
+    if con.check_output:
+        con.check_output(Path(args.output))
+    if args.emulator and not args.run:
+        raise UserError("--emulator goes with --run")
+    if (args.open or args.port) and not args.play:
+        raise UserError("--open and --port go with --play")
+    check_port(args.port)
+    if args.play:
+        play.console_for(Path(args.output), args.target)    # a console the page plays, before building
+    if args.emulator:
+        choices = webrun.emulators(con)
+        if args.emulator not in choices:
+            raise UserError(f"--emulator {args.emulator}: the {con.name} runs in {', '.join(choices)}")
+        if choices[args.emulator]:
+            con = webrun.in_browser(con)
     if args.screenshot and not args.run:
         raise UserError("--screenshot goes with --run")
     if args.json and not args.run:
         raise UserError("--json goes with --run")
-    if args.screenshot and not getattr(con, "HAS_SCREEN", True):
-        raise UserError(f"--screenshot: the {con.NAME} has no screen")
+    if args.screenshot and not con.has_screen:
+        raise UserError(f"--screenshot: the {con.name} has no screen")
     if args.screenshot:
         if not args.screenshot.lower().endswith(".png"):
             raise UserError("--screenshot: give a .png file")
@@ -99,20 +130,20 @@ def main(args) -> int:
     if args.json:
         exporters.check_path(args.json)
     log = log_to_stderr(args.quiet)
-    p, built = flow.build_image(con, algos, impls, size, budget, log)
-    getattr(con, "install", image.install)(built, Path(args.output))
-    print(f"{args.output}: {con.NAME} image, {len(p.rows)} rows, {con.describe(built)}")
+    p, built = flow.build_image(con, algos, impls, size, budget, log, place=args.place)
+    (con.install or image.install)(built, Path(args.output))
+    print(f"{args.output}: {con.name} image, {len(p.rows)} rows, {con.describe(built)}")
     for algo, impl, why in p.left_out:
         print(f"left out: {algo}/{impl}: {why}")
     if not args.run:
-        return 0
+        return serve(args) if args.play else 0
     store = None if args.no_save else Store(args.db)
     run = flow.run_image(con, p, built, store, args.screenshot, log, stream=None if args.quiet else sys.stderr)
     present_run(run)
-    tc = run.context["targets"].get(con.RUN_TARGET, {})
+    tc = run.context["targets"].get(con.run_target, {})
     shown = {True: "equals the records", False: "DIFFERS from the records", None: "was not compared",
              "none": "does not exist (no screen)"}
-    print(f"{con.RUN_TARGET}: {tc.get('emulated_s')} s emulated in {tc.get('wall_s')} s here; "
+    print(f"{con.run_target}: {tc.get('emulated_s')} s emulated in {tc.get('wall_s')} s here; "
           f"{sum(r.verified for r in run.results)}/{len(run.results)} digests verified; the table on the screen "
           + shown[tc.get("screen_matches_records", "none")])
     for n in run.notes:
@@ -120,4 +151,9 @@ def main(args) -> int:
     if args.json:
         exporters.write(args.json, run)
         log(f"wrote {args.json}")
-    return ended(run, store, log) or (0 if run.status == "complete" else 1)
+    code = ended(run, store, log) or (0 if run.status == "complete" else 1)
+    return serve(args) if args.play and code == 0 else code
+
+
+def serve(args) -> int:
+    return play.serve(Path(args.output), args.target, args.port, args.open)

@@ -6,7 +6,7 @@ from .. import host_run, userimpl
 from ..present.host import header, present_host, report_mismatches
 from ..store import ended
 from ..units import parse_unit
-from .host_options import add_mode_args, add_size_args, mode_options, prepare_host_run
+from .host_options import add_mode_args, add_size_args, host_options, mode_options
 from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
 from .output import add_format_arg, write_output
 
@@ -23,7 +23,7 @@ def add_parser(sub):
                               "  hashbench run --latency --size 16      # chained calls against independent ones\n"
                               "  hashbench run --threads 1,2            # thread scaling\n"
                               "  hashbench run --align all              # misalignment cost, offsets 0..7\n"
-                              "  hashbench run --meter sim          # exact: the same figures on every run")
+                              "  hashbench run --meter est-cycles          # exact: the same figures on every run")
     r.add_argument("-a", "--algo", action="append", metavar="ALGO",
                    help="algorithm id, comma list or glob ('sha*'); repeatable (default: all)")
     r.add_argument("--tier", action="append", metavar="TIER", help="checksum, non-crypto or crypto; repeatable")
@@ -37,7 +37,7 @@ def add_parser(sub):
     r.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_format_arg(r)
     add_store_args(r)
-    add_cluster_arg(r, "with --meter sim")
+    add_cluster_arg(r, "with --meter est-cycles")
     r.add_argument("-q", "--quiet", action="store_true", help="no progress, no header or footer")
     r.set_defaults(func=main)
     return r
@@ -45,8 +45,8 @@ def add_parser(sub):
 
 def main(args) -> int:
     unit = parse_unit(args.units)
-    modes = mode_options(args)
-    run, host, store, runner = prepare_host_run(args, "host", args.algo, args.tier, args.impl, **modes)
+    opts = host_options(args, args.algo, args.tier, args.impl, **mode_options(args))
+    run, host, store, runner = host_run.prepare(opts, "host")
     host_run.measure(run, host, store, args.quiet, runner, log_to_stderr(args.quiet))
     report_mismatches(run)
     if run.results:

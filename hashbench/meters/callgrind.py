@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Callgrind (Valgrind's CPU simulator) as an exact meter of the host
-engine: `hashbench run|compare --meter sim`.
+engine: `hashbench run|compare --meter est-cycles`.
 
 The host engine runs in region mode (`bench -k CALLS`, src/engine/hb_region.c):
 for each implementation, two warm-up calls and then CALLS calls between the
@@ -80,7 +80,7 @@ DUMP_TRIGGER = f"--dump-before={MARKERS[1]}"
 def valgrind() -> str:
     path = shutil.which("valgrind")
     if path is None:
-        raise UserError("--meter sim needs Valgrind (Callgrind): run scripts/setup.sh, or apt-get install valgrind")
+        raise UserError("--meter est-cycles needs Valgrind (Callgrind): run scripts/setup.sh, or apt-get install valgrind")
     return path
 
 

@@ -2,7 +2,7 @@
 """The calibration kernel (src/platform/host/hb_clock.c): a chain of
 dependent adds, one core cycle each, so N adds over their time is the core
 clock of that moment.  The host engine writes it as `clock` records at the
-start and the end of every process, and with `--meter cycles` around every
+start and the end of every process, and with `--meter core-cycles` around every
 sample (docs/records.md).
 
 - The machine's clock during a run: one point per `clock` record (the

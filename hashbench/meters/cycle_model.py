@@ -36,7 +36,7 @@ from .qemu_insn import build_qemu_plugin, option
 
 NAME = "qemu-cycle-model"
 METER = "est-cycles"
-CHOICE = "cycle-model"      # hashbench cross --meter
+CONSOLE_METER = "cycle-model"   # its registry name on console targets (hashbench.meters): a stand-in's own
 PLUGIN_SRC = ["src/meters/qemu_cycles.c", "src/meters/qemu_cycles_isa.c", "src/engine/hb_record.c"]
 PLUGIN_HEADERS = ["src/meters/qemu_cycles.h", "src/meters/qemu_plugin_abi.h", "src/engine/hb_record.h"]
 PLUGIN = BUILD / "meters" / "hb_cycles.so"

@@ -41,7 +41,7 @@ def runs_as(t, job):
     if how is None:
         raise UserError(f"{t.name}: the cycle model runs console programs of {', '.join(STAND_INS)}, "
                         f"not {t.system!r}")
-    s = dataclasses.replace(t, meter=cycle_model.CHOICE, runner=list(how["runner"]),
+    s = dataclasses.replace(t, meter=cycle_model.CONSOLE_METER, runner=list(how["runner"]),
                             crt0=how["crt0"], platform=list(how["platform"]), rom="",
                             packages=list(t.packages) + how["packages"])
     s.build_tag = "+cycle-model"          # its programs apart from the simulator's

@@ -55,6 +55,11 @@ def prepare(t, log):
     return RUNNER
 
 
+def program_command(t, prog, log) -> list:
+    """The command that runs a program of ours once (its records on stdout)."""
+    return [str(prepare(t, log)), "--mailbox", f"0x{mailbox(t):X}", cache.rel(prog)]
+
+
 def run(t, rom) -> dict:
     proc = execute([str(RUNNER), "--mailbox", f"0x{mailbox(t):X}", cache.rel(rom)])
     bad = []

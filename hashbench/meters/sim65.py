@@ -41,6 +41,11 @@ def prepare(t, log):
     """Nothing to build for sim65."""
 
 
+def program_command(t, prog, log) -> list:
+    """The command that runs a program of ours once (its records on stdout)."""
+    return ["sim65", cache.rel(prog)]
+
+
 def to_records(text: str, errors=None) -> list:
     """The program's records, plus sim65's closing 'N cycles' as a total."""
     recs = records.parse(text, errors)

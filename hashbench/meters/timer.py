@@ -10,6 +10,8 @@ existed has neither switches nor process: one process.
 A sample during which the process was switched out (switches > 0) timed
 another program too: it is left out, as long as the process keeps
 MIN_KEPT samples that were not.  Per process:
+- samples of a slow mode are left out (hashbench.two_speeds: where a
+  row's samples sit at two speeds, the slower are the disturbed ones);
 - ns per call: median over its samples of ns/iters, less the harness (the
   do-nothing hash's median in the same process and at the same size), never
   below a tenth of the raw figure: the subtraction must not manufacture
@@ -28,7 +30,7 @@ of the threads' own MB/s - their samples ran together, each round started at
 a barrier - and `thread_mb_per_s` those per thread."""
 import dataclasses
 
-from .. import stats
+from .. import stats, two_speeds
 from . import clock
 
 SAMPLE_FIELDS = ("iters", "ticks", "ns", "switches", "process", "cpu")
@@ -42,9 +44,9 @@ def timer_info(rec) -> dict:
     return {k: rec.get(k) for k in TIMER_FIELDS}
 
 
-def meter_of(timer, clock_adds, wanted="time") -> str:
-    """The meter of a host result: what the user asked for, what the timer counts."""
-    if wanted != "cycles":
+def meter_of(timer, clock_adds, wanted) -> str:
+    """The meter of a host result: what the user asked for (a hashbench.meters.Meter), what the timer counts."""
+    if not wanted.kernel:
         return "ns"
     if clock_adds:
         return "est-core-cycles"
@@ -90,15 +92,44 @@ def net(samples, harness, fn):
     return (max(raw - over, raw * 0.1) if raw == raw else raw), raw, over
 
 
+def undisturbed(result, kind="ns"):
+    """process -> its kept samples less those of a slow mode (hashbench.two_speeds: the rule, and
+    why), and whether the row is unsettled (a process disturbed throughout).  The modes are
+    looked for among the processes of one CPU at a time: a CPU that is slower throughout is a
+    stratum (stats.estimate_strata), not a disturbance."""
+    fields = result.sample_fields or ("iters", "ticks", "ns")
+    fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
+    cpus = process_cpus(result)
+    by_cpu = {}
+    for p, ss in by_process(result.samples, fields).items():
+        by_cpu.setdefault(cpus.get(p), {})[p] = kept(ss, fields)
+    out, unsettled = {}, None
+    for groups in by_cpu.values():
+        own, mixed = two_speeds.undisturbed(groups, fn)
+        out.update(own)
+        if mixed and (unsettled is None or mixed.slow / mixed.fast > unsettled.slow / unsettled.fast):
+            unsettled = mixed
+    return out, unsettled
+
+
+def unsettled(result):
+    """The two speeds (two_speeds.Modes) of a timed result whose samples sit at two speeds with some
+    process at the slower only, else None: its figure may not repeat, by up to the distance
+    between the modes (the run's header says so, diff calls such a difference inconclusive)."""
+    if not result.samples or result.exact:
+        return None
+    return undisturbed(result, figure_kind(result))[1]
+
+
 def process_values(result, kind="ns") -> dict:
     """process -> (net, raw, harness) per-call value of `kind`: the unit of
     every statistic on a timed result (stats.estimate, stats.compare_processes)."""
     fields = result.sample_fields or ("iters", "ticks", "ns")
     fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
-    groups = by_process(result.samples, fields)
+    groups, _ = undisturbed(result, kind)
     harness = by_process(result.harness, fields)
     pooled = kept(result.harness or (), fields)
-    return {p: net(kept(ss, fields), kept(harness[p], fields) if p in harness else pooled, fn)
+    return {p: net(ss, kept(harness[p], fields) if p in harness else pooled, fn)
             for p, ss in sorted(groups.items())}
 
 

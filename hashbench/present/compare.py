@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""A comparison on the terminal: each algorithm's implementations, ranked."""
-from .. import roster
+"""A comparison on the terminal: each algorithm's implementations, ranked;
+two revisions side by side."""
+from .. import revisions, roster
 from ..ranking import rank
 from ..result import METER_TITLES
 from .native import native_table
@@ -9,7 +10,7 @@ from .table import COUNTER_TITLES, fmt_count, fmt_num, render
 
 def cost_ranking_rows(results):
     """Rows 'rank, relative cost, impl, cost/B, counters per call, version',
-    cheapest first: an exact meter (--meter sim) needs no spread."""
+    cheapest first: an exact meter (--meter est-cycles) needs no spread."""
     ranked = rank(results)
     names = list(dict.fromkeys(c for k in ranked for c in k.result.extra.get("counters", {})))
     rows = []
@@ -51,3 +52,15 @@ def present_compare(run, algos, sizes):
                 print(f"ours: portable, {run.context.get('compiler')} {(run.context.get('cflags') or '').strip()} "
                       "(no -march), corresponds to default; its -march=native build: "
                       f"hashbench matrix --flags='-O2,-O2 -march=native' -a {algo}")
+
+
+def present_revisions(done):
+    """compare --rev A --rev B (hashbench.revisions.Compared): the two
+    revisions' figures, B / A and the verdict."""
+    o, p = done.outcome, done.plan
+    print(f"{p.algo} ({done.impl}) @ {p.size} B on {done.where} · {METER_TITLES.get(o.a.meter, o.a.meter)} · per call"
+          + ("" if o.exact else f" · {o.rounds} interleaved rounds"))
+    rows = [[tag, rev.label, rev.commit[:12], fmt_num(res.per_call), res.unit or ""]
+            for tag, rev, res in (("A", done.revs[0], o.a), ("B", done.revs[1], o.b))]
+    render(["", "REV", "COMMIT", "PER CALL", "UNIT"], rows, "lllrl")
+    print(f"{revisions.ratio_text(o)}: {o.verdict()} (B costs {revisions.percent(o)} than A)")

@@ -2,11 +2,11 @@
 """Algorithms x targets: the cross tables.  Figures of different meters
 (instructions, exact cycles, estimated cycles) never share a table."""
 from .. import roster
+from ..meters import DEFAULT, for_target
 from ..meters.cpu_models import variant_titles
-from ..result import METER_TITLES
 from ..targets import position
 from ..units import format_size
-from .table import render
+from .table import fmt_num, render
 
 OURS = roster.OURS
 
@@ -20,7 +20,8 @@ def fmt_per_byte(v) -> str:
 def fmt_kb_per_s(v) -> str:
     if v is None:
         return "-"
-    return f"{v:,.0f}" if v >= 100 else (f"{v:.1f}" if v >= 10 else f"{v:.3g}")
+    # three significant digits below 10, never a bare 0 or an exponent (a NES's PBKDF2: 0.000424)
+    return f"{v:,.0f}" if v >= 100 else (f"{v:.1f}" if v >= 10 else fmt_num(v, 3))
 
 
 # What a table can show: (Result attribute, formatter, title)
@@ -98,12 +99,12 @@ def present_targets(targets):
     rows, variants = [], {}
     for n, t in targets.items():
         miss = t.missing()
-        meter = METER_TITLES["instructions" if t.kind == "qemu" else "exact-cycles"]
+        meter = for_target(t.kind, DEFAULT, getattr(t, "meter", "")).figure.title
         clock = f" @ {t.clock_hz:,} Hz" if t.clock_hz and t.kind == "console" else ""
         if t.cycle_model:
             variants[t.cycle_model] = list(variant_titles(t.cycle_model))
         rows.append([n, t.title, " ".join(t.runner[:3]), meter + clock, t.cycle_model or "-",
                      "yes" if not miss else "missing " + ", ".join(miss)])
     render(["TARGET", "CPU", "RUNS ON", "METER", "CYCLE MODEL", "READY"], rows, "llllll")
-    print("--meter cycle-model estimates cycles with the CYCLE MODEL; its --model-variant: " +
+    print("--meter est-cycles estimates cycles with the CYCLE MODEL; its --model-variant: " +
           "; ".join(f"{m}: {', '.join(v)}" for m, v in variants.items() if v))

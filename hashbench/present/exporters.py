@@ -66,7 +66,7 @@ def to_markdown(run) -> str:
     if run.kind == "matrix":
         return "\n".join(lines + matrix_markdown(run.results)) + "\n"
     timed = [r for r in run.results if not r.exact]
-    counted = [r for r in run.results if r.exact and r.target == "host"]   # --meter sim
+    counted = [r for r in run.results if r.exact and r.target == "host"]   # --meter est-cycles
     exact = [r for r in run.results if r.exact and r.target != "host"]     # cross targets
     if timed and has_modes(timed):
         for title, h, rows, al in mode_tables(timed):

@@ -49,7 +49,7 @@ def warn_drift(run, quiet=False):
     clk = clock_meter.of_run(run)
     if clk and clk["drift_pct"] > clock_meter.DRIFT_WARN_PCT and not quiet:
         if any(timer_meter.clock_bound(r) for r in run.results if not r.exact):
-            advice = "time figures moved with it: --meter cycles divides it out"
+            advice = "time figures moved with it: --meter core-cycles divides it out"
         else:
             advice = "the estimated core cycles divide it out, time figures did not"
         print(f"warning: the machine's clock changed by {clk['drift_pct']:.1f}% during the run "
@@ -86,6 +86,18 @@ def present_modes(run, results, unit, catalogue_order, quiet=False):
     warn_drift(run, quiet)
 
 
+def two_speeds_line(results):
+    """One line naming the rows whose samples sat at two speeds with some process at the slower
+    only (timer_meter.unsettled): their figures may not repeat; None when there are none."""
+    rows = [r for r in results if r.verified and not r.exact and timer_meter.unsettled(r)]
+    if not rows:
+        return None
+    names = ", ".join(r.label or r.algorithm for r in rows[:4]) + (f" and {len(rows) - 4} more" if len(rows) > 4 else "")
+    return (f"two speeds: {len(rows)} row(s) ({names}) sampled at two speeds, some process only at the slower: "
+            "their figures may not repeat (diff calls them inconclusive); rerun with nothing else running, "
+            "or compare them with 'hashbench compare' (interleaved)")
+
+
 def present_timed(run, results, unit, order, catalogue_order, quiet=False):
     """The host table of timed results: one size, or a sweep."""
     if has_modes(results):
@@ -106,9 +118,13 @@ def present_timed(run, results, unit, order, catalogue_order, quiet=False):
                 over = f" pinned to {len(pinned)} CPUs in turn" if pinned else ""
                 weigh = ", every CPU weighing the same" if len(pinned) > 1 else ""
                 print(f"size {sizes[0]} B · {procs} processes{over}, {n}+ samples in all · figure = geometric mean "
-                      f"of the processes' medians{weigh} · ± = its 95% confidence interval, %")
+                      f"of the processes' medians (a slow mode's samples left out){weigh} · "
+                      f"± = its 95% confidence interval, %")
             else:
                 print(f"size {sizes[0]} B · median of {n}+ samples · ± = MAD in % of the median")
+    line = two_speeds_line(results)
+    if line and not quiet:
+        print(line)
     render(h, rows, al)
     if not quiet:
         print(footer(run, results, unit))
@@ -121,7 +137,7 @@ def present_timed(run, results, unit, order, catalogue_order, quiet=False):
 
 
 def present_counted(run, results, order, catalogue_order, quiet=False):
-    """The host table of an exact meter with counters (--meter sim): one
+    """The host table of an exact meter with counters (--meter est-cycles): one
     size, or estimated cycles per byte across a sweep."""
     sizes = sorted({r.size for r in results})
     show_impl = len({r.implementation for r in results}) > 1

@@ -33,7 +33,7 @@ def groups(results) -> list:
 
 def figure(r) -> str:
     """The absolute figure beside the relative one: MB/s for time, the count per call else."""
-    if r.meter == "ns" or r.unit == "ns":
+    if r.unit == "ns":
         return fmt_num(r.mb_per_s)
     return fmt_num(r.per_call)
 
@@ -44,7 +44,7 @@ def algorithm_table(key, rs):
     algo, impl, size, meter = key
     ranked = relative.ranked(rs)
     label = roster.labels().get(algo, algo)
-    fig = "MB/s" if meter == "ns" else f"{rs[0].unit}/call"
+    fig = "MB/s" if rs[0].unit == "ns" else f"{rs[0].unit}/call"
     headers = ["#", "BUILD", REL_TITLE.get(meter, "REL."), fig, "CODE B"]
     rows = [[f"{n}.", x.result.build.name, x.text, figure(x.result), fmt_bytes(x.result.extra.get("code_bytes"))]
             for n, x in enumerate(ranked, 1)]

@@ -21,7 +21,7 @@ def present_run(run, unit="MB/s", order="category", catalogue_order=(), quiet=Fa
         present_revisions(run)
         return
     timed = [r for r in run.results if not r.exact]
-    counted = [r for r in run.results if r.exact and r.target == "host"]   # --meter sim
+    counted = [r for r in run.results if r.exact and r.target == "host"]   # --meter est-cycles
     exact = [r for r in run.results if r.exact and r.target != "host"]     # cross targets
     if timed or counted:
         if not quiet:

@@ -119,7 +119,7 @@ COUNTER_TITLES = {"instructions": "instr/call", "l1_misses": "L1 miss", "ll_miss
 
 
 def counted_table(results, show_impl=False):
-    """One size of an exact meter with counters (--meter sim): cost per byte
+    """One size of an exact meter with counters (--meter est-cycles): cost per byte
     and per call, then each counter per call."""
     names = list(dict.fromkeys(k for r in results for k in r.extra.get("counters", {})))
     headers = ["", "ALGO"] + (["IMPL"] if show_impl else []) + ["TIER", "cyc/B", "cyc/call"]

@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .. import roster
+from ..meters import FIGURES
 from ..present.modes import is_small_sweep
 from ..ranking import groups, rank
 from ..result import METER_TITLES
@@ -160,7 +161,7 @@ def exact_grids(results) -> list:
     instructions, exact cycles and estimated cycles never share a grid."""
     out = []
     pos = position()
-    for meter in ("instructions", "exact-cycles", "est-cycles", "console-timer"):
+    for meter in [name for name, f in FIGURES.items() if f.exact]:
         rs = [r for r in results if r.meter == meter]
         if not rs:
             continue
@@ -168,7 +169,7 @@ def exact_grids(results) -> list:
         rs = [r for r in rs if r.size == size]
         # a cycle model's variant is a column of its own (cortex-m7:nocache-sram)
         cols = sorted({r.where for r in rs}, key=lambda w: (pos.get(w.split(":")[0], 99), w))
-        unit = "instructions/B" if meter == "instructions" else "cycles/B"
+        unit = f"{FIGURES[meter].unit}/B"
         out.append(_grid(f"heat-{meter}", f"{METER_TITLES[meter]} per byte @ {format_size(size)} B", unit, rs,
                          lambda r: r.where, cols))
     return out
@@ -189,7 +190,7 @@ def build_grids(results) -> list:
         size = max(k[2] for k, n in multi.items() if n > 1)
         rs = [r for r in rs if r.size == size]
         cols = list(dict.fromkeys(r.build.name for r in rs))
-        unit = "ns/B" if meter == "ns" else ("instructions/B" if meter == "instructions" else "cycles/B")
+        unit = f"{FIGURES[meter].unit}/B"
         key = f"builds-{target}-{meter}"
         out.append(_grid(key, f"builds on {target}: {METER_TITLES[meter]} per byte @ {format_size(size)} B", unit,
                          rs, lambda r: r.build.name, cols))

@@ -2,17 +2,12 @@
 """`hashbench rom`'s work, without the command line: build a console's
 image from a selection, and run it headless into a stored run.
 
-A console is a module of this package (gba, and the NES's and Game Boy's
-beside it) with: NAME (`--target`), RUN_TARGET (the stored runs' target,
-`gba-rom`), CORE (hashbench.rom.libretro.CORE_FILES), optional CORE_OPTIONS
-(libretro variables), TITLE, COLS and ROWS (its hb_rom_config.h),
-can_build(algo) -> None or why not, build(plan, log) -> image.Built,
-describe(built) -> str, compiler() and flags() (the build's, for results)."""
+A console is a console.Console (hashbench/rom/console.py), declared by its
+module of this package and found through console.get(--target)."""
 import hashlib
-import importlib
 import sys
 import uuid
-from types import SimpleNamespace
+from dataclasses import replace
 
 from .. import roster
 from ..context import host_context
@@ -20,72 +15,53 @@ from ..errors import UserError
 from ..result import Build, Note, Run
 from ..store import recording
 from ..targets import host
-from . import image, libretro, run
-
-CONSOLES = ("nes", "snes", "gb", "gba", "nds", "n64", "nucleo-f767")
-MODULES = {"nucleo-f767": "nucleo"}   # a --target whose module is named otherwise
+from . import console, image, run
 
 
-def console(name: str):
-    if name not in CONSOLES:
-        raise UserError(f"rom: unknown target {name!r}: choose from {', '.join(CONSOLES)}")
-    try:
-        return importlib.import_module(f"{__package__}.{MODULES.get(name, name)}")
-    except ModuleNotFoundError as exc:
-        raise UserError(f"rom: no ROM for {name} in this version of hashbench") from exc
-
-
-def available() -> list:
-    out = []
-    for name in CONSOLES:
-        try:
-            console(name)
-            out.append(name)
-        except UserError:
-            pass
-    return out
-
-
-def build_image(con, algos, impls, size: int, budget_ms: int, log=lambda m: None):
-    """-> (plan, built): the rows that fit and what was left out, and the image."""
+def build_image(con, algos, impls, size: int, budget_ms: int, log=lambda m: None, place=None):
+    """-> (plan, built): the rows that fit and what was left out, and the
+    image (`place`: where its code runs, of con.placements; None: the default)."""
     p = image.plan(algos, impls, size, budget_ms, con.can_build)
-    return p, con.build(p, log)
+    if place is None:
+        return p, con.build(p, log)
+    if place not in con.placements:
+        raise UserError(f"--place: the {con.name} has " + (f"the placements {', '.join(con.placements)}"
+                                                           if con.placements else "no placements"))
+    return p, con.build(p, log, place=place)
 
 
 def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, stream=sys.stderr) -> Run:
     """Boots the image in the console's libretro core until its pass is
     done; every row verified (by the ROM and again here), the screen read
     back and compared with the records; the run stored as it ends."""
-    # a missing core or emulator fails before anything is stored
-    if hasattr(con, "emulator"):
-        con.emulator()
-    else:
-        libretro.core_path(con.CORE)
-    options = {"target": con.NAME, "algos": sorted({r.algo.id for r in p.rows}),
+    con.check_emulator()   # a missing core or emulator fails before anything is stored
+    options = {"target": con.name, "algos": sorted({r.algo.id for r in p.rows}),
                "impls": sorted({r.impl for r in p.rows}), "size": p.size, "budget_ms": p.budget_ms}
     r = Run(kind="rom", command=" ".join(sys.argv), context=host_context(), options=options)
     r.context["targets"] = {}
     for algo, impl, why in p.left_out:
-        r.notes.append(Note("not-built", f"{algo}/{impl}: left out of the {con.NAME} image: {why}",
-                            {"algorithm": algo, "implementation": impl, "target": con.RUN_TARGET}))
+        r.notes.append(Note("not-built", f"{algo}/{impl}: left out of the {con.name} image: {why}",
+                            {"algorithm": algo, "implementation": impl, "target": con.run_target}))
     with recording(store, r):   # the results are stored as it ends: a Ctrl-C's rows included
-        session = getattr(con, "play", run.play)(con, built.path, len(p.rows), p.budget_ms, log, stream)
+        session = (con.play or run.play)(con, built.path, len(p.rows), p.budget_ms, log, stream)
         got = run.read(session.records, partial=session.interrupted)
         engine = got["engine"]
-        build = Build(con.RUN_TARGET, con.compiler(), con.flags())
+        build = Build(con.run_target, con.compiler(), con.flags())
         r.results = run.results(session.records, con, host.expected_digests(), build, partial=session.interrupted)
-        screen = getattr(con, "HAS_SCREEN", True)
+        screen = con.has_screen
         checked = screen and not (got["full"] or session.interrupted)
         shown_ok = compare_screen(con, p, session, r.notes) if checked else True
         if got["full"]:
             r.notes.append(Note("save-ram-full", f"the save RAM filled up after {len(got['rows'])} of the pass's "
                                 f"rows: the others were measured on the screen only, and are not stored; the "
-                                f"screen was not compared", {"target": con.RUN_TARGET}))
-        r.context["targets"][con.RUN_TARGET] = {
-            "title": con.TITLE, "compiler": con.compiler(),
-            "runner": getattr(con, "RUNNER", f"libretro core {con.CORE} (headless)"),
+                                f"screen was not compared", {"target": con.run_target}))
+        r.context["targets"][con.run_target] = {
+            "title": con.title, "compiler": con.compiler(),
+            "runner": con.runner_text(),
             "meter": run.METER, "timer": engine.get("timer"), "tick_hz": engine.get("tick_hz"),
             "clock_hz": engine.get("clock_hz"), "image_bytes": built.image_bytes, "used_bytes": built.used_bytes,
+            **({"placement": engine["placement"], "rows_from_rom": [f"{a}/{i}" for a, i, _ in built.from_rom]}
+               if engine.get("placement") else {}),
             "rows": len(p.rows), "emulated_s": round(session.emulated_s, 2), "wall_s": round(session.wall_s, 2),
             **({"screen_matches_records": shown_ok if checked else None} if screen else {})}
         if session.interrupted:
@@ -107,11 +83,11 @@ def compare_screen(con, p, session, notes) -> bool:
         expected = expected[:len(session.screen_lines)]
         notes.append(Note("screen-first-page", f"the screen was compared on the table's first "
                           f"{len(session.screen_lines)} rows only (the emulator takes no input to scroll)",
-                          {"target": con.RUN_TARGET}))
+                          {"target": con.run_target}))
     if session.screen_lines == expected:
         return True
     notes.append(Note("screen-mismatch", "the table on the screen differs from the records' figures",
-                      {"target": con.RUN_TARGET}))
+                      {"target": con.run_target}))
     return False
 
 
@@ -133,18 +109,18 @@ def run_from_records(text: str, source: str) -> Run:
     eng = run.read(recs)["engine"]
     name = eng.get("target", "")
     base = name[:-len("-qemu")] if name.endswith("-qemu") else name
-    if base not in CONSOLES:
+    if base not in console.names():
         raise UserError(f"{source}: records of a ROM for {name!r}, which this hashbench does not know")
-    con = console(base)
-    run_target = name if name == getattr(con, "BOARD_TARGET", None) else con.RUN_TARGET
+    con = console.get(base)
+    run_target = name if name == con.board_target else con.run_target
     build = Build(run_target, con.compiler(), con.flags())
     r = Run(kind="rom", command=f"hashbench import {source}", context=host_context(),
             options={"target": name, "source": source})
     r.context["run_uuid"] = str(uuid.uuid5(uuid.NAMESPACE_URL, "hashbench-rom-records:" +
                                            hashlib.sha256(body.encode()).hexdigest()))
-    r.results = run.results(recs, SimpleNamespace(RUN_TARGET=run_target), host.expected_digests(), build)
+    r.results = run.results(recs, replace(con, run_target=run_target), host.expected_digests(), build)
     r.context["targets"] = {run_target: {
-        "title": getattr(con, "BOARD_TITLE", con.TITLE) if run_target != con.RUN_TARGET else con.TITLE,
+        "title": con.board_title if run_target != con.run_target else con.title,
         "compiler": con.compiler(), "runner": f"records imported from {source}", "meter": run.METER,
         "timer": eng.get("timer"), "tick_hz": eng.get("tick_hz"), "clock_hz": eng.get("clock_hz")}}
     r.status = "failed" if r.mismatches else "complete"

@@ -35,25 +35,18 @@ import concurrent.futures
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build import cache
+from ..build import cache, sdcc
+from ..build.cartridge import BANK, HOME_AREAS, area_end
 from ..build.gbheader import CART_TYPE, HEADER_TITLE, check_header
-from ..build.sdcc import area_symbols, ihx_end, object_bytes
 from ..errors import BuildError, UserError
 from ..paths import BUILD, ROOT
-from ..targets import load_all
 from ..targets.console import jobs, shrinks
-from . import image
+from . import banks, image
+from .console import Console
+from .play import Web
 
-NAME = "gb"
-RUN_TARGET = "gb-rom"     # the target stored runs are named by
-CORE = "mgba"             # hashbench.rom.libretro.core_path
-COLS, ROWS = 20, 18       # the text screen (src/platform/rom/gb/hb_rom_config.h)
-TITLE = "Game Boy (SM83 4.19 MHz, SDCC, MBC5 banks): the ROM image's own timer (TIMA, 65,536 Hz)"
-SLOWEST_CALL_S = 480.0    # emulated seconds of the slowest row's calls (its digest's, one timed) at 4 KiB (run.py)
-SETTLE_FRAMES = 60        # frames the app may take to redraw the table (hashbench/rom/run.py)
 FAR_CALL_CYCLES = 308     # a row's call through its stub and the banked call (gb_asm.s)
 
-BANK = 0x4000
 RAM_BANKS = 4             # 32 KiB: the platform's record stream (gb.c)
 SMALL_DEFINE = "HB_NO_PORTABLE_TABLES"
 
@@ -64,7 +57,6 @@ PLATFORM_C = [f"{PLATFORM}/gb.c", "src/engine/hb_record.c", "src/engine/hb_workl
               "src/engine/rom/hb_font.c"]
 APP = ["src/engine/rom/hb_rom_app.c"]
 INCLUDES = ["-Isrc/platform/rom", f"-I{PLATFORM}", "-Isrc/engine", "-Isrc/engine/rom", "-Isrc/algos"]
-HOME_AREAS = ("CODE", "HOME", "INITIALIZER", "GSINIT", "GSFINAL")
 # The area the start-up file names right after bank 0's (src/platform/guest/sdcc_areas.inc),
 # which `cross --target gb` puts each algorithm in: one unit larger than a bank goes there.
 WINDOW_AREA = "ALGO"
@@ -104,21 +96,12 @@ def units(entries) -> list:
 
 
 def pack(all_units, first_bank: int = 1) -> tuple:
-    """Units -> (placed, too large): first fit, largest first, into banks
+    """Units -> (placed, too large) (hashbench/rom/banks.py), into banks
     first_bank, first_bank + 1, ...; sets each unit's bank and offset."""
-    free, placed, too_large = [], [], []
-    for u in sorted(all_units, key=lambda u: -u.size):
-        if u.size > BANK:
-            too_large.append(u)
-            continue
-        i = next((k for k, room in enumerate(free) if u.size <= room), None)
-        if i is None:
-            free.append(BANK)
-            i = len(free) - 1
-        u.bank, u.offset = i + first_bank, BANK - free[i]
-        free[i] -= u.size
-        placed.append(u)
-    return placed, too_large
+    placed, too_large, _used = banks.pack(all_units, lambda u: u.size, BANK, first_bank)
+    for place in placed:
+        place.piece.bank, place.piece.offset = place.bank, place.offset
+    return [place.piece for place in placed], too_large
 
 
 def rom_banks(placed) -> int:
@@ -150,15 +133,16 @@ class Builder:
         self.source_bytes = {}
 
     def _compile(self, src, obj: Path, defines=(), flags=(), inputs=(), includes=()):
-        cmd = [self.t.cc] + list(self.t.cflags) + list(flags) + ["-c"] + INCLUDES + list(includes) + \
-            ["-D" + d for d in defines] + ["-o", cache.rel(obj), cache.rel(src)]
-        cache.cached(obj, cmd, [cache.rel(src)] + headers() + list(inputs), cache.tool_version(self.t.cc), self.log)
+        cmd = sdcc.compile_cmd(self.t, cache.rel(src), obj, defines, flags, INCLUDES + list(includes))
+        cache.cached(obj, cmd, [cache.rel(src)] + headers() + list(inputs), sdcc.version(self.t), self.log)
         return obj
 
     def _assemble(self, src, obj: Path):
-        cmd = [self.t.asm, "-plosgff", "-o", cache.rel(obj), src]
+        """With the generated hb_rom_screen.inc (gb_asm.s: the screen's width)."""
+        cmd = sdcc.asm_cmd(self.t, src, obj, [f"-I{cache.rel(self.out_dir)}"])
         incs = [cache.rel(p) for p in (ROOT / "src" / "platform" / "guest").glob("*.inc")]
-        cache.cached(obj, cmd, [src] + incs, cache.tool_version(self.t.asm), self.log)
+        cache.cached(obj, cmd, [src, cache.rel(self.out_dir / "hb_rom_screen.inc")] + incs,
+                     cache.tool_version(self.t.asm), self.log)
         return obj
 
     def small(self, src: str) -> bool:
@@ -180,7 +164,7 @@ class Builder:
             obj = ALGO_OBJECTS / unit.area / (stem + ".rel")
             objs.append(self._compile(src, obj, [SMALL_DEFINE] if unit.small or self.small(src) else [], flags))
         for src, o in zip(unit.sources, objs):
-            self.source_bytes[src] = object_bytes(self.t, o)
+            self.source_bytes[src] = sdcc.object_bytes(self.t, o)
         unit.size = sum(self.source_bytes[src] for src in unit.sources)
         return objs
 
@@ -244,6 +228,7 @@ class Builder:
         files (.c compiled, .s assembled, every one an input of the bank-0
         sources) in bank 0, the placed units in their banks."""
         odir = self.out_dir / "obj"
+        image.write_screen(CONSOLE, self.out_dir)
         gen = [cache.rel(g) for g in generated]
         objs = [self._assemble(CRT0, odir / "crt0.rel")]
         objs += [self._assemble(s, odir / (Path(s).stem + ".rel")) for s in PLATFORM_ASM +
@@ -255,50 +240,31 @@ class Builder:
         places = [f"-Wl-b_{u.area}=0x{(u.bank << 16) | (BANK + u.offset):X}" for u in placed if not u.window]
         cmd = [self.t.cc] + [f for f in self.t.ldflags] + places + ["-o", cache.rel(ihx)] + \
             [cache.rel(o) for o in objs]
-        cache.cached(ihx, cmd, [cache.rel(o) for o in objs], cache.tool_version(self.t.cc), self.log)
-        syms = area_symbols(ihx.with_suffix(".noi").read_text())
-        home = max(int(syms.get("s__" + a, "0"), 16) + int(syms.get("l__" + a, "0"), 16) for a in HOME_AREAS)
+        cache.cached(ihx, cmd, [cache.rel(o) for o in objs], sdcc.version(self.t), self.log)
+        syms = sdcc.area_symbols(ihx.with_suffix(".noi").read_text())
+        home = max(area_end(syms, a) for a in HOME_AREAS)
         if home > BANK:
             raise BuildError(f"{ihx.name}: bank 0 (start-up, platform, application, roster table, SDCC's "
                              f"runtime) is {home - BANK} bytes too large: ends at 0x{home:X}")
-        ram = max(int(syms.get("s__" + a, "0"), 16) + int(syms.get("l__" + a, "0"), 16)
-                  for a in ("DATA", "INITIALIZED", "BSS", "HEAP"))
+        ram = max(area_end(syms, a) for a in ("DATA", "INITIALIZED", "BSS", "HEAP"))
         if ram > RAM_END:
             raise BuildError(f"{ihx.name}: data end at 0x{ram:X}, past 0x{RAM_END:X} (work RAM below the stack)")
-        window = int(syms.get("s__" + WINDOW_AREA, "0"), 16) + int(syms.get("l__" + WINDOW_AREA, "0"), 16)
+        window = area_end(syms, WINDOW_AREA)
         if window > WINDOW_END:
             raise BuildError(f"{ihx.name}: {window - WINDOW_END} bytes too large for bank 0's free end and bank 1",
                              window_over=window - WINDOW_END)
-        banks = rom_banks(placed)
-        if ihx_end(ihx.read_text()) > banks * BANK:
-            raise BuildError(f"{ihx.name}: code past the {banks} banks the image declares")
+        n_banks = rom_banks(placed)
+        if sdcc.ihx_end(ihx.read_text()) > n_banks * BANK:
+            raise BuildError(f"{ihx.name}: code past the {n_banks} banks the image declares")
         rom = self.out_dir / f"{stem}.gb"
-        cache.cached(rom, ["makebin", "-Z", "-yn", HEADER_TITLE, "-yt", f"0x{CART_TYPE:02X}", "-yo", str(banks),
+        cache.cached(rom, ["makebin", "-Z", "-yn", HEADER_TITLE, "-yt", f"0x{CART_TYPE:02X}", "-yo", str(n_banks),
                            "-ya", str(RAM_BANKS), "-yp", "0x146=0", "-yp", "0x14C=0", cache.rel(ihx), cache.rel(rom)],
                      [cache.rel(ihx)], "", self.log)
         problems = check_header(rom.read_bytes())
         if problems:
             raise BuildError(f"{rom.name}: " + "; ".join(problems))
         code = home + sum(u.size for u in placed)  # a window unit's code is in neither: counted once
-        return Built(rom, code, len(rom.read_bytes()), code, ram - 0xC000, placed, banks, home)
-
-
-def target():
-    return load_all()["gb"]
-
-
-def compiler() -> str:
-    return cache.tool_version(target().cc)
-
-
-def flags() -> str:
-    return " ".join(target().cflags)
-
-
-def can_build(algo):
-    """None: SDCC builds every algorithm for the SM83 (64-bit types too);
-    what does not fit a bank is found when the image is built."""
-    return None
+        return Built(rom, code, len(rom.read_bytes()), code, ram - 0xC000, placed, n_banks, home)
 
 
 class StubRow(image.Row):
@@ -339,8 +305,8 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     the rows' units in the banks, and one unit larger than a bank, where
     one fits there, from bank 0's free end through bank 1.  The rows that
     do not fit move from plan.rows to plan.left_out, with why."""
-    t = target()
-    b = Builder(t, image.build_folder(NAME, plan), log)
+    t = CONSOLE.description()
+    b = Builder(t, image.build_folder(CONSOLE.name, plan), log)
     left_out = list(plan.left_out)
     asked = {(r.algo.id, r.impl) for r in plan.rows}
     rows = []
@@ -385,7 +351,7 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
         # the labels made anew: a compact put in a portable's place may share one
         plan.rows[:] = [StubRow(a, i, lab) for (a, i), lab in zip(held, image.labels(held))]
         plan.left_out[:] = dropped
-        generated = image.write_generated(plan, b.out_dir) + [write_stubs(placed, b.out_dir)]
+        generated = image.write_generated(plan, b.out_dir, CONSOLE) + [write_stubs(placed, b.out_dir)]
         log(f"rom: linking the Game Boy image ({len(held)} rows in {len({u.bank for u in placed})} banks"
             + (f", {'/'.join(sorted({a.id for a, _ in window}))} from bank 0 into bank 1)" if window else ")"))
         try:
@@ -405,3 +371,13 @@ def describe(built: Built) -> str:
 
 def headers() -> list:
     return image.headers(PLATFORM)
+
+
+CONSOLE = Console(
+    name="gb", run_target="gb-rom", target="gb", build=build, describe=describe,
+    title="Game Boy (SM83 4.19 MHz, SDCC, MBC5 banks): the ROM image's own timer (TIMA, 65,536 Hz)",
+    screen=(20, 18),             # 160x144 pixels
+    emulator="mgba",
+    slowest_call_s=480.0,        # the slowest row's calls (its digest's, one timed) at 4 KiB
+    settle_frames=60,            # the app may take a second to redraw the table
+    web=Web("gambatte", "Gambatte", (".gb", ".gbc"), 59.7275))

@@ -1,59 +1,128 @@
 # SPDX-License-Identifier: MIT
 """The GBA's ROM image: the shared application (src/engine/rom/) on the GBA
-platform (src/platform/rom/gba/), every algorithm compiled as the `gba`
-target compiles it (targets/gba.toml: arm-none-eabi-gcc, Thumb, -O2, code
-and constants in cartridge ROM, data in IWRAM, WAITCNT at its power-on
-value), so that the ROM's timer figures and `hashbench cross --target gba`'s
-exact cycles measure the same code.
+platform (src/platform/rom/gba/), every algorithm compiled with the `gba`
+target's compiler and flags (targets/gba.toml: arm-none-eabi-gcc, -O2),
+placed as --place says (below; the default: ARM code in IWRAM, as
+`hashbench cross --target gba-iwram-arm` places it).
 
 The image: objcopy's binary of the ELF, padded with 0xFF to a power of two
 (at least 256 KiB, as flash carts and emulators expect whole chip sizes),
 the header's complement check filled in (hashbench/build/gbarom.py); no
 Nintendo logo (not ours to copy: a real console's BIOS refuses the ROM,
 emulators and flash carts that patch the logo in accept it).  Save type:
-32 KiB SRAM, announced by the "SRAM_V113" tag after the header."""
-from ..build import cache, gbarom
-from ..errors import BuildError
-from ..targets import load_all
-from . import image
+32 KiB SRAM, announced by the "SRAM_V113" tag after the header.
 
-NAME = "gba"
-RUN_TARGET = "gba-rom"      # the target stored runs are named by
-CORE = "mgba"               # hashbench.rom.libretro.core_path
+Placements (--place, named as `hashbench cross`'s GBA targets), the default
+the fastest:
+  gba-iwram-arm  each row's code and tables compiled for the ARM state,
+                 linked at the IWRAM overlay (src/platform/rom/gba/rom.ld,
+                 overlay.ld) with the libgcc helpers it calls, and copied
+                 there from ROM before its row; WAITCNT 0x4000 (the
+                 cartridge's prefetch buffer on, as the reference study's
+                 start-up sets it) for the application in ROM
+  gba-iwram      the same, Thumb code
+  gba-prefetch   Thumb from ROM, WAITCNT 0x4000
+  gba            Thumb from ROM, WAITCNT at its power-on value (4/2 wait
+                 states, no prefetch): `cross --target gba`'s code and bus
+A row whose overlay does not fit (21.75 KiB) runs from ROM as
+gba-prefetch; the banner, the `engine` record and the command's output
+say how many."""
+import hashlib
+import re
+
+from ..build import cache, gbarom
+from ..build.gcc import STD
+from ..errors import BuildError
+from . import image
+from .console import Console
+from .play import L, R, Web, pad
+
 PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/hb_gba2d.c", "src/platform/rom/gba/platform.c")
 CRT0 = "src/platform/rom/gba/crt0.s"
 CONFIG_DIR = "src/platform/rom/gba"
 MIN_IMAGE = 256 * 1024
 MAX_IMAGE = 32 * 1024 * 1024
 SAVE_BYTES = 32 * 1024
-TITLE = "GBA (ARM7TDMI 16.78 MHz, Thumb, code in ROM): the ROM image's own timer"
-COLS, ROWS = 30, 20           # the text screen (src/platform/rom/gba/hb_rom_config.h)
+# --place -> (the overlay's instruction set, or None: the rows run from ROM; WAITCNT, or None: power-on)
+PLACEMENTS = {
+    "gba-iwram-arm": ("arm", 0x4000),
+    "gba-iwram": ("thumb", 0x4000),
+    "gba-prefetch": (None, 0x4000),
+    "gba": (None, None),
+}
+DEFAULT_PLACEMENT = "gba-iwram-arm"
+LINKER_SCRIPT = "src/platform/rom/gba/rom.ld"
+OVERLAY_SCRIPT = "src/platform/rom/gba/overlay.ld"
 
 
-def target():
-    return load_all()["gba"]
+def overlay(t, row, isa: str, folder, log):
+    """One row's overlay -> (its bytes' file, its function's address), or
+    (None, why) where it does not fit."""
+    flags = [f for f in t.cflags if f not in ("-mthumb", "-marm")] + ["-m" + isa]
+    stem = folder / "overlays" / f"{row.algo.id}-{row.impl}"
+    elf = stem.with_suffix(".elf")
+    sources = list(row.algo.impls[row.impl].sources)
+    cmd = ([t.cc] + STD + flags + ["-I" + d for d in image.INCLUDES]
+           + ["-nostartfiles", "-Wl,--gc-sections", "-Wl,-e," + row.symbol, "-T", OVERLAY_SCRIPT,
+              "-o", cache.rel(elf)] + sources + ["--specs=nosys.specs", "-lgcc"])
+    try:
+        cache.cached(elf, cmd, sources + image.headers(CONFIG_DIR) + [OVERLAY_SCRIPT], cache.tool_version(t.cc), log)
+    except BuildError as exc:
+        return None, "overflowed" if "overflow" in str(exc) else str(exc)
+    syms = cache.run([image.binutil(t.cc, "nm"), cache.rel(elf)]).stdout
+    found = re.search(rf"^([0-9a-f]+) T {re.escape(row.symbol)}$", syms, re.M)
+    if not found:
+        raise BuildError(f"rom: {row.symbol} missing from its overlay {elf.name}")
+    addr = int(found.group(1), 16) | (1 if isa == "thumb" else 0)
+    data = image.objcopy_binary(t.cc, elf, stem.with_suffix(".bin"))
+    return stem.with_suffix(".bin"), addr, len(data)
 
 
-def compiler() -> str:
-    return cache.tool_version(target().cc)
+def overlays_asm(plan, placed, gen) -> str:
+    """hb_gba_overlays.s: each overlay's bytes (.incbin) and the table
+    platform.c copies from, {words, word count} per row (0, 0: from ROM)."""
+    lines = ["@ generated by hashbench/rom/gba.py: the rows' IWRAM overlays",
+             "        .section .rodata.hb_gba_overlays, \"a\"", "        .balign 4"]
+    for i, (blob, _addr, _n) in placed.items():
+        lines += [f"@ {hashlib.sha256(blob.read_bytes()).hexdigest()}",
+                  f"hb_gba_ov_{i}:", f'        .incbin "{blob.resolve()}"', "        .balign 4"]
+    lines += ["        .global hb_gba_overlays", "hb_gba_overlays:"]
+    for i in range(len(plan.rows)):
+        lines.append(f"        .word hb_gba_ov_{i}, {(placed[i][2] + 3) // 4}" if i in placed else "        .word 0, 0")
+    path = gen / "hb_gba_overlays.s"
+    gen.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n")
+    return cache.rel(path)
 
 
-def flags() -> str:
-    return " ".join(target().cflags)
-
-
-def can_build(algo):
-    """None: every algorithm builds for the ARM7TDMI (64-bit types included)."""
-    return None
-
-
-def build(plan: image.Plan, log=lambda m: None, save_bytes: int = SAVE_BYTES) -> image.Built:
-    t = target()
-    folder = image.build_folder(NAME, plan, save_bytes)
+def build(plan: image.Plan, log=lambda m: None, save_bytes: int = SAVE_BYTES,
+          place: str = DEFAULT_PLACEMENT) -> image.Built:
+    t = CONSOLE.description()
+    isa, waitcnt = PLACEMENTS[place]
+    folder = image.build_folder(CONSOLE.name, plan, save_bytes, place)
     defines = [] if save_bytes == SAVE_BYTES else [f"-DHB_GBA_SAVE_BYTES={save_bytes}u"]
-    log(f"rom: building the GBA image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
-    elf = image.link_elf(plan, folder, folder / "hashbench.elf", t.cc, list(t.cflags) + defines, CONFIG_DIR,
-                         [CRT0, *PLATFORM], t.linker_script, ["-nostartfiles", "-Wl,--gc-sections", *t.ldflags], log)
+    log(f"rom: building the GBA image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files, {place})")
+    placed, from_rom = {}, []
+    if isa:
+        for i, r in enumerate(plan.rows):
+            got = overlay(t, r, isa, folder, log)
+            if got[0] is None:
+                from_rom.append((r.algo.id, r.impl, got[1]))
+            else:
+                placed[i] = got
+    extra = [overlays_asm(plan, placed, folder / "gen")] if isa else []
+    defines += [f'-DHB_ROM_PLACEMENT="{place}"']
+    if waitcnt is not None:
+        defines.append(f"-DHB_GBA_WAITCNT=0x{waitcnt:04X}")
+    if isa:
+        defines.append("-DHB_ROM_PREPARE")
+    if from_rom:
+        defines.append(f'-DHB_ROM_PLACEMENT_NOTE="{len(from_rom)} rows from ROM: too big"')
+    rom_sources = sorted({s for i, r in enumerate(plan.rows) if i not in placed for s in r.algo.impls[r.impl].sources})
+    fn_of = {i: f"(hb_rom_fn)0x{addr:08X}UL" for i, (_b, addr, _n) in placed.items()}
+    elf = image.link_elf(CONSOLE, plan, folder, folder / "hashbench.elf", t.cc, list(t.cflags) + defines, CONFIG_DIR,
+                         [CRT0, *PLATFORM, *extra], LINKER_SCRIPT, ["-nostartfiles", "-Wl,--gc-sections", *t.ldflags],
+                         log, fn_of=fn_of, algo_sources=rom_sources)
     data = image.objcopy_binary(t.cc, elf, folder / "hashbench.bin")
     if len(data) > MAX_IMAGE:
         raise BuildError(f"rom: the image is {len(data)} bytes, more than the GBA's 32 MiB of cartridge ROM")
@@ -64,10 +133,28 @@ def build(plan: image.Plan, log=lambda m: None, save_bytes: int = SAVE_BYTES) ->
     rom.write_bytes(data + b"\xff" * (padded - len(data)))
     gbarom.fix(rom)
     text, dat, bss = image.section_sizes(t.cc, elf)
-    return image.Built(rom, len(data), padded, text, dat + bss)
+    built = image.Built(rom, len(data), padded, text, dat + bss)
+    built.placement, built.from_rom = place, from_rom
+    built.overlay_bytes = max((n for _b, _a, n in placed.values()), default=0)
+    return built
 
 
 def describe(built: image.Built) -> str:
+    place = getattr(built, "placement", "gba")
+    what = f"placement {place}"
+    if PLACEMENTS[place][0]:
+        what += f" (the largest overlay {built.overlay_bytes} of {0x5700} bytes"
+        what += (f"; {len(built.from_rom)} rows from ROM: IWRAM cannot hold "
+                 + ", ".join(f"{a}/{i}" for a, i, _ in built.from_rom) + ")") if built.from_rom else ")"
     return (f"{built.image_bytes // 1024} KiB image ({built.used_bytes} bytes used, padded with 0xFF; "
-            f"{built.ram_bytes} bytes of IWRAM), 32 KiB SRAM for the records")
+            f"{built.ram_bytes} bytes of IWRAM beside the overlay), 32 KiB SRAM for the records; {what}")
 
+
+
+CONSOLE = Console(
+    name="gba", run_target="gba-rom", target="gba", build=build, describe=describe,
+    title="GBA (ARM7TDMI 16.78 MHz, code where --place puts it): the ROM image's own timer",
+    screen=(30, 20),             # 240x160 pixels
+    emulator="mgba",
+    web=Web("mgba", "mGBA", (".gba",), 59.7275, pad(L, R)),
+    placements=tuple(PLACEMENTS))

@@ -29,13 +29,10 @@ from pathlib import Path
 from ..build import cache, n64rom
 from ..build.gcc import expand
 from ..errors import BuildError, UserError
-from ..targets import load_all
 from . import headless, image, run, screen
+from .console import Console
+from .play import ARROWS, START, Key, Web
 
-NAME = "n64"
-RUN_TARGET = "n64-rom"
-CORE = "mupen64plus"
-RUNNER = "mupen64plus-ui-console 2.5.9 (dummy video, input, audio and RSP; pure interpreter; headless)"
 EMULATOR = "/usr/games/mupen64plus"
 EMULATOR_PACKAGES = "mupen64plus-ui-console libmupen64plus2"
 EMULATOR_DATA = "/usr/share/games/mupen64plus"
@@ -49,42 +46,24 @@ COUNT_HZ = 93750000 // 2          # COP0 Count: half the VR4300's clock
 MAX_PROGRAM = 0x2FFC00            # RDRAM from 0x400 below the frame buffer (n64.ld)
 RECORDS_BYTES = 0x7000            # SRAM 0x0000-0x6FFF (platform.c)
 SCREEN_AT = 0x7000                # SRAM 0x7000: the screen's copy
-TITLE = "N64 (VR4300 93.75 MHz, caches on): the ROM image's own timer (COP0 Count)"
-COLS, ROWS = 40, 30               # the frame buffer's cells (src/platform/rom/n64/hb_rom_config.h)
 POLL_S = 0.25
 
 
-def target():
-    return load_all()["n64"]
-
-
 def cflags() -> list:
-    return expand(target(), target().cflags)
-
-
-def compiler() -> str:
-    return cache.tool_version(target().cc)
-
-
-def flags() -> str:
-    return " ".join(target().cflags)
-
-
-def can_build(algo):
-    """None: every algorithm builds for the VR4300."""
-    return None
+    t = CONSOLE.description()
+    return expand(t, t.cflags)
 
 
 def build(plan: image.Plan, log=lambda m: None) -> image.Built:
-    t = target()
-    folder = image.build_folder(NAME, plan)
+    t = CONSOLE.description()
+    folder = image.build_folder(CONSOLE.name, plan)
     boot_elf = folder / "boot.elf"
     link = ["-nostdlib", "-static", "-Wl,--gc-sections", "-Wl,--build-id=none"]
     log(f"rom: building the N64 image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
-    elf = image.link_elf(plan, folder, folder / "hashbench.elf", t.cc, cflags(), CONFIG_DIR, [CRT0, *PLATFORM],
+    elf = image.link_elf(CONSOLE, plan, folder, folder / "hashbench.elf", t.cc, cflags(), CONFIG_DIR, [CRT0, *PLATFORM],
                          LINKER_SCRIPT, link, log, header_dirs=("src/platform/guest/n64/include",))
     boot_cmd = [t.cc] + cflags() + link + ["-T", BOOT_LINKER_SCRIPT, "-o", cache.rel(boot_elf), BOOT]
-    cache.cached(boot_elf, boot_cmd, [BOOT, BOOT_LINKER_SCRIPT], compiler(), log)
+    cache.cached(boot_elf, boot_cmd, [BOOT, BOOT_LINKER_SCRIPT], CONSOLE.compiler(), log)
     program = image.objcopy_binary(t.cc, elf, folder / "program.bin")
     if len(program) > MAX_PROGRAM:
         raise BuildError(f"rom: the program is {len(program)} bytes, more than RDRAM below the frame buffer holds")
@@ -125,7 +104,7 @@ def parse_screen(sram: bytes):
     return [body[i * cols:(i + 1) * cols] for i in range(rows)], ticks, frames
 
 
-def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True):
+def play(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True):
     """Runs the image in mupen64plus until SRAM holds the `done` record and
     the screen's copy shows the table -> run.Session (the screen's lines:
     the first page's rows)."""
@@ -137,7 +116,7 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
            "--set", f"Core[ScreenshotPath]={work}", str(rom)]
     text, shown = "", None
     try:
-        with headless.Emulator("mupen64plus", cmd, RUN_TARGET, rows, run.limit_s(rows, budget_ms), stream,
+        with headless.Emulator("mupen64plus", cmd, con.run_target, rows, run.limit_s(rows, budget_ms), stream,
                                stdout=subprocess.DEVNULL) as emu:
             while True:
                 sram = sram_bytes(b"".join(p.read_bytes() for p in work.glob("*.sra")))
@@ -153,7 +132,7 @@ def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys
         shutil.rmtree(work, ignore_errors=True)
     lines, ticks, _frames = shown
     session = run.Session(run.parse(text), text, ticks / COUNT_HZ, time.monotonic() - t0)
-    _per_row, visible = run.layout(console)
+    _per_row, visible = run.layout(con)
     session.screen_lines = lines[run.TITLE_LINES:run.TITLE_LINES + min(rows, visible)]
     session.pages = [(render(lines), lines, 0)]
     session.screen_complete = rows <= visible
@@ -175,3 +154,16 @@ def render(lines):
                 row.extend(fg if bits & (0x80 >> x) else bg for x in range(screen.CELL))
             rows.append(row)
     return width, len(rows), rows
+
+
+CONSOLE = Console(
+    name="n64", run_target="n64-rom", target="n64", build=build, describe=describe,
+    title="N64 (VR4300 93.75 MHz, caches on): the ROM image's own timer (COP0 Count)",
+    screen=(40, 30),             # the 320x240 frame buffer
+    emulator="mupen64plus", play=play, find_emulator=emulator,
+    runner="mupen64plus-ui-console 2.5.9 (dummy video, input, audio and RSP; pure interpreter; headless)",
+    # the page plays it only: mupen64plus-next's keys (N64 A on RetroPad B, B on Y, Z on L2: its default
+    # map); GLideN64 draws our frame buffer without its first column, and its SRAM is not read back
+    web=Web("mupen64plus_next", "mupen64plus-next", (".z64",), 60.0,
+            (Key("A", 0, "x"), Key("B", 1, "s"), Key("Z (SELECT)", 12, "tab"), START, *ARROWS),
+            {"mupen64plus-43screensize": "320x240", "mupen64plus-EnableOverscan": "Disabled"}, measures=False))

@@ -13,50 +13,21 @@ to copy: the DS firmware refuses the cartridge, flash carts' loaders and
 emulators' direct boot do not check it).  Records: 64 KiB of main RAM at
 0x023E0000, read through the core's retro_get_memory_data(SYSTEM_RAM) (the
 DeSmuME core exposes main RAM and no save RAM)."""
-from ..build import cache, ndsrom
+from ..build import ndsrom
 from ..errors import BuildError
-from ..targets import load_all
 from . import image, libretro
+from .console import Console
+from .play import L, R, Web, pad
 
-NAME = "nds"
-RUN_TARGET = "nds-rom"
-CORE = "desmume"
-# the interpreter (DeSmuME's JIT runs blocks with its own cycle estimates), the upper screen above the lower
-CORE_OPTIONS = {"desmume_cpu_mode": "interpreter", "desmume_screens_layout": "top/bottom",
-                "desmume_advanced_timing": "enabled", "desmume_frameskip": "0"}
 PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/hb_gba2d.c", "src/platform/rom/nds/platform.c")
 CRT0 = "src/platform/rom/nds/crt0.s"
 LINKER_SCRIPT = "src/platform/rom/nds/nds.ld"
 CONFIG_DIR = "src/platform/rom/nds"
-CC = "arm-none-eabi-gcc"
+CC = "arm-none-eabi-gcc"        # bare metal, where targets/nds.toml's cross runs need arm-linux-gnueabi-gcc
 LDFLAGS = ["-nostartfiles", "-Wl,--gc-sections", "--specs=nosys.specs", "-lgcc"]
 RECORDS_AT = 0x023E0000 - 0x02000000   # offset in main RAM (platform.c)
 RECORDS_BYTES = 0x10000
 MAX_BINARY = 0x3E0000        # main RAM below the records (nds.ld)
-TITLE = "NDS (ARM946E-S 67.03 MHz, ARM, caches on): the ROM image's own timer"
-COLS, ROWS = 32, 24          # the upper screen (src/platform/rom/nds/hb_rom_config.h)
-
-
-def target():
-    return load_all()["nds"]
-
-
-def cflags() -> list:
-    """Exactly the target's flags (-fdata-sections, say, would change the ARM code: no section anchors)."""
-    return list(target().cflags)
-
-
-def compiler() -> str:
-    return cache.tool_version(CC)
-
-
-def flags() -> str:
-    return " ".join(cflags())
-
-
-def can_build(algo):
-    """None: every algorithm builds for the ARM946E-S."""
-    return None
 
 
 def records(core) -> bytes:
@@ -72,7 +43,7 @@ def records(core) -> bytes:
     state = core.state()
     start = state.find(arm9_head(core.rom))
     if start < 0 or state.find(arm9_head(core.rom), start + 1) >= 0:
-        raise BuildError(f"rom: main RAM not found in the {CORE} core's state")
+        raise BuildError(f"rom: main RAM not found in the {CONSOLE.emulator} core's state")
     return state[start + RECORDS_AT:start + RECORDS_AT + RECORDS_BYTES]
 
 
@@ -83,10 +54,11 @@ def arm9_head(rom, n: int = 256) -> bytes:
 
 
 def build(plan: image.Plan, log=lambda m: None) -> image.Built:
-    folder = image.build_folder(NAME, plan)
+    folder = image.build_folder(CONSOLE.name, plan)
     log(f"rom: building the NDS image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
-    elf = image.link_elf(plan, folder, folder / "hashbench.elf", CC, cflags(), CONFIG_DIR, [CRT0, *PLATFORM],
-                         LINKER_SCRIPT, LDFLAGS, log)
+    # exactly the target's flags (-fdata-sections, say, would change the ARM code: no section anchors)
+    elf = image.link_elf(CONSOLE, plan, folder, folder / "hashbench.elf", CC, CONSOLE.build_flags(), CONFIG_DIR,
+                         [CRT0, *PLATFORM], LINKER_SCRIPT, LDFLAGS, log)
     arm9 = image.objcopy_binary(CC, elf, folder / "arm9.bin")
     if len(arm9) > MAX_BINARY:
         raise BuildError(f"rom: the ARM9 binary is {len(arm9)} bytes, more than main RAM below the records holds")
@@ -99,3 +71,19 @@ def build(plan: image.Plan, log=lambda m: None) -> image.Built:
 def describe(built: image.Built) -> str:
     return (f"{built.image_bytes // 1024} KiB image (an ARM9 binary of {built.used_bytes} bytes in main RAM, "
             f"{built.ram_bytes} bytes of data and bss; an ARM7 stub), records in 64 KiB of main RAM")
+
+
+CONSOLE = Console(
+    name="nds", run_target="nds-rom", target="nds", build=build, describe=describe, cc=CC,
+    title="NDS (ARM946E-S 67.03 MHz, ARM, caches on): the ROM image's own timer",
+    screen=(32, 24),             # the upper screen, 256x192 pixels
+    emulator="desmume",
+    # the interpreter (DeSmuME's JIT runs blocks with its own cycle estimates), the upper screen above the lower
+    emulator_options={"desmume_cpu_mode": "interpreter", "desmume_screens_layout": "top/bottom",
+                      "desmume_advanced_timing": "enabled", "desmume_frameskip": "0"},
+    records=records,
+    # melonDS: its direct boot (no firmware menu, no Nintendo BIOS: its own free BIOS), the screens as
+    # above; it exposes no memory either, so the records come out of its state as out of DeSmuME's
+    web=Web("melonds", "melonDS", (".nds",), 59.8261, pad(L, R),
+            {"melonds_boot_directly": "enabled", "melonds_screen_layout": "Top/Bottom"},
+            records_in_state=lambda rom: (arm9_head(rom), RECORDS_AT, RECORDS_BYTES)))

@@ -29,30 +29,21 @@ at a time, and cc65's static locals are set at each call)."""
 import concurrent.futures
 import hashlib
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build import cache
+from ..build import cache, cc65
 from ..errors import BuildError
 from ..paths import ROOT
-from ..targets import load_all
-from . import image
+from . import banks, image
+from .console import Console
+from .play import Web
 
-NAME = "nes"
-RUN_TARGET = "nes-rom"       # the target stored runs are named by
-CORE = "nestopia"            # hashbench.rom.libretro.core_path
-CORE_OPTIONS = {"nestopia_favored_system": "ntsc", "nestopia_overscan_v": "disabled",
-                "nestopia_overscan_h": "disabled"}
 PLATFORM = ("src/platform/rom/nes/nes.c",)
 CRT0 = "src/platform/rom/nes/crt0.s"
 CONFIG_DIR = "src/platform/rom/nes"
 FONT = "src/engine/rom/hb_font.c"   # in bank 0 (nes.c maps it to load the CHR-RAM)
-COLS, ROWS = 32, 30          # the text screen (src/platform/rom/nes/hb_rom_config.h)
-RECORDS_OFFSET = 0x2000      # the records' first byte in the save RAM (PRG-RAM bank 1)
-TITLE = "NES (MOS 6502 1.79 MHz, cc65 -O, MMC1 banks): the ROM image's own frame counter"
-SLOWEST_CALL_S = 300.0       # emulated seconds a row's calls may take: PBKDF2's two (verified, then timed), 2 min each
-SETTLE_FRAMES = 200          # a whole table redrawn: about 4 frames a row (the 6502 formats the figures)
+SYSTEM = "nes"               # cc65's -t for the ROM (the target's is sim6502, which changes no algorithm's code)
 
 BANK = 0x4000
 STUB = 16                    # the reset stub and vectors at the end of every bank
@@ -99,59 +90,11 @@ class Built(image.Built):
     left_out: list = field(default_factory=list)   # [(algo id, impl, why)]
 
 
-def target():
-    return load_all()["nes"]
-
-
-def compiler() -> str:
-    return cache.tool_version("cc65")
-
-
-def flags() -> str:
-    return " ".join(cflags(target()))
-
-
-def can_build(algo):
-    """None, or why not: cc65 has no 64-bit integer type."""
-    return None if algo.width <= 32 else "needs 64-bit integers (cc65 has none)"
-
-
-def cflags(t) -> list:
-    """The nes target's flags with cc65's NES target in place of sim65's."""
-    out, skip = [], False
-    for f in t.cflags:
-        if skip:
-            skip = False
-            continue
-        if f == "-t":
-            skip = True
-            continue
-        out.append(f)
-    return ["-t", "nes"] + out
-
-
-def compile_c(t, src: str, obj: Path, incs: list, extra=(), log=lambda m: None) -> Path:
-    """cc65 then ca65, the assembly in the build folder (cl65 would write it
-    beside the source, where two builds of one file would meet)."""
-    asm = obj.with_suffix(".s")
-    cmd = ["sh", "-c", " ".join(
-        ["cc65"] + cflags(t) + list(extra) + incs + ["-o", cache.rel(asm), src, "&&",
-                                                     "ca65", "-t", "nes", "-o", cache.rel(obj), cache.rel(asm)])]
-    cache.cached(obj, cmd, [src] + image.headers(CONFIG_DIR), cache.tool_version("cc65"), log)
-    return obj
-
-
-def assemble(src: Path, obj: Path, log=lambda m: None) -> Path:
-    cache.cached(obj, ["ca65", "-t", "nes", "-o", cache.rel(obj), cache.rel(src)], [cache.rel(src)],
-                 cache.tool_version("ca65"), log)
-    return obj
-
-
-def segment_sizes(obj: Path) -> dict:
-    proc = cache.run(["od65", "--dump-segsize", cache.rel(obj)])
-    if proc.returncode != 0:
-        raise BuildError(f"od65 failed on {obj}: {proc.stderr.strip()}")
-    return {m[0]: int(m[1]) for m in re.findall(r"^\s*(\w+):\s+(\d+)\s*$", proc.stdout, re.M)}
+def compile_c(t, src: str, obj: Path, gen: Path, extra=(), log=lambda m: None, config_dir: str = CONFIG_DIR) -> Path:
+    """One C file with cc65 for the NES (or the Super NES: its `config_dir`),
+    the generated headers in `gen`."""
+    return cc65.compile_to_object(t, SYSTEM, src, obj, extra, image.includes(config_dir, gen),
+                                  image.headers(config_dir) + [cache.rel(gen / "hb_rom_screen.h")], log)
 
 
 def group_rows(rows) -> list:
@@ -165,14 +108,6 @@ def group_rows(rows) -> list:
     return groups
 
 
-def exports(obj: Path) -> list:
-    """The C names an object file exports (od65; cc65 prefixes an underscore)."""
-    proc = cache.run(["od65", "--dump-exports", cache.rel(obj)])
-    if proc.returncode != 0:
-        raise BuildError(f"od65 failed on {obj}: {proc.stderr.strip()}")
-    return sorted(n[1:] for n in re.findall(r'Name:\s+"(\w+)"', proc.stdout) if n.startswith("_"))
-
-
 def compile_group(t, g: Group, folder: Path, gen: Path, log, config_dir: str = CONFIG_DIR) -> Group:
     """The group's files in its own segments, every name they export
     renamed for the group (-D), so that a file two groups need can sit in
@@ -180,15 +115,14 @@ def compile_group(t, g: Group, folder: Path, gen: Path, log, config_dir: str = C
     seg = g.name
     small = ["-D" + SMALL_DEFINE] if g.small else []
     odir = folder / "groups" / (seg + ("-small" if g.small else ""))
-    incs = image.includes(config_dir, gen)
-    plain = [compile_c(t, s, odir / "plain" / (Path(s).stem + ".o"), incs, small, log) for s in g.sources]
-    names = sorted({n for o in plain for n in exports(o)})
+    plain = [compile_c(t, s, odir / "plain" / (Path(s).stem + ".o"), gen, small, log, config_dir) for s in g.sources]
+    names = sorted({n for o in plain for n in cc65.exports(o)})
     extra = ["--code-name", seg + "C", "--rodata-name", seg + "R", "--bss-name", seg + "B", "--data-name",
              seg + "D"] + [f"-D{n}={g.banked(n)}" for n in names] + small
-    g.objects = [compile_c(t, s, odir / (Path(s).stem + ".o"), incs, extra, log) for s in g.sources]
+    g.objects = [compile_c(t, s, odir / (Path(s).stem + ".o"), gen, extra, log, config_dir) for s in g.sources]
     rom = ram = 0
     for o in g.objects:
-        sz = segment_sizes(o)
+        sz = cc65.segment_sizes(o)
         if sz.get(seg + "D", 0):
             raise BuildError(f"rom: {o.name}: initialised variables, which a banked file cannot have")
         rom += sz.get(seg + "C", 0) + sz.get(seg + "R", 0)
@@ -227,18 +161,12 @@ def fit_groups(t, rows, folder: Path, gen: Path, log, room: int = BANK_ROOM, con
 
 
 def pack(groups, reserved: int, bank_room: int = BANK_ROOM) -> int:
-    """Banks of `bank_room` bytes for the groups, first fit, largest first,
+    """Banks of `bank_room` bytes for the groups (hashbench/rom/banks.py),
     after `reserved` bytes of bank 0 (the NES's font) -> banks used."""
-    free = [bank_room - reserved]
-    for g in sorted(groups, key=lambda g: -g.rom_bytes):
-        for i, room in enumerate(free):
-            if g.rom_bytes <= room:
-                g.bank, free[i] = i, room - g.rom_bytes
-                break
-        else:
-            g.bank = len(free)
-            free.append(bank_room - g.rom_bytes)
-    return len(free)
+    placed, _too_large, used = banks.pack(groups, lambda g: g.rom_bytes, bank_room, reserved=reserved)
+    for place in placed:
+        place.piece.bank = place.bank
+    return used
 
 
 def bank_count(used: int) -> int:
@@ -366,52 +294,42 @@ def keep_fitting(plan: image.Plan, groups, left, console: str = "NES"):
 
 
 def build(plan: image.Plan, log=lambda m: None) -> Built:
-    t = target()
-    folder = image.build_folder(NAME, plan)
+    t = CONSOLE.description()
+    folder = image.build_folder(CONSOLE.name, plan)
     gen = folder / "gen"
+    image.write_screen(CONSOLE, gen)
     log(f"rom: building the NES image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
     groups, left_out = keep_fitting(plan, *fit_groups(t, plan.rows, folder, gen, log))
-    generated = image.write_generated(plan, gen)
-    incs = image.includes(CONFIG_DIR, gen)
-    font = compile_c(t, FONT, folder / "obj" / "hb_font.o", incs, ["--rodata-name", "FONT"], log)
-    used = pack(groups, segment_sizes(font).get("FONT", 0))
-    banks = bank_count(used)
-    (folder / "stubs.s").write_text(stubs_source(banks))
+    generated = image.write_generated(plan, gen, CONSOLE)
+    font = compile_c(t, FONT, folder / "obj" / "hb_font.o", gen, ["--rodata-name", "FONT"], log)
+    used = pack(groups, cc65.segment_sizes(font).get("FONT", 0))
+    prg_banks = bank_count(used)
+    (folder / "stubs.s").write_text(stubs_source(prg_banks))
     (folder / "trampolines.s").write_text(trampolines_source(groups))
     cfg = folder / "nes.cfg"
-    cfg.write_text(linker_config(groups, banks))
-    objs = [assemble(ROOT / CRT0, folder / "obj" / "crt0.o", log),
-            assemble(folder / "stubs.s", folder / "obj" / "stubs.o", log),
-            assemble(folder / "trampolines.s", folder / "obj" / "trampolines.o", log)]
-    objs += [compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), incs, ["--bss-name", "NESBSS"], log)
+    cfg.write_text(linker_config(groups, prg_banks))
+    objs = [cc65.assemble(SYSTEM, ROOT / CRT0, folder / "obj" / "crt0.o", log=log),
+            cc65.assemble(SYSTEM, folder / "stubs.s", folder / "obj" / "stubs.o", log=log),
+            cc65.assemble(SYSTEM, folder / "trampolines.s", folder / "obj" / "trampolines.o", log=log)]
+    objs += [compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), gen, ["--bss-name", "NESBSS"], log)
              for s in PLATFORM]
     fixed_sources = [s for s in image.ENGINE_SOURCES if s != FONT] + [cache.rel(generated[1])]
-    objs += [compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), incs, (), log) for s in fixed_sources]
+    objs += [compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), gen, (), log) for s in fixed_sources]
     objs += [font] + [o for g in groups for o in g.objects]
-    prg = folder / "prg.bin"
-    cmd = ["ld65", "-C", cache.rel(cfg), "-m", cache.rel(folder / "map.txt"), "-o", cache.rel(prg)] + \
-        [cache.rel(o) for o in objs] + [NES_LIB]
-    cache.cached(prg, cmd, [cache.rel(cfg)] + [cache.rel(o) for o in objs], cache.tool_version("ld65", "-V"), log)
+    prg = cc65.link_image(cfg, objs, [NES_LIB], folder / "prg.bin", folder / "map.txt", log)
     data = prg.read_bytes()
-    if len(data) != banks * BANK:
-        raise BuildError(f"rom: ld65 wrote {len(data)} bytes of PRG-ROM, not {banks} banks")
+    if len(data) != prg_banks * BANK:
+        raise BuildError(f"rom: ld65 wrote {len(data)} bytes of PRG-ROM, not {prg_banks} banks")
     rom = folder / "hashbench.nes"
-    rom.write_bytes(nes2_header(banks) + data)
-    sizes = map_sizes(folder / "map.txt")
+    rom.write_bytes(nes2_header(prg_banks) + data)
+    sizes = cc65.map_sizes(folder / "map.txt")
     fixed = sum(sizes.get(s, 0) for s in ("STARTUP", "CODE", "RODATA", "ONCE", "DATA"))
     ram = sizes.get("BSS", 0) + sizes.get("DATA", 0) + max([g.ram_bytes for g in groups] + [0])
     if WRAM_AT + ram > WRAM_END:
         raise BuildError(f"rom: the variables take {ram} bytes, more than the PRG-RAM bank's 8 KiB")
     code = fixed + sum(g.rom_bytes for g in groups) + sizes.get("FONT", 0)
-    return Built(rom, code + STUB * banks, rom.stat().st_size, code, ram, banks=banks, banks_used=used,
+    return Built(rom, code + STUB * prg_banks, rom.stat().st_size, code, ram, banks=prg_banks, banks_used=used,
                  fixed_bytes=fixed, groups=groups, plan=plan, left_out=left_out)
-
-
-def map_sizes(path: Path) -> dict:
-    """Segment sizes from ld65's map file."""
-    text = path.read_text()
-    part = text.split("Segment list:", 1)[1].split("Exports list", 1)[0]
-    return {m[0]: int(m[1], 16) for m in re.findall(r"^(\w+)\s+[0-9A-F]{6}\s+[0-9A-F]{6}\s+([0-9A-F]{6})", part, re.M)}
 
 
 def describe(built: Built) -> str:
@@ -421,3 +339,21 @@ def describe(built: Built) -> str:
             f"8 KiB CHR-RAM), 32 KiB battery PRG-RAM ({built.ram_bytes} bytes of variables, 24 KiB of records)"
             + (f"; built with {SMALL_DEFINE} to fit a bank (rolled rounds: their portable runs the compact "
                f"code): {', '.join(small)}" if small else ""))
+
+
+CONSOLE = Console(
+    name="nes", run_target="nes-rom", target="nes", build=build, describe=describe,
+    title="NES (MOS 6502 1.79 MHz, cc65 -O, MMC1 banks): the ROM image's own frame counter",
+    screen=(32, 30),             # the whole nametable, 256x240 pixels
+    emulator="nestopia",
+    emulator_options={"nestopia_favored_system": "ntsc", "nestopia_overscan_v": "disabled",
+                      "nestopia_overscan_h": "disabled"},
+    records_offset=0x2000,       # PRG-RAM bank 1
+    slowest_call_s=300.0,        # PBKDF2's two calls (verified, then timed), 2 min each
+    settle_frames=200,           # a whole table redrawn: about 4 frames a row (the 6502 formats the figures)
+    cc="cc65", cflags=lambda t: cc65.system_cflags(t, SYSTEM),
+    # NTSC and the whole picture, as above (this Nestopia names each edge's overscan)
+    web=Web("nestopia", "Nestopia", (".nes",), 60.0988,
+            options={"nestopia_favored_system": "ntsc", "nestopia_overscan_v_top": "0",
+                     "nestopia_overscan_v_bottom": "0", "nestopia_overscan_h_left": "0",
+                     "nestopia_overscan_h_right": "0"}))

@@ -23,18 +23,11 @@ import sys
 import time
 from pathlib import Path
 
-from ..build import cache
 from ..errors import BuildError, UserError
 from ..files import write_whole
-from ..targets import load_all
 from . import headless, image, run
+from .console import Console
 
-NAME = "nucleo-f767"
-RUN_TARGET = "nucleo-f767-qemu"      # what --run measures: the QEMU stand-in
-BOARD_TARGET = "nucleo-f767"         # what a capture from the board is stored as
-CORE = "qemu-system-arm"
-RUNNER = "qemu-system-arm -M mps2-an500 -icount shift=3 (headless, serial on stdout)"
-HAS_SCREEN = False
 QEMU = ["qemu-system-arm", "-M", "mps2-an500", "-nographic", "-monitor", "none", "-serial", "stdio",
         "-icount", "shift=3"]
 DIR = "src/platform/rom/nucleo-f767"
@@ -44,42 +37,18 @@ BOARDS = {"stm32": (f"{DIR}/board_stm32.c", f"{DIR}/stm32f767.ld", []),
 LDFLAGS = ["--specs=nosys.specs", "-nostartfiles", "-Wl,--gc-sections", "-lgcc"]
 MAX_BUDGET_MS = 9000                  # CYCCNT wraps after 19.9 s at 216 MHz
 FLASH_BYTES = 2 * 1024 * 1024
-TITLE = ("NUCLEO-F767 firmware under QEMU mps2-an500 (Cortex-M7, Thumb-2): the same firmware's timer "
-         "counting QEMU's instructions, not the board's cycles")
-BOARD_TITLE = "NUCLEO-F767ZI (Cortex-M7 216 MHz, flash + ART, caches on, DTCM): DWT CYCCNT"
-COLS, ROWS = 30, 20
-
-
-def target():
-    return load_all()["cortex-m7"]
-
-
-def cflags() -> list:
-    return list(target().cflags)
-
-
-def compiler() -> str:
-    return cache.tool_version(target().cc)
-
-
-def flags() -> str:
-    return " ".join(cflags())
-
-
-def can_build(algo):
-    """None: every algorithm builds for the Cortex-M7."""
-    return None
 
 
 def build_elf(plan: image.Plan, board: str, log=lambda m: None) -> Path:
     if plan.budget_ms > MAX_BUDGET_MS:
         raise UserError(f"rom: --budget must be at most {MAX_BUDGET_MS // 1000} s on the NUCLEO-F767 "
                         "(its 32-bit cycle counter wraps after 19.9 s)")
-    t = target()
-    folder = image.build_folder(NAME, plan)
+    t = CONSOLE.description()
+    folder = image.build_folder(CONSOLE.name, plan)
     board_c, script, defines = BOARDS[board]
     log(f"rom: building the NUCLEO-F767 firmware for {board} ({len(plan.rows)} rows)")
-    return image.link_elf(plan, folder, folder / f"hashbench-{board}.elf", t.cc, cflags() + defines, DIR,
+    return image.link_elf(CONSOLE, plan, folder, folder / f"hashbench-{board}.elf", t.cc,
+                          CONSOLE.build_flags() + defines, DIR,
                           [*COMMON, board_c], script, LDFLAGS, log)
 
 
@@ -87,8 +56,9 @@ def build(plan: image.Plan, log=lambda m: None) -> image.Built:
     """The board's firmware (and its .bin beside it); --run builds the QEMU one itself."""
     elf = build_elf(plan, "stm32", log)
     raw = elf.with_suffix(".bin")
-    image.objcopy_binary(target().cc, elf, raw)
-    text, dat, bss = image.section_sizes(target().cc, elf)
+    cc = CONSOLE.description().cc
+    image.objcopy_binary(cc, elf, raw)
+    text, dat, bss = image.section_sizes(cc, elf)
     if text + dat > FLASH_BYTES:
         raise BuildError(f"rom: the firmware is {text + dat} bytes, more than the STM32F767's 2 MiB of flash")
     build_elf(plan, "mps2", log)   # the QEMU stand-in beside it (qemu_elf), for --run
@@ -116,12 +86,12 @@ def describe(built: image.Built) -> str:
 
 
 def emulator():
-    if subprocess.run(["which", CORE], capture_output=True).returncode != 0:
+    if subprocess.run(["which", QEMU[0]], capture_output=True).returncode != 0:
         raise UserError("qemu-system-arm is missing: install the Debian package qemu-system-arm "
                         "(scripts/setup.sh does)")
 
 
-def play(console, firmware, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True):
+def play(con, firmware, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True):
     """Runs the QEMU stand-in of the image's firmware until its serial
     output holds the `done` record -> run.Session (no screen; emulated_s:
     the timed spans' virtual time)."""
@@ -129,7 +99,7 @@ def play(console, firmware, rows: int, budget_ms: int, log=lambda m: None, strea
     t0 = time.monotonic()
     text = ""
     try:
-        with headless.Emulator("QEMU", QEMU + ["-kernel", str(elf)], RUN_TARGET, rows,
+        with headless.Emulator("QEMU", QEMU + ["-kernel", str(elf)], con.run_target, rows,
                                run.limit_s(rows, budget_ms) * 4, stream, stdout=subprocess.PIPE) as emu:
             os.set_blocking(emu.proc.stdout.fileno(), False)
             while '{"rec":"done"' not in text:
@@ -153,3 +123,16 @@ def timed_s(recs) -> float:
     """The timed spans' virtual time: the timer's ticks at its 25 MHz."""
     return sum(r.get("ticks", 0) + r.get("empty_ticks", 0) for r in recs) / 25e6
 
+
+
+CONSOLE = Console(
+    name="nucleo-f767", run_target="nucleo-f767-qemu",   # what --run measures: the QEMU stand-in
+    target="cortex-m7", build=build, describe=describe,
+    title=("NUCLEO-F767 firmware under QEMU mps2-an500 (Cortex-M7, Thumb-2): the same firmware's timer "
+           "counting QEMU's instructions, not the board's cycles"),
+    screen=None,                 # the records go out over USART3
+    emulator="qemu-system-arm", play=play, find_emulator=emulator,
+    runner="qemu-system-arm -M mps2-an500 -icount shift=3 (headless, serial on stdout)",
+    install=install, check_output=check_output,
+    board_target="nucleo-f767",  # what a capture from the board is stored as
+    board_title="NUCLEO-F767ZI (Cortex-M7 216 MHz, flash + ART, caches on, DTCM): DWT CYCCNT")

@@ -4,13 +4,12 @@ and what that run becomes: records read from the cartridge's save RAM,
 results (meter `console-timer`), the screen read back and checked against
 the records, and the screenshot of the whole table.
 
-    session = run.play(console_module, image_path, rows, log)
-    results = run.results(session.records, console_module, expected)
+    session = run.play(con, image_path, rows, log)
+    results = run.results(session.records, con, expected)
 
-`console_module` is hashbench.rom.gba (or nes, gb): its NAME, RUN_TARGET,
-CORE, COLS/ROWS (the platform's hb_rom_config.h) and, optionally,
-CORE_OPTIONS, RECORDS_OFFSET (where the records start in the save RAM) and
-SETTLE_FRAMES (how long the screen takes to show a new table)."""
+`con` is a console.Console (hashbench.rom.gba.CONSOLE, ...): its libretro
+core and options, screen, where its records are kept, how long its screen
+takes to show a new table."""
 import io
 import sys
 import time
@@ -46,54 +45,53 @@ class Session:
     screen_complete: bool = True     # False: screen_lines are the table's first rows only (no input to scroll)
 
 
-def settle_frames(console) -> int:
-    """Frames the screen takes to show a whole new table: the console's
-    SETTLE_FRAMES (the NES's 6502 takes seconds to format one), else 5."""
-    return getattr(console, "SETTLE_FRAMES", 5)
+def settle_frames(con) -> int:
+    """Frames the screen takes to show a whole new table (the NES's 6502
+    takes seconds to format one)."""
+    return con.settle_frames
 
 
 def save_text(raw: bytes) -> str:
     return raw.split(b"\0", 1)[0].decode("ascii", "replace")
 
 
-def records_memory(core, console) -> bytes:
+def records_memory(core, con) -> bytes:
     """Where the console's ROM writes its records: the cartridge's save RAM
-    from the console's RECORDS_OFFSET, or what the console module's
-    records(core) reads (the NDS: main RAM)."""
-    reader = getattr(console, "records", None)
-    return reader(core) if reader else core.save_ram()[getattr(console, "RECORDS_OFFSET", 0):]
+    from the console's records_offset, or what its records(core) reads (the
+    NDS: main RAM)."""
+    return con.records(core) if con.records else core.save_ram()[con.records_offset:]
 
 
 def limit_s(rows: int, budget_ms: int, sizes: int = 1, slowest_call_s: float = 5.0) -> float:
     """Emulated seconds a pass may take: per row the budget about twice
     (calibration, the timed span) and the slowest row's own calls (a
-    console's SLOWEST_CALL_S, else 5 s), generously."""
+    console's slowest_call_s), generously."""
     return 60.0 + rows * sizes * (4 * budget_ms / 1000.0 + slowest_call_s)
 
 
-def play(console, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True) -> Session:
+def play(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True) -> Session:
     """Boots `rom`, presses A, runs until the save RAM holds the `done`
     record, then scrolls the table page by page for the screenshot."""
     t0 = time.monotonic()
-    with libretro.Core(console.CORE, rom, getattr(console, "CORE_OPTIONS", None)) as core:
+    with libretro.Core(con.emulator, rom, con.emulator_options) as core:
         core.run(int(core.fps * START_AFTER_S))
         core.press("a")
         try:
-            text = wait_done(core, console, rows, budget_ms, stream)
+            text = wait_done(core, con, rows, budget_ms, stream)
         except KeyboardInterrupt:
-            return interrupted(save_text(records_memory(core, console)), t0, core.seconds)
+            return interrupted(save_text(records_memory(core, con)), t0, core.seconds)
         session = Session(parse(text), text, core.seconds, 0.0)
         if pages:
-            session.pages, session.screen_lines = scroll_pages(core, console, rows)
+            session.pages, session.screen_lines = scroll_pages(core, con, rows)
     session.wall_s = time.monotonic() - t0
     return session
 
 
-def wait_done(core, console, rows: int, budget_ms: int, stream=sys.stderr, sizes: int = 1) -> str:
+def wait_done(core, con, rows: int, budget_ms: int, stream=sys.stderr, sizes: int = 1) -> str:
     """Runs the core until the save RAM holds a pass's `done` record (a
     pass starts by writing its `engine` record over the last one's), with
     a progress line on `stream` every few seconds -> the records' text."""
-    deadline = core.seconds + limit_s(rows, budget_ms, sizes, getattr(console, "SLOWEST_CALL_S", 5.0))
+    deadline = core.seconds + limit_s(rows, budget_ms, sizes, con.slowest_call_s)
     last = time.monotonic()
     text = ""
     while '{"rec":"done"' not in text:
@@ -101,17 +99,17 @@ def wait_done(core, console, rows: int, budget_ms: int, stream=sys.stderr, sizes
             raise BuildError(f"rom: no `done` record after {core.seconds:.0f} emulated seconds "
                              f"({text.count('rom_result')}/{rows * sizes} rows written)")
         core.run(POLL_FRAMES)
-        text = save_text(records_memory(core, console))
+        text = save_text(records_memory(core, con))
         if time.monotonic() - last >= PROGRESS_EVERY_S and stream:
-            print(f"{console.RUN_TARGET}: {core.seconds:.1f} s emulated, "
+            print(f"{con.run_target}: {core.seconds:.1f} s emulated, "
                   f"{text.count('rom_result')}/{rows * sizes} rows", file=stream, flush=True)
             last = time.monotonic()
     if "save_ram_full" in text:   # the records stopped; the pass goes on, on the screen only
-        while not screen.text(core.frame(), console.COLS, console.ROWS)[-1].startswith("A:"):
+        while not screen.text(core.frame(), con.cols, con.rows)[-1].startswith("A:"):
             if core.seconds > deadline:
                 raise BuildError(f"rom: the pass did not end after {core.seconds:.0f} emulated seconds")
             core.run(POLL_FRAMES, capture=True)
-    core.run(settle_frames(console))  # the table drawn after the last record
+    core.run(settle_frames(con))  # the table drawn after the last record
     return text
 
 
@@ -130,27 +128,27 @@ def interrupted(text: str, t0: float, emulated_s: float = 0.0) -> Session:
     return Session(parse(text), text, emulated_s, time.monotonic() - t0, interrupted=True)
 
 
-def layout(console):
+def layout(con):
     """-> (screen lines a row takes: two where the screen is narrow, as on
     the Game Boy; the rows a page shows)."""
-    per_row = 1 if console.COLS >= 30 else 2
-    return per_row, (console.ROWS - TITLE_LINES - STATUS_LINES) // per_row
+    per_row = 1 if con.cols >= 30 else 2
+    return per_row, (con.rows - TITLE_LINES - STATUS_LINES) // per_row
 
 
-def scroll_pages(core, console, rows: int):
+def scroll_pages(core, con, rows: int):
     """The table page by page (DOWN scrolls one row): [(frame, its text,
     the first row shown)], and the table's lines read off them, each row once."""
-    per_row, visible = layout(console)
+    per_row, visible = layout(con)
     pages, top = [], 0
     core.run(1, capture=True)
     while True:
         frame = core.frame()
-        pages.append((frame, screen.text(frame, console.COLS, console.ROWS), top))
+        pages.append((frame, screen.text(frame, con.cols, con.rows), top))
         if top + visible >= rows:
             break
         step = min(visible, rows - visible - top)
         for _ in range(step):
-            core.press("down", 2, settle_frames(console))
+            core.press("down", 2, settle_frames(con))
         core.run(1, capture=True)
         top += step
     seen = {}
@@ -160,19 +158,19 @@ def scroll_pages(core, console, rows: int):
     return pages, [ln for k in sorted(seen) for ln in seen[k]]
 
 
-def screenshot(session: Session, console, rows: int, path, scale: int = 2):
+def screenshot(session: Session, con, rows: int, path, scale: int = 2):
     """One PNG of the whole table: the first page whole, then the rows each
     further page brought, then the status line."""
-    per_row, visible = layout(console)
+    per_row, visible = layout(con)
     parts, shown = [], 0
     for frame, _text, top in session.pages:
         first_new, last = shown - top, min(visible, rows - top)
         if first_new < last:
             start = 0 if not parts else TITLE_LINES + first_new * per_row
-            parts.append(screen.crop(frame, start, TITLE_LINES + last * per_row - 1, console.COLS))
+            parts.append(screen.crop(frame, start, TITLE_LINES + last * per_row - 1, con.cols))
             shown = top + last
     final = session.pages[-1][0]
-    parts.append(screen.crop(final, console.ROWS - STATUS_LINES, console.ROWS - 1, console.COLS))
+    parts.append(screen.crop(final, con.rows - STATUS_LINES, con.rows - 1, con.cols))
     png = io.BytesIO()
     screen.image(parts, scale).save(png, format="PNG")
     write_whole(path, png.getvalue())
@@ -182,8 +180,10 @@ def read(recs, partial=False) -> dict:
     """The pass's records -> {engine, harness {size: (iters, ticks)}, empty
     {size: ticks of a span of no call}, rows
     [(digest record, rom_result record)], done, full (the save RAM filled
-    up: the rows after the last ones here are on the screen only)}."""
-    out = {"engine": None, "harness": {}, "empty": {}, "rows": [], "done": False, "full": False}
+    up: the rows after the last ones here are on the screen only),
+    timer_checks [(expected ticks, ticks)] (the NES's timer against code of
+    known cycles, the NMIs inside the span included)}."""
+    out = {"engine": None, "harness": {}, "empty": {}, "timer_checks": [], "rows": [], "done": False, "full": False}
     digests = {}
     for r in recs:
         kind = r["rec"]
@@ -192,6 +192,8 @@ def read(recs, partial=False) -> dict:
         elif kind == "rom_harness":
             out["harness"][r["size"]] = (r["iters"], r["ticks"])
             out["empty"][r["size"]] = r["empty_ticks"]
+        elif kind == "rom_timer_check":
+            out["timer_checks"].append((r["code_ticks"] + r["nmis"] * r["nmi_ticks"], r["ticks"]))
         elif kind == "digest":
             digests[(r["algo"], r["impl"], r["size"])] = r
         elif kind == "rom_result":
@@ -208,7 +210,7 @@ def read(recs, partial=False) -> dict:
     return out
 
 
-def results(recs, console, expected, build: Build, partial=False) -> list:
+def results(recs, con, expected, build: Build, partial=False) -> list:
     """Results of meter `console-timer`: per call the timer's ticks over
     the iterations, in CPU cycles (ticks x clock / tick rate: on the GBA the
     ticks are cycles), the loop included; the harness (the same loop around
@@ -223,7 +225,7 @@ def results(recs, console, expected, build: Build, partial=False) -> list:
             raise BuildError(f"rom: a rom_result of {r['algo']} without its digest record")
         algo = roster.find(r["algo"])
         h_iters, h_ticks = got["harness"].get(r["size"], (0, 0))
-        res = checked(algo, r["impl"], r["size"], digest["digest"], expected, target=console.RUN_TARGET, build=build,
+        res = checked(algo, r["impl"], r["size"], digest["digest"], expected, target=con.run_target, build=build,
                       meter=METER, instrument=INSTRUMENT, sample_fields=SAMPLE_FIELDS,
                       samples=[[r["iters"], r["ticks"]]], harness=[[h_iters, h_ticks]] if h_iters else [])
         if res.verified != bool(r["verified"]):
@@ -245,7 +247,7 @@ def results(recs, console, expected, build: Build, partial=False) -> list:
 
 
 
-def expected_lines(recs, console, labels: dict, sort="category", marks=".*#") -> list:
+def expected_lines(recs, con, labels: dict, sort="category", marks=".*#") -> list:
     """The table's lines the ROM should show for these records, sorted as
     the app sorts (category: tier, then the image's order; speed: timer
     ticks per call at the table's size, unmeasured last; name: the label)."""
@@ -259,12 +261,12 @@ def expected_lines(recs, console, labels: dict, sort="category", marks=".*#") ->
         tier = roster.TIERS.index(roster.find(algo_id).tier)
         mark, label = marks[tier], labels[(algo_id, impl)]
         if sweep:
-            lines = screen.sweep_lines(console.COLS, mark, label,
+            lines = screen.sweep_lines(con.cols, mark, label,
                                        [(bool(r["verified"]), r["iters"], r["ticks"], size, tick_hz)
                                         for size, (_d, r) in sorted(by_size.items())])
         else:
             (digest, r), = by_size.values()
-            lines = screen.row_lines(console.COLS, mark, label, bool(r["verified"]), r["iters"], r["ticks"],
+            lines = screen.row_lines(con.cols, mark, label, bool(r["verified"]), r["iters"], r["ticks"],
                                      r["size"], tick_hz, digest["digest"])
         _d, last = by_size[max(by_size)]
         cost = last["ticks"] // last["iters"] if last["verified"] and last["iters"] else 0xFFFFFFFF

@@ -63,8 +63,18 @@ def per_call_us(iters, ticks, tick_hz) -> int:
     return (ticks * 1000000 // tick_hz + iters // 2) // iters
 
 
-def kb_per_s(iters, ticks, size, tick_hz) -> int:
-    return iters * size * tick_hz // ticks // 1000
+def fmt_speed(iters, ticks, size, tick_hz, width: int) -> str:
+    """put_speed: KB/s (10^3 B/s) from 10 up, one decimal from 1 to 10,
+    bytes a second marked B below (one decimal below 10 B/s)."""
+    v = iters * size * tick_hz // ticks
+    if v >= 10000:
+        return fmt_uint(v // 1000, width)
+    if v >= 1000:
+        return f"{v // 1000}.{v // 100 % 10}".rjust(width)
+    if v >= 10:
+        return f"{v}B".rjust(width)
+    v = iters * size * 10 * tick_hz // ticks
+    return f"{v // 10}.{v % 10}B".rjust(width)
 
 
 def row_lines(cols: int, mark: str, label: str, verified: bool, iters: int, ticks: int, size: int, tick_hz: int,
@@ -89,14 +99,14 @@ def row_lines(cols: int, mark: str, label: str, verified: bool, iters: int, tick
         put(8, fmt_uint(iters, 5))
         put(14, fmt_uint(per_call_us(iters, ticks, tick_hz), 6))
         if wide:
-            put(21, fmt_uint(kb_per_s(iters, ticks, size, tick_hz), 4))
+            put(21, fmt_speed(iters, ticks, size, tick_hz, 4))
     if wide:
         put(26, head)
         return ["".join(line)]
     first = "".join(line)
     line = [" "] * cols
     if verified:
-        put(2, fmt_uint(kb_per_s(iters, ticks, size, tick_hz), 5))
+        put(2, fmt_speed(iters, ticks, size, tick_hz, 5))
     put(8, head)
     return [first, "".join(line)]
 
@@ -116,7 +126,7 @@ def sweep_lines(cols: int, mark: str, label: str, figures) -> list:
     for c, (verified, iters, ticks, size, tick_hz) in enumerate(figures):
         end = (13 if wide else 7) + 6 * c
         if verified:
-            put(0 if wide else 1, end - 5, fmt_uint(kb_per_s(iters, ticks, size, tick_hz), 5))
+            put(0 if wide else 1, end - 5, fmt_speed(iters, ticks, size, tick_hz, 5))
         else:
             put(0 if wide else 1, end - 2, "!!")
     return ["".join(x) for x in lines]

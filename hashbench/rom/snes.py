@@ -37,23 +37,16 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build import cache
+from ..build import cache, cc65
 from ..errors import BuildError
 from ..paths import ROOT
 from . import image, nes
+from .console import Console
+from .play import L, R, Web, pad
 
-NAME = "snes"
-RUN_TARGET = "snes-rom"      # the target stored runs are named by
-CORE = "bsnes_mercury_accuracy"   # hashbench.rom.libretro.core_path
 PLATFORM = ("src/platform/rom/snes/snes.c",)
 CRT0 = "src/platform/rom/snes/crt0.s"
 CONFIG_DIR = "src/platform/rom/snes"
-COLS, ROWS = 32, 28          # the text screen (src/platform/rom/snes/hb_rom_config.h)
-RECORDS_OFFSET = 0           # the records start the SRAM
-TITLE = ("Super NES (WDC 65816 3.58 MHz FastROM, cc65 -O 6502 code, LoROM banks): the PPU's latched H/V "
-         "counters, in master cycles")
-SLOWEST_CALL_S = 150.0       # emulated seconds a row's calls may take (PBKDF2: about half the NES's)
-SETTLE_FRAMES = 120          # a whole table redrawn (the 6502 code formats the figures)
 TRAMPOLINE_CYCLES = 34       # jsl 8, phb 3, phk 3, plb 4, jsr 6, plb 4, rtl 6 (the function's rts replaces the trampoline's)
 
 BANK = 0x8000
@@ -88,12 +81,6 @@ class Built(image.Built):
     groups: list = field(default_factory=list)
     plan: object = None
     left_out: list = field(default_factory=list)
-
-
-target = nes.target
-compiler = nes.compiler
-flags = nes.flags
-can_build = nes.can_build
 
 
 def runtime_objects(folder: Path, log) -> list:
@@ -239,15 +226,18 @@ def check_header(rom: bytes) -> dict:
     return fields
 
 
-def build(plan: image.Plan, log=lambda m: None) -> Built:
-    t = target()
-    folder = image.build_folder(NAME, plan)
+def build(plan: image.Plan, log=lambda m: None, group_room: int = GROUP_ROOM) -> Built:
+    """The image; `group_room` the most code one group may have before it
+    is built small or split (nes.BANK_ROOM: the NES image's choices, so that
+    both run the same code)."""
+    t = CONSOLE.description()
+    folder = image.build_folder(CONSOLE.name, plan, group_room)
     gen = folder / "gen"
+    image.write_screen(CONSOLE, gen)
     log(f"rom: building the Super NES image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
-    groups, left_out = nes.keep_fitting(plan, *nes.fit_groups(t, plan.rows, folder, gen, log, GROUP_ROOM, CONFIG_DIR),
+    groups, left_out = nes.keep_fitting(plan, *nes.fit_groups(t, plan.rows, folder, gen, log, group_room, CONFIG_DIR),
                                         console="Super NES")
-    generated = image.write_generated(plan, gen)
-    incs = image.includes(CONFIG_DIR, gen)
+    generated = image.write_generated(plan, gen, CONSOLE)
     used = nes.pack(groups, 0, GROUP_ROOM)
     for g in groups:
         g.bank += 1                      # bank 0 is the application's
@@ -259,20 +249,20 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
         stubs.write_text(stubs_source(groups, b))
         cfg = folder / f"bank{b}.cfg"
         cfg.write_text(bank_config(groups, b))
-        objs = zp + [nes.assemble(stubs, folder / "obj" / f"stubs{b}.o", log)] + \
+        objs = zp + [cc65.assemble(nes.SYSTEM, stubs, folder / "obj" / f"stubs{b}.o", log=log)] + \
             [o for g in groups if g.bank == b for o in g.objects]
         banks.append(link(cfg, folder / f"bank{b}.bin", objs, log))
     (folder / "trampolines.s").write_text(trampolines_source(groups, used))
     cfg = folder / "bank0.cfg"
     cfg.write_text(fixed_config(PLATFORM_RAM_END + group_ram))
-    objs = zp + [nes.assemble(ROOT / CRT0, folder / "obj" / "crt0.o", log),
-            nes.assemble(folder / "trampolines.s", folder / "obj" / "trampolines.o", log)]
+    objs = zp + [cc65.assemble(nes.SYSTEM, ROOT / CRT0, folder / "obj" / "crt0.o", log=log),
+                 cc65.assemble(nes.SYSTEM, folder / "trampolines.s", folder / "obj" / "trampolines.o", log=log)]
     # the platform's variables beside crt0.s's, so that the application's come first in BSS (its
     # buffer page-aligned, as on the NES)
-    objs += [nes.compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), incs, ["--bss-name", "SNESBSS"], log)
-             for s in PLATFORM]
+    objs += [nes.compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), gen, ["--bss-name", "SNESBSS"], log,
+                           CONFIG_DIR) for s in PLATFORM]
     sources = list(image.ENGINE_SOURCES) + [cache.rel(generated[1])]
-    objs += [nes.compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), incs, (), log) for s in sources]
+    objs += [nes.compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), gen, (), log, CONFIG_DIR) for s in sources]
     fixed = link(cfg, folder / "bank0.bin", objs, log)
     seen = [runtime_addresses(p.with_suffix(".map")) for p in [fixed] + banks]
     moved = [k for k in RUNTIME_SYMBOLS if len({a[k] for a in seen if a[k]}) > 1]
@@ -291,9 +281,9 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     header(data, size)
     rom = folder / "hashbench.sfc"
     rom.write_bytes(bytes(data))
-    sizes = nes.map_sizes(fixed.with_suffix(".map"))
+    sizes = cc65.map_sizes(fixed.with_suffix(".map"))
     fixed_bytes = sum(sizes.get(s, 0) for s in ("STARTUP", "CODE", "RODATA", "ONCE", "DATA", "VECTORS"))
-    bank_bytes = [sum(v for k, v in nes.map_sizes(p.with_suffix(".map")).items() if k in ("STUBS", "CODE", "RODATA")
+    bank_bytes = [sum(v for k, v in cc65.map_sizes(p.with_suffix(".map")).items() if k in ("STUBS", "CODE", "RODATA")
                       or re.fullmatch(r"G\w{6}[CR]", k)) for p in banks]
     if sizes.get("DATA", 0) != 3:
         raise BuildError("rom: the Super NES image's DATA must be cc65's jmpvec alone (no initialised variables)")
@@ -314,3 +304,15 @@ def describe(built: Built) -> str:
             f"used), 32 KiB battery SRAM for the records, {built.ram_bytes} bytes of variables in the low work RAM"
             + (f"; built with {nes.SMALL_DEFINE} to fit a bank (rolled rounds: their portable runs the compact "
                f"code): {', '.join(small)}" if small else ""))
+
+
+CONSOLE = Console(
+    name="snes", run_target="snes-rom", target="nes", build=build, describe=describe,   # the NES's cc65 code
+    title=("Super NES (WDC 65816 3.58 MHz FastROM, cc65 -O 6502 code, LoROM banks): the PPU's latched H/V "
+           "counters, in master cycles"),
+    screen=(32, 28),             # BG1, 256x224 pixels
+    emulator="bsnes_mercury_accuracy",
+    slowest_call_s=150.0,        # PBKDF2: about half the NES's
+    settle_frames=120,           # a whole table redrawn (the 6502 code formats the figures)
+    cc=nes.CONSOLE.cc, cflags=nes.CONSOLE.cflags,
+    web=Web("snes9x", "Snes9x", (".sfc", ".smc"), 60.0988, pad(L, R)))

@@ -35,7 +35,7 @@ class Target:
     clock_hz: int = None      # the real CPU's clock: converts cycles (never instructions) to time
     packages: list = field(default_factory=list)  # Debian packages (scripts/setup.sh installs them)
     note: str = ""
-    cycle_model: str = ""     # a CPU model of data/cpu-models/: what `--meter cycle-model` estimates with
+    cycle_model: str = ""     # a CPU model of data/cpu-models/: what `--meter est-cycles` estimates with
     order: int = UNORDERED    # its place in listings and tables
     path: Path = None
 

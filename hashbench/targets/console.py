@@ -31,7 +31,8 @@ from .. import roster
 from ..build import TOOLCHAINS, cache, cartridge, toolchain
 from ..build.configs import replace_opt
 from ..errors import BuildError, UserError
-from ..meters import CONSOLE_METERS, DEFAULT, NotRepeatable, console_meter, fill_exact
+from ..meters import CONSOLE, for_target, named, own_meters
+from ..meters.exact import NotRepeatable, fill_exact
 from ..paths import BUILD, ROOT
 from ..progress import Ticker
 from ..result import Build, Note
@@ -76,8 +77,8 @@ class ConsoleTarget(Target):
     def check(self):
         if self.toolchain not in TOOLCHAINS:
             raise UserError(f"{self.path}: toolchain must be " + " or ".join(f"'{k}'" for k in TOOLCHAINS))
-        if self.meter not in CONSOLE_METERS:
-            raise UserError(f"{self.path}: meter must be " + " or ".join(f"'{k}'" for k in CONSOLE_METERS))
+        if self.meter not in own_meters(CONSOLE):
+            raise UserError(f"{self.path}: meter must be " + " or ".join(f"'{k}'" for k in own_meters(CONSOLE)))
         for key in ("no_portable_tables", "source_cflags"):
             unknown = [s for s in getattr(self, key) if not (ROOT / "src" / "algos" / f"{s}.c").exists()]
             if unknown:
@@ -115,7 +116,7 @@ class ConsoleTarget(Target):
         return t
 
     def missing(self) -> list:
-        progs = self.tc.programs(self) + console_meter(self.meter).programs(self)
+        progs = self.tc.programs(self) + named(self.meter).load().programs(self)
         return [p for p in progs if " " in p or shutil.which(p) is None]
 
     def build(self, defines=()) -> Build:
@@ -173,7 +174,7 @@ class ConsoleTarget(Target):
         return lib, failed
 
     def support_objects(self, log) -> list:
-        meter = console_meter(self.meter)
+        meter = named(self.meter).load()
         objs = [self.compile(src, self.build_dir / "obj" / (Path(src).stem + self.tc.obj_suffix), log,
                              meter.platform_defines(self) if src in self.platform else ())
                 for src in list(self.platform) + SUPPORT]
@@ -188,7 +189,7 @@ class ConsoleTarget(Target):
     def program(self, algo, impls, sizes, lib, log, small=False):
         """One algorithm's program -> (the file to run, its link command)."""
         pdir = self.build_dir / algo.id / ("-".join(impls) + ("-small" if small else ""))
-        defines = engine_defines(self, algo, impls, sizes) + console_meter(self.meter).engine_defines(self) + \
+        defines = engine_defines(self, algo, impls, sizes) + named(self.meter).load().engine_defines(self) + \
             cartridge.engine_defines(self)
         eobj = self.compile(ENGINE, pdir / ("engine" + self.tc.obj_suffix), log, defines)
         return self.tc.link(self, self.support_objects(log) + [eobj], lib, pdir, algo.id, log)
@@ -198,9 +199,10 @@ class ConsoleTarget(Target):
     def measure(self, job):
         """--meter default: the target's own simulator; another meter runs
         the target as it can (its stand-in: hashbench.meters)."""
-        if job.meter == DEFAULT:
-            return self.substituted(job.substitute).measure_with(console_meter(self.meter), job)
-        meter = console_meter(job.meter)
+        chosen = for_target(CONSOLE, job.meter, self.meter)
+        meter = chosen.load()
+        if chosen is named(self.meter):
+            return self.substituted(job.substitute).measure_with(meter, job)
         return meter.runs_as(self, job).substituted(job.substitute).measure_with(meter, job)
 
     def measure_with(self, meter, job):

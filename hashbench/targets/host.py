@@ -21,6 +21,7 @@ from pathlib import Path
 from .. import records
 from ..build.host import catalogue, ensure_engine  # noqa: F401  (catalogue: this target's implementations)
 from ..errors import UserError
+from ..meters import HOST, choose
 from ..meters import clock as clock_meter
 from ..meters import timer as timer_meter
 from ..progress import Progress
@@ -107,6 +108,11 @@ class Stream:
 SAMPLE_US = 1000
 
 
+def host_meter(opts):
+    """The run's meter (hashbench.meters; options stored before the registry spell it the old way)."""
+    return choose(opts.get("meter") or "ns", HOST)
+
+
 def engine_args(opts) -> list:
     """The engine's options for one of `processes` processes: each gets its
     share of the budget (and of --samples).  With latency (-L) each process
@@ -119,7 +125,7 @@ def engine_args(opts) -> list:
             "-t", opts.get("timer", "auto"), "-l", str(SAMPLE_US)]
     if opts.get("samples"):
         args += ["-n", str(math.ceil(opts["samples"] / n))]
-    if opts.get("meter") == "cycles":
+    if host_meter(opts).kernel:
         args.append("-c")
     if opts.get("interleave"):
         args.append("--interleave")
@@ -146,7 +152,7 @@ class Reader:
     time, every sample tagged with `process`.  The figures are left to
     timer_meter.summarise, once the processes' samples are merged."""
 
-    def __init__(self, labels: dict, tiers: dict, process: int = 0, meter: str = "time", cpu=None):
+    def __init__(self, labels: dict, tiers: dict, process: int = 0, meter: str = "ns", cpu=None):
         self.labels, self.tiers = labels, tiers
         self.process, self.meter, self.cpu = process, meter, cpu
         self.engine = None
@@ -177,7 +183,7 @@ class Reader:
             fields = fields + ("thread",)
         threads, latency, align = mode_of(rec)
         res = Result(algorithm=rec["algo"], implementation=rec["impl"], size=rec["size"], target=TARGET,
-                     build=self.build(), meter=timer_meter.meter_of(self.timer, adds, self.meter),
+                     build=self.build(), meter=timer_meter.meter_of(self.timer, adds, choose(self.meter, HOST)),
                      instrument=(self.timer or {}).get("name", ""),
                      digest=self.digests.get(key, rec.get("digest", "")), verified=verified,
                      verified_against=rec.get("verified") or rec.get("basis") or "reference",
@@ -265,7 +271,7 @@ def events(opts, catalogue_algos, engine=None, quiet=False):
         for p in range(nproc):
             # with --threads the engine pins each of its threads itself
             cpu = None if opts.get("threads") else cpu_of(p, nproc, allowed)
-            reader = Reader(labels, tiers, p, opts.get("meter", "time"), cpu)
+            reader = Reader(labels, tiers, p, host_meter(opts).option, cpu)
             first = first or reader
             stream = Stream(engine, args, cpu=cpu)
             try:

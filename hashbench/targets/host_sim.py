@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The host target read by a CPU simulator: the same host engine binary,
 library backends included, run in region mode under Callgrind
-(hashbench.meters.callgrind): `hashbench run|compare --meter sim`.
+(hashbench.meters.callgrind): `hashbench run|compare --meter est-cycles`.
 
 The engine verifies each implementation's digest before it runs its
 region, and the front end checks the digest again against the reference

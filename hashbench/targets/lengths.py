@@ -8,7 +8,7 @@ src/algos/asm/ is verified this way as strictly as our C."""
 from .. import records
 from ..build import cache, cartridge
 from ..errors import BuildError, UserError
-from ..meters import mgba
+from ..meters import named
 from ..meters.exact import execute
 from .console import object_stem
 
@@ -33,12 +33,10 @@ def check_lengths(t, algo, impl, log=lambda m: None) -> list:
                f"HB_CHECK_DIGEST_LEN={algo.digest_len}"] + cartridge.engine_defines(t)
     eobj = t.compile(LENGTHS, pdir / ("lengths" + t.tc.obj_suffix), log, defines)
     prog, _ = t.tc.link(t, t.support_objects(log) + [eobj], lib, pdir, algo.id, log)
-    if t.meter == "mgba":
-        cmd = [str(mgba.prepare(t, log)), "--mailbox", f"0x{mgba.mailbox(t):X}", cache.rel(prog)]
-    elif t.meter == "sim65":
-        cmd = ["sim65", cache.rel(prog)]
-    else:
+    meter = named(t.meter).load()
+    if not hasattr(meter, "program_command"):   # ucsim's runner takes no program of its own
         raise UserError(f"{t.name}: check_lengths runs under mgba or sim65, not {t.meter}")
+    cmd = meter.program_command(t, prog, log)
     proc = execute(cmd)
     bad = []
     recs = list(records.parse(proc.stdout, bad))

@@ -3,7 +3,7 @@
 NDS's ARM946E-S, PowerPC, s390x, a Cortex-M7, ...), instructions counted
 exactly by a plugin (hashbench.meters.qemu_insn), or - where the target
 names a CPU model - cycles estimated by the cycle-model plugin
-(hashbench.meters.cycle_model, `--meter cycle-model`).
+(hashbench.meters.cycle_model, `--meter est-cycles`).
 
 For each target: build the guest engine (src/engine/guest/qemu.c + the core)
 with the target's gcc into build/cross/<target>/, cached; find the marker
@@ -22,7 +22,7 @@ from .. import records, roster
 from ..build import cache, gcc
 from ..build.configs import replace_opt
 from ..errors import BuildError, UserError
-from ..meters import qemu_insn, qemu_meter
+from ..meters import QEMU, for_target, qemu_insn
 from ..paths import BUILD, ROOT
 from ..result import Build
 from ..verify import checked
@@ -171,7 +171,7 @@ class QemuTarget(Target):
         return read_run(self.name, proc.stdout, counts, proc.returncode, proc.stderr) | {"command": cmd}
 
     def measure(self, job):
-        meter = qemu_meter(job.meter)
+        meter = for_target(QEMU, job.meter).load()
         elf, was_cached, cmd = self.engine(job.log, job.substitute)
         probe = meter.prepare(self, elf, job)
         args = self.engine_args(job)

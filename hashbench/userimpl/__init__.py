@@ -15,13 +15,13 @@ _LAZY = {"check": None, "MANIFEST": "manifest", "UserImpl": "manifest", "folders
 __all__ = ["ENV", "MANIFEST", "UserImpl", "add_args", "folders", "load", "load_all", "prepare"]
 
 
-def prepare(args, log=lambda m: None) -> list:
-    """The implementations a command's --impl-dir and HASHBENCH_IMPLS name,
-    each verified (hashbench.userimpl.check) before anything is built for
-    timing or stored: a failure is a UserError."""
+def prepare(impl_dirs=None, log=lambda m: None) -> list:
+    """The implementations of `impl_dirs` (a command's --impl-dir) and
+    HASHBENCH_IMPLS, each verified (hashbench.userimpl.check) before
+    anything is built for timing or stored: a failure is a UserError."""
     from . import check
     from .manifest import load_all
-    impls = load_all(getattr(args, "impl_dir", None))
+    impls = load_all(impl_dirs)
     check.verify_all(impls, log)
     return impls
 

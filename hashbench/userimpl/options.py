@@ -14,6 +14,6 @@ def add_args(p, then="measured beside ours"):
                         f"verified, then {then}; repeatable; also ${ENV} (DIR:DIR...)")
 
 
-def named(args, environ) -> bool:
-    """Whether the command line or the environment names any folder."""
-    return bool(getattr(args, "impl_dir", None)) or bool((environ.get(ENV) or "").strip(": "))
+def named(impl_dirs, environ) -> bool:
+    """Whether the command line (`impl_dirs`: its --impl-dir) or the environment names any folder."""
+    return bool(impl_dirs) or bool((environ.get(ENV) or "").strip(": "))

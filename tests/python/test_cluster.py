@@ -21,6 +21,8 @@ import pytest
 
 from hashbench.store import Store
 
+# a cluster's jobs are cross runs (the NES under sim65, the N64 under QEMU) and Callgrind runs
+pytestmark = [pytest.mark.cluster, pytest.mark.toolchain, pytest.mark.emulator]
 distributed = pytest.importorskip("distributed", reason="the cluster extra (make setup installs it)")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -177,8 +179,8 @@ def test_a_timed_run_refuses_the_cluster_in_one_line(cluster):
     for command in (["run", "-a", "crc32"], ["compare", "crc32", "--meter", "cycles"]):
         rc, out, err = finished(hb(*command, "--cluster", cluster["address"]))
         assert rc == 2 and out == "", err
-        assert err.strip().splitlines() == [f"hashbench: --cluster runs the jobs of --meter sim; --meter "
-                                            f"{'time' if command[0] == 'run' else 'cycles'} times this machine "
+        assert err.strip().splitlines() == [f"hashbench: --cluster runs the jobs of --meter est-cycles; --meter "
+                                            f"{'ns' if command[0] == 'run' else 'cycles'} times this machine "
                                             "(every machine of a cluster: hashbench fleet --cluster ...)"]
 
 

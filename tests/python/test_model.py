@@ -10,9 +10,8 @@ import pytest
 
 from hashbench import migrations, records, roster
 from hashbench.errors import UserError
-from hashbench.meters import NotRepeatable, exact_per_call, fill_exact
 from hashbench.meters import timer as timer_meter
-from hashbench.meters.exact import read_console, spans_measured
+from hashbench.meters.exact import NotRepeatable, exact_per_call, fill_exact, read_console, spans_measured
 from hashbench.paths import ROOT
 from hashbench.present import exporters
 from hashbench.result import Build, Note, Result, Run

@@ -4,6 +4,7 @@ Debian's mGBA libretro core: every row verified, the figures on the screen
 (read back with the font) equal to those of the records in save RAM, the
 controls, a wrong reference digest shown as a mark with no speed, the
 header, and the command line."""
+import dataclasses
 import shutil
 import subprocess
 
@@ -14,20 +15,21 @@ from hashbench import roster
 from hashbench.build import gbarom
 from hashbench.errors import BuildError
 from hashbench.result import Build
-from hashbench.rom import flow, gba, image, libretro, run, screen
+from hashbench.rom import console, gba, image, libretro, run, screen
 from hashbench.store import Store
 from hashbench.verify import Expected
 
-pytestmark = pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["mgba"]).exists()
-                                or shutil.which("arm-none-eabi-gcc") is None,
-                                reason="needs libretro-mgba and gcc-arm-none-eabi (scripts/setup.sh)")
+pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
+              pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["mgba"]).exists()
+                                 or shutil.which("arm-none-eabi-gcc") is None,
+                                 reason="needs libretro-mgba and gcc-arm-none-eabi (scripts/setup.sh)")]
 
 BUDGET_MS = 20
 
 
 def small_plan(**kw):
     algos = roster.select(["crc32,md5,sha256"])
-    return image.plan(algos, ["portable", "compact"], kw.get("size", 1024), BUDGET_MS, gba.can_build)
+    return image.plan(algos, ["portable", "compact"], kw.get("size", 1024), BUDGET_MS, gba.CONSOLE.can_build)
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +41,7 @@ def built():
 @pytest.fixture(scope="module")
 def session(built):
     p, b = built
-    return run.play(gba, b.path, len(p.rows), p.budget_ms, stream=None)
+    return run.play(gba.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
 
 
 def labels(p):
@@ -63,7 +65,7 @@ def test_every_row_is_verified_and_timed_in_cycles(built, session):
     assert (eng["engine"], eng["target"], eng["timer"], eng["tick_hz"], eng["clock_hz"]) == \
         ("rom", "gba", "cycles", 16777216, 16777216)
     assert [(r["algo"], r["impl"]) for _, r in got["rows"]] == [(r.algo.id, r.impl) for r in p.rows]
-    results = run.results(session.records, gba, Expected(), Build("gba-rom"))
+    results = run.results(session.records, gba.CONSOLE, Expected(), Build("gba-rom"))
     assert len(results) == len(p.rows) and all(r.verified for r in results)
     for res, (_, rec) in zip(results, got["rows"]):
         assert rec["verified"] is True and rec["iters"] >= 1
@@ -79,7 +81,7 @@ def test_the_screen_shows_the_records_figures(built, session):
     page = session.pages[0][1]
     assert page[0].startswith("hashbench gba ARM7TDMI")
     assert page[1].startswith(f"1024 B {BUDGET_MS} ms category")
-    assert session.screen_lines == run.expected_lines(session.records, gba, labels(p))
+    assert session.screen_lines == run.expected_lines(session.records, gba.CONSOLE, labels(p))
     assert any(ln.startswith("#SHA256 ") for ln in session.screen_lines)
 
 
@@ -94,22 +96,22 @@ def test_the_controls_sort_sweep_and_rerun(built):
     with libretro.Core("mgba", b.path) as core:
         core.run(30)
         core.press("a")
-        text = run.wait_done(core, gba, n, BUDGET_MS, None)
+        text = run.wait_done(core, gba.CONSOLE, n, BUDGET_MS, None)
         recs = run.parse(text)
         for sort in ("speed", "name"):
             core.press("a")
-            _, lines = run.scroll_pages(core, gba, n)
-            assert lines == run.expected_lines(recs, gba, labels(p), sort=sort), sort
+            _, lines = run.scroll_pages(core, gba.CONSOLE, n)
+            assert lines == run.expected_lines(recs, gba.CONSOLE, labels(p), sort=sort), sort
         core.press("select")   # the sweep: every row at 64, 256 and 1024 B
-        recs = run.parse(run.wait_done(core, gba, n, BUDGET_MS, None, sizes=3))
+        recs = run.parse(run.wait_done(core, gba.CONSOLE, n, BUDGET_MS, None, sizes=3))
         got = run.read(recs)
         assert got["engine"]["sweep"] is True and sorted(got["harness"]) == [64, 256, 1024]
         assert sorted({r["size"] for _, r in got["rows"]}) == [64, 256, 1024] and len(got["rows"]) == 3 * n
         assert all(r["verified"] for _, r in got["rows"])
-        _, lines = run.scroll_pages(core, gba, n)
-        assert lines == run.expected_lines(recs, gba, labels(p), sort="name")
+        _, lines = run.scroll_pages(core, gba.CONSOLE, n)
+        assert lines == run.expected_lines(recs, gba.CONSOLE, labels(p), sort="name")
         core.press("b")        # again, the sweep still on
-        assert run.read(run.parse(run.wait_done(core, gba, n, BUDGET_MS, None, sizes=3)))["engine"]["sweep"]
+        assert run.read(run.parse(run.wait_done(core, gba.CONSOLE, n, BUDGET_MS, None, sizes=3)))["engine"]["sweep"]
 
 
 def test_a_wrong_reference_digest_shows_a_mark_and_no_speed(monkeypatch):
@@ -119,14 +121,14 @@ def test_a_wrong_reference_digest_shows_a_mark_and_no_speed(monkeypatch):
     monkeypatch.setattr(image, "reference_table", lambda: wrong)
     p = small_plan()
     b = gba.build(p)
-    s = run.play(gba, b.path, len(p.rows), p.budget_ms, stream=None)
+    s = run.play(gba.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
     rows = {(r["algo"], r["impl"]): r for _, r in run.read(s.records)["rows"]}
     assert rows[("md5", "portable")]["verified"] is False and rows[("md5", "portable")]["iters"] == 0
     assert rows[("sha256", "portable")]["verified"] is True
-    assert s.screen_lines == run.expected_lines(s.records, gba, labels(p))
+    assert s.screen_lines == run.expected_lines(s.records, gba.CONSOLE, labels(p))
     assert any(ln.startswith("#MD5   ! BAD DIGEST") for ln in s.screen_lines)
     with pytest.raises(BuildError, match="disagree"):   # the ROM's check against ours: never a silent cost
-        run.results(s.records, gba, Expected(), Build("gba-rom"))
+        run.results(s.records, gba.CONSOLE, Expected(), Build("gba-rom"))
 
 
 def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
@@ -150,8 +152,8 @@ def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
 def test_help_names_every_console_s_stored_target():
     code, stdout, _ = hb("rom", "--help")
     assert code == 0
-    for name in flow.available():
-        assert flow.console(name).RUN_TARGET in stdout, name
+    for name in console.available():
+        assert console.get(name).run_target in stdout, name
 
 
 @pytest.mark.parametrize("args, message", [
@@ -176,7 +178,7 @@ def test_the_shared_application_builds_with_the_8_bit_compilers(tmp_path, compil
     (tmp_path / "hb_rom_config.h").write_text(
         '#define HB_ROM_COLS 20\n#define HB_ROM_ROWS 18\n#define HB_ROM_TARGET "gb"\n'
         '#define HB_ROM_CPU "SM83"\n#define HB_ROM_CLOCK_HZ 4194304UL\n')
-    image.write_generated(small_plan(), tmp_path)
+    image.write_generated(small_plan(), tmp_path, gba.CONSOLE)
     inc = [f"-I{tmp_path}"] + [f"-I{ROOT / d}" for d in image.INCLUDES]
     src = str(ROOT / "src/engine/rom/hb_rom_app.c")
     cmd = ([compiler, "-t", "nes", "-O"] + inc + [src, "-o", str(tmp_path / "app.s")] if compiler == "cc65" else
@@ -191,16 +193,12 @@ def test_a_pass_that_outgrows_the_save_ram_ends_its_records_cleanly():
     the pass itself goes on to the end, on the screen."""
     p = small_plan()
     b = gba.build(p, save_bytes=1200)
-    s = run.play(gba, b.path, len(p.rows), p.budget_ms, stream=None)
+    s = run.play(gba.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
     assert len(s.text) <= 1200 and s.text.endswith('{"rec":"done","save_ram_full":true}\n')
     got = run.read(s.records)
     assert got["full"] and 0 < len(got["rows"]) < len(p.rows)
-    assert all(r.verified for r in run.results(s.records, gba, Expected(), Build("gba-rom")))
+    assert all(r.verified for r in run.results(s.records, gba.CONSOLE, Expected(), Build("gba-rom")))
     assert len(s.screen_lines) == len(p.rows) and not any(ln.strip() == "" for ln in s.screen_lines)
-
-
-class HostConsole:
-    COLS, ROWS = 30, 20
 
 
 @pytest.mark.parametrize("cols, rows", [(30, 20), (20, 18)])
@@ -241,10 +239,47 @@ def test_the_application_s_arithmetic_at_a_60_s_budget_of_gba_cycles(tmp_path, c
     got = run.read(recs)
     assert [r["iters"] for _, r in got["rows"]][0] == 524288   # the fast row reaches the iteration cap
     assert max(r["ticks"] for _, r in got["rows"]) > 10 ** 9 // 2
-    console = HostConsole()
-    console.COLS, console.ROWS = cols, rows
+    host = dataclasses.replace(gba.CONSOLE, screen=(cols, rows))
     per_row = 1 if cols >= 30 else 2
     lines = shown[run.TITLE_LINES:run.TITLE_LINES + 3 * per_row]
     labels_of = {(a, "portable"): roster.find(a).label[:6] for a in fake}
-    assert lines == run.expected_lines(recs, console, labels_of)
+    assert lines == run.expected_lines(recs, host, labels_of)
     assert any("k" in ln for ln in lines)   # the overflowing columns were exercised
+    assert any("." in ln for ln in lines)   # and the slow row's KB/s with a decimal, not a 0
+
+
+@pytest.mark.parametrize("bytes_per_s, shown", [(123456, " 123"), (12345, "  12"), (9999, " 9.9"), (1000, " 1.0"),
+                                                (999, "999B"), (10, " 10B"), (9.5, "9.5B"), (0.42, "0.4B")])
+def test_a_slow_row_s_speed_is_never_a_bare_zero(bytes_per_s, shown):
+    """The table's speed column (hb_rom_app.c, put_speed): KB/s from 10 up,
+    a decimal below, bytes a second marked B below 1 KB/s."""
+    tick_hz = 1000000
+    ticks = tick_hz * 1000   # 1,000 s, so that iters x size is bytes_per_s x 1,000
+    assert screen.fmt_speed(1, ticks, int(bytes_per_s * 1000), tick_hz, 4) == shown
+
+
+def test_the_gba_placements_run_the_same_rows_faster_in_iwram():
+    """--place: each of the cross targets' GBA placements builds, verifies
+    and times every row; the default copies each row's ARM code into IWRAM
+    (SHA-256 at least twice as fast as Thumb from ROM at the power-on wait
+    states), and CRC-64's tables, too big for the overlay, run from ROM."""
+    p = image.plan(roster.select(["crc64,sha256"]), ["portable"], 64, 20, lambda a: None)
+    cycles = {}
+    for place in gba.PLACEMENTS:
+        b = gba.build(p, place=place)
+        assert b.placement == place
+        s = run.play(gba.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None, pages=False)
+        got = run.read(s.records)
+        assert got["engine"]["placement"] == place
+        assert all(r.verified for r in run.results(s.records, gba.CONSOLE, Expected(), Build("gba-rom")))
+        cycles[place] = {r["algo"]: r["ticks"] / r["iters"] for _d, r in got["rows"]}
+        assert [a for a, _i, _w in b.from_rom] == (["crc64"] if gba.PLACEMENTS[place][0] else [])
+    sha = {place: c["sha256"] for place, c in cycles.items()}
+    assert sha["gba-iwram-arm"] < sha["gba-iwram"] < sha["gba-prefetch"] < sha["gba"]
+    assert sha["gba"] > 2 * sha["gba-iwram-arm"]
+    assert gba.PLACEMENTS[next(iter(gba.PLACEMENTS))] == gba.PLACEMENTS[gba.DEFAULT_PLACEMENT]
+
+
+def test_place_is_the_gba_s_only(tmp_path):
+    r = hb("rom", "--target", "nes", "-o", tmp_path / "x.nes", "--place", "gba")
+    assert r.returncode == 2 and "--place: the nes has no placements" in r.stderr and not (tmp_path / "x.nes").exists()

@@ -53,7 +53,7 @@ def run_core(rom: Path, frames: int, press_a_after: int):
 def platform_image():
     out = BUILD / "rom" / "gb-platform-test"
     entries = [(roster.find(a), i) for a, i in PLATFORM_ENTRIES]
-    b = gb.Builder(gb.target(), out)
+    b = gb.Builder(gb.CONSOLE.description(), out)
     placed, too_large, objs = b.place(entries)
     assert not too_large
     stubs = gb.write_stubs(placed, out)
@@ -69,6 +69,7 @@ def platform_image():
     return b.link(placed, objs, ["tests/rom/gb_platform.c"], [h, stubs], stem="platform")
 
 
+@pytest.mark.toolchain
 @needs_tools
 def test_units_share_a_bank_when_they_share_a_source():
     pick = [(roster.find(a), i) for a, i in [("sha256", "compact"), ("hmac-sha256", "portable"),
@@ -89,6 +90,7 @@ def test_pack_fills_banks_first_fit_largest_first():
     assert gb.rom_banks(placed) == 4
 
 
+@pytest.mark.toolchain
 @needs_tools
 def test_header_is_what_the_boot_rom_and_flash_carts_check(platform_image):
     rom = platform_image.path.read_bytes()
@@ -105,6 +107,8 @@ def test_header_is_what_the_boot_rom_and_flash_carts_check(platform_image):
         [f"global checksum 0x{rom[0x14E] << 8 | rom[0x14F]:04X}, should be 0x{gbheader.global_checksum(bytes(code)):04X}"]
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs_tools
 @needs_core
 def test_platform_boots_calls_every_bank_and_reads_the_joypad(platform_image):
@@ -131,7 +135,7 @@ APP_BUDGET_MS = 20
 
 def app_plan():
     algos = roster.select(["djb2,fletcher16,crc16,adler32"])
-    return image.plan(algos, ["portable", "compact"], 64, APP_BUDGET_MS, gb.can_build)
+    return image.plan(algos, ["portable", "compact"], 64, APP_BUDGET_MS, gb.CONSOLE.can_build)
 
 
 @pytest.fixture(scope="module")
@@ -143,9 +147,10 @@ def app_image():
 @pytest.fixture(scope="module")
 def app_session(app_image):
     p, b = app_image
-    return run.play(gb, b.path, len(p.rows), p.budget_ms, stream=None)
+    return run.play(gb.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
 
 
+@pytest.mark.toolchain
 @needs_tools
 def test_the_app_image_spans_banks_and_its_header_is_right(app_image):
     p, b = app_image
@@ -161,6 +166,8 @@ def test_the_app_image_spans_banks_and_its_header_is_right(app_image):
         assert f"_{gb.stub_name(sym)}::\n        ld      a, #{b.bank_of(r.algo.id, r.impl)}\n" in stubs
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs_tools
 @needs_core
 def test_the_app_verifies_and_times_every_row_with_tima(app_image, app_session):
@@ -170,7 +177,7 @@ def test_the_app_verifies_and_times_every_row_with_tima(app_image, app_session):
     assert (eng["target"], eng["cpu"], eng["timer"], eng["tick_hz"], eng["clock_hz"]) == \
         ("gb", "SM83", "tima", 65536, 4194304)
     assert [(r["algo"], r["impl"]) for _, r in got["rows"]] == [(r.algo.id, r.impl) for r in p.rows]
-    results = run.results(app_session.records, gb, Expected(), Build("gb-rom"))
+    results = run.results(app_session.records, gb.CONSOLE, Expected(), Build("gb-rom"))
     assert len(results) == len(p.rows) and all(r.verified for r in results)
     for res, (_, rec) in zip(results, got["rows"]):
         assert rec["iters"] >= 1 and res.per_call == rec["ticks"] * 64 / rec["iters"]
@@ -178,6 +185,8 @@ def test_the_app_verifies_and_times_every_row_with_tima(app_image, app_session):
     assert 100 < h_ticks * 64 / h_iters < 1000   # the loop around an empty function, in cycles
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs_tools
 @needs_core
 def test_the_screen_shows_the_table_of_the_records(app_image, app_session):
@@ -186,10 +195,12 @@ def test_the_screen_shows_the_table_of_the_records(app_image, app_session):
     assert page[0].startswith("hashbench gb SM83")
     assert page[1].startswith(f"64 B {APP_BUDGET_MS} ms category")
     labels = {(r.algo.id, r.impl): r.label for r in p.rows}
-    assert app_session.screen_lines == run.expected_lines(app_session.records, gb, labels)
+    assert app_session.screen_lines == run.expected_lines(app_session.records, gb.CONSOLE, labels)
     assert any(ln.startswith("*DJB2 ") for ln in app_session.screen_lines)
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs_tools
 @needs_core
 def test_the_command_builds_runs_and_stores_a_gb_rom_run(tmp_path):
@@ -205,6 +216,7 @@ def test_the_command_builds_runs_and_stores_a_gb_rom_run(tmp_path):
     assert len(Image.open(shot).getcolors(1 << 16)) == 2
 
 
+@pytest.mark.toolchain
 @needs_tools
 def test_a_selection_that_fits_no_bank_is_one_line_and_exit_2(tmp_path):
     code, _, stderr = hb("rom", "--target", "gb", "-o", tmp_path / "x.gb", "-a", "blake2b", "-q")
@@ -213,21 +225,25 @@ def test_a_selection_that_fits_no_bank_is_one_line_and_exit_2(tmp_path):
     assert not (tmp_path / "x.gb").exists()
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs_tools
 @needs_core
 def test_a_unit_larger_than_a_bank_runs_from_bank_0_through_bank_1():
     """xxhash.c is larger than a bank: it goes where `cross --target gb` puts
     an algorithm, after bank 0's code and on through bank 1; CRC-16 to bank 2."""
-    p = image.plan(roster.select(["xxh32,crc16"]), ["portable"], 64, APP_BUDGET_MS, gb.can_build)
+    p = image.plan(roster.select(["xxh32,crc16"]), ["portable"], 64, APP_BUDGET_MS, gb.CONSOLE.can_build)
     b = gb.build(p)
     assert {(a.id, u.bank, u.window) for u in b.placed for a, _ in u.entries} == \
         {("xxh32", 1, True), ("crc16", 2, False)}
     assert [r.algo.id for r in p.rows] == ["crc16", "xxh32"] and p.left_out == []
-    s = run.play(gb, b.path, len(p.rows), p.budget_ms, stream=None)
-    assert all(r.verified for r in run.results(s.records, gb, Expected(), Build("gb-rom")))
-    assert s.screen_lines == run.expected_lines(s.records, gb, {(r.algo.id, r.impl): r.label for r in p.rows})
+    s = run.play(gb.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
+    assert all(r.verified for r in run.results(s.records, gb.CONSOLE, Expected(), Build("gb-rom")))
+    assert s.screen_lines == run.expected_lines(s.records, gb.CONSOLE, {(r.algo.id, r.impl): r.label for r in p.rows})
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs_tools
 @needs_core
 def test_the_controls_on_the_game_boy_sort_sweep_and_rerun(app_image):
@@ -239,15 +255,15 @@ def test_the_controls_on_the_game_boy_sort_sweep_and_rerun(app_image):
     with libretro.Core("mgba", b.path) as core:
         core.run(30)
         core.press("a")
-        recs = run.parse(run.wait_done(core, gb, n, APP_BUDGET_MS, None))
+        recs = run.parse(run.wait_done(core, gb.CONSOLE, n, APP_BUDGET_MS, None))
         for sort in ("speed", "name"):
             core.press("a")
-            core.run(gb.SETTLE_FRAMES)
-            _, lines = run.scroll_pages(core, gb, n)
-            assert lines == run.expected_lines(recs, gb, labels, sort=sort), sort
+            core.run(gb.CONSOLE.settle_frames)
+            _, lines = run.scroll_pages(core, gb.CONSOLE, n)
+            assert lines == run.expected_lines(recs, gb.CONSOLE, labels, sort=sort), sort
         core.press("select")   # the sweep: every row at 64, 256 and 1024 B
-        got = run.read(run.parse(run.wait_done(core, gb, n, APP_BUDGET_MS, None, sizes=3)))
+        got = run.read(run.parse(run.wait_done(core, gb.CONSOLE, n, APP_BUDGET_MS, None, sizes=3)))
         assert got["engine"]["sweep"] is True and sorted(got["harness"]) == [64, 256, 1024]
         assert len(got["rows"]) == 3 * n and all(r["verified"] for _, r in got["rows"])
         core.press("b")        # again, the sweep still on
-        assert run.read(run.parse(run.wait_done(core, gb, n, APP_BUDGET_MS, None, sizes=3)))["engine"]["sweep"]
+        assert run.read(run.parse(run.wait_done(core, gb.CONSOLE, n, APP_BUDGET_MS, None, sizes=3)))["engine"]["sweep"]

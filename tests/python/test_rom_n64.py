@@ -18,8 +18,9 @@ from hashbench.rom import image, n64, run
 from hashbench.store import Store
 from hashbench.verify import Expected
 
-pytestmark = pytest.mark.skipif(shutil.which("mips64-linux-gnuabi64-gcc") is None,
-                                reason="needs gcc-mips64-linux-gnuabi64 (scripts/setup.sh)")
+pytestmark = [pytest.mark.toolchain,
+              pytest.mark.skipif(shutil.which("mips64-linux-gnuabi64-gcc") is None,
+                                 reason="needs gcc-mips64-linux-gnuabi64 (scripts/setup.sh)")]
 needs_emulator = pytest.mark.skipif(not Path(n64.EMULATOR).exists(),
                                     reason="needs mupen64plus-ui-console (scripts/setup.sh)")
 BUDGET_MS = 20
@@ -27,14 +28,14 @@ BUDGET_MS = 20
 
 @pytest.fixture(scope="module")
 def built():
-    p = image.plan(roster.select(["crc32,md5,sha256"]), ["portable"], 1024, BUDGET_MS, n64.can_build)
+    p = image.plan(roster.select(["crc32,md5,sha256"]), ["portable"], 1024, BUDGET_MS, n64.CONSOLE.can_build)
     return p, n64.build(p)
 
 
 @pytest.fixture(scope="module")
 def session(built):
     p, b = built
-    return n64.play(n64, b.path, len(p.rows), p.budget_ms, stream=None)
+    return n64.play(n64.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
 
 
 def test_the_header_checksums_and_boot_code(built):
@@ -57,6 +58,7 @@ def test_the_checksum_follows_its_definition():
     assert crc1 == n64rom.SEED_6102 ^ n64rom.SEED_6102 ^ n64rom.SEED_6102
 
 
+@pytest.mark.emulator
 @needs_emulator
 def test_every_row_is_verified_and_timed_by_cop0_count(built, session):
     p, _ = built
@@ -64,7 +66,7 @@ def test_every_row_is_verified_and_timed_by_cop0_count(built, session):
     eng = got["engine"]
     assert (eng["target"], eng["cpu"], eng["timer"], eng["tick_hz"], eng["clock_hz"], eng["endian"]) == \
         ("n64", "VR4300", "count", 46875000, 93750000, "big")
-    results = run.results(session.records, n64, Expected(), Build("n64-rom"))
+    results = run.results(session.records, n64.CONSOLE, Expected(), Build("n64-rom"))
     assert [r.algorithm for r in results] == [r.algo.id for r in p.rows] and all(r.verified for r in results)
     for res, (_, rec) in zip(results, got["rows"]):
         assert rec["ticks"] >= 46875000 * BUDGET_MS // 1000 // 2 or rec["iters"] == 1
@@ -72,15 +74,17 @@ def test_every_row_is_verified_and_timed_by_cop0_count(built, session):
     assert 5.0 < session.emulated_s < 30.0   # the banner's 5 s, then three rows of 20 ms
 
 
+@pytest.mark.emulator
 @needs_emulator
 def test_the_screen_shows_the_records_figures(built, session):
     p, _ = built
     assert session.pages[0][1][0].startswith("hashbench n64 VR4300")
     assert session.screen_complete
-    assert session.screen_lines == run.expected_lines(session.records, n64,
+    assert session.screen_lines == run.expected_lines(session.records, n64.CONSOLE,
                                                       {(r.algo.id, r.impl): r.label for r in p.rows})
 
 
+@pytest.mark.emulator
 @needs_emulator
 def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
     out, shot, db = tmp_path / "hb.z64", tmp_path / "shot.png", tmp_path / "db.sqlite"
@@ -94,6 +98,7 @@ def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
     assert shot.stat().st_size > 0
 
 
+@pytest.mark.emulator
 @needs_emulator
 def test_ctrl_c_keeps_the_rows_done_and_exits_130(tmp_path):
     db = tmp_path / "db.sqlite"

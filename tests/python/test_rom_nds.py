@@ -16,23 +16,24 @@ from hashbench.rom import image, libretro, nds, run
 from hashbench.store import Store
 from hashbench.verify import Expected
 
-pytestmark = pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["desmume"]).exists()
-                                or shutil.which("arm-none-eabi-gcc") is None,
-                                reason="needs libretro-desmume and gcc-arm-none-eabi (scripts/setup.sh)")
+pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
+              pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["desmume"]).exists()
+                                 or shutil.which("arm-none-eabi-gcc") is None,
+                                 reason="needs libretro-desmume and gcc-arm-none-eabi (scripts/setup.sh)")]
 
 BUDGET_MS = 20
 
 
 @pytest.fixture(scope="module")
 def built():
-    p = image.plan(roster.select(["crc32,md5,sha256"]), ["portable"], 1024, BUDGET_MS, nds.can_build)
+    p = image.plan(roster.select(["crc32,md5,sha256"]), ["portable"], 1024, BUDGET_MS, nds.CONSOLE.can_build)
     return p, nds.build(p)
 
 
 @pytest.fixture(scope="module")
 def session(built):
     p, b = built
-    return run.play(nds, b.path, len(p.rows), p.budget_ms, stream=None)
+    return run.play(nds.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
 
 
 def test_the_crc16_is_gbatek_s():
@@ -47,7 +48,7 @@ def test_the_header_places_both_binaries_and_carries_its_checksums(built):
     assert rom[:12] == b"HASHBENCH\0\0\0" and rom[0x0C:0x12] == b"HBNE00"
     arm9 = struct.unpack_from("<4I", rom, 0x20)
     arm7 = struct.unpack_from("<4I", rom, 0x30)
-    assert arm9[:3] == (0x4000, 0x02000000, 0x02000000) and arm9[3] == b.used_bytes
+    assert arm9[:3] == (0x8000, 0x02000000, 0x02000000) and arm9[3] == b.used_bytes
     assert arm7[1:] == (0x037F8000, 0x037F8000, 4) and rom[arm7[0]:arm7[0] + 4] == b"\xfe\xff\xff\xea"
     assert 128 * 1024 << rom[0x14] >= len(rom) and (rom[0x14] == 0 or len(rom) > 64 * 1024 << rom[0x14])
     broken = bytearray(rom)
@@ -62,7 +63,7 @@ def test_every_row_is_verified_and_timed_by_the_arm9_timers(built, session):
     assert (eng["target"], eng["cpu"], eng["timer"], eng["tick_hz"], eng["clock_hz"]) == \
         ("nds", "ARM946E-S", "bus-cycles", 33513982, 67027964)
     assert [r["algo"] for _, r in got["rows"]] == [r.algo.id for r in p.rows]
-    results = run.results(session.records, nds, Expected(), Build("nds-rom"))
+    results = run.results(session.records, nds.CONSOLE, Expected(), Build("nds-rom"))
     assert len(results) == 3 and all(r.verified for r in results)
     for res, (_, rec) in zip(results, got["rows"]):
         assert rec["ticks"] >= 33513982 * BUDGET_MS // 1000 // 2 or rec["iters"] == 1
@@ -75,7 +76,7 @@ def test_the_upper_screen_shows_the_records_figures(built, session):
     p, _ = built
     page = session.pages[0][1]
     assert page[0].startswith("hashbench nds ARM946E-S")
-    assert session.screen_lines == run.expected_lines(session.records, nds,
+    assert session.screen_lines == run.expected_lines(session.records, nds.CONSOLE,
                                                       {(r.algo.id, r.impl): r.label for r in p.rows})
     assert any(ln.startswith("#SHA256 ") for ln in session.screen_lines)
 
@@ -99,17 +100,17 @@ def test_the_controls_sort_and_sweep(built):
     the DS's buttons through the core's joypad."""
     p, b = built
     n, labels = len(p.rows), {(r.algo.id, r.impl): r.label for r in p.rows}
-    with libretro.Core("desmume", b.path, nds.CORE_OPTIONS) as core:
+    with libretro.Core("desmume", b.path, nds.CONSOLE.emulator_options) as core:
         core.run(30)
         core.press("a")
-        recs = run.parse(run.wait_done(core, nds, n, BUDGET_MS, None))
+        recs = run.parse(run.wait_done(core, nds.CONSOLE, n, BUDGET_MS, None))
         core.press("a")
-        _, lines = run.scroll_pages(core, nds, n)
-        assert lines == run.expected_lines(recs, nds, labels, sort="speed")
+        _, lines = run.scroll_pages(core, nds.CONSOLE, n)
+        assert lines == run.expected_lines(recs, nds.CONSOLE, labels, sort="speed")
         core.press("select")
-        recs = run.parse(run.wait_done(core, nds, n, BUDGET_MS, None, sizes=3))
+        recs = run.parse(run.wait_done(core, nds.CONSOLE, n, BUDGET_MS, None, sizes=3))
         got = run.read(recs)
         assert got["engine"]["sweep"] is True and len(got["rows"]) == 3 * n
         assert all(r["verified"] for _, r in got["rows"])
-        _, lines = run.scroll_pages(core, nds, n)
-        assert lines == run.expected_lines(recs, nds, labels, sort="speed")
+        _, lines = run.scroll_pages(core, nds.CONSOLE, n)
+        assert lines == run.expected_lines(recs, nds.CONSOLE, labels, sort="speed")

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: MIT
 """The NES ROM image (hashbench rom --target nes), booted headless in
 Debian's Nestopia libretro core: the NES 2.0 header and the banks' reset
-stubs, every row verified and timed in frames, the figures on the screen
-(read back with the font) equal to those of the records in the PRG-RAM,
-the joypad, the region test (NTSC 60 Hz; PAL and Dendy 50 Hz through the
-core's system option), and the command line."""
+stubs, every row verified and timed in CPU cycles (frames, and a loop
+counted to the next NMI), the timer against code of known cycles, the
+figures on the screen (read back with the font) equal to those of the
+records in the PRG-RAM, the joypad, the region test (NTSC; PAL and Dendy
+through the core's system option), and the command line."""
 import shutil
 
 import pytest
@@ -16,9 +17,10 @@ from hashbench.rom import image, libretro, nes, run, screen
 from hashbench.store import Store
 from hashbench.verify import Expected
 
-pytestmark = pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["nestopia"]).exists()
-                                or shutil.which("cc65") is None,
-                                reason="needs libretro-nestopia and cc65 (scripts/setup.sh)")
+pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
+              pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["nestopia"]).exists()
+                                 or shutil.which("cc65") is None,
+                                 reason="needs libretro-nestopia and cc65 (scripts/setup.sh)")]
 
 BUDGET_MS = 20
 SIZE = 64
@@ -26,7 +28,7 @@ SIZE = 64
 
 def small_plan():
     # sha256's written-out rounds do not fit a bank: it is built small, its portable row dropped
-    return image.plan(roster.select(["crc32,md5,sha256"]), ["portable", "compact"], SIZE, BUDGET_MS, nes.can_build)
+    return image.plan(roster.select(["crc32,md5,sha256"]), ["portable", "compact"], SIZE, BUDGET_MS, nes.CONSOLE.can_build)
 
 
 @pytest.fixture(scope="module")
@@ -37,18 +39,8 @@ def built():
 
 def play(built, system="ntsc", pages=True):
     p, b = built
-    options = dict(nes.CORE_OPTIONS, nestopia_favored_system=system)
-    return run.play(Console(options), b.path, len(p.rows), p.budget_ms, stream=None, pages=pages)
-
-
-class Console:
-    """hashbench.rom.nes with other core options."""
-
-    def __init__(self, options):
-        self.CORE_OPTIONS = options
-
-    def __getattr__(self, name):
-        return getattr(nes, name)
+    con = nes.CONSOLE.with_options(nestopia_favored_system=system)
+    return run.play(con, b.path, len(p.rows), p.budget_ms, stream=None, pages=pages)
 
 
 @pytest.fixture(scope="module")
@@ -86,14 +78,17 @@ def test_what_does_not_fit_a_bank_is_built_small_and_said(built):
     assert all(g.rom_bytes <= nes.BANK_ROOM for g in b.groups) and b.banks_used >= 2
 
 
-def test_every_row_is_verified_and_timed_in_frames(built, session):
+TIMER_RESOLUTION = 30   # cycles: the loop's 11 at a span's end, the NMI wait's 7 at its start, twice
+
+
+def test_every_row_is_verified_and_timed_in_cycles(built, session):
     p, _ = built
     got = run.read(session.records)
     eng = got["engine"]
     assert (eng["engine"], eng["target"], eng["timer"], eng["tick_hz"], eng["clock_hz"]) == \
-        ("rom", "nes", "frames", 60, 1789773)
+        ("rom", "nes", "frames+loop", 1789773, 1789773)
     assert len(got["rows"]) == len(p.rows) and not got["full"]
-    results = run.results(session.records, nes, Expected(), Build("nes-rom"))
+    results = run.results(session.records, nes.CONSOLE, Expected(), Build("nes-rom"))
     assert len(results) == len(p.rows) and all(r.verified for r in results)
     assert all(r.extra["iters"] >= 1 and r.extra["ticks"] >= 1 and r.per_call > 1000 for r in results)
 
@@ -102,29 +97,43 @@ def test_the_screen_shows_the_records_figures(built, session):
     p, _ = built
     page = session.pages[0][1]
     assert page[0].startswith("hashbench nes 6502") and page[-1].startswith("A:sort")
-    assert session.screen_lines == run.expected_lines(session.records, nes, labels(p))
+    assert session.screen_lines == run.expected_lines(session.records, nes.CONSOLE, labels(p))
     assert all(ln.strip() for ln in session.screen_lines)
 
 
 def test_the_joypad_sorts_and_reruns(built):
     p, b = built
-    with libretro.Core(nes.CORE, b.path, nes.CORE_OPTIONS) as core:
+    with libretro.Core(nes.CONSOLE.emulator, b.path, nes.CONSOLE.emulator_options) as core:
         core.run(30)
         core.press("a")
-        recs = run.parse(run.wait_done(core, nes, len(p.rows), BUDGET_MS, None))
+        recs = run.parse(run.wait_done(core, nes.CONSOLE, len(p.rows), BUDGET_MS, None))
         assert core.seconds < 20            # A started the pass, not the banner's own 5 s
-        core.press("a", 2, nes.SETTLE_FRAMES)
-        top = screen.text(core.frame(), nes.COLS, nes.ROWS)[1]
+        core.press("a", 2, nes.CONSOLE.settle_frames)
+        top = screen.text(core.frame(), nes.CONSOLE.cols, nes.CONSOLE.rows)[1]
         assert top.rstrip().endswith("speed")
-        _, lines = run.scroll_pages(core, nes, len(p.rows))
-        assert lines == run.expected_lines(recs, nes, labels(p), sort="speed")
+        _, lines = run.scroll_pages(core, nes.CONSOLE, len(p.rows))
+        assert lines == run.expected_lines(recs, nes.CONSOLE, labels(p), sort="speed")
 
 
-@pytest.mark.parametrize("system, hz, clock", [("pal", 50, 1662607), ("dendy", 50, 1773448)])
-def test_the_region_test_finds_50_hz_on_pal_and_dendy(built, system, hz, clock):
+def check_timer(got):
+    """Spans of the burn loop inside a frame and across 8 or 9: the ticks
+    equal its known cycles (and the NMIs' inside) to the timer's resolution."""
+    checks = got["timer_checks"]
+    assert len(checks) == 2 and checks[0][0] < 20000 < 250000 < checks[1][0]
+    for expected, ticks in checks:
+        assert abs(ticks - expected) <= TIMER_RESOLUTION, (expected, ticks)
+
+
+def test_the_timer_counts_code_of_known_cycles_to_the_cycle(session):
+    check_timer(run.read(session.records))
+
+
+@pytest.mark.parametrize("system, clock", [("pal", 1662607), ("dendy", 1773448)])
+def test_the_region_test_finds_pal_and_dendy_and_times_them(built, system, clock):
     s = play(built, system, pages=False)
-    eng = run.read(s.records)["engine"]
-    assert (eng["tick_hz"], eng["clock_hz"]) == (hz, clock)
+    got = run.read(s.records)
+    assert (got["engine"]["tick_hz"], got["engine"]["clock_hz"]) == (clock, clock)
+    check_timer(got)
 
 
 def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
@@ -146,15 +155,15 @@ def test_the_sweep_writes_records_across_the_prg_ram_banks():
     """More than one 8 KiB PRG-RAM bank of records (they start in bank 1):
     every one whole and verified, none lost at the banks' edges."""
     p = image.plan(roster.select(None, ["checksum", "non-crypto"]), ["portable", "compact"], SIZE, BUDGET_MS,
-                   nes.can_build)
+                   nes.CONSOLE.can_build)
     b = nes.build(p)
     n = len(p.rows)
-    with libretro.Core(nes.CORE, b.path, nes.CORE_OPTIONS) as core:
+    with libretro.Core(nes.CONSOLE.emulator, b.path, nes.CONSOLE.emulator_options) as core:
         core.run(30)
         core.press("a")
-        run.wait_done(core, nes, n, BUDGET_MS, None)
-        core.press("select", 2, nes.SETTLE_FRAMES)
-        text = run.wait_done(core, nes, n, BUDGET_MS, None, sizes=3)
+        run.wait_done(core, nes.CONSOLE, n, BUDGET_MS, None)
+        core.press("select", 2, nes.CONSOLE.settle_frames)
+        text = run.wait_done(core, nes.CONSOLE, n, BUDGET_MS, None, sizes=3)
     got = run.read(run.parse(text))
     assert len(text) > 0x2000 and not got["full"] and got["engine"]["sweep"] is True
     assert len(got["rows"]) == 3 * n and all(r["verified"] for _, r in got["rows"])

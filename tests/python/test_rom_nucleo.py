@@ -17,21 +17,22 @@ from hashbench.rom import image, nucleo, run
 from hashbench.store import Store
 from hashbench.verify import Expected
 
-pytestmark = pytest.mark.skipif(shutil.which("arm-none-eabi-gcc") is None or shutil.which("qemu-system-arm") is None,
-                                reason="needs gcc-arm-none-eabi and qemu-system-arm (scripts/setup.sh)")
+pytestmark = [pytest.mark.toolchain,
+              pytest.mark.skipif(shutil.which("arm-none-eabi-gcc") is None or shutil.which("qemu-system-arm") is None,
+                                 reason="needs gcc-arm-none-eabi and qemu-system-arm (scripts/setup.sh)")]
 BUDGET_MS = 20
 
 
 @pytest.fixture(scope="module")
 def built():
-    p = image.plan(roster.select(["crc32,md5,sha256"]), ["portable"], 1024, BUDGET_MS, nucleo.can_build)
+    p = image.plan(roster.select(["crc32,md5,sha256"]), ["portable"], 1024, BUDGET_MS, nucleo.CONSOLE.can_build)
     return p, nucleo.build(p)
 
 
 @pytest.fixture(scope="module")
 def session(built):
     p, b = built
-    return nucleo.play(nucleo, b.path, len(p.rows), p.budget_ms, stream=None)
+    return nucleo.play(nucleo.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
 
 
 def test_the_board_image_boots_from_flash_with_its_stack_in_dtcm(built):
@@ -50,7 +51,7 @@ def test_under_qemu_every_row_is_verified_and_timed(built, session):
     eng = got["engine"]
     assert (eng["target"], eng["cpu"], eng["timer"], eng["tick_hz"]) == \
         ("nucleo-f767-qemu", "Cortex-M7", "timer0", 25000000)
-    results = run.results(session.records, nucleo, Expected(), Build("nucleo-f767-qemu"))
+    results = run.results(session.records, nucleo.CONSOLE, Expected(), Build("nucleo-f767-qemu"))
     assert [r.algorithm for r in results] == [r.algo.id for r in p.rows] and all(r.verified for r in results)
     assert all(rec["ticks"] >= 25000000 * BUDGET_MS // 1000 // 2 for _, rec in got["rows"])
 

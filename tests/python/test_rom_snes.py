@@ -4,8 +4,8 @@ in Debian's bsnes-mercury (accuracy) libretro core: the LoROM header and
 its checksum, every row verified and timed in master cycles by the PPU's
 latched H/V counters (finer than a frame), the figures on the screen (read
 back with the font) equal to those of the records in the SRAM, the
-joypad, and the command line.  The core runs at about real time: two
-short sessions of two rows at 20 ms."""
+joypad, PAL's clock, and the command line.  The core runs at about real
+time: three short sessions of two rows at 20 ms."""
 import shutil
 
 import pytest
@@ -17,8 +17,8 @@ from hashbench.rom import image, libretro, run, screen, snes
 from hashbench.store import Store
 from hashbench.verify import Expected
 
-pytestmark = [pytest.mark.emulator,
-              pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES[snes.CORE]).exists()
+pytestmark = [pytest.mark.emulator, pytest.mark.toolchain,
+              pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES[snes.CONSOLE.emulator]).exists()
                                  or shutil.which("cc65") is None,
                                  reason="needs libretro-bsnes-mercury-accuracy and cc65 (scripts/setup.sh)")]
 
@@ -29,7 +29,7 @@ FRAME_MC = 262 * 1364 - 2   # an NTSC frame in master cycles (crt0.s)
 
 @pytest.fixture(scope="module")
 def built():
-    p = image.plan(roster.select(["crc32,md5"]), ["portable"], SIZE, BUDGET_MS, snes.can_build)
+    p = image.plan(roster.select(["crc32,md5"]), ["portable"], SIZE, BUDGET_MS, snes.CONSOLE.can_build)
     return p, snes.build(p)
 
 
@@ -54,23 +54,23 @@ def test_the_image_has_a_lorom_fastrom_header_with_its_checksum(built):
 
 def test_a_pass_is_verified_timed_finer_than_a_frame_shown_and_sorted_by_the_joypad(built):
     p, b = built
-    with libretro.Core(snes.CORE, b.path) as core:
+    with libretro.Core(snes.CONSOLE.emulator, b.path) as core:
         core.run(30)
         core.press("a")
-        recs = run.parse(run.wait_done(core, snes, len(p.rows), BUDGET_MS, None))
+        recs = run.parse(run.wait_done(core, snes.CONSOLE, len(p.rows), BUDGET_MS, None))
         assert core.seconds < 15            # A started the pass, not the banner's own 5 s
-        _, lines = run.scroll_pages(core, snes, len(p.rows))
-        assert lines == run.expected_lines(recs, snes, labels(p))
-        core.press("a", 2, snes.SETTLE_FRAMES)
+        _, lines = run.scroll_pages(core, snes.CONSOLE, len(p.rows))
+        assert lines == run.expected_lines(recs, snes.CONSOLE, labels(p))
+        core.press("a", 2, snes.CONSOLE.settle_frames)
         core.run(1, capture=True)
-        assert screen.text(core.frame(), snes.COLS, snes.ROWS)[1].rstrip().endswith("speed")
-        _, lines = run.scroll_pages(core, snes, len(p.rows))
-        assert lines == run.expected_lines(recs, snes, labels(p), sort="speed")
+        assert screen.text(core.frame(), snes.CONSOLE.cols, snes.CONSOLE.rows)[1].rstrip().endswith("speed")
+        _, lines = run.scroll_pages(core, snes.CONSOLE, len(p.rows))
+        assert lines == run.expected_lines(recs, snes.CONSOLE, labels(p), sort="speed")
     got = run.read(recs)
     eng = got["engine"]
     assert (eng["target"], eng["cpu"], eng["timer"], eng["tick_hz"], eng["clock_hz"]) == \
         ("snes", "65816", "master cycles", 21477273, 3579545)
-    results = run.results(recs, snes, Expected(), Build("snes-rom"))
+    results = run.results(recs, snes.CONSOLE, Expected(), Build("snes-rom"))
     assert len(results) == len(p.rows) and all(r.verified for r in results)
     # md5's calls take more than a budget: the span is one call, measured to the master cycle
     # (a frame counter would give a multiple of 357,366)
@@ -78,6 +78,19 @@ def test_a_pass_is_verified_timed_finer_than_a_frame_shown_and_sorted_by_the_joy
     assert any(r.extra["ticks"] % FRAME_MC not in (0, FRAME_MC - 1) for r in results)
     # the span of no call: two readings of the timer, a few hundred CPU cycles, not a frame
     assert 0 < got["empty"][SIZE] < FRAME_MC // 20
+
+
+def test_on_a_pal_console_the_timer_counts_pal_s_master_clock(built):
+    """bsnes's region option: the ROM reads the region from STAT78 and
+    reports PAL's master clock (21,281,370 Hz) and its 312-line frames."""
+    p, b = built
+    with libretro.Core(snes.CONSOLE.emulator, b.path, {"bsnes_region": "pal"}) as core:
+        assert round(core.fps) == 50
+        core.run(30)
+        core.press("a")
+        got = run.read(run.parse(run.wait_done(core, snes.CONSOLE, len(p.rows), BUDGET_MS, None)))
+    assert (got["engine"]["tick_hz"], got["engine"]["clock_hz"]) == (21281370, 3546895)
+    assert len(got["rows"]) == len(p.rows) and all(r["verified"] for _d, r in got["rows"])
 
 
 def test_the_command_builds_runs_stores_and_screenshots(tmp_path):

@@ -138,3 +138,59 @@ def test_runs_are_begun_only_by_the_recorder():
     bad = [f"{n}:{node.lineno} .{node.attr}" for n, p in MODS.items() if n != "hashbench.store"
            for node in ast.walk(ast.parse(p.read_text())) if isinstance(node, ast.Attribute) and node.attr in writes]
     assert not bad, f"runs written outside the recorder: {bad}"
+
+
+def test_only_the_meter_registry_branches_on_a_meter_name():
+    """hashbench.meters is the one registry of meters: code elsewhere asks a
+    Meter what it is and does (exact, its modes, whether its jobs may go to
+    a cluster...), never compares a meter's name.  Flagged: a comparison of
+    something named *meter* with a meter's name (any spelling) or with the
+    registry's DEFAULT or CYCLE_MODEL."""
+    from hashbench import meters
+    names = {s for m in meters.REGISTRY for s in (m.name, m.instrument) + m.spellings + m.stores} | set(meters.FIGURES)
+    constants = {"DEFAULT", "CYCLE_MODEL", "HOST_DEFAULT"}
+
+    def is_name(node):
+        if isinstance(node, ast.Constant):
+            return node.value in names
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return any(is_name(e) for e in node.elts)
+        return (isinstance(node, ast.Name) and node.id in constants) or \
+            (isinstance(node, ast.Attribute) and node.attr in constants)
+
+    bad = []
+    for n, p in MODS.items():
+        if n == "hashbench.meters" or n.startswith("hashbench.meters."):
+            continue
+        for node in ast.walk(ast.parse(p.read_text())):
+            if isinstance(node, ast.Compare):
+                sides = [node.left] + node.comparators
+                if any(is_name(s) for s in sides) and any("meter" in ast.unparse(s).lower() for s in sides
+                                                            if not is_name(s)):
+                    bad.append(f"{n}:{node.lineno}: {ast.unparse(node)}")
+    assert not bad, "meter names compared outside hashbench.meters: " + "; ".join(bad)
+
+
+def test_no_argparse_namespace_below_the_commands():
+    """The command line's options stop at hashbench/commands/: below it,
+    functions take typed options (host_run.Options, revisions.Request, a
+    folder list...), never the argparse Namespace.  Flagged: a function
+    outside commands/ and cli.py that reads attributes of a parameter
+    named `args` (or `getattr(args, ...)`)."""
+    bad = []
+    for n, p in MODS.items():
+        if n == "hashbench.cli" or n.startswith("hashbench.commands"):
+            continue
+        for fn in ast.walk(ast.parse(p.read_text())):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            params = {a.arg for a in fn.args.args + fn.args.kwonlyargs}
+            if "args" not in params:
+                continue
+            for node in ast.walk(fn):
+                read = (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "args") \
+                    or (isinstance(node, ast.Call) and getattr(node.func, "id", "") == "getattr" and node.args
+                        and isinstance(node.args[0], ast.Name) and node.args[0].id == "args")
+                if read:
+                    bad.append(f"{n}:{node.lineno} {fn.name}")
+    assert not bad, f"a Namespace read below hashbench/commands/: {bad}"

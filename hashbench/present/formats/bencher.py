@@ -12,7 +12,7 @@ from .names import benchmark_name, measured
 
 
 def measure_of(r) -> str:
-    return "latency" if r.meter == "ns" else r.meter
+    return "latency" if r.unit == "ns" else r.meter
 
 
 def metric(r) -> dict:

@@ -18,7 +18,7 @@ def entry(r, name) -> dict:
     ns = float(r.ns_per_call)
     e = {"name": name, "run_name": name, "run_type": "iteration", "repetitions": 1, "repetition_index": 0,
          "threads": 1, "iterations": max(1, len(r.samples)), "real_time": ns, "cpu_time": ns, "time_unit": "ns"}
-    if r.meter != "ns":
+    if r.unit != "ns":
         e[r.unit] = float(r.per_call)
     if r.mb_per_s:
         e["bytes_per_second"] = r.mb_per_s * 1e6

@@ -8,12 +8,14 @@
  * (hb_rom_image.h): each row's digest of the workload is compared with the
  * reference digest the ROM carries; a row that matches is timed with the
  * console's own timer for the budget, one that does not gets a mark and no
- * speed.  The table shows label, tier mark, ITER, us/iter, KB/s and the
- * first digest bytes.  A cycles the sort (category, speed, name), B or
+ * speed.  The table shows label, tier mark, ITER, us/iter, KB/s (a decimal
+ * below 10, bytes a second marked B below 1 KB/s) and the first digest
+ * bytes.  A cycles the sort (category, speed, name), B or
  * START runs again, SELECT toggles the size sweep (64 / 256 / 1024 B),
  * UP/DOWN scroll.
  *
- * Timing: n calls back to back between two readings of the timer, n grown
+ * Timing: n calls back to back in one span of the timer (two readings of
+ * it, or the platform's own span where the timer is coarse: the NES), n grown
  * from 1 until the calls take an eighth of the budget, then scaled to the
  * budget.  The same loop around a function that does nothing (the harness)
  * is timed once per size: the loop's own cost; so is a span of no call at
@@ -179,10 +181,39 @@ static uint32_t per_call_us(uint8_t e, uint8_t s)
     return (muldiv(ticks[e][s], 1000000UL, hb_rom_tick_hz()) + iters[e][s] / 2u) / iters[e][s];
 }
 
-/* thousands of bytes a second (the reference studies' KB/s) */
-static uint32_t kb_per_s(uint8_t e, uint8_t s)
+/* bytes a second, times `scale` (1 or 10) */
+static uint32_t bytes_per_s(uint8_t e, uint8_t s, uint8_t scale)
 {
-    return muldiv(iters[e][s] * (uint32_t)hb_rom_sizes[s], hb_rom_tick_hz(), ticks[e][s]) / 1000u;
+    return muldiv(iters[e][s] * (uint32_t)hb_rom_sizes[s] * scale, hb_rom_tick_hz(), ticks[e][s]);
+}
+
+/* A row's speed in `width` columns ending before `end`, never a bare 0 on
+ * a slow console: thousands of bytes a second (the reference studies'
+ * KB/s, the column's unit) from 10 up, with one decimal from 1 to 10, and
+ * bytes a second marked B below that ("680B", "0.4B"). */
+static void put_speed(uint8_t end, uint8_t width, uint8_t e, uint8_t s)
+{
+    uint32_t v = bytes_per_s(e, s, 1);
+    uint8_t unit = 0;
+    if (v >= 10000u) {
+        put_uint(end, width, v / 1000u);
+        return;
+    }
+    if (v < 1000u) {
+        line[end - 1] = 'B';
+        end--;
+        unit = 1;
+        if (v >= 10u) {
+            put_uint(end, (uint8_t)(width - 1), v);
+            return;
+        }
+        v = bytes_per_s(e, s, 10); /* tenths of a byte a second */
+    } else {
+        v /= 100u; /* tenths of a KB/s */
+    }
+    line[end - 1] = (char)('0' + (char)(v % 10u));
+    line[end - 2] = '.';
+    put_uint((uint8_t)(end - 2), (uint8_t)(width - 2 - unit), v / 10u);
 }
 
 /* ---- the table ---------------------------------------------------------- */
@@ -231,7 +262,7 @@ static void draw_row_line(uint8_t e, uint8_t part)
         for (s = 0; s < HB_ROM_NSIZES && (WIDE || part == 1); s++) {
             if (!hb_rom_in_sweep[s]) continue;
             c = (uint8_t)((WIDE ? 13 : 7) + 6 * sweep_column(s));
-            if (status[e][s] == MEASURED) put_uint(c, 5, kb_per_s(e, s));
+            if (status[e][s] == MEASURED) put_speed(c, 5, e, s);
             else if (status[e][s] == MISMATCH) put((uint8_t)(c - 2), "!!");
         }
         return;
@@ -243,9 +274,9 @@ static void draw_row_line(uint8_t e, uint8_t part)
     if (status[e][std] == MEASURED && part == 0) {
         put_uint(13, 5, iters[e][std]);
         put_uint(20, 6, per_call_us(e, std));
-        if (WIDE) put_uint(25, 4, kb_per_s(e, std));
+        if (WIDE) put_speed(25, 4, e, std);
     }
-    if (status[e][std] == MEASURED && part == 1) put_uint(7, 5, kb_per_s(e, std));
+    if (status[e][std] == MEASURED && part == 1) put_speed(7, 5, e, std);
     if (status[e][std] != NOT_RUN) {
         if (WIDE && part == 0) put_hex(26, head[e], (uint8_t)(r->digest_len < 4 ? r->digest_len : 4));
         if (!WIDE && part == 1) put_hex(8, head[e], (uint8_t)(r->digest_len < 4 ? r->digest_len : 4));
@@ -340,13 +371,59 @@ static void nothing(uint8_t *o, const uint8_t *in, size_t len)
 }
 
 /* n calls back to back, in timer ticks; every row and the harness run
- * this same loop */
+ * this same loop.  Under cc65 its counter is three static bytes counted
+ * down as one 24-bit number: 18 cycles a call, where a 32-bit counter and
+ * compare cost about 300 (5% of a 64-byte CRC-8 on the NES), and code
+ * simple enough for cc65 2.19 (its -O turned `while (--x)` on a static
+ * 16-bit x into a test of the low byte alone).  Elsewhere the plain loop
+ * and two readings of hb_rom_ticks as before: with the byte counter, or
+ * with the readings in functions of their own, the Game Boy image's sweep
+ * stopped after its first size and its records came out garbled (not
+ * understood; the Game Boy's banked calls are the suspects).  A platform
+ * whose timer is too coarse times the span itself (HB_ROM_FINE_SPAN). */
+#ifdef __CC65__
+static uint8_t calls0, calls1, calls2;
+#endif
 static uint32_t time_calls(hb_rom_fn fn, size_t size, uint32_t n)
 {
-    uint32_t t0, i;
+#ifndef HB_ROM_FINE_SPAN
+    uint32_t t0;
+#endif
+#ifndef __CC65__
+    uint32_t i;
+#else
+    calls0 = (uint8_t)n;
+    calls1 = (uint8_t)(n >> 8);
+    calls2 = (uint8_t)(n >> 16);
+#endif
+#ifdef HB_ROM_FINE_SPAN
+    hb_rom_span_start();
+#else
     t0 = hb_rom_ticks();
+#endif
+#ifdef __CC65__
+    for (;;) {
+        if (calls0) {
+            --calls0;
+        } else if (calls1) {
+            --calls1;
+            calls0 = 0xFF;
+        } else if (calls2) {
+            --calls2;
+            calls1 = calls0 = 0xFF;
+        } else {
+            break;
+        }
+        fn(out, buf, size);
+    }
+#else
     for (i = 0; i < n; i++) fn(out, buf, size);
+#endif
+#ifdef HB_ROM_FINE_SPAN
+    return hb_rom_span_ticks();
+#else
     return hb_rom_ticks() - t0;
+#endif
 }
 
 /* Grows n until n calls last an eighth of the budget (at least
@@ -426,7 +503,13 @@ static void engine_record(void)
     hb_rec_uint("budget_ms", hb_rom_budget_ms);
     hb_rec_uint("rows", HB_ROM_ENTRIES);
     hb_rec_bool("sweep", sweep);
+#ifdef HB_ROM_PLACEMENT
+    hb_rec_str("placement", HB_ROM_PLACEMENT);
+#endif
     hb_rec_end();
+#ifdef HB_ROM_FINE_SPAN
+    hb_rom_timer_check();
+#endif
 }
 
 static void run_pass(void)
@@ -446,6 +529,9 @@ static void run_pass(void)
     for (s = 0; s < HB_ROM_NSIZES; s++) {
         if (sweep ? !hb_rom_in_sweep[s] : s != HB_ROM_STD) continue;
         hb_workload_fill(buf, hb_rom_sizes[s]);
+#ifdef HB_ROM_FINE_SPAN
+        hb_rom_frame(); /* the NES: the title's text queue empty before the harness is timed */
+#endif
         calibrated(nothing, hb_rom_sizes[s], &n, &t);
         record_result("rom_harness", 0, 0, hb_rom_sizes[s], n, t);
         hb_rec_uint("empty_ticks", time_calls(nothing, hb_rom_sizes[s], 0));
@@ -455,6 +541,9 @@ static void run_pass(void)
             blank_line();
             put(put(0, "running "), hb_rom_roster[e].label);
             show(HB_ROM_ROWS - 1);
+#ifdef HB_ROM_PREPARE
+            hb_rom_prepare(e);
+#endif
             measure(e, s);
             draw_table();
             hb_rom_frame();
@@ -498,7 +587,13 @@ static void banner(void)
     col = put_dec(0, HB_ROM_ENTRIES);
     put(col, " rows, verified first");
     show(7);
-    banner_line(9, "A: start", "");
+#ifdef HB_ROM_PLACEMENT
+    banner_line(8, "place ", HB_ROM_PLACEMENT);
+#endif
+#ifdef HB_ROM_PLACEMENT_NOTE
+    banner_line(9, HB_ROM_PLACEMENT_NOTE, ""); /* the GBA: rows that run from ROM instead */
+#endif
+    banner_line(11, "A: start", "");
 }
 
 int main(void)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * hb_rom.h - the contract between the console ROM's application
  * (src/engine/rom/: banner, verification, timing loop, table, controls,
- * records) and a console, one folder here per console (gba/, gb/, nes/,
+ * records) and a console, one folder here per console (gba/, gb/, nes/, snes/,
  * nds/, n64/, and nucleo-f767/ for the STM32 board):
  * start-up code, text on the screen, the joypad, the console's own timer,
  * and the battery-backed RAM the records go to.
@@ -40,13 +40,32 @@ uint8_t hb_rom_frame(void);
 /* The console's own timer: a free-running 32-bit count of ticks since
  * hb_rom_init, and its rate.  GBA: TM0 cascading into TM1 at the system
  * clock (ticks are cycles); Game Boy: TIMA with its overflow interrupt;
- * NES: vertical-blank NMIs, 60 or 50 a second (detected); NDS: the ARM9's
- * TM0/TM1 at the bus clock; N64: COP0 Count; NUCLEO-F767: DWT CYCCNT. */
+ * Super NES: master cycles, the NMI's frame base and the PPU's latched
+ * H/V counters; NDS: the ARM9's TM0/TM1 at the bus clock; N64: COP0
+ * Count; NUCLEO-F767: DWT CYCCNT.  A timed span reads it at both ends. */
 uint32_t hb_rom_ticks(void);
 uint32_t hb_rom_tick_hz(void);
 /* What a tick is, for the banner and the records: "cycles", "tima",
- * "frames". */
+ * "frames+loop", "master cycles". */
 const char *hb_rom_tick_unit(void);
+
+/* A timer coarser than the budget needs (the NES's vertical-blank NMIs,
+ * 16.7 ms) times a span itself: the platform's hb_rom_config.h defines
+ * HB_ROM_FINE_SPAN and the two below in place of hb_rom_ticks.
+ * hb_rom_span_start may wait (the NES: for the next NMI); the span runs
+ * from its return to the call of hb_rom_span_ticks, which returns its
+ * length in ticks. */
+void hb_rom_span_start(void);
+uint32_t hb_rom_span_ticks(void);
+/* ... and checks that timer against code of known cycles: it writes
+ * `rom_timer_check` records (docs/records.md) after the `engine` record. */
+void hb_rom_timer_check(void);
+
+/* Where the platform's hb_rom_config.h or the build defines HB_ROM_PREPARE:
+ * called before each row is verified and timed (the GBA copies the row's
+ * code into its IWRAM overlay).  HB_ROM_PLACEMENT, where defined, names
+ * where the rows' code runs, for the banner and the `engine` record. */
+void hb_rom_prepare(uint8_t row);
 
 /* The records (docs/records.md) go to memory the host can read from an
  * emulator: cartridge save RAM (NDS: a fixed area of main RAM; NUCLEO-F767:

@@ -7,7 +7,7 @@
         .module gb_asm
         .area   _CODE
 
-        HB_ROM_COLS = 20        ; hb_rom_config.h
+        .include "hb_rom_screen.inc"    ; HB_ROM_COLS: generated from hashbench/rom/gb.py
         MBC5_ROM_BANK = 0x2000
         ;; HRAM, beside crt0.s's overflow count (0xFF80-0xFF82); gb.c names
         ;; the same addresses

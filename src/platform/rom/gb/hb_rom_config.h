@@ -5,8 +5,7 @@
 #ifndef HB_ROM_CONFIG_H
 #define HB_ROM_CONFIG_H
 
-#define HB_ROM_COLS 20
-#define HB_ROM_ROWS 18
+#include "hb_rom_screen.h" /* HB_ROM_COLS, HB_ROM_ROWS: generated from hashbench/rom/gb.py */
 #define HB_ROM_TARGET "gb"
 #define HB_ROM_CPU "SM83"
 #define HB_ROM_CLOCK_HZ 4194304UL

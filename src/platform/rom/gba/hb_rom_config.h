@@ -4,8 +4,7 @@
 #ifndef HB_ROM_CONFIG_H
 #define HB_ROM_CONFIG_H
 
-#define HB_ROM_COLS 30
-#define HB_ROM_ROWS 20
+#include "hb_rom_screen.h" /* HB_ROM_COLS, HB_ROM_ROWS: generated from hashbench/rom/gba.py */
 #define HB_ROM_TARGET "gba"
 #define HB_ROM_CPU "ARM7TDMI"
 #define HB_ROM_CLOCK_HZ 16777216UL

@@ -5,8 +5,7 @@
 #ifndef HB_ROM_CONFIG_H
 #define HB_ROM_CONFIG_H
 
-#define HB_ROM_COLS 40
-#define HB_ROM_ROWS 30
+#include "hb_rom_screen.h" /* HB_ROM_COLS, HB_ROM_ROWS: generated from hashbench/rom/n64.py */
 #define HB_ROM_TARGET "n64"
 #define HB_ROM_CPU "VR4300"
 #define HB_ROM_CLOCK_HZ 93750000UL

@@ -6,8 +6,7 @@
 #ifndef HB_ROM_CONFIG_H
 #define HB_ROM_CONFIG_H
 
-#define HB_ROM_COLS 32
-#define HB_ROM_ROWS 24
+#include "hb_rom_screen.h" /* HB_ROM_COLS, HB_ROM_ROWS: generated from hashbench/rom/nds.py */
 #define HB_ROM_TARGET "nds"
 #define HB_ROM_CPU "ARM946E-S"
 #define HB_ROM_CLOCK_HZ 67027964UL

@@ -14,6 +14,11 @@
 ;           at most NMI_BUDGET cells a frame so that every write lands in
 ;           the vertical blank
 ;   hb_nes_frame_loop  the region test: loop iterations between two NMIs
+;   hb_nes_sync, hb_nes_loop_to_nmi  a timed span's two ends: it starts
+;           right after an NMI, and its end counts the region test's loop
+;           until the next NMI (nes.c turns frames and that count into
+;           cycles)
+;   hb_nes_burn  loops of known cycles, that the timer checks itself by
 ;   hb_nes_map, hb_nes_switch  map a PRG-ROM bank at $8000 (the
 ;           generated trampolines call the second)
 ;   hb_nes_wram  maps an 8 KiB bank of the PRG-RAM at $6000
@@ -21,7 +26,7 @@
         .export __STARTUP__ : absolute = 1
         .export hb_nes_reset, hb_nes_nmi, hb_nes_irq
         .export _hb_nes_frames, _hb_nes_ring, _hb_nes_ring_head, _hb_nes_ring_tail
-        .export _hb_nes_frame_loop, _hb_nes_wram, _hb_nes_map, hb_nes_map, hb_nes_switch, hb_nes_bank_now
+        .export _hb_nes_frame_loop, _hb_nes_sync, _hb_nes_loop_to_nmi, _hb_nes_burn, _hb_nes_wram, _hb_nes_map, hb_nes_map, hb_nes_switch, hb_nes_bank_now
         .import _main, zerobss, copydata
         .import __STACK_START__, __STACK_SIZE__
         .importzp sp
@@ -76,11 +81,24 @@ _hb_nes_ring:      .res 256
 ; page (a crossing adds a cycle a loop and moves the counts it is judged by;
 ; the .assert below checks).  Called with NMIs on: waits for one NMI, then
 ; counts iterations (11 cycles each, 12 when X wraps) until the next; the
-; count in A (low) and X (high).
+; count in A (low) and X (high).  A timed span uses its two halves: it
+; starts on hb_nes_sync's return, right after an NMI, and ends where
+; hb_nes_loop_to_nmi is called; the loop's count until the next NMI, set
+; against the region test's count of a whole frame, says how much of its
+; last frame the span did not use.
 _hb_nes_frame_loop:
+        jsr _hb_nes_sync
+        jmp _hb_nes_loop_to_nmi
+
+; Returns right after the next NMI (7 cycles at most after its rti).
+_hb_nes_sync:
         lda _hb_nes_frames
 @sync:  cmp _hb_nes_frames
         beq @sync
+        rts
+
+; Iterations of the 11-cycle loop from the call until the next NMI is over.
+_hb_nes_loop_to_nmi:
         lda _hb_nes_frames
         ldx #0
         ldy #0
@@ -93,8 +111,20 @@ _hb_nes_frame_loop:
         sty nmi_len              ; the NMI is over: its scratch byte is free
         ldx nmi_len
         rts
+
+; Code of known cycles, for the timer's own check (nes.c,
+; hb_rom_timer_check): A passes of 1,284 cycles in its loops, the last one
+; cycle shorter (inner: 255 x 5 + 4; outer: dex, bne).
+_hb_nes_burn:
+        tax
+        ldy #0
+@inner: dey                      ; 2
+        bne @inner               ; 3
+        dex                      ; 2
+        bne @inner               ; 3
+        rts
 @end:
-        .assert >_hb_nes_frame_loop = >@end, lderror, "the region test crosses a page"
+        .assert >_hb_nes_frame_loop = >@end, lderror, "the region test or the burn loop crosses a page"
 
 hb_nes_reset:
         sei

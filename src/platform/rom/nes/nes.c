@@ -22,6 +22,7 @@
 #include "hb_rom_config.h"
 #include "hb_nes.h"
 #include "hb_font.h"
+#include "hb_record.h"
 
 #define PPUCTRL (*(volatile uint8_t *)0x2000)
 #define PPUMASK (*(volatile uint8_t *)0x2001)
@@ -52,6 +53,9 @@ extern volatile uint8_t hb_nes_ring_tail;
 #pragma zpsym("hb_nes_ring_tail")
 extern uint8_t hb_nes_ring[256];
 extern uint16_t __fastcall__ hb_nes_frame_loop(void);
+extern void __fastcall__ hb_nes_sync(void);
+extern uint16_t __fastcall__ hb_nes_loop_to_nmi(void);
+extern void __fastcall__ hb_nes_burn(uint8_t passes);
 
 void __fastcall__ hb_nes_wram(uint8_t bank);
 void __fastcall__ hb_nes_map(uint8_t bank);
@@ -65,7 +69,6 @@ void __fastcall__ hb_nes_map(uint8_t bank);
 #define PENDING 64
 #define FULL_DONE "{\"rec\":\"done\",\"save_ram_full\":true}\n"
 
-static uint8_t tick_hz;
 static uint16_t frame_loops;
 static uint8_t held;
 static uint16_t record_at;          /* bytes of records in banks 1-3 */
@@ -140,7 +143,6 @@ void hb_rom_init(void)
     PPUSCROLL = 0;
     PPUCTRL = CTRL_NMI;
     frame_loops = hb_nes_frame_loop();
-    tick_hz = frame_loops <= NTSC_MAX_LOOPS ? 60 : 50;
     hb_rom_frame();
     PPUMASK = MASK_BG; /* right after an NMI: the next frame is the first shown */
 }
@@ -188,24 +190,82 @@ uint8_t hb_rom_frame(void)
     return pressed;
 }
 
-uint32_t hb_rom_ticks(void)
+/* A timed span in CPU cycles, to the region test's loop (11 cycles) where
+ * the frame counter alone resolves a frame.  The span starts right after
+ * an NMI (hb_nes_sync) and ends where the loop starts counting towards the
+ * next; m frames later that NMI is over.  A frame is F cycles, NMI_CYCLES
+ * of them the NMI's (nothing queued: hb_rom_frame saw to that); the region
+ * test found the loop runs frame_loops times in the other F - NMI_CYCLES.
+ * So the span is (m - 1) x F plus the share of its last frame the loop
+ * did not take: (F - NMI_CYCLES) x (frame_loops - k) / frame_loops, k the
+ * loop's count.  F is 29,780.5 cycles on NTSC, 33,247.5 on PAL: held
+ * doubled. */
+#define NMI_CYCLES 75u /* crt0.s: entry, counter, empty queue, scroll, rti */
+
+static uint32_t span_frame;
+static uint32_t span_nmis; /* NMIs inside the last span (each NMI_CYCLES of it) */
+
+static uint32_t frame_cycles2(void)
 {
-    uint32_t a, b;
-    do { /* the NMI may carry between the bytes of one read */
-        a = hb_nes_frames;
-        b = hb_nes_frames;
-    } while (a != b);
-    return a;
+    if (frame_loops <= NTSC_MAX_LOOPS) return 59561u;
+    return frame_loops <= PAL_MAX_LOOPS ? 66495UL : 70928UL;
+}
+
+void hb_rom_span_start(void)
+{
+    hb_nes_sync();
+    span_frame = hb_nes_frames; /* the next NMI is a frame away: one read is whole */
+}
+
+uint32_t hb_rom_span_ticks(void)
+{
+    uint16_t k = hb_nes_loop_to_nmi();
+    uint32_t f2 = frame_cycles2();
+    uint32_t m = hb_nes_frames - span_frame - 1u;
+    uint32_t whole = m * (f2 >> 1) + ((f2 & 1u) ? (m + 1u) / 2u : 0u);
+    uint32_t rest = f2 / 2u - NMI_CYCLES;
+    span_nmis = m;
+    if (k >= frame_loops) return whole;
+    return whole + (uint32_t)(rest * (uint32_t)(frame_loops - k) / frame_loops);
+}
+
+/* The timer against code of known cycles: spans of 2 and of 12 or 202
+ * passes of crt0.s's burn loop differ by exactly 1,284 cycles a pass (the
+ * call, the span's own ends cancel) and by NMI_CYCLES for each NMI the
+ * longer span holds beyond the shorter one's.  10 passes stay inside a
+ * frame, 200 cross 8 or 9 frame boundaries. */
+static void check_span(uint8_t passes)
+{
+    uint32_t base, base_nmis, t;
+    hb_rom_span_start();
+    hb_nes_burn(2);
+    base = hb_rom_span_ticks();
+    base_nmis = span_nmis;
+    hb_rom_span_start();
+    hb_nes_burn((uint8_t)(2u + passes));
+    t = hb_rom_span_ticks();
+    hb_rec_begin("rom_timer_check");
+    hb_rec_uint("code_ticks", 1284UL * passes);
+    hb_rec_uint("nmis", span_nmis - base_nmis);
+    hb_rec_uint("nmi_ticks", NMI_CYCLES);
+    hb_rec_uint("ticks", t - base);
+    hb_rec_end();
+}
+
+void hb_rom_timer_check(void)
+{
+    check_span(10);
+    check_span(200);
 }
 
 uint32_t hb_rom_tick_hz(void)
 {
-    return tick_hz;
+    return hb_nes_clock_hz();
 }
 
 const char *hb_rom_tick_unit(void)
 {
-    return "frames";
+    return "frames+loop";
 }
 
 uint16_t hb_nes_frame_loops(void)

@@ -6,8 +6,7 @@
 #ifndef HB_ROM_CONFIG_H
 #define HB_ROM_CONFIG_H
 
-#define HB_ROM_COLS 30
-#define HB_ROM_ROWS 20
+#include "hb_rom_screen.h" /* HB_ROM_COLS, HB_ROM_ROWS: generated from hashbench/rom/nucleo.py */
 #define HB_ROM_CPU "Cortex-M7"
 #ifdef HB_NUCLEO_QEMU
 #define HB_ROM_TARGET "nucleo-f767-qemu"

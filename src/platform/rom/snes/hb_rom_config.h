@@ -9,8 +9,7 @@
 
 #include "hb_snes.h"
 
-#define HB_ROM_COLS 32
-#define HB_ROM_ROWS 28
+#include "hb_rom_screen.h" /* HB_ROM_COLS, HB_ROM_ROWS: generated from hashbench/rom/snes.py */
 #define HB_ROM_TARGET "snes"
 #define HB_ROM_CPU "65816"
 #define HB_ROM_CLOCK_HZ hb_snes_clock_hz()

@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: MIT
+"""The meter registry (hashbench/meters/__init__.py): each meter declared
+once, its declaration agreeing with its module, --meter taking the stored
+names and the old spellings alike."""
+import pytest
+from cli_util import hb
+
+from hashbench import meters
+from hashbench.errors import UserError
+from hashbench.result import METER_TITLES
+from hashbench.rom import run as rom_run
+
+
+def test_each_declaration_agrees_with_its_module():
+    for m in meters.REGISTRY:
+        assert set(m.stores) <= set(meters.FIGURES), m.name
+        assert m.where in (meters.HOST, meters.QEMU, meters.CONSOLE, meters.ROM), m.name
+        assert set(m.modes) <= set(meters.MODES), m.name
+        if not m.module:
+            continue
+        module = m.load()
+        if hasattr(module, "NAME"):    # the exact instruments say what they are; the timers' vary by timer
+            assert (module.NAME, module.METER) == (m.instrument, m.stores[0]), m.name
+    rom = meters.named("rom-timer")   # the ROMs' meter: read by hashbench.rom.run, declared here
+    assert (rom_run.INSTRUMENT, rom_run.METER) == (rom.instrument, rom.stores[0])
+    names = [m.name for m in meters.REGISTRY]
+    assert len(names) == len(set(names))
+    assert METER_TITLES == {k: f.title for k, f in meters.FIGURES.items()}
+
+
+def test_old_spellings_are_aliases_of_the_stored_names():
+    assert [meters.choose(s, meters.HOST).option for s in ("time", "cycles", "sim")] == \
+        ["ns", "core-cycles", "est-cycles"]
+    assert meters.choose("est-cycles", meters.HOST).jobs and not meters.choose("ns", meters.HOST).jobs
+    assert meters.choose("ns", meters.HOST).modes == meters.MODES and not meters.choose("sim", meters.HOST).modes
+    assert meters.for_target(meters.QEMU, "cycle-model").name == "qemu-cycle-model"
+    assert meters.for_target(meters.CONSOLE, "est-cycles", "mgba").name == "cycle-model"
+    assert meters.for_target(meters.CONSOLE, meters.DEFAULT, "sim65").name == "sim65"
+    assert meters.for_target(meters.QEMU, meters.DEFAULT).stores == ("instructions",)
+    assert meters.model_spellings() == ["cycle-model"]
+    with pytest.raises(UserError, match="not a meter here"):
+        meters.choose("cycle-model", meters.HOST)
+
+
+@pytest.mark.parametrize("spelled", ["est-cycles", "sim"])
+def test_a_meter_that_counts_one_thread_refuses_the_modes_in_one_line(spelled):
+    code, out, err = hb("run", "--meter", spelled, "--threads", "2", "--no-save")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"--threads cannot be measured under --meter {spelled}: callgrind" in err and "ns or core-cycles" in err
+
+
+def test_an_unknown_meter_is_one_line():
+    code, out, err = hb("run", "--meter", "furlongs", "--no-save")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "'ns', 'core-cycles', 'est-cycles'" in err
