@@ -42,7 +42,7 @@ def add_parser(sub):
                     "libretro-desmume for the NDS; mupen64plus for the N64; for "
                     "nucleo-f767 the same firmware under QEMU's mps2-an500, whose timer counts instructions), "
                     "headless, lets the pass finish, reads the records from save RAM, checks the table on the "
-                    "screen against them, and stores the run (target gba-rom, gb-rom, nes-rom, snes-rom, nds-rom, "
+                    "screen against them, and stores the run (target gba-rom, gb-rom, gbc-rom, nes-rom, snes-rom, nds-rom, "
                     "n64-rom or nucleo-f767-qemu; meter console-timer: cycles per "
                     "call by the console's timer, the loop included).  By default the image holds as much of "
                     "the roster as fits; what is left out is said (the Game Boy: an MBC5 cartridge, each "
