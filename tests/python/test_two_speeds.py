@@ -66,9 +66,9 @@ def test_one_mode_is_not_split(make):
     assert two_speeds.modes(make(random.Random(2))) is None
 
 
-def test_modes_must_each_hold_a_tenth():
+def test_modes_must_each_hold_a_fifth():
     rng = random.Random(3)
-    vals = [1000 * (1 + rng.gauss(0, 0.001)) for _ in range(95)] + [1500.0] * 5   # 5% outliers: no mode
+    vals = [1000 * (1 + rng.gauss(0, 0.001)) for _ in range(85)] + [1500.0] * 15   # 15% outliers: no mode
     assert two_speeds.modes(vals) is None
 
 
@@ -148,7 +148,7 @@ def test_a_cpu_slow_throughout_is_named_and_never_a_change():
     rng = random.Random(6)
     settled = summarised(two_speed_row(rng, [0.6] * 6))
     # processes 2 and 4 (CPU 0, with process 0) at the slow speed only: one left on that CPU
-    stuck = summarised(two_speed_row(rng, [0.6, 0.6, 0.0, 0.6, 0.0, 0.6], scale=1.03))
+    stuck = summarised(two_speed_row(rng, [0.9, 0.6, 0.0, 0.6, 0.0, 0.6], scale=1.03))
     assert not timer.unsettled(settled) and timer.unsettled(stuck)
     assert two_speeds_line([settled]) is None
     line = two_speeds_line([settled, stuck])
