@@ -42,7 +42,7 @@ $(REFERENCE_INC): data/reference-digests.tsv
 	  awk -F '\t' '!/^#/ && NF == 3 { printf "HB_REF(\"%s\", %sul, \"%s\")\n", $$1, $$2, $$3 }' $<; } > $@.tmp
 	@mv $@.tmp $@
 
-.PHONY: all setup build bench test test-c test-py test-sanitize test-nou64 test-clang test-qemu clean roster \
+.PHONY: all setup build bench test test-quick test-c test-py test-sanitize test-nou64 test-clang test-qemu clean roster \
         generate check-generated
 
 all: build
@@ -126,6 +126,16 @@ bench: setup
 # ---- tests -----------------------------------------------------------------
 test: setup
 	bash scripts/test.sh
+
+# The developers' loop, about a minute once `make bench` has run: the C suite with gcc, the lint, and the
+# Python tests that need no emulator, cross toolchain, server or installation (pytest --quick; the
+# tiers are in tests/python/conftest.py).  It installs nothing: `make setup` (or bench) does.
+test-quick:
+	@test -x $(PY) || { echo "make test-quick: no $(PY): run make setup (or make bench) first" >&2; exit 2; }
+	@$(MAKE) --no-print-directory -s build
+	$(BUILD)/hb-test
+	.venv/bin/ruff check hashbench tests tools studies
+	$(PY) -m pytest -q -p no:cacheprovider --quick tests/python
 
 test-c: $(BUILD)/hb-test
 	$(BUILD)/hb-test

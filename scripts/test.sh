@@ -7,8 +7,36 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PYTHONUNBUFFERED=1
-step() { printf '\n=== %s\n' "$*"; }
 MAKE="make -s"
+
+# Each step's time, wall clock and CPU (this shell's children, user + system: the figure a busy
+# machine stretches least), summed up at the end, failed or not: where the minutes go.
+TIMES=$(mktemp)
+# CPU=children's CPU seconds so far (`times` in this shell: a $(...) subshell would count its own)
+cpu_now() { times > "$TIMES"; CPU=$(awk 'END { gsub(/s/, ""); split($1, u, "m"); split($2, s, "m"); print u[1] * 60 + u[2] + s[1] * 60 + s[2] }' "$TIMES"); }
+SUMMARY=() STEP="" STEP_WALL=0 STEP_CPU=0
+end_step() {
+    [ -n "$STEP" ] || return 0
+    cpu_now
+    SUMMARY+=("$(awk -v w=$((SECONDS - STEP_WALL)) -v c="$CPU" -v c0="$STEP_CPU" -v s="$STEP" \
+        'BEGIN { printf "%5d s %6.0f s CPU  %s", w, c - c0, s }')")
+}
+step() {
+    end_step
+    cpu_now
+    STEP=$*; STEP_WALL=$SECONDS; STEP_CPU=$CPU
+    printf '\n=== %s\n' "$*"
+}
+summary() {
+    local status=$?
+    end_step
+    printf '\n=== time per step (wall, CPU; load now: %s)\n' "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+    printf '%s\n' "${SUMMARY[@]}"
+    printf '%5d s in all\n' "$SECONDS"
+    rm -f "$TIMES"
+    return $status
+}
+trap summary EXIT
 
 step "C suite, gcc"
 $MAKE BUILD=build/host build

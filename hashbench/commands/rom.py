@@ -65,6 +65,11 @@ def add_parser(sub):
     c.add_argument("--size", default="1024", help="the table's workload size (default 1024 B; the sweep is "
                                                    "always 64/256/1024)")
     c.add_argument("--budget", default="200", help="time per row on the console, e.g. 200, 200ms, 1s (default 200 ms)")
+    c.add_argument("--place", metavar="PLACEMENT",
+                   help="the GBA: where the rows' code runs, named as `cross`'s GBA targets: gba-iwram-arm (the "
+                        "default: each row's ARM code copied into IWRAM before it, the cartridge's prefetch on; a "
+                        "row too big for IWRAM runs from ROM, and the image says so), gba-iwram (Thumb in IWRAM), "
+                        "gba-prefetch (Thumb from ROM, prefetch on), gba (Thumb from ROM, WAITCNT at power-on)")
     c.add_argument("--run", action="store_true", help="run the image headless in its emulator (above) and store the run")
     c.add_argument("--emulator", metavar="NAME",
                    help="with --run: the emulator (default: the headless core above); the browser page's core "
@@ -125,7 +130,7 @@ def main(args) -> int:
     if args.json:
         exporters.check_path(args.json)
     log = log_to_stderr(args.quiet)
-    p, built = flow.build_image(con, algos, impls, size, budget, log)
+    p, built = flow.build_image(con, algos, impls, size, budget, log, place=args.place)
     (con.install or image.install)(built, Path(args.output))
     print(f"{args.output}: {con.name} image, {len(p.rows)} rows, {con.describe(built)}")
     for algo, impl, why in p.left_out:

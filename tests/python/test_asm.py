@@ -57,6 +57,8 @@ def test_every_assembly_line_names_a_cpu_and_its_files():
             assert a.impls_on(impl.isa)[name] is impl and name not in a.impls_on("")
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @pytest.mark.parametrize("target,algo_id,impl", CASES)
 def test_assembly_at_every_length(target, algo_id, impl):
     t = TARGETS[target]

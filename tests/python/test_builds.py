@@ -76,6 +76,7 @@ def test_a_rejected_flag_names_the_build_and_quotes_the_compiler():
     assert configs.check(configs.parse(["gcc"], ["-O2"])[0]) is None
 
 
+@pytest.mark.toolchain
 def test_a_cross_target_builds_with_its_own_compiler():
     m7, nes = load_all()["cortex-m7"], load_all()["nes"]
     assert names(None, None, target=m7) == ["gcc-O2"]                 # its own -O level
@@ -225,6 +226,7 @@ def test_size_command_on_the_host():
     assert d["c_library"] is None   # shared, not counted
 
 
+@pytest.mark.toolchain
 @pytest.mark.skipif(bool(load_all()["cortex-m7"].missing()), reason="cortex-m7 not installed")
 def test_size_command_names_the_c_library_on_the_cortex_m7():
     """The probes link newlib-nano, as a CubeMX firmware does, and say so."""
@@ -238,6 +240,7 @@ def test_size_command_names_the_c_library_on_the_cortex_m7():
 M7 = load_all()["cortex-m7"]
 
 
+@pytest.mark.toolchain
 @pytest.mark.skipif(bool(M7.missing()), reason="cortex-m7 not installed (gcc-arm-none-eabi, qemu-system-arm)")
 def test_matrix_on_the_cortex_m7(tmp_path):
     db = str(tmp_path / "c.sqlite")

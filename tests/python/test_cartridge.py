@@ -67,6 +67,8 @@ def test_each_bank_is_checked_on_its_own(tmp_path):
         check(tmp_path, full, rom_bytes=4 * 0x4000 + 1)  # past the last of the 4 banks
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @pytest.mark.skipif(bool(GB.missing()), reason="gb not installed (sdcc, libmgba-dev)")
 def test_gb_runs_from_an_mbc5_cartridge():
     """A real program: the header says MBC5 and 64 KiB, the record writer

@@ -21,6 +21,8 @@ import pytest
 
 from hashbench.store import Store
 
+# a cluster's jobs are cross runs (the NES under sim65, the N64 under QEMU) and Callgrind runs
+pytestmark = [pytest.mark.cluster, pytest.mark.toolchain, pytest.mark.emulator]
 distributed = pytest.importorskip("distributed", reason="the cluster extra (make setup installs it)")
 
 ROOT = Path(__file__).resolve().parents[2]

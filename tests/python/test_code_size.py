@@ -56,7 +56,8 @@ def sizes(where):
 
 @pytest.mark.parametrize("where", [
     pytest.param("host", marks=pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc not installed")),
-    pytest.param("cortex-m7", marks=pytest.mark.skipif(bool(M7.missing()), reason="cortex-m7 not installed")),
+    pytest.param("cortex-m7", marks=[pytest.mark.toolchain,
+                                     pytest.mark.skipif(bool(M7.missing()), reason="cortex-m7 not installed")]),
 ])
 def test_os_is_no_larger_than_o3(where):
     small, fast = sizes(where)

@@ -326,6 +326,8 @@ def measure(name, algos, sizes, impls=roster.OURS, expected=None, check_repeat=T
     return TARGETS[name].measure(job)
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs("nes")
 def test_nes_digests_match_and_cycles_are_exact():
     out = measure("nes", ["xor8", "crc32"], [64])
@@ -340,12 +342,16 @@ def test_nes_digests_match_and_cycles_are_exact():
     assert [r.per_call for r in again.results] == [r.per_call for r in out.results]
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs("nes")
 def test_nes_wrong_digest_has_no_cost():
     out = measure("nes", ["xor8"], [64], ["portable"], FixedExpected({("xor8", 64): "ff"}), False)
     assert len(out.results) == 1 and not out.results[0].verified and out.results[0].per_call is None
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs("gb")
 def test_gb_runs_a_64_bit_algorithm_rolled():
     """Ascon-Hash256 on the Game Boy: written out, ascon.c's permutation is
@@ -363,6 +369,8 @@ def test_gb_runs_a_64_bit_algorithm_rolled():
     assert r.verified and r.per_call > 0
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs("gba")
 def test_gba_rom_costs_more_than_iwram():
     rom = measure("gba", ["crc32"], [256], ["portable"]).results
@@ -371,6 +379,8 @@ def test_gba_rom_costs_more_than_iwram():
     assert rom[0].per_call > 2 * iwram[0].per_call
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs("gba")
 def test_gba_placements_order_as_the_bus_says():
     """WAITCNT's prefetch bit, set at start-up, is seen by mGBA: the same ROM
@@ -395,6 +405,8 @@ def test_cli_a_selection_the_6502_cannot_build_is_one_line():
     assert r.returncode == 2 and r.stderr.strip() == "hashbench: nes builds none of the selected algorithms (sha512)"
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs("nes")
 def test_cli_nes_run(tmp_path):
     db = tmp_path / "r.sqlite"
@@ -408,6 +420,7 @@ def test_cli_nes_run(tmp_path):
     assert r.returncode == 0 and "nes" in r.stdout and "instructions per byte" not in r.stdout
 
 
+@pytest.mark.emulator
 @pytest.mark.skipif(shutil.which("cc") is None or not Path(mgba.HEADER).exists(), reason="no libmgba")
 def test_mgba_runner_builds():
     runner = mgba.prepare(TARGETS["gba"], lambda m: None)

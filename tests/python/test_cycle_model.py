@@ -354,6 +354,8 @@ def gba_ready() -> bool:
             and not targets["gba-iwram"].missing())
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @pytest.mark.skipif(not gba_ready(), reason="needs qemu-arm, arm-none-eabi-gcc and libmgba")
 def test_gba_model_against_mgba_ci():
     """A few algorithms, ROM, IWRAM (Thumb) and IWRAM (ARM), 64 and 1024 B, through `hashbench
@@ -382,6 +384,7 @@ def cli(*args, db):
     return hb(*args, "--db", db, timeout=900)
 
 
+@pytest.mark.toolchain
 @pytest.mark.skipif(not (shutil.which("qemu-system-arm") and shutil.which("arm-none-eabi-gcc")
                          and (ROOT / ".venv" / "bin" / "hashbench").exists()), reason="needs the cortex-m7 target")
 def test_estimates_are_results_like_any(tmp_path):

@@ -15,6 +15,8 @@ import pytest
 from hashbench import paths
 
 ROOT = paths.PACKAGE.parent
+# the installed package builds its engines on first use, and runs cross runs (the NES under sim65, the N64 under QEMU)
+pytestmark = [pytest.mark.install, pytest.mark.toolchain, pytest.mark.emulator]
 
 
 @pytest.fixture(scope="module")
@@ -71,6 +73,7 @@ def test_run_and_cross_from_the_installed_package(installed):
         [["CRC8", "portable"], ["CRC8", "compact"]]
 
 
+@pytest.mark.cluster
 def test_a_build_made_on_one_worker_is_reused_on_another(installed, tmp_path):
     """Two workers of the installed hashbench, each with a cache folder of
     its own (two machines' worth of build trees): the target built on the

@@ -25,6 +25,8 @@ from hashbench.rom import flow, play, run, webrun
 from hashbench.store import Store
 
 pytest.importorskip("selenium.webdriver", reason="selenium is not installed (make setup installs it)")
+# the tiers (tests/python/conftest.py): WebAssembly emulators, in Chromium, of images cross-compiled here
+pytestmark = [pytest.mark.emulator, pytest.mark.cluster, pytest.mark.toolchain]
 ALGOS, BUDGET_MS = "crc32,fnv1a32", 50
 
 

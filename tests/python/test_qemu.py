@@ -125,6 +125,7 @@ def test_engine_records_and_counts():
         read_run("n64", ENGINE_OUT.replace('{"rec":"done","regions":3}', ""), counts)
 
 
+@pytest.mark.toolchain
 def test_cost_subtracts_the_harness_and_a_mismatch_has_no_cost():
     run = read_run("n64", ENGINE_OUT, qemu_insn.read_counts(COUNTS))
     good, bad = TARGETS["n64"].results([run], FixedExpected({("crc32", 64): "0a0b0c0d"}), qemu_insn, None)
@@ -171,6 +172,7 @@ def measure(name, algos, sizes, calls=2, expected=None, check_repeat=False):
     return TARGETS[name].measure(job).results
 
 
+@pytest.mark.toolchain
 @needs("n64")
 def test_n64_counts_are_exact_and_repeat():
     r1 = measure("n64", ["crc32", "sha256", "xor8"], [64, 1024], check_repeat=True)
@@ -184,18 +186,21 @@ def test_n64_counts_are_exact_and_repeat():
     assert 0 < xor[64] < xor[1024]
 
 
+@pytest.mark.toolchain
 @needs("nds")
 def test_a_wrong_digest_is_reported_as_a_mismatch_with_no_cost():
     res = measure("nds", ["crc32"], [64], expected=FixedExpected({("crc32", 64): "deadbeef"}))
     assert res and all(not r.verified and r.per_call is None and r.expected == "deadbeef" for r in res)
 
 
+@pytest.mark.toolchain
 @needs("ppc")
 def test_big_endian_ppc_matches_the_host():
     res = measure("ppc", ["crc32", "fletcher32", "sha256", "sha512"], [256])
     assert res and all(r.verified for r in res)
 
 
+@pytest.mark.toolchain
 @needs("cortex-m7")
 def test_cortex_m7_code_size_probe():
     sizes = code_sizes(TARGETS["cortex-m7"], algos={"crc32", "xor8"})
@@ -224,6 +229,7 @@ def test_cli_list():
     assert r.returncode == 0 and "n64" in r.stdout and "qemu-mips64 -cpu R4000" in r.stdout
 
 
+@pytest.mark.toolchain
 @needs("n64")
 def test_two_runs_diff_identical_and_share_the_host_schema(tmp_path):
     """Twice n64, then diff says identical; show -o

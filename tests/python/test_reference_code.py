@@ -99,7 +99,8 @@ def ready(name):
     return t is not None and not t.missing()
 
 
-@pytest.mark.parametrize("target", ["gba", "n64"])
+@pytest.mark.parametrize("target", [pytest.param("gba", marks=[pytest.mark.toolchain, pytest.mark.emulator]),
+                                    pytest.param("n64", marks=pytest.mark.toolchain)])
 def test_seed_code_runs_on_a_target(seed_dir, target):
     """The real machinery, on a console program (gba: mGBA) and the QEMU
     engine (n64: instructions): DJB2 verified, CRC-32 verified in the

@@ -14,6 +14,7 @@ from test_report import expected_marks
 
 from hashbench.present.table import fmt_num
 
+pytestmark = pytest.mark.cluster   # a browser, like a server: a process of its own to start and stop
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (make setup installs it)")
 
 

@@ -49,6 +49,7 @@ def hb_in(path, *args, timeout=600):
     return proc.returncode, proc.stdout, proc.stderr
 
 
+@pytest.mark.emulator
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
 def test_a_slower_head_fails_with_the_exact_ratio(clone, tmp_path):
     db = tmp_path / "r.sqlite"

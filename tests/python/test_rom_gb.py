@@ -69,6 +69,7 @@ def platform_image():
     return b.link(placed, objs, ["tests/rom/gb_platform.c"], [h, stubs], stem="platform")
 
 
+@pytest.mark.toolchain
 @needs_tools
 def test_units_share_a_bank_when_they_share_a_source():
     pick = [(roster.find(a), i) for a, i in [("sha256", "compact"), ("hmac-sha256", "portable"),
@@ -89,6 +90,7 @@ def test_pack_fills_banks_first_fit_largest_first():
     assert gb.rom_banks(placed) == 4
 
 
+@pytest.mark.toolchain
 @needs_tools
 def test_header_is_what_the_boot_rom_and_flash_carts_check(platform_image):
     rom = platform_image.path.read_bytes()
@@ -105,6 +107,8 @@ def test_header_is_what_the_boot_rom_and_flash_carts_check(platform_image):
         [f"global checksum 0x{rom[0x14E] << 8 | rom[0x14F]:04X}, should be 0x{gbheader.global_checksum(bytes(code)):04X}"]
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs_tools
 @needs_core
 def test_platform_boots_calls_every_bank_and_reads_the_joypad(platform_image):
@@ -146,6 +150,7 @@ def app_session(app_image):
     return run.play(gb.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
 
 
+@pytest.mark.toolchain
 @needs_tools
 def test_the_app_image_spans_banks_and_its_header_is_right(app_image):
     p, b = app_image
@@ -161,6 +166,8 @@ def test_the_app_image_spans_banks_and_its_header_is_right(app_image):
         assert f"_{gb.stub_name(sym)}::\n        ld      a, #{b.bank_of(r.algo.id, r.impl)}\n" in stubs
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs_tools
 @needs_core
 def test_the_app_verifies_and_times_every_row_with_tima(app_image, app_session):
@@ -178,6 +185,8 @@ def test_the_app_verifies_and_times_every_row_with_tima(app_image, app_session):
     assert 100 < h_ticks * 64 / h_iters < 1000   # the loop around an empty function, in cycles
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs_tools
 @needs_core
 def test_the_screen_shows_the_table_of_the_records(app_image, app_session):
@@ -190,6 +199,8 @@ def test_the_screen_shows_the_table_of_the_records(app_image, app_session):
     assert any(ln.startswith("*DJB2 ") for ln in app_session.screen_lines)
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs_tools
 @needs_core
 def test_the_command_builds_runs_and_stores_a_gb_rom_run(tmp_path):
@@ -205,6 +216,7 @@ def test_the_command_builds_runs_and_stores_a_gb_rom_run(tmp_path):
     assert len(Image.open(shot).getcolors(1 << 16)) == 2
 
 
+@pytest.mark.toolchain
 @needs_tools
 def test_a_selection_that_fits_no_bank_is_one_line_and_exit_2(tmp_path):
     code, _, stderr = hb("rom", "--target", "gb", "-o", tmp_path / "x.gb", "-a", "blake2b", "-q")
@@ -213,6 +225,8 @@ def test_a_selection_that_fits_no_bank_is_one_line_and_exit_2(tmp_path):
     assert not (tmp_path / "x.gb").exists()
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs_tools
 @needs_core
 def test_a_unit_larger_than_a_bank_runs_from_bank_0_through_bank_1():
@@ -228,6 +242,8 @@ def test_a_unit_larger_than_a_bank_runs_from_bank_0_through_bank_1():
     assert s.screen_lines == run.expected_lines(s.records, gb.CONSOLE, {(r.algo.id, r.impl): r.label for r in p.rows})
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @needs_tools
 @needs_core
 def test_the_controls_on_the_game_boy_sort_sweep_and_rerun(app_image):

@@ -18,8 +18,9 @@ from hashbench.rom import image, n64, run
 from hashbench.store import Store
 from hashbench.verify import Expected
 
-pytestmark = pytest.mark.skipif(shutil.which("mips64-linux-gnuabi64-gcc") is None,
-                                reason="needs gcc-mips64-linux-gnuabi64 (scripts/setup.sh)")
+pytestmark = [pytest.mark.toolchain,
+              pytest.mark.skipif(shutil.which("mips64-linux-gnuabi64-gcc") is None,
+                                 reason="needs gcc-mips64-linux-gnuabi64 (scripts/setup.sh)")]
 needs_emulator = pytest.mark.skipif(not Path(n64.EMULATOR).exists(),
                                     reason="needs mupen64plus-ui-console (scripts/setup.sh)")
 BUDGET_MS = 20
@@ -57,6 +58,7 @@ def test_the_checksum_follows_its_definition():
     assert crc1 == n64rom.SEED_6102 ^ n64rom.SEED_6102 ^ n64rom.SEED_6102
 
 
+@pytest.mark.emulator
 @needs_emulator
 def test_every_row_is_verified_and_timed_by_cop0_count(built, session):
     p, _ = built
@@ -72,6 +74,7 @@ def test_every_row_is_verified_and_timed_by_cop0_count(built, session):
     assert 5.0 < session.emulated_s < 30.0   # the banner's 5 s, then three rows of 20 ms
 
 
+@pytest.mark.emulator
 @needs_emulator
 def test_the_screen_shows_the_records_figures(built, session):
     p, _ = built
@@ -81,6 +84,7 @@ def test_the_screen_shows_the_records_figures(built, session):
                                                       {(r.algo.id, r.impl): r.label for r in p.rows})
 
 
+@pytest.mark.emulator
 @needs_emulator
 def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
     out, shot, db = tmp_path / "hb.z64", tmp_path / "shot.png", tmp_path / "db.sqlite"
@@ -94,6 +98,7 @@ def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
     assert shot.stat().st_size > 0
 
 
+@pytest.mark.emulator
 @needs_emulator
 def test_ctrl_c_keeps_the_rows_done_and_exits_130(tmp_path):
     db = tmp_path / "db.sqlite"

@@ -16,9 +16,10 @@ from hashbench.rom import image, libretro, nds, run
 from hashbench.store import Store
 from hashbench.verify import Expected
 
-pytestmark = pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["desmume"]).exists()
-                                or shutil.which("arm-none-eabi-gcc") is None,
-                                reason="needs libretro-desmume and gcc-arm-none-eabi (scripts/setup.sh)")
+pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
+              pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["desmume"]).exists()
+                                 or shutil.which("arm-none-eabi-gcc") is None,
+                                 reason="needs libretro-desmume and gcc-arm-none-eabi (scripts/setup.sh)")]
 
 BUDGET_MS = 20
 

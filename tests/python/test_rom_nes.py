@@ -17,9 +17,10 @@ from hashbench.rom import image, libretro, nes, run, screen
 from hashbench.store import Store
 from hashbench.verify import Expected
 
-pytestmark = pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["nestopia"]).exists()
-                                or shutil.which("cc65") is None,
-                                reason="needs libretro-nestopia and cc65 (scripts/setup.sh)")
+pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
+              pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["nestopia"]).exists()
+                                 or shutil.which("cc65") is None,
+                                 reason="needs libretro-nestopia and cc65 (scripts/setup.sh)")]
 
 BUDGET_MS = 20
 SIZE = 64

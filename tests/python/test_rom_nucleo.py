@@ -17,8 +17,9 @@ from hashbench.rom import image, nucleo, run
 from hashbench.store import Store
 from hashbench.verify import Expected
 
-pytestmark = pytest.mark.skipif(shutil.which("arm-none-eabi-gcc") is None or shutil.which("qemu-system-arm") is None,
-                                reason="needs gcc-arm-none-eabi and qemu-system-arm (scripts/setup.sh)")
+pytestmark = [pytest.mark.toolchain,
+              pytest.mark.skipif(shutil.which("arm-none-eabi-gcc") is None or shutil.which("qemu-system-arm") is None,
+                                 reason="needs gcc-arm-none-eabi and qemu-system-arm (scripts/setup.sh)")]
 BUDGET_MS = 20
 
 

@@ -17,7 +17,7 @@ from hashbench.rom import image, libretro, run, screen, snes
 from hashbench.store import Store
 from hashbench.verify import Expected
 
-pytestmark = [pytest.mark.emulator,
+pytestmark = [pytest.mark.emulator, pytest.mark.toolchain,
               pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES[snes.CONSOLE.emulator]).exists()
                                  or shutil.which("cc65") is None,
                                  reason="needs libretro-bsnes-mercury-accuracy and cc65 (scripts/setup.sh)")]

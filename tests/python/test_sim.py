@@ -150,6 +150,7 @@ def test_a_verification_failure_has_no_cost():
 
 # ---- with Valgrind ------------------------------------------------------------------
 
+@pytest.mark.emulator
 @needs_valgrind
 def test_two_real_runs_repeat_to_the_unit():
     opts = {"algos": ["crc32", "sha256", "blake2s"], "impls": ["portable", "compact"], "sizes": [256]}
@@ -160,6 +161,7 @@ def test_two_real_runs_repeat_to_the_unit():
     assert [r.per_call for r in runs[0]] == [r.per_call for r in runs[1]]
 
 
+@pytest.mark.emulator
 @needs_valgrind
 def test_meter_sim_through_the_cli(tmp_path):
     db = str(tmp_path / "sim.sqlite")
@@ -170,7 +172,7 @@ def test_meter_sim_through_the_cli(tmp_path):
     assert "not seen: SIMD throughput" in r.stdout and "cyc/call" in r.stdout and "instr/call" in r.stdout
     doc = json.loads(out.read_text())
     jsonschema.validate(doc, SCHEMA)
-    assert doc["options"]["meter"] == "sim" and doc["context"]["meter"]["instrument"] == "callgrind"
+    assert doc["options"]["meter"] == "est-cycles" and doc["context"]["meter"]["instrument"] == "callgrind"
     assert {(x["meter"], x["instrument"], x["verified"]) for x in doc["results"]} == {("est-cycles", "callgrind", True)}
     assert all(set(x["counters"]) == set(callgrind.GROUPS) for x in doc["results"])
     r = hb("run", "--meter", "sim", "-a", "crc32,md5,xxh64", "--db", db, "-q")
@@ -185,6 +187,7 @@ def test_meter_sim_through_the_cli(tmp_path):
     assert {row[0] for row in con.execute("SELECT meter FROM results")} == {"est-cycles"}
 
 
+@pytest.mark.emulator
 @needs_valgrind
 def test_compare_meter_sim_ranks_libraries_and_leaves_out_native_code():
     r = hb("compare", "crc32", "--meter", "sim", "--no-save")
@@ -231,6 +234,7 @@ class OtherCompilerSecond:
         pass
 
 
+@pytest.mark.emulator
 @needs_valgrind
 def test_a_run_counted_by_two_builds_stops_and_keeps_the_first_jobs_results():
     host = host_run.open_host("sim")
@@ -242,6 +246,7 @@ def test_a_run_counted_by_two_builds_stops_and_keeps_the_first_jobs_results():
     assert run.status == "failed" and [r.algorithm for r in run.results] == ["crc32"]
 
 
+@pytest.mark.emulator
 @needs_valgrind
 def test_the_host_under_callgrind_is_a_target_measured_as_the_cross_targets_are():
     from hashbench.targets import Outcome, Target

@@ -19,7 +19,7 @@ from hashbench.errors import UserError
 from hashbench.store import Store, recording
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.cluster)])
 def target(request, tmp_path):
     if request.param == "sqlite":
         return str(tmp_path / "s.sqlite")
@@ -127,6 +127,7 @@ def test_schema_2_gets_uuids(tmp_path):
     assert sqlite3.connect(db).execute("SELECT uuid FROM runs").fetchone()[0] == run.context["run_uuid"]
 
 
+@pytest.mark.cluster
 def test_two_machines_open_a_new_postgres_store_at_once(pg_url):  # noqa: F811
     errors = []
 
@@ -143,6 +144,7 @@ def test_two_machines_open_a_new_postgres_store_at_once(pg_url):  # noqa: F811
     assert errors == [] and len(Store(pg_url).runs()) == 4
 
 
+@pytest.mark.cluster
 def test_cli_with_a_postgres_url_and_the_environment(tmp_path, pg_url):  # noqa: F811
     filled_store(tmp_path / "a.sqlite")
     assert hb("export", "2", "--db", tmp_path / "a.sqlite", "-o", tmp_path / "2.json")[0] == 0

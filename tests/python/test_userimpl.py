@@ -119,6 +119,7 @@ def test_hash_help_says_what_hash_does_with_a_folder():
     assert code == 0 and "--impl name hashes the files" in out and "measured" not in out
 
 
+@pytest.mark.emulator
 def test_run_and_compare_measure_the_folder_beside_ours(tmp_path):
     db = tmp_path / "r.sqlite"
     code, out, err = hb("run", "--impl-dir", GOOD, "--budget", "20", "--processes", "1", "--db", db, timeout=300)
@@ -151,6 +152,8 @@ def ready(*names):
     return all(not targets[n].missing() for n in names)
 
 
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @pytest.mark.skipif(not ready("n64", "gba"), reason="the N64 and GBA toolchains are not installed")
 def test_cross_measures_the_same_c_on_the_n64_and_the_gba():
     code, out, err = hb("cross", "--target", "n64,gba", "--impl-dir", GOOD, "--size", "64", "--no-save", timeout=600)
@@ -162,6 +165,7 @@ def test_cross_measures_the_same_c_on_the_n64_and_the_gba():
     assert len(mine) == 3 and all(len(r) == 3 and float(r[2].replace(",", "")) > 0 for r in mine), out
 
 
+@pytest.mark.toolchain
 @pytest.mark.skipif(not shutil.which("cl65"), reason="cc65 is not installed")
 def test_a_64_bit_only_folder_is_skipped_on_the_6502_with_a_reason(tmp_path):
     d = folder(tmp_path, name="wide", extra="needs_u64 = true\n")
@@ -169,6 +173,7 @@ def test_a_64_bit_only_folder_is_skipped_on_the_6502_with_a_reason(tmp_path):
     assert "nes has no 64-bit integers" in err and "needs_u64" in err, err
 
 
+@pytest.mark.toolchain
 @pytest.mark.skipif(not shutil.which("cl65"), reason="cc65 is not installed")
 def test_size_on_the_6502_counts_the_folders_object_file():
     code, out, err = hb("size", "--target", "nes", "--impl-dir", GOOD, "--json")
