@@ -175,6 +175,12 @@ def model_spellings() -> list:
     return [s for s in spellings(*CROSS) if uses_model(s) and s not in spellings(HOST)]
 
 
+def named_where(where: str, test) -> str:
+    """'a or b': the --meter names of the meters of `where` that pass `test`
+    (for a message that says which meter would do)."""
+    return " or ".join(m.option for m in REGISTRY if m.where == where and test(m))
+
+
 def help_text(where: str) -> str:
     """--meter's help: each meter of `where`, with its old spelling."""
     return "; ".join(f"{m.option}" + (f" ({', '.join(m.aliases)})" if m.aliases else "") + f": {m.summary}"
