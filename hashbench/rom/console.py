@@ -20,6 +20,7 @@ REGISTRY = {
     "nes": "nes",
     "snes": "snes",
     "gb": "gb",
+    "gbc": "gbc",
     "gba": "gba",
     "nds": "nds",
     "n64": "n64",
