@@ -7,9 +7,9 @@
 (--write: docs/generated/rom-gba-crosscheck.md, which docs/roms.md links, in
 place of standard output.)
 
-Builds the ROM image of the selection (hashbench.rom.gba: the `gba`
-target's compiler, flags and placement: code in cartridge ROM, WAITCNT at
-its power-on value), runs it headless in the mGBA libretro core, and runs
+Builds the ROM image of the selection in the placement `gba`
+(hashbench.rom.gba, --place gba: the `gba` target's compiler, flags and
+placement: code in cartridge ROM, WAITCNT at its power-on value), runs it headless in the mGBA libretro core, and runs
 `hashbench cross --target gba` on the same algorithms (each one's console
 program under the mGBA runner, src/meters/mgba_run.c), then prints one
 Markdown row per algorithm.
@@ -47,7 +47,7 @@ def main(argv=None) -> int:
                                                          "(default: standard output)")
     args = ap.parse_args(argv)
     algos = roster.select(args.algo)
-    _p, _built, session, got = play_pass(gba.CONSOLE, algos, ["portable"], args.size, args.budget)
+    _p, _built, session, got = play_pass(gba.CONSOLE, algos, ["portable"], args.size, args.budget, place="gba")
     rom = {r.algorithm: r for r in run.results(session.records, gba.CONSOLE, host.expected_digests(), Build("gba-rom"))}
     h_iters, h_ticks = got["harness"][args.size]
     loop, empty = h_ticks / h_iters, got["empty"][args.size]

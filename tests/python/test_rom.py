@@ -204,3 +204,30 @@ def test_a_slow_row_s_speed_is_never_a_bare_zero(bytes_per_s, shown):
     tick_hz = 1000000
     ticks = tick_hz * 1000   # 1,000 s, so that iters x size is bytes_per_s x 1,000
     assert screen.fmt_speed(1, ticks, int(bytes_per_s * 1000), tick_hz, 4) == shown
+
+
+def test_the_gba_placements_run_the_same_rows_faster_in_iwram():
+    """--place: each of the cross targets' GBA placements builds, verifies
+    and times every row; the default copies each row's ARM code into IWRAM
+    (SHA-256 at least twice as fast as Thumb from ROM at the power-on wait
+    states), and CRC-64's tables, too big for the overlay, run from ROM."""
+    p = image.plan(roster.select(["crc64,sha256"]), ["portable"], 64, 20, lambda a: None)
+    cycles = {}
+    for place in gba.PLACEMENTS:
+        b = gba.build(p, place=place)
+        assert b.placement == place
+        s = run.play(gba.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None, pages=False)
+        got = run.read(s.records)
+        assert got["engine"]["placement"] == place
+        assert all(r.verified for r in run.results(s.records, gba.CONSOLE, Expected(), Build("gba-rom")))
+        cycles[place] = {r["algo"]: r["ticks"] / r["iters"] for _d, r in got["rows"]}
+        assert [a for a, _i, _w in b.from_rom] == (["crc64"] if gba.PLACEMENTS[place][0] else [])
+    sha = {place: c["sha256"] for place, c in cycles.items()}
+    assert sha["gba-iwram-arm"] < sha["gba-iwram"] < sha["gba-prefetch"] < sha["gba"]
+    assert sha["gba"] > 2 * sha["gba-iwram-arm"]
+    assert gba.PLACEMENTS[next(iter(gba.PLACEMENTS))] == gba.PLACEMENTS[gba.DEFAULT_PLACEMENT]
+
+
+def test_place_is_the_gba_s_only(tmp_path):
+    r = hb("rom", "--target", "nes", "-o", tmp_path / "x.nes", "--place", "gba")
+    assert r.returncode == 2 and "--place: the nes has no placements" in r.stderr and not (tmp_path / "x.nes").exists()

@@ -210,3 +210,38 @@ def test_the_controls_on_the_game_boy_sort_sweep_and_rerun(app_image):
         assert len(got["rows"]) == 3 * n and all(r["verified"] for _, r in got["rows"])
         core.press("b")        # again, the sweep still on
         assert run.read(run.parse(run.wait_done(core, gb.CONSOLE, n, APP_BUDGET_MS, None, sizes=3)))["engine"]["sweep"]
+
+
+COLOR_MODES = {"mgba": ("mgba_gb_model", "Game Boy", "Game Boy Color"), "gambatte": ("gambatte_gb_hwmode", "GB", "GBC")}
+
+
+@needs_tools
+@pytest.mark.toolchain
+@pytest.mark.emulator
+@pytest.mark.parametrize("core", sorted(COLOR_MODES))
+def test_a_color_runs_the_image_at_double_speed(app_image, core):
+    """The image's header says it runs on a Color too; there it switches to
+    double speed (8,388,608 Hz, TIMA at 131,072 Hz) and says so, and every
+    row takes about half its time on a Game Boy, in mGBA's and in
+    gambatte's Color mode alike; the screen still equals the records."""
+    from dataclasses import replace
+
+    from hashbench.rom import gbc
+    if not (libretro.CORES_DIR / libretro.CORE_FILES[core]).exists():
+        pytest.skip(f"needs {libretro.PACKAGES[core]}")
+    p, b = app_image
+    assert b.path.read_bytes()[0x143] == gbheader.CGB_COMPATIBLE
+    labels = {(r.algo.id, r.impl): r.label for r in p.rows}
+    option, dmg, color = COLOR_MODES[core]
+    us = {}
+    for model in (dmg, color):
+        con = replace(gbc.CONSOLE, emulator=core, emulator_options={option: model})
+        s = run.play(con, b.path, len(p.rows), p.budget_ms, stream=None)
+        got = run.read(s.records)
+        double = model == color
+        assert (got["engine"]["clock_hz"], got["engine"]["tick_hz"]) == \
+            ((8388608, 131072) if double else (4194304, 65536))
+        assert s.screen_lines == run.expected_lines(s.records, con, labels)
+        us[model] = {(r["algo"], r["impl"]): r["ticks"] / got["engine"]["tick_hz"] / r["iters"] for _d, r in got["rows"]}
+    for key, t in us[dmg].items():
+        assert 0.45 < us[color][key] / t < 0.55, key

@@ -61,6 +61,12 @@ uint32_t hb_rom_span_ticks(void);
  * `rom_timer_check` records (docs/records.md) after the `engine` record. */
 void hb_rom_timer_check(void);
 
+/* Where the platform's hb_rom_config.h or the build defines HB_ROM_PREPARE:
+ * called before each row is verified and timed (the GBA copies the row's
+ * code into its IWRAM overlay).  HB_ROM_PLACEMENT, where defined, names
+ * where the rows' code runs, for the banner and the `engine` record. */
+void hb_rom_prepare(uint8_t row);
+
 /* The records (docs/records.md) go to memory the host can read from an
  * emulator: cartridge save RAM (NDS: a fixed area of main RAM; NUCLEO-F767:
  * the serial port).  hb_rom_records_reset starts a new stream; the
