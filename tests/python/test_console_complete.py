@@ -32,6 +32,14 @@ def module_of(name):
     return importlib.import_module(f"hashbench.rom.{console.REGISTRY[name]}")
 
 
+def platform_of(name: str) -> str:
+    """The platform folder a console builds with: its own, or, for a mode of
+    another console's image (gbc: the Game Boy's run as a Color), that
+    console's, whose module its build function is in."""
+    owner = console.get(name).build.__module__.rsplit(".", 1)[-1]
+    return next(n for n, module in console.REGISTRY.items() if module == owner)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_the_module_declares_its_console(name):
     module = module_of(name)
@@ -67,7 +75,7 @@ def test_its_emulator_is_one_the_front_end_runs(name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_platform_config_takes_the_screen_from_the_declaration(name):
-    config = PLATFORM / name / "hb_rom_config.h"
+    config = PLATFORM / platform_of(name) / "hb_rom_config.h"
     assert config.exists(), f"no {config.relative_to(ROOT)}: the target, CPU and clock for the application {GUIDE}"
     text = config.read_text()
     assert '#include "hb_rom_screen.h"' in text, \
@@ -82,6 +90,7 @@ def test_the_platform_config_takes_the_screen_from_the_declaration(name):
 def test_the_platform_defines_the_whole_contract(name):
     """hb_rom.h's functions, in the console's folder or in the shared
     platform files (src/platform/rom/*.c) its module builds with."""
+    name = platform_of(name)
     module_text = inspect.getsource(module_of(name))
     files = sorted((PLATFORM / name).glob("*.c")) + [p for p in sorted(PLATFORM.glob("*.c"))
                                                       if f"src/platform/rom/{p.name}" in module_text]
@@ -107,6 +116,7 @@ def test_the_platform_includes_no_engine_header(name):
     """The platform meets the application at hb_rom.h only (and hb_font.h,
     the font the image carries): no engine header."""
     engine = {p.name for p in (ROOT / "src" / "engine").rglob("*.h")}
+    name = platform_of(name)
     for p in sorted((PLATFORM / name).glob("*.[ch]")):
         for inc in re.findall(r'#include\s+"([^"]+)"', p.read_text()):
             if (name, inc) in ENGINE_HEADER_EXCEPTIONS:
