@@ -4,11 +4,21 @@ console's image of a selection, built and run headless, its records read."""
 import sys
 import time
 
+from hashbench.paths import ROOT
 from hashbench.rom import image, run
+
+GENERATED = ROOT / "docs" / "generated"
 
 
 def log(m):
     print(m, file=sys.stderr)
+
+
+def generated_page(title: str, command: str, body: str) -> str:
+    """A page of docs/generated/ holding a cross-check's output: its title,
+    the command that wrote it, then the study's own Markdown."""
+    return (f"# {title}\n\nWritten by `{command}`; do not edit by hand (the method and what the figures "
+            f"say: [roms.md](../roms.md)).\n\n{body}")
 
 
 def play_pass(con, algos, impls, size: int, budget_ms: int, **build):

@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import rom_cases
 from cli_util import hb
 
 from hashbench import roster
@@ -13,7 +14,6 @@ from hashbench.build import gbheader
 from hashbench.paths import BUILD
 from hashbench.result import Build
 from hashbench.rom import gb, image, libretro, run
-from hashbench.store import Store
 from hashbench.verify import Expected, reference_table
 
 CORE = libretro.CORES_DIR / libretro.CORE_FILES["mgba"]
@@ -140,14 +140,7 @@ def app_plan():
 
 @pytest.fixture(scope="module")
 def app_image():
-    p = app_plan()
-    return p, gb.build(p)
-
-
-@pytest.fixture(scope="module")
-def app_session(app_image):
-    p, b = app_image
-    return run.play(gb.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
+    return rom_cases.built("gb")   # app_plan's image, shared with test_rom_consoles
 
 
 @pytest.mark.toolchain
@@ -164,56 +157,6 @@ def test_the_app_image_spans_banks_and_its_header_is_right(app_image):
     for r in p.rows:   # every row enters its bank through its stub
         sym = r.algo.impls[r.impl].symbol
         assert f"_{gb.stub_name(sym)}::\n        ld      a, #{b.bank_of(r.algo.id, r.impl)}\n" in stubs
-
-
-@pytest.mark.toolchain
-@pytest.mark.emulator
-@needs_tools
-@needs_core
-def test_the_app_verifies_and_times_every_row_with_tima(app_image, app_session):
-    p, _ = app_image
-    got = run.read(app_session.records)
-    eng = got["engine"]
-    assert (eng["target"], eng["cpu"], eng["timer"], eng["tick_hz"], eng["clock_hz"]) == \
-        ("gb", "SM83", "tima", 65536, 4194304)
-    assert [(r["algo"], r["impl"]) for _, r in got["rows"]] == [(r.algo.id, r.impl) for r in p.rows]
-    results = run.results(app_session.records, gb.CONSOLE, Expected(), Build("gb-rom"))
-    assert len(results) == len(p.rows) and all(r.verified for r in results)
-    for res, (_, rec) in zip(results, got["rows"]):
-        assert rec["iters"] >= 1 and res.per_call == rec["ticks"] * 64 / rec["iters"]
-    h_iters, h_ticks = got["harness"][64]
-    assert 100 < h_ticks * 64 / h_iters < 1000   # the loop around an empty function, in cycles
-
-
-@pytest.mark.toolchain
-@pytest.mark.emulator
-@needs_tools
-@needs_core
-def test_the_screen_shows_the_table_of_the_records(app_image, app_session):
-    p, _ = app_image
-    page = app_session.pages[0][1]
-    assert page[0].startswith("hashbench gb SM83")
-    assert page[1].startswith(f"64 B {APP_BUDGET_MS} ms category")
-    labels = {(r.algo.id, r.impl): r.label for r in p.rows}
-    assert app_session.screen_lines == run.expected_lines(app_session.records, gb.CONSOLE, labels)
-    assert any(ln.startswith("*DJB2 ") for ln in app_session.screen_lines)
-
-
-@pytest.mark.toolchain
-@pytest.mark.emulator
-@needs_tools
-@needs_core
-def test_the_command_builds_runs_and_stores_a_gb_rom_run(tmp_path):
-    out, shot, db = tmp_path / "hb.gb", tmp_path / "shot.png", tmp_path / "db.sqlite"
-    code, stdout, stderr = hb("rom", "--target", "gb", "-o", out, "-a", "crc16", "--impl", "all", "--size", "64",
-                              "--budget", "20ms", "--run", "--screenshot", shot, "--db", db)
-    assert code == 0, stderr
-    assert "2/2 digests verified; the table on the screen equals the records" in stdout
-    assert gbheader.check_header(out.read_bytes()) == []
-    stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
-    assert {(r.target, r.meter, r.verified) for r in stored.results} == {("gb-rom", "console-timer", True)}
-    from PIL import Image
-    assert len(Image.open(shot).getcolors(1 << 16)) == 2
 
 
 @pytest.mark.toolchain

@@ -29,8 +29,7 @@
 #include <stdint.h>
 #include "../hb_rom.h"
 #include "hb_rom_config.h"
-#include "../../../engine/hb_record.h"
-#include "../../../engine/rom/hb_font.h"
+#include "../hb_font.h"
 
 #define REG(a) (*(volatile uint8_t *)(a))
 #define P1 REG(0xFF00)

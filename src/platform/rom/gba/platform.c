@@ -13,7 +13,6 @@
  */
 #include "hb_rom.h"
 #include "hb_gba2d.h"
-#include "hb_record.h"
 #include "hb_rom_stream.h"
 
 #define DISPCNT (*(volatile uint16_t *)0x04000000u)
