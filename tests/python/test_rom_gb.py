@@ -39,7 +39,9 @@ def run_core(rom: Path, frames: int, press_a_after: int):
             n += 1
             yield JoypadState(a=press_a_after <= n < press_a_after + 4)
 
-    with SessionBuilder.defaults(str(CORE)).with_content(str(rom)).with_input(pad).build() as s:
+    # as a Game Boy (gb.CONSOLE's model): the header says a Color runs it too, at double speed
+    builder = SessionBuilder.defaults(str(CORE)).with_content(str(rom)).with_input(pad)
+    with builder.with_options(dict(gb.CONSOLE.emulator_options)).build() as s:
         for _ in range(frames):
             s.run()
         text = bytes(s.core.get_memory(0)).split(b"\0")[0].decode("ascii")
