@@ -27,7 +27,19 @@ from .build import cache
 from .build.configs import BuildConfig
 from .context import host_context
 from .errors import BuildError, UserError
-from .meters import CROSS, CYCLE_MODEL, DEFAULT, HOST, HOST_DEFAULT, REGISTRY, choose, model_spellings, option, uses_model
+from .meters import (
+    CROSS,
+    CYCLE_MODEL,
+    DEFAULT,
+    HOST,
+    HOST_DEFAULT,
+    REGISTRY,
+    choose,
+    model_spellings,
+    named_where,
+    option,
+    uses_model,
+)
 from .paths import BUILD, ROOT
 from .result import Result, Run
 from .store import recording
@@ -332,7 +344,7 @@ def plan(req: Request) -> Plan:
     if not req.revs:
         raise UserError(f"--fail-above, --target and --meter {' or '.join(models)} go with --rev A --rev B")
     if req.cluster:
-        counted = " or ".join(m.option for m in REGISTRY if m.where == HOST and m.jobs)
+        counted = named_where(HOST, lambda m: m.jobs)
         raise UserError(f"--cluster runs the jobs of --meter {counted} without --rev; --rev measures here")
     if len(req.algos) != 1 or any(c in req.algos[0] for c in "*?[,"):
         raise UserError("--rev compares one algorithm: compare ALGO --rev A --rev B")

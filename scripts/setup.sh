@@ -23,7 +23,7 @@ command -v npm >/dev/null || PKGS_PLAY="nodejs npm"
 # `hashbench run|compare --meter sim`: the host engine under Callgrind
 PKGS_SIM="valgrind"
 # `hashbench rom --run`: the console ROMs booted headless in the emulators' libretro cores
-PKGS_ROM="libretro-mgba libretro-nestopia libretro-desmume mupen64plus-ui-console libmupen64plus2 libretro-bsnes-mercury-accuracy libretro-bsnes-mercury-balanced"
+PKGS_ROM="libretro-mgba libretro-nestopia libretro-desmume mupen64plus-ui-console libmupen64plus2 libretro-bsnes-mercury-accuracy libretro-bsnes-mercury-balanced libretro-gambatte"
 PKGS="$PKGS_BUILD $PKGS_TESTS $PKGS_BACKENDS $PKGS_CROSS $PKGS_CONSOLE $PKGS_REPORT $PKGS_PLAY $PKGS_SIM $PKGS_ROM ${HB_EXTRA_PKGS:-}"
 
 missing=()

@@ -2,11 +2,14 @@
 """The GBA ROM's timer against mGBA's exact cycles, row by row
 (docs/roms.md, "Two ways of measuring the same code").
 
-    .venv/bin/python -m studies.rom_crosscheck [--budget 200] [--size 1024] [-a ALGO]
+    .venv/bin/python -m studies.rom_crosscheck [--budget 200] [--size 1024] [-a ALGO] [--write]
 
-Builds the ROM image of the selection (hashbench.rom.gba: the `gba`
-target's compiler, flags and placement: code in cartridge ROM, WAITCNT at
-its power-on value), runs it headless in the mGBA libretro core, and runs
+(--write: docs/generated/rom-gba-crosscheck.md, which docs/roms.md links, in
+place of standard output.)
+
+Builds the ROM image of the selection in the placement `gba`
+(hashbench.rom.gba, --place gba: the `gba` target's compiler, flags and
+placement: code in cartridge ROM, WAITCNT at its power-on value), runs it headless in the mGBA libretro core, and runs
 `hashbench cross --target gba` on the same algorithms (each one's console
 program under the mGBA runner, src/meters/mgba_run.c), then prints one
 Markdown row per algorithm.
@@ -29,8 +32,10 @@ from hashbench import cross, roster
 from hashbench.result import Build
 from hashbench.rom import gba, run
 from hashbench.targets import host
-from studies import reference_tables
-from studies.rom_pass import log, play_pass
+from studies import reference_tables, write
+from studies.rom_pass import GENERATED, generated_page, log, play_pass
+
+PAGE = GENERATED / "rom-gba-crosscheck.md"
 
 
 def main(argv=None) -> int:
@@ -38,23 +43,25 @@ def main(argv=None) -> int:
     ap.add_argument("--budget", type=int, default=200, help="ms per row on the console (default 200)")
     ap.add_argument("--size", type=int, default=1024)
     ap.add_argument("-a", "--algo", action="append")
+    ap.add_argument("--write", action="store_true", help=f"write {PAGE.relative_to(GENERATED.parent.parent)} "
+                                                         "(default: standard output)")
     args = ap.parse_args(argv)
     algos = roster.select(args.algo)
-    _p, _built, session, got = play_pass(gba.CONSOLE, algos, ["portable"], args.size, args.budget)
+    _p, _built, session, got = play_pass(gba.CONSOLE, algos, ["portable"], args.size, args.budget, place="gba")
     rom = {r.algorithm: r for r in run.results(session.records, gba.CONSOLE, host.expected_digests(), Build("gba-rom"))}
     h_iters, h_ticks = got["harness"][args.size]
     loop, empty = h_ticks / h_iters, got["empty"][args.size]
     exact_run = cross.measure(["gba"], [args.size], algos, ["portable"], log=log)
     exact = {r.algorithm: r for r in exact_run.results if r.verified}
-    print(f"size {args.size} B, budget {args.budget} ms; harness L = {loop:.2f} cycles an iteration, "
-          f"E = {empty} cycles (a span of no call)\n")
-    print("| algo | ITER | ROM cycles/call | mGBA exact | ROM − exact | bound L + (E+1)/n | within | l = diff − E/n |")
-    print("|---|---:|---:|---:|---:|---:|:---:|---:|")
+    out = [f"size {args.size} B, budget {args.budget} ms; harness L = {loop:.2f} cycles an iteration, "
+           f"E = {empty} cycles (a span of no call)\n",
+           "| algo | ITER | ROM cycles/call | mGBA exact | ROM − exact | bound L + (E+1)/n | within | l = diff − E/n |",
+           "|---|---:|---:|---:|---:|---:|:---:|---:|"]
     fails = 0
     for a in algos:
         r, x = rom.get(a.id), exact.get(a.id)
         if r is None or x is None or not r.verified:
-            print(f"| {a.label} | - | - | - | - | - | no figure | - |")
+            out.append(f"| {a.label} | - | - | - | - | - | no figure | - |")
             fails += 1
             continue
         n = r.extra["iters"]
@@ -63,17 +70,22 @@ def main(argv=None) -> int:
         bound = loop + (empty + 1) / n
         ok = 0 <= diff <= bound
         fails += not ok
-        print(f"| {a.label} | {n:,} | {per_call:,.2f} | {x.per_call:,.0f} | {diff:+.2f} | {bound:.2f} | "
-              f"{'yes' if ok else 'NO'} | {diff - empty / n:.2f} |")
+        out.append(f"| {a.label} | {n:,} | {per_call:,.2f} | {x.per_call:,.0f} | {diff:+.2f} | {bound:.2f} | "
+                   f"{'yes' if ok else 'NO'} | {diff - empty / n:.2f} |")
     seed = reference_tables.published("gba")
     shown = [a for a in algos if a.id in seed and a.id in rom and rom[a.id].verified]
     if shown and args.size == 1024:
-        print("\nBeside the reference study: the suite page's approximate GBA KB/s (devkitARM, mGBA; data/seed-speeds.toml) "
-              "and the ROM's, both a timer in an emulator, 1024 B\n")
-        print("| algo | seed KB/s | ROM KB/s | ROM / seed |\n|---|---:|---:|---:|")
+        out.append("\nBeside the reference study: the suite page's approximate GBA KB/s (devkitARM, mGBA; "
+                   "data/seed-speeds.toml) and the ROM's, both a timer in an emulator, 1024 B\n")
+        out.append("| algo | seed KB/s | ROM KB/s | ROM / seed |\n|---|---:|---:|---:|")
         for a in shown:
             kb = rom[a.id].kb_per_s
-            print(f"| {a.label} | {seed[a.id]:g} | {kb:.1f} | {kb / seed[a.id]:.2f} |")
+            out.append(f"| {a.label} | {seed[a.id]:g} | {kb:.1f} | {kb / seed[a.id]:.2f} |")
+    text = "\n".join(out) + "\n"
+    if args.write:
+        command = " ".join([".venv/bin/python -m studies.rom_crosscheck", *(argv if argv is not None else sys.argv[1:])])
+        text = generated_page("The GBA ROM's timer against mGBA's exact cycles", command, text)
+    write(text, PAGE if args.write else "-")
     return 1 if fails else 0
 
 

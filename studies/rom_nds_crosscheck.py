@@ -33,7 +33,7 @@ from hashbench.rom import nds, run
 from hashbench.store import Store
 from hashbench.targets import host
 from studies import listed, write
-from studies.rom_pass import log, play_pass
+from studies.rom_pass import GENERATED, generated_page, log, play_pass
 
 VARIANT = "desmume"
 NEAR = (0.01, 0.03, 0.05)       # the shares of the variant's estimate the summary counts rows within
@@ -90,6 +90,8 @@ def main(argv=None) -> int:
     ap.add_argument("-a", "--algo", action="append", help="algorithms (repeat or comma list; default all)")
     ap.add_argument("-o", "--output", metavar="FILE", default="-",
                     help="where the table goes, written whole (default '-': standard output)")
+    ap.add_argument("--write", action="store_true", help="write docs/generated/rom-nds-crosscheck.md, which "
+                                                         "docs/roms.md links (in place of -o)")
     ap.add_argument("--db", metavar="PATH", help="also store the two cross runs in this results database "
                                                  "(default: not stored)")
     args = ap.parse_args(argv)
@@ -107,7 +109,11 @@ def main(argv=None) -> int:
             f"ARM9 cycles at 67.03 MHz. The ROM's figure is less its harness, L = {loop:.1f} cycles an "
             f"iteration (the loop around an empty function), and the span of no call, E = {empty:.0f} cycles, "
             f"over its n calls.", ""]
-    write("\n".join(head + lines + [""] + summary(ratios)) + "\n", args.output)
+    text = "\n".join(head + lines + [""] + summary(ratios)) + "\n"
+    if args.write:
+        command = " ".join([".venv/bin/python -m studies.rom_nds_crosscheck", *(argv if argv is not None else sys.argv[1:])])
+        text = generated_page("The NDS ROM's timer against the ARM946E-S cycle model", command, text)
+    write(text, GENERATED / "rom-nds-crosscheck.md" if args.write else args.output)
     return 0 if len(ratios) == len(algos) else 1
 
 

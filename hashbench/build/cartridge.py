@@ -18,6 +18,10 @@ ROM areas, in the order crt0 names them (src/platform/guest/sdcc_areas.inc):
                      bank 0 (the far code calls the platform and the runtime)
   _ALGO              the algorithm's sources, code and tables, from there up
                      to 0x7FFF through banks 0 and 1
+  _PAGES             tables of the assembly (src/algos/asm/) that need a
+                     256-byte page each, linked at the window's last
+                     PAGES_SPACE bytes (page-aligned); where a program has
+                     any, the algorithm's area must end below them
   _CODE_<far>        the far sources, linked at (<far> << 16) | 0x4000: the
                      address form whose bytes the Game Boy linker writes at ROM
                      offset <far> * 0x4000 of its .ihx, as makebin -Z copies them
@@ -29,6 +33,8 @@ from ..errors import BuildError
 KEYS = ("mbc", "rom_banks", "bank_register", "far_bank", "far_sources", "home_end")
 ALGO_AREA = "_ALGO"
 BANK = 0x4000
+PAGES_AREA = "_PAGES"
+PAGES_SPACE = 0x800   # room for the page-aligned tables: at most 8 pages
 HOME_AREAS = ("CODE", "HOME", "INITIALIZER", "GSINIT", "GSFINAL")  # before _ALGO: bank 0 (the ROM image's too)
 
 
@@ -58,7 +64,8 @@ def area_flags(t, src) -> list:
 def link_flags(t) -> list:
     if not banked(t):
         return []
-    return [f"-Wl-b{far_area(t)}=0x{(t.cartridge['far_bank'] << 16) | BANK:X}"]
+    return [f"-Wl-b{far_area(t)}=0x{(t.cartridge['far_bank'] << 16) | BANK:X}",
+            f"-Wl-b{PAGES_AREA}=0x{t.rom_end - PAGES_SPACE:X}"]
 
 
 def makebin_flags(t) -> list:
@@ -91,9 +98,13 @@ def check(t, name: str, rom_bytes: int, syms: dict):
         return area_end(syms, area)
 
     far, c = t.cartridge["far_bank"], t.cartridge
+    pages = int(syms.get("l_" + PAGES_AREA, "0"), 16)
+    window_end = t.rom_end - PAGES_SPACE if pages else t.rom_end
     limits = [(max(end(a) for a in HOME_AREAS), c["home_end"],
                f"ROM bank 0 (the engine, the platform and SDCC's runtime, which bank {far} calls)"),
-              (max(end(a) for a in HOME_AREAS + (ALGO_AREA[1:],)), t.rom_end, "the ROM window (banks 0 and 1)"),
+              (max(end(a) for a in HOME_AREAS + (ALGO_AREA[1:],)), window_end,
+               "the ROM window (banks 0 and 1)" + (", below the page-aligned tables" if pages else "")),
+              (end(PAGES_AREA[1:]), t.rom_end, "the page-aligned tables' room"),
               (end(far_area(t)[1:]), (far << 16) + 2 * BANK, f"ROM bank {far} (the record writer's)")]
     for got, limit, what in limits:
         if got > limit:

@@ -11,6 +11,7 @@ check."""
 import hashlib
 
 CART_TYPE = 0x1B          # MBC5 + RAM + battery
+CGB_COMPATIBLE = 0x80     # 0x143: a Game Boy's image that a Color runs as a Color's
 RAM_SIZE_CODE = 0x03      # 32 KiB in the header's code
 HEADER_TITLE = "HASHBENCH"
 LOGO = slice(0x104, 0x134)
@@ -45,6 +46,8 @@ def check_header(rom: bytes) -> list:
         problems.append("no boot logo at 0x104 (the boot ROM would stop)")
     if not rom[0x134:0x144].rstrip(b"\0").decode("ascii", "replace").startswith(HEADER_TITLE):
         problems.append("title is not " + HEADER_TITLE)
+    if rom[0x143] != CGB_COMPATIBLE:
+        problems.append(f"CGB flag 0x{rom[0x143]:02X}, not 0x{CGB_COMPATIBLE:02X} (runs on both, a Color's double speed)")
     if rom[0x147] != CART_TYPE:
         problems.append(f"cartridge type 0x{rom[0x147]:02X}, not 0x{CART_TYPE:02X} (MBC5 + RAM + battery)")
     if 0x8000 << rom[0x148] != len(rom):

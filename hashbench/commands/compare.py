@@ -7,6 +7,7 @@ from ..present import exporters
 from ..present.compare import present_compare, present_revisions
 from ..present.host import header, report_mismatches
 from ..store import Store, ended
+from . import compare_target
 from .host_options import add_size_args, host_options
 from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
 from .output import add_format_arg, check_output, write_output
@@ -24,7 +25,8 @@ def add_parser(sub):
                               "  hashbench compare crc32 --sweep --impl portable,zlib,rust-crc32fast\n"
                               "  hashbench compare fnv1a32 --impl-dir my-fnv --meter est-cycles     # your code ranked too\n"
                               "  hashbench compare sha256 --rev main --rev HEAD --meter est-cycles --fail-above 1   # for CI\n"
-                              "  hashbench compare sha256 --impl-dir my-sha --rev HEAD~1 --rev HEAD --target gba")
+                              "  hashbench compare sha256 --impl-dir my-sha --rev HEAD~1 --rev HEAD --target gba\n"
+                              "  hashbench compare crc32 --target gb      # C and SM83 assembly, exact cycles")
     c.add_argument("algos", nargs="+", metavar="ALGO")
     c.add_argument("--impl", action="append", metavar="IMPL", help="only these implementations (default: all)")
     userimpl.add_args(c)
@@ -48,7 +50,9 @@ def add_parser(sub):
     r.add_argument("--fail-above", type=float, metavar="PCT",
                    help="exit 1 when B is slower than A by more than PCT %% (with 95%% confidence under time, "
                         "exactly under an exact meter)")
-    r.add_argument("--target", metavar="T", help="with --rev: measure on a cross target (exact) instead of the host")
+    r.add_argument("--target", metavar="T",
+                   help="measure on a cross target (exact) instead of the host; without --rev: rank our C and the "
+                        "target CPU's assembly there (compare crc32 --target gb)")
     r.add_argument("--rounds", type=int, default=revisions.DEFAULT_ROUNDS,
                    help=f"with --rev under time: interleaved rounds (default {revisions.DEFAULT_ROUNDS})")
     c.set_defaults(func=main)
@@ -56,6 +60,8 @@ def add_parser(sub):
 
 
 def main(args) -> int:
+    if args.target and not args.rev:
+        return compare_target.main(args)
     if args.rev or args.fail_above is not None or args.target or args.meter in meters.model_spellings():
         return compare_revisions(args)
     args.meter = args.meter or meters.HOST_DEFAULT

@@ -39,7 +39,7 @@ def timing_options(args) -> dict:
         raise UserError("use either --size or --sweep, not both")
     sizes = parse_sweep(args.sweep) if args.sweep else (parse_sizes(args.size) if args.size else [1024])
     meter = meters.choose(args.meter, meters.HOST)
-    if meter.jobs and (args.samples or args.timer != "auto" or args.budget != "200"):
+    if meter.exact and (args.samples or args.timer != "auto" or args.budget != "200"):
         print(f"note: --meter {args.meter} counts each call: --budget, --samples and --timer do not apply",
               file=sys.stderr)
     return {"sizes": sizes, "budget_ms": budget, "samples": args.samples, "timer": args.timer,
@@ -90,7 +90,7 @@ def mode_options(args) -> dict:
     meter = meters.choose(args.meter, meters.HOST)
     refused = [m for m in meters.MODES if m not in meter.modes]
     if refused:
-        honour = " or ".join(m.option for m in meters.REGISTRY if m.where == meters.HOST and m.modes)
+        honour = meters.named_where(meters.HOST, lambda m: m.modes)
         refuse_modes(args, f"under --meter {args.meter}: {meter.instrument} counts the plain loop of one thread "
                            f"(use --meter {honour})", refused)
     return opts
@@ -104,7 +104,7 @@ def host_options(args, algos, tiers, impls, noted_impls=None, **extra) -> host_r
     check_output(args)
     meter = meters.choose(opts["meter"], meters.HOST)
     if args.cluster and not meter.jobs:
-        counted = " or ".join(m.option for m in meters.REGISTRY if m.where == meters.HOST and m.jobs)
+        counted = meters.named_where(meters.HOST, lambda m: m.jobs)
         raise UserError(f"--cluster runs the jobs of --meter {counted}; --meter {args.meter} times this machine "
                         "(every machine of a cluster: hashbench fleet --cluster ...)")
     return host_run.Options(**opts, algos=algos, tiers=tiers, impls=impls, noted_impls=noted_impls, extra=extra,

@@ -23,7 +23,8 @@ def add_parser(sub):
                     "emulator): a banner (target, clock, workload, budget, timer), then after A, or by itself "
                     "after about 5 s, every row of the image verified against the reference digest the ROM "
                     "carries and timed by the console's own timer for the budget (GBA: TM0 cascading into TM1, "
-                    "in cycles; Game Boy: TIMA at 65,536 Hz with its overflow interrupt, 64 cycles a tick; "
+                    "in cycles; Game Boy: TIMA at 65,536 Hz with its overflow interrupt, 64 cycles a tick (gbc: the same "
+                    "image on a Game Boy Color, which it switches to double speed, 8.39 MHz, TIMA at 131,072 Hz); "
                     "NES: CPU cycles, from the vertical-blank frames and a calibrated loop counted to the "
                     "next one, at the clock of the region the ROM's start-up test finds (NTSC, PAL or "
                     "Dendy); Super NES: the PPU's H/V counters latched beside the NMI "
@@ -41,7 +42,7 @@ def add_parser(sub):
                     "libretro-desmume for the NDS; mupen64plus for the N64; for "
                     "nucleo-f767 the same firmware under QEMU's mps2-an500, whose timer counts instructions), "
                     "headless, lets the pass finish, reads the records from save RAM, checks the table on the "
-                    "screen against them, and stores the run (target gba-rom, gb-rom, nes-rom, snes-rom, nds-rom, "
+                    "screen against them, and stores the run (target gba-rom, gb-rom, gbc-rom, nes-rom, snes-rom, nds-rom, "
                     "n64-rom or nucleo-f767-qemu; meter console-timer: cycles per "
                     "call by the console's timer, the loop included).  By default the image holds as much of "
                     "the roster as fits; what is left out is said (the Game Boy: an MBC5 cartridge, each "
@@ -65,6 +66,11 @@ def add_parser(sub):
     c.add_argument("--size", default="1024", help="the table's workload size (default 1024 B; the sweep is "
                                                    "always 64/256/1024)")
     c.add_argument("--budget", default="200", help="time per row on the console, e.g. 200, 200ms, 1s (default 200 ms)")
+    c.add_argument("--place", metavar="PLACEMENT",
+                   help="the GBA: where the rows' code runs, named as `cross`'s GBA targets: gba-iwram-arm (the "
+                        "default: each row's ARM code copied into IWRAM before it, the cartridge's prefetch on; a "
+                        "row too big for IWRAM runs from ROM, and the image says so), gba-iwram (Thumb in IWRAM), "
+                        "gba-prefetch (Thumb from ROM, prefetch on), gba (Thumb from ROM, WAITCNT at power-on)")
     c.add_argument("--run", action="store_true", help="run the image headless in its emulator (above) and store the run")
     c.add_argument("--emulator", metavar="NAME",
                    help="with --run: the emulator (default: the headless core above); the browser page's core "
@@ -125,7 +131,7 @@ def main(args) -> int:
     if args.json:
         exporters.check_path(args.json)
     log = log_to_stderr(args.quiet)
-    p, built = flow.build_image(con, algos, impls, size, budget, log)
+    p, built = flow.build_image(con, algos, impls, size, budget, log, place=args.place)
     (con.install or image.install)(built, Path(args.output))
     print(f"{args.output}: {con.name} image, {len(p.rows)} rows, {con.describe(built)}")
     for algo, impl, why in p.left_out:

@@ -175,6 +175,12 @@ def model_spellings() -> list:
     return [s for s in spellings(*CROSS) if uses_model(s) and s not in spellings(HOST)]
 
 
+def named_where(where: str, test) -> str:
+    """'a or b': the --meter names of the meters of `where` that pass `test`
+    (for a message that says which meter would do)."""
+    return " or ".join(m.option for m in REGISTRY if m.where == where and test(m))
+
+
 def help_text(where: str) -> str:
     """--meter's help: each meter of `where`, with its old spelling."""
     return "; ".join(f"{m.option}" + (f" ({', '.join(m.aliases)})" if m.aliases else "") + f": {m.summary}"
@@ -183,3 +189,16 @@ def help_text(where: str) -> str:
 
 def figure(stored: str) -> Figure:
     return FIGURES[stored]
+
+
+EXACT = ("Measured", "NotRepeatable", "exact_per_call", "fill_exact")   # the exact meters' interface (exact.py)
+
+
+def __getattr__(name):
+    """The exact meters' interface, from the package as before, imported when
+    first asked for (exact.py reads results: importing it here would make
+    hashbench.result, which reads FIGURES, import itself)."""
+    if name in EXACT:
+        from . import exact
+        return getattr(exact, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

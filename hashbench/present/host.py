@@ -112,7 +112,7 @@ def present_timed(run, results, unit, order, catalogue_order, quiet=False):
         h, rows, al = single_size_table(ordered, unit, len(impls) > 1, any(r.cycles_per_byte for r in results))
         if sizes and not quiet:
             n = min((len(r.samples) for r in results if r.verified), default=0)
-            procs = min((r.processes or 1 for r in results if r.verified), default=1)
+            procs = max((r.processes or 1 for r in results if r.verified), default=1)
             pinned = {c for r in results if r.verified for c in timer_meter.process_cpus(r).values()} - {None}
             if procs > 1:
                 over = f" pinned to {len(pinned)} CPUs in turn" if pinned else ""

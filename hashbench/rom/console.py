@@ -20,6 +20,7 @@ REGISTRY = {
     "nes": "nes",
     "snes": "snes",
     "gb": "gb",
+    "gbc": "gbc",
     "gba": "gba",
     "nds": "nds",
     "n64": "n64",
@@ -57,6 +58,7 @@ class Console:
     board_target: str = ""       # where records imported from real hardware are stored otherwise (nucleo-f767)
     board_title: str = ""
     web: object = None           # how the browser page plays it (hashbench.rom.play.Web); None: it does not
+    placements: tuple = ()       # where the rows' code may run (--place; the GBA's), the default first
 
     # ---- read from the target description ----
 

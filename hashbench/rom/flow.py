@@ -18,10 +18,16 @@ from ..targets import host
 from . import console, image, run
 
 
-def build_image(con, algos, impls, size: int, budget_ms: int, log=lambda m: None):
-    """-> (plan, built): the rows that fit and what was left out, and the image."""
+def build_image(con, algos, impls, size: int, budget_ms: int, log=lambda m: None, place=None):
+    """-> (plan, built): the rows that fit and what was left out, and the
+    image (`place`: where its code runs, of con.placements; None: the default)."""
     p = image.plan(algos, impls, size, budget_ms, con.can_build)
-    return p, con.build(p, log)
+    if place is None:
+        return p, con.build(p, log)
+    if place not in con.placements:
+        raise UserError(f"--place: the {con.name} has " + (f"the placements {', '.join(con.placements)}"
+                                                           if con.placements else "no placements"))
+    return p, con.build(p, log, place=place)
 
 
 def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, stream=sys.stderr) -> Run:
@@ -54,6 +60,8 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
             "runner": con.runner_text(),
             "meter": run.METER, "timer": engine.get("timer"), "tick_hz": engine.get("tick_hz"),
             "clock_hz": engine.get("clock_hz"), "image_bytes": built.image_bytes, "used_bytes": built.used_bytes,
+            **({"placement": engine["placement"], "rows_from_rom": [f"{a}/{i}" for a, i, _ in built.from_rom]}
+               if engine.get("placement") else {}),
             "rows": len(p.rows), "emulated_s": round(session.emulated_s, 2), "wall_s": round(session.wall_s, 2),
             **({"screen_matches_records": shown_ok if checked else None} if screen else {})}
         if session.interrupted:

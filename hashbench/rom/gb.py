@@ -257,7 +257,7 @@ class Builder:
         if sdcc.ihx_end(ihx.read_text()) > n_banks * BANK:
             raise BuildError(f"{ihx.name}: code past the {n_banks} banks the image declares")
         rom = self.out_dir / f"{stem}.gb"
-        cache.cached(rom, ["makebin", "-Z", "-yn", HEADER_TITLE, "-yt", f"0x{CART_TYPE:02X}", "-yo", str(n_banks),
+        cache.cached(rom, ["makebin", "-Z", "-yc", "-yn", HEADER_TITLE, "-yt", f"0x{CART_TYPE:02X}", "-yo", str(n_banks),
                            "-ya", str(RAM_BANKS), "-yp", "0x146=0", "-yp", "0x14C=0", cache.rel(ihx), cache.rel(rom)],
                      [cache.rel(ihx)], "", self.log)
         problems = check_header(rom.read_bytes())
@@ -378,6 +378,7 @@ CONSOLE = Console(
     title="Game Boy (SM83 4.19 MHz, SDCC, MBC5 banks): the ROM image's own timer (TIMA, 65,536 Hz)",
     screen=(20, 18),             # 160x144 pixels
     emulator="mgba",
+    emulator_options={"mgba_gb_model": "Game Boy"},   # the image is a Color's too (gbc.py): run as a DMG here
     slowest_call_s=480.0,        # the slowest row's calls (its digest's, one timed) at 4 KiB
     settle_frames=60,            # the app may take a second to redraw the table
     web=Web("gambatte", "Gambatte", (".gb", ".gbc"), 59.7275))

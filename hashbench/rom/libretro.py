@@ -31,9 +31,11 @@ from ..errors import UserError
 # Debian's cores, under this machine's multiarch folder (x86_64-linux-gnu, aarch64-linux-gnu, ...)
 CORES_DIR = Path("/usr/lib") / (sysconfig.get_config_var("MULTIARCH") or f"{platform.machine()}-linux-gnu") / "libretro"
 CORE_FILES = {"mgba": "mgba_libretro.so", "nestopia": "nestopia_libretro.so", "desmume": "desmume_libretro.so",
+              "gambatte": "gambatte_libretro.so",
               "bsnes_mercury_accuracy": "bsnes_mercury_accuracy_libretro.so",
               "bsnes_mercury_balanced": "bsnes_mercury_balanced_libretro.so"}
 PACKAGES = {"mgba": "libretro-mgba", "nestopia": "libretro-nestopia", "desmume": "libretro-desmume",
+            "gambatte": "libretro-gambatte",
             "bsnes_mercury_accuracy": "libretro-bsnes-mercury-accuracy",
             "bsnes_mercury_balanced": "libretro-bsnes-mercury-balanced"}
 

@@ -104,6 +104,14 @@ def parse_screen(sram: bytes):
     return [body[i * cols:(i + 1) * cols] for i in range(rows)], ticks, frames
 
 
+# mupen64plus's Count does not count cycles: it advances CountPerOp a retired instruction, whatever
+# the instruction (its interpreter has no cycle model), so under it the ROM's "cycles" (two a Count
+# tick, as on the console) are 2 x CountPerOp x the instructions.  Set here to mupen64plus's own default,
+# 2, deliberately and on the command line, so that no configuration file changes what the figures
+# are: four times the instruction count (docs/roms.md, "The N64 image").
+COUNT_PER_OP = 2
+
+
 def play(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True):
     """Runs the image in mupen64plus until SRAM holds the `done` record and
     the screen's copy shows the table -> run.Session (the screen's lines:
@@ -113,7 +121,7 @@ def play(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.std
     cmd = [emulator(), "--nospeedlimit", "--noosd", "--nosaveoptions", "--gfx", "dummy", "--audio", "dummy",
            "--input", "dummy", "--rsp", "dummy", "--emumode", "0", "--configdir", str(work),
            "--datadir", EMULATOR_DATA, "--set", f"Core[SaveSRAMPath]={work}", "--set", f"Core[SaveStatePath]={work}",
-           "--set", f"Core[ScreenshotPath]={work}", str(rom)]
+           "--set", f"Core[ScreenshotPath]={work}", "--set", f"Core[CountPerOp]={COUNT_PER_OP}", str(rom)]
     text, shown = "", None
     try:
         with headless.Emulator("mupen64plus", cmd, con.run_target, rows, run.limit_s(rows, budget_ms), stream,
@@ -158,10 +166,12 @@ def render(lines):
 
 CONSOLE = Console(
     name="n64", run_target="n64-rom", target="n64", build=build, describe=describe,
-    title="N64 (VR4300 93.75 MHz, caches on): the ROM image's own timer (COP0 Count)",
+    title="N64 (VR4300 93.75 MHz, caches on): the ROM image's own timer (COP0 Count; under mupen64plus, "
+          "CountPerOp 2: 4 'cycles' a retired instruction, not the VR4300's cycles)",
     screen=(40, 30),             # the 320x240 frame buffer
     emulator="mupen64plus", play=play, find_emulator=emulator,
-    runner="mupen64plus-ui-console 2.5.9 (dummy video, input, audio and RSP; pure interpreter; headless)",
+    runner="mupen64plus-ui-console 2.5.9 (dummy video, input, audio and RSP; pure interpreter; headless; "
+           "CountPerOp 2: Count advances 2 a retired instruction, whatever the instruction)",
     # the page plays it only: mupen64plus-next's keys (N64 A on RetroPad B, B on Y, Z on L2: its default
     # map); GLideN64 draws our frame buffer without its first column, and its SRAM is not read back
     web=Web("mupen64plus_next", "mupen64plus-next", (".z64",), 60.0,

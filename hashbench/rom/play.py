@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from .. import paths
 from ..errors import UserError
@@ -110,7 +110,7 @@ def console_for(image: Path, console: str = None) -> str:
 
 def page(console: str, image: Path) -> bytes:
     web = web_consoles()[console]
-    config = {"core": web.core, "gameUrl": "game/" + image.name, "gameName": image.stem, "dataPath": "ejs/",
+    config = {"core": web.core, "gameUrl": "game/" + quote(image.name), "gameName": image.stem, "dataPath": "ejs/",
               "coreOptions": web.options, "keys": [{"id": k.retropad, "key": k.key} for k in web.keys]}
     rows = "\n".join(f"<tr><td>{k.button}</td><td><kbd>{html.escape(k.key)}</kbd></td></tr>" for k in web.keys)
     title = f"{image.name} ({console.upper()}) in {web.emulator} (EmulatorJS {EMULATORJS_VERSION})"

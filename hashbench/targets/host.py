@@ -129,6 +129,11 @@ def engine_args(opts) -> list:
         args.append("-c")
     if opts.get("interleave"):
         args.append("--interleave")
+    elif not (opts.get("latency") or opts.get("threads") or opts.get("aligns")):
+        # every row sampled in turn over the process's life: a slow spell of the machine (the
+        # core's other hardware thread busy, docs/performance.md) falls on all rows alike, where
+        # one row's samples in one stretch could all fall in it (hashbench/two_speeds.py)
+        args.append("--interleave-rows")
     if opts.get("latency"):
         args.append("-L")
     if opts.get("threads"):

@@ -29,6 +29,8 @@ extern const uint8_t hb_crc64_planes[8][256];   /* crc64_planes.c */
 /* tools/generate/mul_tables.py: b * K mod 2^32 as byte planes, for src/algos/asm/ */
 extern const uint8_t hb_knuth_planes[4][256];   /* knuth_planes.c */
 extern const uint8_t hb_fnv1a32_planes[4][256]; /* fnv1a32_planes.c */
+extern const uint8_t hb_djb2_planes[4][256];    /* djb2_planes.c */
+extern const uint8_t hb_sdbm_planes[4][256];    /* sdbm_planes.c */
 
 /* tools/generate/pearson_table.py */
 extern const uint8_t hb_pearson_table[256];     /* pearson_table.c */

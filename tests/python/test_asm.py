@@ -59,6 +59,8 @@ def test_every_assembly_line_names_a_cpu_and_its_files():
 
 @pytest.mark.toolchain
 @pytest.mark.emulator
+@pytest.mark.toolchain
+@pytest.mark.emulator
 @pytest.mark.parametrize("target,algo_id,impl", CASES)
 def test_assembly_at_every_length(target, algo_id, impl):
     t = TARGETS[target]
@@ -73,3 +75,24 @@ def test_assembly_at_every_length(target, algo_id, impl):
     assert vectors == {m: ORACLES[algo_id](m.encode()).hex() for m in MESSAGES}
     integrity = next(r for r in recs if r["rec"] == "integrity")
     assert integrity["guard"] and integrity["input"], integrity
+
+
+@pytest.mark.toolchain
+@pytest.mark.emulator
+def test_compare_on_a_target_ranks_c_and_the_assembly_by_exact_cycles():
+    from cli_util import hb
+    t = TARGETS.get("gb")
+    if t is None or t.missing():
+        pytest.skip("gb not installed")
+    ran = hb("compare", "crc32", "--target", "gb", "--no-save", "-q", timeout=600)
+    assert ran.returncode == 0, ran.stderr
+    rows = [line.split() for line in ran.stdout.splitlines() if line[:1].isdigit()]
+    assert [r[1] for r in rows] == ["sm83", "portable", "compact"]   # exact counts, fastest first
+    counts = [int(r[2].replace(",", "")) for r in rows]
+    assert counts == sorted(counts) and rows[0][4] == "1.00x"
+
+
+def test_assembly_is_absent_off_its_cpu():
+    from cli_util import hb
+    ran = hb("compare", "crc32", "--target", "nes", "--impl", "sm83", "--no-save", "-q")
+    assert ran.returncode == 2 and "none of sm83" in ran.stderr

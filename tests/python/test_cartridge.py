@@ -18,7 +18,7 @@ GB = load_all()["gb"]
 def test_the_gb_target_is_an_mbc5_cartridge():
     assert GB.cartridge["mbc"] == 0x19 and GB.cartridge["far_bank"] == 2
     assert cartridge.makebin_flags(GB) == ["-yt", "0x19", "-yo", "4"]
-    assert cartridge.link_flags(GB) == ["-Wl-b_CODE_2=0x24000"]
+    assert cartridge.link_flags(GB) == ["-Wl-b_CODE_2=0x24000", "-Wl-b_PAGES=0x7800"]   # page-aligned tables
     assert cartridge.engine_defines(GB) == ["HB_CONSOLE_FAR_BANK=2", "HB_CONSOLE_ALGO_BANK=1", "HB_CONSOLE_BANK_REG=0x2000"]
     assert cartridge.area_flags(GB, "src/algos/crc.c") == ["--codeseg", "ALGO", "--constseg", "ALGO"]
     assert cartridge.area_flags(GB, "src/engine/hb_record.c") == ["--codeseg", "CODE_2", "--constseg", "CODE_2"]

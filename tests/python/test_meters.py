@@ -8,6 +8,7 @@ from cli_util import hb
 from hashbench import meters
 from hashbench.errors import UserError
 from hashbench.result import METER_TITLES
+from hashbench.rom import run as rom_run
 
 
 def test_each_declaration_agrees_with_its_module():
@@ -20,6 +21,8 @@ def test_each_declaration_agrees_with_its_module():
         module = m.load()
         if hasattr(module, "NAME"):    # the exact instruments say what they are; the timers' vary by timer
             assert (module.NAME, module.METER) == (m.instrument, m.stores[0]), m.name
+    rom = meters.named("rom-timer")   # the ROMs' meter: read by hashbench.rom.run, declared here
+    assert (rom_run.INSTRUMENT, rom_run.METER) == (rom.instrument, rom.stores[0])
     names = [m.name for m in meters.REGISTRY]
     assert len(names) == len(set(names))
     assert METER_TITLES == {k: f.title for k, f in meters.FIGURES.items()}

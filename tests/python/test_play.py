@@ -93,6 +93,19 @@ def test_the_server_answers_the_page_the_front_end_the_core_and_the_image_only(p
     assert ("GET", "/", 200) in server.requests
 
 
+def test_a_name_with_odd_characters_is_served_and_a_busy_port_refused(packages):
+    tmp, image = packages
+    odd = image.rename(tmp / "my rom #1?.gba")
+    import threading
+    with play.Server(odd, "gba") as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        config = json.loads(re.search(r"window\.HB_PLAY = (.*?);</script>", get(server.url)[2].decode()).group(1))
+        assert get(server.url + config["gameUrl"])[2] == odd.read_bytes()
+        with pytest.raises(UserError, match=f"cannot listen on 127.0.0.1:{server.server_address[1]}"):
+            play.Server(odd, "gba", port=server.server_address[1])
+        server.shutdown()
+
+
 def test_missing_packages_say_what_to_run(packages, monkeypatch, tmp_path):
     _, image = packages
     monkeypatch.setenv("HASHBENCH_EMULATORJS", str(tmp_path / "none"))

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 
 import pytest
+import rom_cases
 from cli_util import ROOT, hb
 
 from hashbench import roster
@@ -16,7 +17,6 @@ from hashbench.build import gbarom
 from hashbench.errors import BuildError
 from hashbench.result import Build
 from hashbench.rom import console, gba, image, libretro, run, screen
-from hashbench.store import Store
 from hashbench.verify import Expected
 
 pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
@@ -34,14 +34,7 @@ def small_plan(**kw):
 
 @pytest.fixture(scope="module")
 def built():
-    p = small_plan()
-    return p, gba.build(p)
-
-
-@pytest.fixture(scope="module")
-def session(built):
-    p, b = built
-    return run.play(gba.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
+    return rom_cases.built("gba")   # small_plan's image, shared with test_rom_consoles
 
 
 def labels(p):
@@ -56,33 +49,6 @@ def test_the_image_has_the_gba_header_the_save_tag_and_whole_chip_padding(built)
     assert b"SRAM_V" in rom[:0x100]                   # mGBA gives such a cartridge SRAM
     assert len(rom) == b.image_bytes >= 256 * 1024 and len(rom) & (len(rom) - 1) == 0
     assert rom[b.used_bytes:] == b"\xff" * (len(rom) - b.used_bytes)
-
-
-def test_every_row_is_verified_and_timed_in_cycles(built, session):
-    p, _ = built
-    got = run.read(session.records)
-    eng = got["engine"]
-    assert (eng["engine"], eng["target"], eng["timer"], eng["tick_hz"], eng["clock_hz"]) == \
-        ("rom", "gba", "cycles", 16777216, 16777216)
-    assert [(r["algo"], r["impl"]) for _, r in got["rows"]] == [(r.algo.id, r.impl) for r in p.rows]
-    results = run.results(session.records, gba.CONSOLE, Expected(), Build("gba-rom"))
-    assert len(results) == len(p.rows) and all(r.verified for r in results)
-    for res, (_, rec) in zip(results, got["rows"]):
-        assert rec["verified"] is True and rec["iters"] >= 1
-        # a span holds about the budget, or one call longer than it
-        assert rec["ticks"] >= 16777216 * BUDGET_MS // 1000 // 2 or rec["iters"] == 1
-        assert res.meter == "console-timer" and res.per_call == rec["ticks"] / rec["iters"]
-    loop = got["harness"][1024]
-    assert 10 < loop[1] / loop[0] < 200   # the timed loop around an empty function, in cycles
-
-
-def test_the_screen_shows_the_records_figures(built, session):
-    p, _ = built
-    page = session.pages[0][1]
-    assert page[0].startswith("hashbench gba ARM7TDMI")
-    assert page[1].startswith(f"1024 B {BUDGET_MS} ms category")
-    assert session.screen_lines == run.expected_lines(session.records, gba.CONSOLE, labels(p))
-    assert any(ln.startswith("#SHA256 ") for ln in session.screen_lines)
 
 
 def test_a_blank_screen_reads_as_no_text():
@@ -129,24 +95,6 @@ def test_a_wrong_reference_digest_shows_a_mark_and_no_speed(monkeypatch):
     assert any(ln.startswith("#MD5   ! BAD DIGEST") for ln in s.screen_lines)
     with pytest.raises(BuildError, match="disagree"):   # the ROM's check against ours: never a silent cost
         run.results(s.records, gba.CONSOLE, Expected(), Build("gba-rom"))
-
-
-def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
-    out, shot, db = tmp_path / "hb.gba", tmp_path / "shot.png", tmp_path / "db.sqlite"
-    code, stdout, stderr = hb("rom", "--target", "gba", "-o", out, "-a", "crc32,md5", "--budget", "20ms", "--run",
-                              "--screenshot", shot, "--db", db)
-    assert code == 0, stderr
-    assert "2/2 digests verified; the table on the screen equals the records" in stdout
-    assert out.read_bytes()[0xB2] == 0x96
-    runs = Store(str(db)).runs()
-    stored = Store(str(db)).load(str(runs[0]["id"]))
-    assert stored.kind == "rom" and {(r.target, r.meter, r.verified) for r in stored.results} == \
-        {("gba-rom", "console-timer", True)}
-    from PIL import Image
-    img = Image.open(shot)
-    assert img.size == (480, (3 + 2 + 1) * 16) and len(img.getcolors(1 << 16)) == 2
-    code, stdout, _ = hb("show", "last", "--db", db)
-    assert code == 0 and "gba-rom" in stdout and "CRC32" in stdout
 
 
 def test_help_names_every_console_s_stored_target():
@@ -256,3 +204,30 @@ def test_a_slow_row_s_speed_is_never_a_bare_zero(bytes_per_s, shown):
     tick_hz = 1000000
     ticks = tick_hz * 1000   # 1,000 s, so that iters x size is bytes_per_s x 1,000
     assert screen.fmt_speed(1, ticks, int(bytes_per_s * 1000), tick_hz, 4) == shown
+
+
+def test_the_gba_placements_run_the_same_rows_faster_in_iwram():
+    """--place: each of the cross targets' GBA placements builds, verifies
+    and times every row; the default copies each row's ARM code into IWRAM
+    (SHA-256 at least twice as fast as Thumb from ROM at the power-on wait
+    states), and CRC-64's tables, too big for the overlay, run from ROM."""
+    p = image.plan(roster.select(["crc64,sha256"]), ["portable"], 64, 20, lambda a: None)
+    cycles = {}
+    for place in gba.PLACEMENTS:
+        b = gba.build(p, place=place)
+        assert b.placement == place
+        s = run.play(gba.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None, pages=False)
+        got = run.read(s.records)
+        assert got["engine"]["placement"] == place
+        assert all(r.verified for r in run.results(s.records, gba.CONSOLE, Expected(), Build("gba-rom")))
+        cycles[place] = {r["algo"]: r["ticks"] / r["iters"] for _d, r in got["rows"]}
+        assert [a for a, _i, _w in b.from_rom] == (["crc64"] if gba.PLACEMENTS[place][0] else [])
+    sha = {place: c["sha256"] for place, c in cycles.items()}
+    assert sha["gba-iwram-arm"] < sha["gba-iwram"] < sha["gba-prefetch"] < sha["gba"]
+    assert sha["gba"] > 2 * sha["gba-iwram-arm"]
+    assert gba.PLACEMENTS[next(iter(gba.PLACEMENTS))] == gba.PLACEMENTS[gba.DEFAULT_PLACEMENT]
+
+
+def test_place_is_the_gba_s_only(tmp_path):
+    r = hb("rom", "--target", "nes", "-o", tmp_path / "x.nes", "--place", "gba")
+    assert r.returncode == 2 and "--place: the nes has no placements" in r.stderr and not (tmp_path / "x.nes").exists()

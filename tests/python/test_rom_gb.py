@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import rom_cases
 from cli_util import hb
 
 from hashbench import roster
@@ -13,7 +14,6 @@ from hashbench.build import gbheader
 from hashbench.paths import BUILD
 from hashbench.result import Build
 from hashbench.rom import gb, image, libretro, run
-from hashbench.store import Store
 from hashbench.verify import Expected, reference_table
 
 CORE = libretro.CORES_DIR / libretro.CORE_FILES["mgba"]
@@ -39,7 +39,9 @@ def run_core(rom: Path, frames: int, press_a_after: int):
             n += 1
             yield JoypadState(a=press_a_after <= n < press_a_after + 4)
 
-    with SessionBuilder.defaults(str(CORE)).with_content(str(rom)).with_input(pad).build() as s:
+    # as a Game Boy (gb.CONSOLE's model): the header says a Color runs it too, at double speed
+    builder = SessionBuilder.defaults(str(CORE)).with_content(str(rom)).with_input(pad)
+    with builder.with_options(dict(gb.CONSOLE.emulator_options)).build() as s:
         for _ in range(frames):
             s.run()
         text = bytes(s.core.get_memory(0)).split(b"\0")[0].decode("ascii")
@@ -140,14 +142,7 @@ def app_plan():
 
 @pytest.fixture(scope="module")
 def app_image():
-    p = app_plan()
-    return p, gb.build(p)
-
-
-@pytest.fixture(scope="module")
-def app_session(app_image):
-    p, b = app_image
-    return run.play(gb.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
+    return rom_cases.built("gb")   # app_plan's image, shared with test_rom_consoles
 
 
 @pytest.mark.toolchain
@@ -164,56 +159,6 @@ def test_the_app_image_spans_banks_and_its_header_is_right(app_image):
     for r in p.rows:   # every row enters its bank through its stub
         sym = r.algo.impls[r.impl].symbol
         assert f"_{gb.stub_name(sym)}::\n        ld      a, #{b.bank_of(r.algo.id, r.impl)}\n" in stubs
-
-
-@pytest.mark.toolchain
-@pytest.mark.emulator
-@needs_tools
-@needs_core
-def test_the_app_verifies_and_times_every_row_with_tima(app_image, app_session):
-    p, _ = app_image
-    got = run.read(app_session.records)
-    eng = got["engine"]
-    assert (eng["target"], eng["cpu"], eng["timer"], eng["tick_hz"], eng["clock_hz"]) == \
-        ("gb", "SM83", "tima", 65536, 4194304)
-    assert [(r["algo"], r["impl"]) for _, r in got["rows"]] == [(r.algo.id, r.impl) for r in p.rows]
-    results = run.results(app_session.records, gb.CONSOLE, Expected(), Build("gb-rom"))
-    assert len(results) == len(p.rows) and all(r.verified for r in results)
-    for res, (_, rec) in zip(results, got["rows"]):
-        assert rec["iters"] >= 1 and res.per_call == rec["ticks"] * 64 / rec["iters"]
-    h_iters, h_ticks = got["harness"][64]
-    assert 100 < h_ticks * 64 / h_iters < 1000   # the loop around an empty function, in cycles
-
-
-@pytest.mark.toolchain
-@pytest.mark.emulator
-@needs_tools
-@needs_core
-def test_the_screen_shows_the_table_of_the_records(app_image, app_session):
-    p, _ = app_image
-    page = app_session.pages[0][1]
-    assert page[0].startswith("hashbench gb SM83")
-    assert page[1].startswith(f"64 B {APP_BUDGET_MS} ms category")
-    labels = {(r.algo.id, r.impl): r.label for r in p.rows}
-    assert app_session.screen_lines == run.expected_lines(app_session.records, gb.CONSOLE, labels)
-    assert any(ln.startswith("*DJB2 ") for ln in app_session.screen_lines)
-
-
-@pytest.mark.toolchain
-@pytest.mark.emulator
-@needs_tools
-@needs_core
-def test_the_command_builds_runs_and_stores_a_gb_rom_run(tmp_path):
-    out, shot, db = tmp_path / "hb.gb", tmp_path / "shot.png", tmp_path / "db.sqlite"
-    code, stdout, stderr = hb("rom", "--target", "gb", "-o", out, "-a", "crc16", "--impl", "all", "--size", "64",
-                              "--budget", "20ms", "--run", "--screenshot", shot, "--db", db)
-    assert code == 0, stderr
-    assert "2/2 digests verified; the table on the screen equals the records" in stdout
-    assert gbheader.check_header(out.read_bytes()) == []
-    stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
-    assert {(r.target, r.meter, r.verified) for r in stored.results} == {("gb-rom", "console-timer", True)}
-    from PIL import Image
-    assert len(Image.open(shot).getcolors(1 << 16)) == 2
 
 
 @pytest.mark.toolchain
@@ -267,3 +212,38 @@ def test_the_controls_on_the_game_boy_sort_sweep_and_rerun(app_image):
         assert len(got["rows"]) == 3 * n and all(r["verified"] for _, r in got["rows"])
         core.press("b")        # again, the sweep still on
         assert run.read(run.parse(run.wait_done(core, gb.CONSOLE, n, APP_BUDGET_MS, None, sizes=3)))["engine"]["sweep"]
+
+
+COLOR_MODES = {"mgba": ("mgba_gb_model", "Game Boy", "Game Boy Color"), "gambatte": ("gambatte_gb_hwmode", "GB", "GBC")}
+
+
+@needs_tools
+@pytest.mark.toolchain
+@pytest.mark.emulator
+@pytest.mark.parametrize("core", sorted(COLOR_MODES))
+def test_a_color_runs_the_image_at_double_speed(app_image, core):
+    """The image's header says it runs on a Color too; there it switches to
+    double speed (8,388,608 Hz, TIMA at 131,072 Hz) and says so, and every
+    row takes about half its time on a Game Boy, in mGBA's and in
+    gambatte's Color mode alike; the screen still equals the records."""
+    from dataclasses import replace
+
+    from hashbench.rom import gbc
+    if not (libretro.CORES_DIR / libretro.CORE_FILES[core]).exists():
+        pytest.skip(f"needs {libretro.PACKAGES[core]}")
+    p, b = app_image
+    assert b.path.read_bytes()[0x143] == gbheader.CGB_COMPATIBLE
+    labels = {(r.algo.id, r.impl): r.label for r in p.rows}
+    option, dmg, color = COLOR_MODES[core]
+    us = {}
+    for model in (dmg, color):
+        con = replace(gbc.CONSOLE, emulator=core, emulator_options={option: model})
+        s = run.play(con, b.path, len(p.rows), p.budget_ms, stream=None)
+        got = run.read(s.records)
+        double = model == color
+        assert (got["engine"]["clock_hz"], got["engine"]["tick_hz"]) == \
+            ((8388608, 131072) if double else (4194304, 65536))
+        assert s.screen_lines == run.expected_lines(s.records, con, labels)
+        us[model] = {(r["algo"], r["impl"]): r["ticks"] / got["engine"]["tick_hz"] / r["iters"] for _d, r in got["rows"]}
+    for key, t in us[dmg].items():
+        assert 0.45 < us[color][key] / t < 0.55, key

@@ -7,14 +7,10 @@ import shutil
 import struct
 
 import pytest
-from cli_util import hb
+import rom_cases
 
-from hashbench import roster
 from hashbench.build import ndsrom
-from hashbench.result import Build
-from hashbench.rom import image, libretro, nds, run
-from hashbench.store import Store
-from hashbench.verify import Expected
+from hashbench.rom import libretro, nds, run
 
 pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
               pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["desmume"]).exists()
@@ -26,14 +22,7 @@ BUDGET_MS = 20
 
 @pytest.fixture(scope="module")
 def built():
-    p = image.plan(roster.select(["crc32,md5,sha256"]), ["portable"], 1024, BUDGET_MS, nds.CONSOLE.can_build)
-    return p, nds.build(p)
-
-
-@pytest.fixture(scope="module")
-def session(built):
-    p, b = built
-    return run.play(nds.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
+    return rom_cases.built("nds")   # shared with test_rom_consoles
 
 
 def test_the_crc16_is_gbatek_s():
@@ -54,45 +43,6 @@ def test_the_header_places_both_binaries_and_carries_its_checksums(built):
     broken = bytearray(rom)
     broken[0x0C] ^= 1
     assert ndsrom.check(bytes(broken)) == ["header CRC16 (0x15E) wrong"]
-
-
-def test_every_row_is_verified_and_timed_by_the_arm9_timers(built, session):
-    p, _ = built
-    got = run.read(session.records)
-    eng = got["engine"]
-    assert (eng["target"], eng["cpu"], eng["timer"], eng["tick_hz"], eng["clock_hz"]) == \
-        ("nds", "ARM946E-S", "bus-cycles", 33513982, 67027964)
-    assert [r["algo"] for _, r in got["rows"]] == [r.algo.id for r in p.rows]
-    results = run.results(session.records, nds.CONSOLE, Expected(), Build("nds-rom"))
-    assert len(results) == 3 and all(r.verified for r in results)
-    for res, (_, rec) in zip(results, got["rows"]):
-        assert rec["ticks"] >= 33513982 * BUDGET_MS // 1000 // 2 or rec["iters"] == 1
-        assert res.per_call == rec["ticks"] * 2 / rec["iters"]   # two ARM9 cycles a bus cycle
-    iters, ticks = got["harness"][1024]
-    assert 2 < 2 * ticks / iters < 100   # the timed loop around an empty function, in ARM9 cycles
-
-
-def test_the_upper_screen_shows_the_records_figures(built, session):
-    p, _ = built
-    page = session.pages[0][1]
-    assert page[0].startswith("hashbench nds ARM946E-S")
-    assert session.screen_lines == run.expected_lines(session.records, nds.CONSOLE,
-                                                      {(r.algo.id, r.impl): r.label for r in p.rows})
-    assert any(ln.startswith("#SHA256 ") for ln in session.screen_lines)
-
-
-def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
-    out, shot, db = tmp_path / "hb.nds", tmp_path / "shot.png", tmp_path / "db.sqlite"
-    code, stdout, stderr = hb("rom", "--target", "nds", "-o", out, "-a", "crc32,md5", "--budget", "20ms", "--run",
-                              "--screenshot", shot, "--db", db)
-    assert code == 0, stderr
-    assert "2/2 digests verified; the table on the screen equals the records" in stdout
-    assert "DeSmuME" not in stdout + stderr   # the core's own printing is kept out
-    assert ndsrom.check(out.read_bytes()) == []
-    stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
-    assert {(r.target, r.meter, r.verified) for r in stored.results} == {("nds-rom", "console-timer", True)}
-    from PIL import Image
-    assert Image.open(shot).size == (512, (3 + 2 + 1) * 16)
 
 
 def test_the_controls_sort_and_sweep(built):

@@ -9,13 +9,10 @@ through the core's system option), and the command line."""
 import shutil
 
 import pytest
-from cli_util import hb
+import rom_cases
 
 from hashbench import roster
-from hashbench.result import Build
 from hashbench.rom import image, libretro, nes, run, screen
-from hashbench.store import Store
-from hashbench.verify import Expected
 
 pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
               pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["nestopia"]).exists()
@@ -26,15 +23,9 @@ BUDGET_MS = 20
 SIZE = 64
 
 
-def small_plan():
-    # sha256's written-out rounds do not fit a bank: it is built small, its portable row dropped
-    return image.plan(roster.select(["crc32,md5,sha256"]), ["portable", "compact"], SIZE, BUDGET_MS, nes.CONSOLE.can_build)
-
-
 @pytest.fixture(scope="module")
 def built():
-    p = small_plan()
-    return p, nes.build(p)
+    return rom_cases.built("nes")   # crc32, md5 and sha256 at 64 B, shared with test_rom_consoles
 
 
 def play(built, system="ntsc", pages=True):
@@ -45,7 +36,7 @@ def play(built, system="ntsc", pages=True):
 
 @pytest.fixture(scope="module")
 def session(built):
-    return play(built)
+    return rom_cases.session("nes")
 
 
 def labels(p):
@@ -81,26 +72,6 @@ def test_what_does_not_fit_a_bank_is_built_small_and_said(built):
 TIMER_RESOLUTION = 30   # cycles: the loop's 11 at a span's end, the NMI wait's 7 at its start, twice
 
 
-def test_every_row_is_verified_and_timed_in_cycles(built, session):
-    p, _ = built
-    got = run.read(session.records)
-    eng = got["engine"]
-    assert (eng["engine"], eng["target"], eng["timer"], eng["tick_hz"], eng["clock_hz"]) == \
-        ("rom", "nes", "frames+loop", 1789773, 1789773)
-    assert len(got["rows"]) == len(p.rows) and not got["full"]
-    results = run.results(session.records, nes.CONSOLE, Expected(), Build("nes-rom"))
-    assert len(results) == len(p.rows) and all(r.verified for r in results)
-    assert all(r.extra["iters"] >= 1 and r.extra["ticks"] >= 1 and r.per_call > 1000 for r in results)
-
-
-def test_the_screen_shows_the_records_figures(built, session):
-    p, _ = built
-    page = session.pages[0][1]
-    assert page[0].startswith("hashbench nes 6502") and page[-1].startswith("A:sort")
-    assert session.screen_lines == run.expected_lines(session.records, nes.CONSOLE, labels(p))
-    assert all(ln.strip() for ln in session.screen_lines)
-
-
 def test_the_joypad_sorts_and_reruns(built):
     p, b = built
     with libretro.Core(nes.CONSOLE.emulator, b.path, nes.CONSOLE.emulator_options) as core:
@@ -134,21 +105,6 @@ def test_the_region_test_finds_pal_and_dendy_and_times_them(built, system, clock
     got = run.read(s.records)
     assert (got["engine"]["tick_hz"], got["engine"]["clock_hz"]) == (clock, clock)
     check_timer(got)
-
-
-def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
-    out, shot, db = tmp_path / "hb.nes", tmp_path / "shot.png", tmp_path / "db.sqlite"
-    code, stdout, stderr = hb("rom", "--target", "nes", "-o", out, "-a", "crc32,md5", "--size", "64",
-                              "--budget", "20ms", "--run", "--screenshot", shot, "--db", db)
-    assert code == 0, stderr
-    assert "2/2 digests verified; the table on the screen equals the records" in stdout
-    assert out.read_bytes()[:4] == b"NES\x1a"
-    stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
-    assert stored.kind == "rom" and {(r.target, r.meter, r.verified) for r in stored.results} == \
-        {("nes-rom", "console-timer", True)}
-    from PIL import Image
-    img = Image.open(shot)
-    assert img.size == (512, (3 + 2 + 1) * 16) and len(img.getcolors(1 << 16)) == 2
 
 
 def test_the_sweep_writes_records_across_the_prg_ram_banks():

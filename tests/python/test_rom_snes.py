@@ -9,12 +9,10 @@ time: three short sessions of two rows at 20 ms."""
 import shutil
 
 import pytest
-from cli_util import hb
+import rom_cases
 
-from hashbench import roster
 from hashbench.result import Build
-from hashbench.rom import image, libretro, run, screen, snes
-from hashbench.store import Store
+from hashbench.rom import libretro, run, screen, snes
 from hashbench.verify import Expected
 
 pytestmark = [pytest.mark.emulator, pytest.mark.toolchain,
@@ -29,8 +27,7 @@ FRAME_MC = 262 * 1364 - 2   # an NTSC frame in master cycles (crt0.s)
 
 @pytest.fixture(scope="module")
 def built():
-    p = image.plan(roster.select(["crc32,md5"]), ["portable"], SIZE, BUDGET_MS, snes.CONSOLE.can_build)
-    return p, snes.build(p)
+    return rom_cases.built("snes")   # shared with test_rom_consoles
 
 
 def labels(p):
@@ -93,16 +90,3 @@ def test_on_a_pal_console_the_timer_counts_pal_s_master_clock(built):
     assert len(got["rows"]) == len(p.rows) and all(r["verified"] for _d, r in got["rows"])
 
 
-def test_the_command_builds_runs_stores_and_screenshots(tmp_path):
-    out, shot, db = tmp_path / "hb.sfc", tmp_path / "shot.png", tmp_path / "db.sqlite"
-    code, stdout, stderr = hb("rom", "--target", "snes", "-o", out, "-a", "crc32,md5", "--size", "64",
-                              "--budget", "20ms", "--run", "--screenshot", shot, "--db", db)
-    assert code == 0, stderr
-    assert "2/2 digests verified; the table on the screen equals the records" in stdout
-    assert snes.check_header(out.read_bytes())["title"] == "HASHBENCH"
-    stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
-    assert stored.kind == "rom" and {(r.target, r.meter, r.verified) for r in stored.results} == \
-        {("snes-rom", "console-timer", True)}
-    from PIL import Image
-    img = Image.open(shot)
-    assert img.size == (512, (3 + 2 + 1) * 16) and len(img.getcolors(1 << 16)) == 2

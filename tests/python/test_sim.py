@@ -173,7 +173,7 @@ def test_meter_sim_through_the_cli(tmp_path):
     assert "not seen: SIMD throughput" in r.stdout and "cyc/call" in r.stdout and "instr/call" in r.stdout
     doc = json.loads(out.read_text())
     jsonschema.validate(doc, SCHEMA)
-    assert doc["options"]["meter"] == "sim" and doc["context"]["meter"]["instrument"] == "callgrind"
+    assert doc["options"]["meter"] == "est-cycles" and doc["context"]["meter"]["instrument"] == "callgrind"
     assert {(x["meter"], x["instrument"], x["verified"]) for x in doc["results"]} == {("est-cycles", "callgrind", True)}
     assert all(set(x["counters"]) == set(callgrind.GROUPS) for x in doc["results"])
     r = hb("run", "--meter", "sim", "-a", "crc32,md5,xxh64", "--db", db, "-q")

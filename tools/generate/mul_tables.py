@@ -10,6 +10,8 @@ byte additions, where an 8-bit CPU's shift-and-add multiply takes hundreds
 of cycles.  The multipliers, from the roster's definitions (docs/algorithms.md):
   knuth_planes.c     0x9E3779B1 (Knuth's multiplicative hash, (h ^ c) * K)
   fnv1a32_planes.c   0x01000193 (the 32-bit FNV prime, (h ^ c) * K)
+  djb2_planes.c      33 (Bernstein's h * 33 + c)
+  sdbm_planes.c      65599 (sdbm's c + (h << 6) + (h << 16) - h = h * 65599 + c)
 
   .venv/bin/python tools/generate/mul_tables.py [--check]   (make generate, make check-generated)
 """
@@ -19,7 +21,8 @@ from hashbench.paths import ROOT
 from tools.generate import output
 from tools.generate.crc_tables import c_array
 
-MULTIPLIERS = {"knuth": (0x9E3779B1, "Knuth's multiplicative hash"), "fnv1a32": (0x01000193, "FNV-1a 32-bit")}
+MULTIPLIERS = {"knuth": (0x9E3779B1, "Knuth's multiplicative hash"), "fnv1a32": (0x01000193, "FNV-1a 32-bit"),
+               "djb2": (33, "DJB2"), "sdbm": (65599, "SDBM")}
 
 
 def planes(k: int) -> list:

@@ -59,7 +59,8 @@ void hb_args_bench(int argc, char **argv, hb_bench_opts *o)
     for (i = 0; i < argc; i++) {
         const char *a = argv[i];
         int has_arg = i + 1 < argc;
-        if (strcmp(a, "--interleave") == 0) o->interleave = 1;
+        if (strcmp(a, "--interleave") == 0) o->interleave = HB_INTERLEAVE_IMPLS;
+        else if (strcmp(a, "--interleave-rows") == 0) o->interleave = HB_INTERLEAVE_ROWS;
         else if (strcmp(a, "-c") == 0) clock_each = 1;
         else if (strcmp(a, "-a") == 0 && has_arg)
             o->nalgos += split_list(argv[++i], o->algos + o->nalgos, HB_MAX_LIST - o->nalgos);
@@ -105,7 +106,7 @@ void hb_args_bench(int argc, char **argv, hb_bench_opts *o)
         if (!known) hb_die("unknown implementation", o->impls[i]);
     }
     if (o->calls && (o->nthreads || o->latency)) hb_die("region mode (-k) runs one thread, calls not chained", NULL);
-    if (o->interleave && (o->nthreads || o->latency || o->naligns)) hb_die("--interleave measures the plain loop only", NULL);
+    if (o->interleave && (o->nthreads || o->latency || o->naligns)) hb_die("--interleave(-rows) measures the plain loop only", NULL);
     if (o->nthreads) {
         /* thread i on the i-th CPU this process may use, round the CPUs */
         n = hb_cpus(all_cpus, HB_MAX_THREADS);

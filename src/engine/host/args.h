@@ -11,10 +11,16 @@
 #define HB_MAX_THREADS 64
 #define HB_MAX_ALIGN 63    /* offsets past a 64-byte boundary: 0..63 */
 
+/* What is sampled in turn within a process (A B C A B C ...): an algorithm's
+ * implementations (compare), or every measurement at one size (run: a slow
+ * spell of the machine then falls on all rows alike, not on one row's stretch). */
+#define HB_INTERLEAVE_IMPLS 1
+#define HB_INTERLEAVE_ROWS 2
+
 typedef struct hb_bench_opts {
     hb_bench_cfg cfg;
     hb_timer_info tinfo;
-    int interleave;
+    int interleave; /* 0, HB_INTERLEAVE_IMPLS or HB_INTERLEAVE_ROWS */
     uint64_t clock_rounds; /* one kernel run; 0: no kernel               */
     unsigned long calls;   /* region mode: calls per region; 0: timed batches */
     unsigned long regions; /* regions run so far (region mode)               */

@@ -494,7 +494,19 @@ static void bench_size(hb_bench_opts *o, unsigned long size, unsigned threads, m
         for (c = 0; c < nchains; c++)
             buffers_alloc(&sets[a * nchains + c], threads ? threads : 1, size, o->naligns ? o->aligns[a] : 0);
     bench_harnesses(o, &sets[0], size, threads, res);
-    if (o->interleave) {
+    if (o->interleave == HB_INTERLEAVE_ROWS) {
+        /* run: one group, every measurement at this size */
+        n = 0;
+        for (k = 0; k < nimpl; k++) {
+            hb_impl r = hb_impl_at(k);
+            if (!hb_args_selected(o, &r)) continue;
+            ms[n].k = k;
+            ms[n].b = &sets[0];
+            ms[n].cfg = o->cfg;
+            n++;
+        }
+        if (n) bench_group(o, ms, n, size, index, total, failed);
+    } else if (o->interleave) {
         /* compare: one group per algorithm, its implementations */
         size_t ai;
         for (ai = 0; ai < hb_algo_count; ai++) {

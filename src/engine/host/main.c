@@ -12,6 +12,7 @@
  *       -c        the calibration kernel around every sample (estimated core
  *                 cycles where the timer does not count them)
  *       --interleave  sample an algorithm's implementations in turn (compare)
+ *       --interleave-rows  sample every measurement at one size in turn (run)
  *       -L        latency: each call's input starts with the previous digest
  *       -T N[,N..]  N threads at once, each on its own buffer and CPU, for
  *                 each N in turn (a `result` record per thread)
@@ -258,7 +259,7 @@ int main(int argc, char **argv)
                 "       digest ALGO IMPL SIZE | bench [-a ALGOS] [-i IMPLS|all] [-s SIZES]\n"
                 "       [-b BUDGET_MS] [-n SAMPLES] [-t TIMER] [-l SAMPLE_US] [-c] [-L]\n"
                 "       [-T THREADS] [-A OFFSETS]\n"
-                "       [--interleave] [-x BACKENDS] [-k CALLS] | clock [-t TIMER] [-n RUNS]\n"
+                "       [--interleave | --interleave-rows] [-x BACKENDS] [-k CALLS] | clock [-t TIMER] [-n RUNS]\n"
                 "The front end is `hashbench`; this is its measuring engine.\n");
         return argc < 2 ? 2 : 0;
     }

@@ -503,6 +503,9 @@ static void engine_record(void)
     hb_rec_uint("budget_ms", hb_rom_budget_ms);
     hb_rec_uint("rows", HB_ROM_ENTRIES);
     hb_rec_bool("sweep", sweep);
+#ifdef HB_ROM_PLACEMENT
+    hb_rec_str("placement", HB_ROM_PLACEMENT);
+#endif
     hb_rec_end();
 #ifdef HB_ROM_FINE_SPAN
     hb_rom_timer_check();
@@ -538,6 +541,9 @@ static void run_pass(void)
             blank_line();
             put(put(0, "running "), hb_rom_roster[e].label);
             show(HB_ROM_ROWS - 1);
+#ifdef HB_ROM_PREPARE
+            hb_rom_prepare(e);
+#endif
             measure(e, s);
             draw_table();
             hb_rom_frame();
@@ -581,7 +587,13 @@ static void banner(void)
     col = put_dec(0, HB_ROM_ENTRIES);
     put(col, " rows, verified first");
     show(7);
-    banner_line(9, "A: start", "");
+#ifdef HB_ROM_PLACEMENT
+    banner_line(8, "place ", HB_ROM_PLACEMENT);
+#endif
+#ifdef HB_ROM_PLACEMENT_NOTE
+    banner_line(9, HB_ROM_PLACEMENT_NOTE, ""); /* the GBA: rows that run from ROM instead */
+#endif
+    banner_line(11, "A: start", "");
 }
 
 int main(void)

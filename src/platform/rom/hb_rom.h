@@ -61,10 +61,20 @@ uint32_t hb_rom_span_ticks(void);
  * `rom_timer_check` records (docs/records.md) after the `engine` record. */
 void hb_rom_timer_check(void);
 
+/* Where the platform's hb_rom_config.h or the build defines HB_ROM_PREPARE:
+ * called before each row is verified and timed (the GBA copies the row's
+ * code into its IWRAM overlay).  HB_ROM_PLACEMENT, where defined, names
+ * where the rows' code runs, for the banner and the `engine` record. */
+void hb_rom_prepare(uint8_t row);
+
 /* The records (docs/records.md) go to memory the host can read from an
  * emulator: cartridge save RAM (NDS: a fixed area of main RAM; NUCLEO-F767:
- * the serial port).  hb_rom_records_reset starts a new stream;
- * hb_putc (hb_record.h) appends to it and keeps it NUL-terminated. */
+ * the serial port).  hb_rom_records_reset starts a new stream; the
+ * platform's `void hb_putc(char c)`, which the record writer
+ * (src/engine/hb_record.c) calls for every character, appends to it and
+ * keeps it NUL-terminated.  (Declared here in words only: cc65 orders a
+ * file's functions by their first declaration, so a prototype here would
+ * move the NES's code.)  The font the platform draws with: hb_font.h. */
 void hb_rom_records_reset(void);
 
 #endif /* HB_ROM_H */

@@ -15,6 +15,7 @@
         .globl  _hb_gb_pad_interrupt
 
         HB_OVERFLOWS = 0xFF80   ; 3 bytes, least significant first (gb.c)
+        HB_BOOT_A = 0xFF83      ; A as the boot ROM left it: 0x11 on a Color (gb.c)
 
         .area   _HEADER (ABS)
         ;; 0xFF (empty ROM) is `rst 0x38`: running into nowhere stops here
@@ -65,6 +66,7 @@
         .org    0x150
 init:
         di
+        ldh     (HB_BOOT_A), a  ; before anything changes A: which model booted us
         ld      sp, #0xE000     ; top of work RAM
         call    gsinit
         call    _main

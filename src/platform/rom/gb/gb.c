@@ -3,6 +3,12 @@
  * contract (../hb_rom.h), for an MBC5 cartridge with battery-backed RAM.
  * Registers and timings: Pan Docs.
  *
+ * On a Game Boy Color (the boot ROM leaves A = 0x11; the header says the
+ * image runs on both) the start-up switches the CPU to double speed,
+ * 8,388,608 Hz (KEY1 armed, then STOP), and the clock and the timer's rate
+ * the records and the banner give are doubled with it (TIMA counts twice
+ * as fast too).
+ *
  * Screen: the font as 2bpp tiles at 0x8000 (tile n is character 0x20 + n,
  * both bit planes set: colour 3), a 20x18 corner of the 32x32 background
  * map at 0x9800.  VRAM is written only while the LCD is off (start-up) or
@@ -23,8 +29,7 @@
 #include <stdint.h>
 #include "../hb_rom.h"
 #include "hb_rom_config.h"
-#include "../../../engine/hb_record.h"
-#include "../../../engine/rom/hb_font.h"
+#include "../hb_font.h"
 
 #define REG(a) (*(volatile uint8_t *)(a))
 #define P1 REG(0xFF00)
@@ -38,6 +43,11 @@
 #define LY REG(0xFF44)
 #define BGP REG(0xFF47)
 #define IE REG(0xFFFF)
+#define KEY1 REG(0xFF4D)    /* the Color's speed switch: bit 0 arms it, bit 7 says double speed */
+#define BOOT_A REG(0xFF83)  /* crt0.s */
+#define BOOT_A_COLOR 0x11
+#define BCPS REG(0xFF68)    /* the Color's background palette index (bit 7: advance on each write) */
+#define BCPD REG(0xFF69)
 /* crt0.s's overflow count, least significant byte first */
 #define OVERFLOW0 REG(0xFF80)
 #define OVERFLOW1 REG(0xFF81)
@@ -99,6 +109,40 @@ static void load_font(void)
     }
 }
 
+static uint8_t double_speed;
+
+/* The Color's double speed: armed in KEY1, taken at a STOP, with
+ * interrupts off and no joypad line selected (a held button would end the
+ * STOP at once, Pan Docs "CGB Registers"). */
+static void color_double_speed(void)
+{
+    if (BOOT_A != BOOT_A_COLOR) return;
+    IE = 0;
+    P1 = 0x30;
+    KEY1 = 0x01;
+    __asm__("stop");
+    double_speed = (uint8_t)((KEY1 & 0x80u) != 0);
+}
+
+/* The Color ignores BGP: its background palette 0 gets BGP's four shades
+ * as RGB555 (white, light and dark grey, black), while the LCD is off. */
+static void color_palette(void)
+{
+    static const uint16_t shades[4] = { 0x7FFFu, 0x56B5u, 0x294Au, 0x0000u };
+    uint8_t i;
+    if (BOOT_A != BOOT_A_COLOR) return;
+    BCPS = 0x80;
+    for (i = 0; i < 4; i++) {
+        BCPD = (uint8_t)shades[i];
+        BCPD = (uint8_t)(shades[i] >> 8);
+    }
+}
+
+uint32_t hb_gb_clock_hz(void)
+{
+    return double_speed ? 8388608UL : 4194304UL;
+}
+
 void hb_rom_init(void)
 {
     uint16_t i;
@@ -107,6 +151,8 @@ void hb_rom_init(void)
         wait_vblank();
         LCDC = 0;
     }
+    color_double_speed();
+    color_palette();
     load_font();
     for (i = 0; i < 32u * 32u; i++) BG_MAP[i] = 0; /* tile 0: space */
     SCX = 0;
@@ -225,7 +271,7 @@ uint32_t hb_rom_ticks(void)
 
 uint32_t hb_rom_tick_hz(void)
 {
-    return 65536UL; /* 4,194,304 Hz / 64 */
+    return double_speed ? 131072UL : 65536UL; /* the CPU's clock / 64 */
 }
 
 const char *hb_rom_tick_unit(void)

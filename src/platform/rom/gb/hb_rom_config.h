@@ -5,9 +5,13 @@
 #ifndef HB_ROM_CONFIG_H
 #define HB_ROM_CONFIG_H
 
+#include <stdint.h>
+
 #include "hb_rom_screen.h" /* HB_ROM_COLS, HB_ROM_ROWS: generated from hashbench/rom/gb.py */
 #define HB_ROM_TARGET "gb"
 #define HB_ROM_CPU "SM83"
-#define HB_ROM_CLOCK_HZ 4194304UL
+/* 4,194,304 Hz; 8,388,608 on a Game Boy Color, which gb.c switches to double speed */
+uint32_t hb_gb_clock_hz(void);
+#define HB_ROM_CLOCK_HZ hb_gb_clock_hz()
 
 #endif

@@ -13,7 +13,6 @@
  */
 #include "hb_rom.h"
 #include "hb_gba2d.h"
-#include "hb_record.h"
 #include "hb_rom_stream.h"
 
 #define DISPCNT (*(volatile uint16_t *)0x04000000u)
@@ -30,8 +29,33 @@
 
 static hb_rom_stream records;
 
+#ifdef HB_ROM_PREPARE
+/* The rows' IWRAM overlays (hashbench/rom/gba.py writes the table: each
+ * row's words in ROM and their count, 0 for a row that runs from ROM),
+ * copied to the overlay's address (rom.ld) before the row. */
+typedef struct {
+    const uint32_t *from;
+    uint32_t words;
+} hb_gba_overlay;
+extern const hb_gba_overlay hb_gba_overlays[];
+#define OVERLAY ((volatile uint32_t *)0x03001800u)
+
+void hb_rom_prepare(uint8_t row)
+{
+    const hb_gba_overlay *o = &hb_gba_overlays[row];
+    uint32_t i;
+    for (i = 0; i < o->words; i++) OVERLAY[i] = o->from[i];
+}
+#endif
+
 void hb_rom_init(void)
 {
+#ifdef HB_GBA_WAITCNT
+    /* the cartridge's wait states and prefetch buffer as the placement sets
+       them (GBATEK "GBA System Control", WAITCNT at 0x04000204: bit 14 the
+       prefetch buffer), before anything runs from ROM that is measured */
+    *(volatile uint16_t *)0x04000204u = (uint16_t)(HB_GBA_WAITCNT);
+#endif
     DISPCNT = DISPCNT_FORCED_BLANK;
     hb_gba2d_setup();
     DISPCNT = DISPCNT_MODE0_BG0;

@@ -21,7 +21,6 @@
 #include "hb_rom.h"
 #include "hb_rom_config.h"
 #include "hb_font.h"
-#include "hb_record.h"
 #include "hb_rom_stream.h"
 
 #define REG32(addr) (*(volatile uint32_t *)(addr))

@@ -21,7 +21,6 @@
  */
 #include "hb_rom.h"
 #include "hb_gba2d.h"
-#include "hb_record.h"
 #include "hb_rom_stream.h"
 
 #define REG8(addr) (*(volatile uint8_t *)(addr))

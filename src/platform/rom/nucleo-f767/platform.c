@@ -12,7 +12,6 @@
  * board_stm32.c or board_mps2.c.
  */
 #include "hb_rom.h"
-#include "hb_record.h"
 #include "board.h"
 
 extern uint32_t __data_lma[], __data_start[], __data_end[], __bss_start[], __bss_end[], __stack_top[];

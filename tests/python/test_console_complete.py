@@ -1,0 +1,133 @@
+# SPDX-License-Identifier: MIT
+"""Every console of the registry (hashbench/rom/console.py) is complete:
+its module declares a Console that names a target description, its
+platform folder holds a hb_rom_config.h that takes the screen from the
+declaration and C that defines the whole of hb_rom.h, its emulator is one
+the front end can run, the ROM tests and docs/roms.md cover it.  Each
+failure names what is missing and where it goes (docs/adding-a-console.md
+walks through the pieces)."""
+import importlib
+import inspect
+import re
+
+import pytest
+import rom_cases
+
+from hashbench.paths import ROOT
+from hashbench.rom import console, libretro
+from hashbench.targets import load_all
+
+PLATFORM = ROOT / "src" / "platform" / "rom"
+# hb_rom.h's functions, and the record writer's hb_putc (src/engine/hb_record.h), which the platform provides
+CONTRACT = ("hb_rom_init", "hb_rom_clear", "hb_rom_text", "hb_rom_frame", "hb_rom_ticks", "hb_rom_tick_hz",
+            "hb_rom_tick_unit", "hb_rom_records_reset", "hb_putc")
+# a timer coarser than the budget needs times each span itself (hb_rom.h: HB_ROM_FINE_SPAN)
+FINE_SPAN = ("hb_rom_span_start", "hb_rom_span_ticks", "hb_rom_timer_check")
+GUIDE = "(docs/adding-a-console.md)"
+
+NAMES = console.names()
+
+
+def module_of(name):
+    return importlib.import_module(f"hashbench.rom.{console.REGISTRY[name]}")
+
+
+def platform_of(name: str) -> str:
+    """The platform folder a console builds with: its own, or, for a mode of
+    another console's image (gbc: the Game Boy's run as a Color), that
+    console's, whose module its build function is in."""
+    owner = console.get(name).build.__module__.rsplit(".", 1)[-1]
+    return next(n for n, module in console.REGISTRY.items() if module == owner)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_module_declares_its_console(name):
+    module = module_of(name)
+    con = getattr(module, "CONSOLE", None)
+    assert isinstance(con, console.Console), \
+        f"hashbench/rom/{console.REGISTRY[name]}.py declares no CONSOLE = Console(...) {GUIDE}"
+    assert con.name == name, f"the registry's {name!r} declares a console named {con.name!r}"
+    assert con.target in load_all(), f"{name}: no targets/{con.target}.toml, which its compiler and flags come from"
+    assert con.run_target and con.title, f"{name}: declare the stored runs' target and title"
+    assert con.screen is None or (len(con.screen) == 2 and all(isinstance(n, int) and 16 <= n <= 64
+                                                               for n in con.screen)), \
+        f"{name}: screen is (columns, rows) of 8x8 cells, or None"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_stored_targets_are_unique(name):
+    con = console.get(name)
+    others = {t for c in console.all_consoles() if c is not con for t in (c.run_target, c.board_target) if t}
+    assert con.run_target not in others, f"{name}: another console stores its runs as {con.run_target!r}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_its_emulator_is_one_the_front_end_runs(name):
+    con = console.get(name)
+    if con.play is None:
+        assert con.emulator in libretro.CORE_FILES, \
+            f"{name}: {con.emulator!r} is no libretro core in hashbench/rom/libretro.py CORE_FILES; " \
+            "a console run another way declares play= and find_emulator="
+    else:
+        assert con.find_emulator, f"{name}: a console with its own play= declares find_emulator= (what to install)"
+        assert con.runner, f"{name}: a console with its own play= says what runs it (runner=)"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_platform_config_takes_the_screen_from_the_declaration(name):
+    config = PLATFORM / platform_of(name) / "hb_rom_config.h"
+    assert config.exists(), f"no {config.relative_to(ROOT)}: the target, CPU and clock for the application {GUIDE}"
+    text = config.read_text()
+    assert '#include "hb_rom_screen.h"' in text, \
+        f"{config.relative_to(ROOT)}: include hb_rom_screen.h (generated from the console's screen=)"
+    assert not re.search(r"#define\s+HB_ROM_(COLS|ROWS)\b", text), \
+        f"{config.relative_to(ROOT)}: the screen's size is declared once, in the console's screen="
+    for macro in ("HB_ROM_TARGET", "HB_ROM_CPU", "HB_ROM_CLOCK_HZ"):
+        assert re.search(rf"#define\s+{macro}\b", text), f"{config.relative_to(ROOT)} does not define {macro}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_platform_defines_the_whole_contract(name):
+    """hb_rom.h's functions, in the console's folder or in the shared
+    platform files (src/platform/rom/*.c) its module builds with."""
+    name = platform_of(name)
+    module_text = inspect.getsource(module_of(name))
+    files = sorted((PLATFORM / name).glob("*.c")) + [p for p in sorted(PLATFORM.glob("*.c"))
+                                                      if f"src/platform/rom/{p.name}" in module_text]
+    code = "\n".join(p.read_text() for p in files)
+    asm = "\n".join(p.read_text() for p in sorted((PLATFORM / name).glob("*.[sS]")))
+    contract = CONTRACT
+    if re.search(r"#define\s+HB_ROM_FINE_SPAN\b", (PLATFORM / name / "hb_rom_config.h").read_text()):
+        contract = tuple(f for f in CONTRACT if f != "hb_rom_ticks") + FINE_SPAN
+    missing = [f for f in contract if not re.search(rf"^[A-Za-z][\w \*]*\b{f}\s*\([^;]*$", code, re.M)
+               and not re.search(rf"^_?{f}:", asm, re.M)]
+    assert not missing, (f"{name}: no definition of {', '.join(missing)} in src/platform/rom/{name}/ "
+                         f"(src/platform/rom/hb_rom.h says what each does)")
+
+
+# Where a platform still includes an engine header, and why (each one to move behind hb_rom.h)
+ENGINE_HEADER_EXCEPTIONS = {
+    ("nes", "hb_record.h"): "the start-up timer check writes its own rom_timer_check record",
+}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_platform_includes_no_engine_header(name):
+    """The platform meets the application at hb_rom.h only (and hb_font.h,
+    the font the image carries): no engine header."""
+    engine = {p.name for p in (ROOT / "src" / "engine").rglob("*.h")}
+    name = platform_of(name)
+    for p in sorted((PLATFORM / name).glob("*.[ch]")):
+        for inc in re.findall(r'#include\s+"([^"]+)"', p.read_text()):
+            if (name, inc) in ENGINE_HEADER_EXCEPTIONS:
+                continue
+            assert "engine/" not in inc and inc.split("/")[-1] not in engine, \
+                f"{p.relative_to(ROOT)} includes {inc}: put what it needs behind src/platform/rom/hb_rom.h"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_rom_suite_and_the_docs_cover_it(name):
+    assert name in rom_cases.CASES, \
+        f"tests/python/rom_cases.py CASES has no {name!r}: what its image holds and its engine record says"
+    roms = (ROOT / "docs" / "roms.md").read_text()
+    assert f"--target {name}" in roms, f"docs/roms.md does not show `hashbench rom --target {name}`"
