@@ -20,7 +20,7 @@ from hashbench.present.native import native_table
 from hashbench.result import Build, Result
 from hashbench.targets import load_all
 
-hb = functools.partial(cli_util.hb, timeout=900)
+hb = functools.partial(cli_util.hb, timeout=300)
 
 ENV = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"}
 ENV["NO_COLOR"] = "1"

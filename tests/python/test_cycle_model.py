@@ -381,7 +381,7 @@ def test_gba_model_against_mgba_ci():
 
 
 def cli(*args, db):
-    return hb(*args, "--db", db, timeout=900)
+    return hb(*args, "--db", db, timeout=300)
 
 
 @pytest.mark.toolchain

@@ -23,7 +23,7 @@ from hashbench.targets import Job, load_all, read_description, select
 from hashbench.targets.qemu import read_run
 from hashbench.verify import Expected
 
-hb = functools.partial(cli_util.hb, timeout=600)
+hb = functools.partial(cli_util.hb, timeout=300)
 
 ENV = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"}
 ENV["NO_COLOR"] = "1"

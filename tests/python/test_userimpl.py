@@ -143,7 +143,7 @@ def test_run_and_compare_measure_the_folder_beside_ours(tmp_path):
 @pytest.mark.slow
 def test_matrix_and_size_build_it_with_each_flag_set(tmp_path):
     code, out, err = hb("matrix", "--flags=-O1,-O2", "--impl-dir", GOOD, "--rounds", "1", "--budget", "20",
-                        "--no-code-size", "--no-save", timeout=600)
+                        "--no-code-size", "--no-save", timeout=300)
     assert code == 0, err
     assert "FNV1A (myfnv)" in out and "gcc-O1" in out and "gcc-O2" in out, out
     code, out, err = hb("size", "--flags=-Os", "--impl-dir", GOOD, "--json")
@@ -160,7 +160,7 @@ def ready(*names):
 @pytest.mark.emulator
 @pytest.mark.skipif(not ready("n64", "gba"), reason="the N64 and GBA toolchains are not installed")
 def test_cross_measures_the_same_c_on_the_n64_and_the_gba():
-    code, out, err = hb("cross", "--target", "n64,gba", "--impl-dir", GOOD, "--size", "64", "--no-save", timeout=600)
+    code, out, err = hb("cross", "--target", "n64,gba", "--impl-dir", GOOD, "--size", "64", "--no-save", timeout=300)
     assert code == 0, err
     assert "n64 (myfnv): " in err and "gba (myfnv): " in err and "1/1 digests match" in err, err
     mine = [line.split() for line in out.splitlines() if line.startswith("FNV1A  myfnv")]
