@@ -42,38 +42,64 @@ step "C suite, gcc"
 $MAKE BUILD=build/host build
 build/host/hb-test
 
+# The C suite's other builds (each one compiler run over the whole roster); their steps below.
+variant() {   # NAME: make build/NAME/hb-test
+    local name=$1
+    case $name in
+        clang) set -- CC=clang ;;
+        asan) set -- CC=clang OPT=-O1 EXTRA_CFLAGS="-g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+                     EXTRA_LDFLAGS="-fsanitize=address,undefined" ;;
+        nou64) set -- EXTRA_CFLAGS=-DHB_NO_U64 ;;
+        npt) set -- EXTRA_CFLAGS=-DHB_NO_PORTABLE_TABLES ;;
+        small) set -- EXTRA_CFLAGS=-DHB_SMALL_CPU=1 ;;
+        swap) set -- EXTRA_CFLAGS="-DHB_BIG_ENDIAN=1 -DHB_TABLE_BYTE_OFFSETS=1" ;;
+        s390x) set -- CC=s390x-linux-gnu-gcc EXTRA_LDFLAGS=-static ;;
+        armhf) set -- CC=arm-linux-gnueabihf-gcc EXTRA_LDFLAGS=-static ;;
+    esac
+    $MAKE BUILD="build/$name" "$@" "build/$name/hb-test"
+}
+VARIANTS="clang asan nou64 npt small swap s390x armhf"
+
+# Made side by side, HB_TEST_JOBS at a time (default: the number of cores), their messages in
+# build/logs/NAME.log; a build that fails is made again in its step, whose messages stop the run.
+step "C suite builds: $VARIANTS (${HB_TEST_JOBS:=$(nproc)} at a time)"
+mkdir -p build/logs
+for v in $VARIANTS; do
+    variant "$v" > "build/logs/$v.log" 2>&1 &
+    while [ "$(jobs -rp | wc -l)" -ge "$HB_TEST_JOBS" ]; do wait -n || true; done
+done
+wait || true
+
 step "C suite, clang (strict C99)"
-$MAKE BUILD=build/clang CC=clang build/clang/hb-test
+variant clang
 build/clang/hb-test --quick
 
 step "C suite under ASan + UBSan"
-$MAKE BUILD=build/asan CC=clang OPT=-O1 \
-    EXTRA_CFLAGS="-g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-    EXTRA_LDFLAGS="-fsanitize=address,undefined" build/asan/hb-test
+variant asan
 build/asan/hb-test --quick
 
 step "C suite with HB_NO_U64 (the 6502 configuration: 64-bit algorithms dropped)"
-$MAKE BUILD=build/nou64 EXTRA_CFLAGS=-DHB_NO_U64 build/nou64/hb-test
+variant nou64
 build/nou64/hb-test --quick
 
 step "C suite with HB_NO_PORTABLE_TABLES (the Game Boy / Z80 small builds: rolled rounds, no big tables)"
-$MAKE BUILD=build/npt EXTRA_CFLAGS=-DHB_NO_PORTABLE_TABLES build/npt/hb-test
+variant npt
 build/npt/hb-test --quick
 
 step "C suite with HB_SMALL_CPU (the 8/16-bit code paths: byte-wise state, byte-table multiplies)"
-$MAKE BUILD=build/small EXTRA_CFLAGS=-DHB_SMALL_CPU=1 build/small/hb-test
+variant small
 build/small/hb-test --quick
 
 step "C suite with the big-endian CRC forms on this CPU (HB_BIG_ENDIAN, HB_TABLE_BYTE_OFFSETS)"
-$MAKE BUILD=build/swap EXTRA_CFLAGS="-DHB_BIG_ENDIAN=1 -DHB_TABLE_BYTE_OFFSETS=1" build/swap/hb-test
+variant swap
 build/swap/hb-test --quick
 
 step "C suite under QEMU: s390x (big-endian, 64-bit)"
-$MAKE BUILD=build/s390x CC=s390x-linux-gnu-gcc EXTRA_LDFLAGS=-static build/s390x/hb-test
+variant s390x
 qemu-s390x build/s390x/hb-test --quick
 
 step "C suite under QEMU: armhf (32-bit ARM)"
-$MAKE BUILD=build/armhf CC=arm-linux-gnueabihf-gcc EXTRA_LDFLAGS=-static build/armhf/hb-test
+variant armhf
 qemu-arm build/armhf/hb-test --quick
 
 step "Cross-architecture correctness under QEMU (N64, NDS, PowerPC)"
