@@ -59,6 +59,7 @@ class Console:
     board_title: str = ""
     web: object = None           # how the browser page plays it (hashbench.rom.play.Web); None: it does not
     placements: tuple = ()       # where the rows' code may run (--place; the GBA's), the default first
+    assembles: bool = False      # its build assembles the CPU's own implementations (src/algos/asm/)
 
     # ---- read from the target description ----
 
@@ -78,6 +79,10 @@ class Console:
 
     def flags(self) -> str:
         return " ".join(self.build_flags())
+
+    def asm_isa(self) -> str:
+        """The CPU whose assembly implementations the image can hold ("": none)."""
+        return self.description().isa if self.assembles else ""
 
     def can_build(self, algo) -> str | None:
         """None, or why the console cannot build `algo` (64-bit integers its compiler lacks)."""

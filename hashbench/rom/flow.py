@@ -21,7 +21,7 @@ from . import console, image, run
 def build_image(con, algos, impls, size: int, budget_ms: int, log=lambda m: None, place=None):
     """-> (plan, built): the rows that fit and what was left out, and the
     image (`place`: where its code runs, of con.placements; None: the default)."""
-    p = image.plan(algos, impls, size, budget_ms, con.can_build)
+    p = image.plan(algos, impls, size, budget_ms, con.can_build, con.asm_isa())
     if place is None:
         return p, con.build(p, log)
     if place not in con.placements:
@@ -129,8 +129,10 @@ def run_from_records(text: str, source: str) -> Run:
 
 def select(algo_patterns, tiers, impl_text):
     algos = roster.select(algo_patterns, tiers)
-    impls = list(roster.OURS) if impl_text == "all" else roster.split([impl_text])
-    bad = [i for i in impls if i not in roster.OURS]
+    known = list(roster.OURS) + list(roster.asm_names())   # the CPUs' assembly: only on its console
+    impls = known if impl_text == "all" else roster.split([impl_text])
+    bad = [i for i in impls if i not in known]
     if bad or not impls:
-        raise UserError(f"unknown implementation {(bad or [impl_text])[0]!r}: a ROM holds portable, compact or all")
+        raise UserError(f"unknown implementation {(bad or [impl_text])[0]!r}: a ROM holds "
+                        f"{', '.join(known)} or all")
     return algos, impls

@@ -37,12 +37,17 @@ INCLUDES = ("src/engine/rom", "src/platform/rom", "src/engine", "src/algos")
 @dataclass
 class Row:
     algo: object       # hashbench.roster.Algorithm
-    impl: str          # portable | compact
+    impl: str          # portable | compact | the CPU's assembly (6502, sm83: src/algos/asm/registry.def)
     label: str         # what the table shows, LABEL_WIDTH characters at most, unique in the image
 
     @property
+    def code(self):
+        """The implementation's roster entry (its symbol and sources)."""
+        return self.algo.impls.get(self.impl) or self.algo.asm[self.impl]
+
+    @property
     def symbol(self) -> str:
-        return self.algo.impls[self.impl].symbol
+        return self.code.symbol
 
 
 @dataclass
@@ -59,7 +64,7 @@ class Plan:
 
     def sources(self) -> list:
         """The core files the rows need (the roster's lists, registry.def)."""
-        return sorted({s for r in self.rows for s in r.algo.impls[r.impl].sources})
+        return sorted({s for r in self.rows for s in r.code.sources})
 
 
 @dataclass
@@ -81,11 +86,15 @@ def labels(rows) -> list:
     """The table's labels: the roster's short label, cut to LABEL_WIDTH; a
     compact implementation's ends in 'c' (CRC32 -> CRC32c), from the label's
     first four characters and its last where that would be taken (CRC32C's
-    compact: CRC3Cc)."""
+    compact: CRC3Cc); the CPU's assembly ends in 'a' (CRC32a) the same way."""
     out = []
     for algo, impl in rows:
         lab = algo.label[:LABEL_WIDTH]
-        if impl != "portable":
+        if impl in algo.asm:
+            lab = algo.label[:LABEL_WIDTH - 1] + "a"
+            if lab in out or any(a.label[:LABEL_WIDTH] == lab for a, _ in rows):
+                lab = algo.label[:LABEL_WIDTH - 2] + algo.label[-1] + "a"
+        elif impl != "portable":
             lab = algo.label[:LABEL_WIDTH - 1] + "c"
             if lab in out or any(a.label[:LABEL_WIDTH] == lab for a, _ in rows):
                 lab = algo.label[:LABEL_WIDTH - 2] + algo.label[-1] + "c"
@@ -96,10 +105,11 @@ def labels(rows) -> list:
     return out
 
 
-def plan(algos, impls, size: int, budget_ms: int, can_build=lambda algo: None) -> Plan:
+def plan(algos, impls, size: int, budget_ms: int, can_build=lambda algo: None, isa: str = "") -> Plan:
     """The rows of an image: every selected (algorithm, implementation) the
     console can build (`can_build(algo)` returns None, or why not), in
-    roster order."""
+    roster order; an assembly implementation only where its CPU is the
+    console's `isa` (and the console's build assembles it: asm_isa)."""
     if not 1 <= size <= MAX_SIZE:
         raise UserError(f"rom: --size must be 1..{MAX_SIZE} B for a console image")
     if not 1 <= budget_ms <= MAX_BUDGET_MS:
@@ -108,7 +118,7 @@ def plan(algos, impls, size: int, budget_ms: int, can_build=lambda algo: None) -
     for a in algos:
         why = can_build(a)
         for impl in impls:
-            if impl not in a.impls:
+            if impl not in a.impls_on(isa):
                 continue
             if why:
                 left_out.append((a.id, impl, why))

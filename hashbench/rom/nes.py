@@ -29,6 +29,7 @@ at a time, and cc65's static locals are set at each call)."""
 import concurrent.futures
 import hashlib
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -97,11 +98,33 @@ def compile_c(t, src: str, obj: Path, gen: Path, extra=(), log=lambda m: None, c
                                   image.headers(config_dir) + [cache.rel(gen / "hb_rom_screen.h")], log)
 
 
+def banked_assembly(src: str, out: Path, seg: str, names, banked) -> Path:
+    """An assembly implementation (src/algos/asm/6502/) as a group's copy:
+    its segments the group's (the zero page stays the zero page) and every
+    name the group's files export renamed as the C files are (-D), written
+    to `out` for ca65."""
+    text = (ROOT / src).read_text()
+    for plain, mine in (("CODE", "C"), ("RODATA", "R"), ("BSS", "B"), ("DATA", "D")):
+        text = re.sub(rf'(\.segment\s+)"{plain}"', rf'\1"{seg}{mine}"', text)
+    for n in names:
+        text = re.sub(rf"\b_{n}\b", "_" + banked(n), text)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    image.write_if_changed(out, text)
+    return out
+
+
+def compile_source(t, src: str, obj: Path, gen: Path, extra=(), log=lambda m: None, config_dir: str = CONFIG_DIR):
+    """A C file with cc65 (compile_c), or an assembly file with ca65."""
+    if src.endswith(".s"):
+        return cc65.assemble(SYSTEM, ROOT / src, obj, log=log)
+    return compile_c(t, src, obj, gen, extra, log, config_dir)
+
+
 def group_rows(rows) -> list:
     """Rows joined where they share a core file."""
     groups = []
     for r in rows:
-        srcs = set(r.algo.impls[r.impl].sources)
+        srcs = set(r.code.sources)
         joined = [g for g in groups if srcs & set(g.sources)]
         g = Group(sorted(srcs.union(*[set(j.sources) for j in joined])), [x for j in joined for x in j.rows] + [r])
         groups = [x for x in groups if x not in joined] + [g]
@@ -115,11 +138,14 @@ def compile_group(t, g: Group, folder: Path, gen: Path, log, config_dir: str = C
     seg = g.name
     small = ["-D" + SMALL_DEFINE] if g.small else []
     odir = folder / "groups" / (seg + ("-small" if g.small else ""))
-    plain = [compile_c(t, s, odir / "plain" / (Path(s).stem + ".o"), gen, small, log, config_dir) for s in g.sources]
+    plain = [compile_source(t, s, odir / "plain" / (Path(s).stem + ".o"), gen, small, log, config_dir)
+             for s in g.sources]
     names = sorted({n for o in plain for n in cc65.exports(o)})
     extra = ["--code-name", seg + "C", "--rodata-name", seg + "R", "--bss-name", seg + "B", "--data-name",
              seg + "D"] + [f"-D{n}={g.banked(n)}" for n in names] + small
-    g.objects = [compile_c(t, s, odir / (Path(s).stem + ".o"), gen, extra, log, config_dir) for s in g.sources]
+    g.objects = [cc65.assemble(SYSTEM, banked_assembly(s, odir / Path(s).name, seg, names, g.banked),
+                               odir / (Path(s).stem + ".o"), log=log) if s.endswith(".s") else
+                 compile_c(t, s, odir / (Path(s).stem + ".o"), gen, extra, log, config_dir) for s in g.sources]
     rom = ram = 0
     for o in g.objects:
         sz = cc65.segment_sizes(o)
@@ -152,7 +178,7 @@ def fit_groups(t, rows, folder: Path, gen: Path, log, room: int = BANK_ROOM, con
             elif len(algos) > 1:
                 for a in algos:
                     mine = [r for r in g.rows if r.algo.id == a]
-                    srcs = sorted({s for r in mine for s in r.algo.impls[r.impl].sources})
+                    srcs = sorted({s for r in mine for s in r.code.sources})
                     retry.append(Group(srcs, mine, split=True))
             else:
                 left += [(r, f"its code ({g.rom_bytes} B) is larger than a {room}-byte bank") for r in g.rows]
@@ -348,6 +374,7 @@ CONSOLE = Console(
     emulator="nestopia",
     emulator_options={"nestopia_favored_system": "ntsc", "nestopia_overscan_v": "disabled",
                       "nestopia_overscan_h": "disabled"},
+    assembles=True,              # src/algos/asm/6502/ (ca65): `--impl 6502`
     records_offset=0x2000,       # PRG-RAM bank 1
     slowest_call_s=300.0,        # PBKDF2's two calls (verified, then timed), 2 min each
     settle_frames=200,           # a whole table redrawn: about 4 frames a row (the 6502 formats the figures)

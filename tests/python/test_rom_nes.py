@@ -12,7 +12,8 @@ import pytest
 import rom_cases
 
 from hashbench import roster
-from hashbench.rom import image, libretro, nes, run, screen
+from hashbench.errors import UserError
+from hashbench.rom import flow, image, libretro, nes, run, screen
 
 pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
               pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["nestopia"]).exists()
@@ -124,3 +125,27 @@ def test_the_sweep_writes_records_across_the_prg_ram_banks():
     assert len(text) > 0x2000 and not got["full"] and got["engine"]["sweep"] is True
     assert len(got["rows"]) == 3 * n and all(r["verified"] for _, r in got["rows"])
     assert all(d is not None for d, _ in got["rows"])
+
+
+def test_the_6502_assembly_rows_are_verified_and_faster_than_the_c():
+    """--impl 6502: the assembly implementations (src/algos/asm/6502/,
+    banked by ca65 like the C), each row verified against its reference
+    digest and faster by the ROM's own timer than the portable C."""
+    algos, impls = flow.select(["xor8,crc32"], None, "portable,6502")
+    p = image.plan(algos, impls, SIZE, BUDGET_MS, nes.CONSOLE.can_build, nes.CONSOLE.asm_isa())
+    assert sorted((r.algo.id, r.impl, r.label) for r in p.rows) == [
+        ("crc32", "6502", "CRC32a"), ("crc32", "portable", "CRC32"), ("xor8", "6502", "XOR8a"),
+        ("xor8", "portable", "XOR8")]
+    b = nes.build(p)
+    got = run.read(run.play(nes.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None).records)
+    rows = {(rec["algo"], rec["impl"]): rec for _, rec in got["rows"] if rec["size"] == SIZE}
+    assert len(rows) == 4 and all(rec["verified"] for rec in rows.values())
+    per_call = {k: rec["ticks"] / rec["iters"] for k, rec in rows.items()}
+    for a in ("xor8", "crc32"):
+        assert per_call[(a, "6502")] < per_call[(a, "portable")]
+
+
+def test_no_console_without_an_assembler_takes_the_6502_rows():
+    algos, impls = flow.select(["xor8"], None, "6502")
+    with pytest.raises(UserError):
+        image.plan(algos, impls, SIZE, BUDGET_MS)   # no isa: the assembly is not the image's
