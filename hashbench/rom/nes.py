@@ -36,6 +36,7 @@ from pathlib import Path
 from ..build import cache, cc65
 from ..errors import BuildError
 from ..paths import ROOT
+from ..targets.console import object_stem  # asm-6502-crc8.o beside crc8.c's crc8.o
 from . import banks, image
 from .console import Console
 from .play import Web
@@ -138,13 +139,13 @@ def compile_group(t, g: Group, folder: Path, gen: Path, log, config_dir: str = C
     seg = g.name
     small = ["-D" + SMALL_DEFINE] if g.small else []
     odir = folder / "groups" / (seg + ("-small" if g.small else ""))
-    plain = [compile_source(t, s, odir / "plain" / (Path(s).stem + ".o"), gen, small, log, config_dir)
+    plain = [compile_source(t, s, odir / "plain" / (object_stem(s) + ".o"), gen, small, log, config_dir)
              for s in g.sources]
     names = sorted({n for o in plain for n in cc65.exports(o)})
     extra = ["--code-name", seg + "C", "--rodata-name", seg + "R", "--bss-name", seg + "B", "--data-name",
              seg + "D"] + [f"-D{n}={g.banked(n)}" for n in names] + small
-    g.objects = [cc65.assemble(SYSTEM, banked_assembly(s, odir / Path(s).name, seg, names, g.banked),
-                               odir / (Path(s).stem + ".o"), log=log) if s.endswith(".s") else
+    g.objects = [cc65.assemble(SYSTEM, banked_assembly(s, odir / (object_stem(s) + ".s"), seg, names, g.banked),
+                               odir / (object_stem(s) + ".o"), log=log) if s.endswith(".s") else
                  compile_c(t, s, odir / (Path(s).stem + ".o"), gen, extra, log, config_dir) for s in g.sources]
     rom = ram = 0
     for o in g.objects:
