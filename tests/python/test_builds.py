@@ -195,6 +195,7 @@ def test_matrix_two_builds_two_algorithms_on_the_host(tmp_path):
     assert r.returncode == 0 and "BUILD" in r.stdout and "gcc-O0" in r.stdout
 
 
+@pytest.mark.slow
 def test_matrix_bad_builds():
     r = hb("matrix", "--cc", "no-such-cc-hb", "-a", "xor8", "--no-save")
     assert r.returncode == 2 and r.stderr.strip() == \

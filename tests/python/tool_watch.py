@@ -77,9 +77,10 @@ def _write_shims(folder: Path, log: Path) -> int:
 
 class ToolWatch:
     """The pytest plugin: shims and hook at the start; per test, the tools
-    seen between the start of its setup and the end of its teardown (a
-    module's fixture counts for the test that first asked for it, and for
-    the one whose end tears it down, both of which share its markers)."""
+    seen in its setup and its call (a module's or session's fixture counts
+    for the test that first asked for it).  Not in its teardown: there the
+    last test of a module or of the session also runs the finalizers of
+    fixtures it never asked for (pg_server.py stopping PostgreSQL)."""
 
     def __init__(self):
         self.seen: list = []
@@ -129,8 +130,9 @@ class ToolWatch:
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_teardown(self, item, nextitem):
-        result = yield
         seen = self.seen + self._from_log()
+        result = yield
+        self._from_log()
         self.seen = []
         marked = {m.name for m in item.iter_markers()}
         missing: dict = {}
