@@ -130,9 +130,11 @@ def run_from_records(text: str, source: str) -> Run:
 def select(algo_patterns, tiers, impl_text):
     algos = roster.select(algo_patterns, tiers)
     known = list(roster.OURS) + list(roster.asm_names())   # the CPUs' assembly: only on its console
+    if impl_text == image.FASTEST:
+        return algos, [image.FASTEST]
     impls = known if impl_text == "all" else roster.split([impl_text])
     bad = [i for i in impls if i not in known]
     if bad or not impls:
         raise UserError(f"unknown implementation {(bad or [impl_text])[0]!r}: a ROM holds "
-                        f"{', '.join(known)} or all")
+                        f"{', '.join(known)}, all or {image.FASTEST}")
     return algos, impls

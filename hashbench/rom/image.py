@@ -31,6 +31,12 @@ MAX_BUDGET_MS = 60000             # a span stays far below a 32-bit timer's wrap
 ENGINE_SOURCES = ("src/engine/rom/hb_rom_app.c", "src/engine/rom/hb_font.c",
                   "src/engine/hb_record.c", "src/engine/hb_workload.c")
 RECORDS_STREAM = "src/platform/rom/hb_rom_stream.c"   # for the platforms whose host reads the records from memory
+# --impl fastest (the rom command's default): per algorithm the implementation
+# of fewest cycles on the console's CPU.  The rule, from data: the CPU's own
+# assembly where the image can hold it (it is faster than the C at every
+# size measured, by exact cycles and by the ROM's timer: docs/assembly.md),
+# else portable.
+FASTEST = "fastest"
 INCLUDES = ("src/engine/rom", "src/platform/rom", "src/engine", "src/algos")
 
 
@@ -117,7 +123,10 @@ def plan(algos, impls, size: int, budget_ms: int, can_build=lambda algo: None, i
     chosen, left_out = [], []
     for a in algos:
         why = can_build(a)
-        for impl in impls:
+        mine = impls
+        if FASTEST in impls:
+            mine = [next((n for n, i in a.asm.items() if isa and i.isa == isa), "portable")]
+        for impl in mine:
             if impl not in a.impls_on(isa):
                 continue
             if why:

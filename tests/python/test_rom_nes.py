@@ -149,3 +149,11 @@ def test_no_console_without_an_assembler_takes_the_6502_rows():
     algos, impls = flow.select(["xor8"], None, "6502")
     with pytest.raises(UserError):
         image.plan(algos, impls, SIZE, BUDGET_MS)   # no isa: the assembly is not the image's
+
+
+def test_the_default_picks_the_cpus_assembly_where_there_is_one():
+    algos, impls = flow.select(["xor8,md5"], None, "fastest")
+    p = image.plan(algos, impls, SIZE, BUDGET_MS, nes.CONSOLE.can_build, nes.CONSOLE.asm_isa())
+    assert sorted((r.algo.id, r.impl) for r in p.rows) == [("md5", "portable"), ("xor8", "6502")]
+    p = image.plan(algos, impls, SIZE, BUDGET_MS)   # a console that assembles nothing: the C
+    assert sorted((r.algo.id, r.impl) for r in p.rows) == [("md5", "portable"), ("xor8", "portable")]
