@@ -11,7 +11,7 @@ import tokenize
 
 from hashbench.paths import ROOT
 
-SKIP_DIRS = {".git", ".venv", "build", "target", "__pycache__", ".pytest_cache", ".ruff_cache"}
+SKIP_DIRS = {".git", ".venv", "node_modules", "build", "target", "__pycache__", ".pytest_cache", ".ruff_cache"}
 TOP = sorted(p.name for p in ROOT.iterdir() if p.is_dir() and p.name not in SKIP_DIRS and not p.name.endswith(".egg-info"))
 TOKEN = re.compile(r"(?<![\w/.$*{<-])((?:%s)/[\w./-]*\.[A-Za-z]\w*)(?![\w*{<$/])" % "|".join(map(re.escape, TOP)))
 # Files of other projects that comments cite, in those projects' own trees.
