@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Two stored runs compared result by result (hashbench diff): exact
-figures by their ratio, timed ones process by process (hashbench.stats),
+figures by their ratio, timed ones by their fastest moments' intervals (hashbench.meters.timer;
+with few samples, process by process: hashbench.stats),
 "inconclusive" where the machine's own change of speed could explain them, or where a run's
 samples of the row sat at two speeds and some process got only the slower (hashbench.two_speeds)."""
 import math
@@ -33,10 +34,15 @@ def verdict_exact(a, b):
 
 
 def compare_timed(ra, rb, change_pct) -> stats.Comparison:
-    """Two timed results: process-level when either has two processes or
+    """Two timed results: their fastest moments (timer.fastest) where both have enough samples;
+    else process-level when either has two processes or
     more (blocked by CPU where both pinned their processes to the same
     CPUs), else the samples as independent (method 'samples')."""
     drift = abs(change_pct) if change_pct is not None and timer.clock_bound(ra) else None
+    kind = timer.figure_kind(ra)
+    fa, fb = timer.fastest(ra, kind), timer.fastest(rb, kind)
+    if fa and fb:
+        return stats.compare_intervals(fa.value, fa.half_log, fb.value, fb.half_log, drift)
     if max(ra.processes or 1, rb.processes or 1) >= 2:
         return stats.compare_strata(timer.grouped_values(ra), timer.grouped_values(rb), drift)
     a, b = timer.sample_values(ra), timer.sample_values(rb)

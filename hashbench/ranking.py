@@ -2,6 +2,7 @@
 """Implementations of one algorithm ranked by time relative to the fastest,
 with the spread of that ratio: the figures of `hashbench compare` and of the
 report's ranking plot (which only draws them)."""
+import math
 from dataclasses import dataclass
 
 from . import stats
@@ -17,14 +18,21 @@ class Rank:
 
 
 def relative(r, best):
-    """(r / best, its ±).  Sampled in the same processes (interleaved, as
-    `compare` does), each process gives one ratio and the ± is their 95%
-    interval (stats.estimate_strata, by the CPU the process was pinned to).
-    Otherwise both relative spreads (MAD, % of the median) combined, as
-    hyperfine combines standard deviations: r * sqrt((s_i/t_i)^2 + (s_b/t_b)^2)."""
+    """(r / best, its ±).  Where both have their fastest moments (meters/timer.py: enough
+    samples), the ratio of those figures, both intervals combined.  Else, sampled in the same
+    processes (interleaved, as `compare` does), each process gives one ratio and the ± is their
+    95% interval (stats.estimate_strata, by the CPU the process was pinned to).  Otherwise both
+    relative spreads (MAD, % of the median) combined, as hyperfine combines standard deviations:
+    r * sqrt((s_i/t_i)^2 + (s_b/t_b)^2)."""
     if r is best:
         return 1.0, 0.0
-    if not r.exact and not best.exact:
+    timed = not r.exact and not best.exact
+    fr = timed and timer.fastest(r, timer.figure_kind(r))
+    fb = timed and timer.fastest(best, timer.figure_kind(best))
+    if fr and fb:
+        rel = fr.value / fb.value
+        return rel, rel * math.expm1(math.hypot(fr.half_log, fb.half_log))
+    if timed and not fr and not fb:
         pr = timer.process_values(r, timer.figure_kind(r))
         pb = timer.process_values(best, timer.figure_kind(best))
         common = sorted(set(pr) & set(pb))

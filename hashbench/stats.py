@@ -19,7 +19,14 @@ processes landed on the slow CPU no longer moves the figure.
 `estimate`, `compare_processes`) and `bootstrap_ratio` are the reusable
 pieces (run, diff, compare, matrix).
 Samples treated as independent (`compare`, Mann-Whitney) remain only for
-runs stored with one process."""
+runs stored with one process.
+
+Where a run has enough samples, its figure is not a mean of the processes but the run's fastest
+moments (hashbench.meters.timer, FAST_QUANTILE): the neighbours of a shared machine come and go
+within seconds, so what repeats from run to run is a low quantile of all the run's samples, not
+any process's median.  `order_interval` gives such a quantile with its distribution-free
+interval, `compare_intervals` tests two of them (docs/performance.md, "The run's fastest
+moments")."""
 import math
 import random
 import statistics
@@ -62,6 +69,21 @@ def quantile(values, q):
     pos = q * (len(vals) - 1)
     i = int(pos)
     return vals[i] if i + 1 >= len(vals) else vals[i] + (vals[i + 1] - vals[i]) * (pos - i)
+
+
+def order_interval(values, q, level=LEVEL):
+    """(v, lo, hi): the q-quantile of the values as an order statistic (rank floor(q n) of the
+    sorted values) and its distribution-free confidence interval: the ranks within which a
+    Binomial(n, q) count of samples below the true quantile falls with probability `level`
+    (normal approximation), clipped to the samples."""
+    vals = sorted(values)
+    n = len(vals)
+    if not n:
+        return float("nan"), float("nan"), float("nan")
+    z = statistics.NormalDist().inv_cdf(0.5 + level / 2.0)
+    sd = math.sqrt(n * q * (1.0 - q))
+    lo, hi = max(0, math.floor(n * q - z * sd)), min(n - 1, math.ceil(n * q + z * sd))
+    return vals[min(n - 1, int(q * n))], vals[lo], vals[hi]
 
 
 # ---- Student's t, without scipy ------------------------------------------------
@@ -211,7 +233,8 @@ class Comparison:
     hi: float
     p: float
     verdict: str
-    method: str            # 'strata' (blocked by CPU), 'processes' (Welch's t on the process values) or 'samples'
+    method: str            # 'fastest moments' (compare_intervals), 'strata' (blocked by CPU), 'processes'
+                           # (Welch's t on the process values) or 'samples'
     drift_pct: float = None
 
     @property
@@ -286,6 +309,23 @@ def compare_strata(a_groups, b_groups, drift_pct=None, alpha=ALPHA, min_effect=M
         p, lo, hi = t_sf2(diff / se, df), math.exp(diff - half), math.exp(diff + half)
     ratio = math.exp(diff)
     return Comparison(ratio, lo, hi, p, verdict(ratio, p, drift_pct, alpha, min_effect), "strata", drift_pct)
+
+
+def compare_intervals(a, a_half_log, b, b_half_log, drift_pct=None, alpha=ALPHA, min_effect=MIN_EFFECT,
+                      level=LEVEL) -> Comparison:
+    """Two figures, each with the half-width of its `level` interval on the log scale (as
+    order_interval's, made symmetric): B / A, its interval and a two-sided normal p-value, the
+    two intervals' errors added in quadrature."""
+    z = statistics.NormalDist().inv_cdf(0.5 + level / 2.0)
+    d = math.log(b / a)
+    se = math.hypot(a_half_log, b_half_log) / z
+    if se == 0.0:
+        p, lo, hi = (1.0 if d == 0.0 else 0.0), math.exp(d), math.exp(d)
+    else:
+        p = 2.0 * (1.0 - statistics.NormalDist().cdf(abs(d) / se))
+        lo, hi = math.exp(d - z * se), math.exp(d + z * se)
+    ratio = math.exp(d)
+    return Comparison(ratio, lo, hi, p, verdict(ratio, p, drift_pct, alpha, min_effect), "fastest moments", drift_pct)
 
 
 def bootstrap_ratio(a_groups, b_groups, rounds=2000, level=LEVEL, seed=1):

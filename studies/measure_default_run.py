@@ -70,14 +70,14 @@ def agreement_of(a_results, b_results):
 
 
 def as_before(run) -> list:
-    """The run's results with the figure made as before two speeds were told apart (every
-    process's median over all its samples): the same samples, for a fair comparison."""
-    saved = two_speeds.MIN_MODE_SAMPLES
-    two_speeds.MIN_MODE_SAMPLES = float("inf")   # no row has enough samples for modes: one speed
+    """The run's results with the figure made as before this round's rules (every process's median
+    over all its samples: no fastest moments, no two speeds): the same samples, a fair comparison."""
+    saved = two_speeds.MIN_MODE_SAMPLES, timer.MIN_FAST_SAMPLES
+    two_speeds.MIN_MODE_SAMPLES = timer.MIN_FAST_SAMPLES = float("inf")   # too few samples for either rule
     try:
         return [timer.summarise(copy.deepcopy(r), run.context.get("timer")) for r in run.results if r.verified]
     finally:
-        two_speeds.MIN_MODE_SAMPLES = saved
+        two_speeds.MIN_MODE_SAMPLES, timer.MIN_FAST_SAMPLES = saved
 
 
 def verdicts(a, b, changed=()):
@@ -150,34 +150,33 @@ def extra_engine() -> Path:
 def ab(args):
     engine = extra_engine()
     env = dict(os.environ, HASHBENCH_ENGINE=str(engine))
+    algos = listed(args.ab_algo, AB_ALGOS)
     with tempfile.TemporaryDirectory() as tmp:
-        # the cost to add: each algorithm's core cycles per call, estimated
-        cyc_args = argparse.Namespace(**{**vars(args), "meter": "cycles", "budget": 1000})
-        base, info = one_run(Path(tmp) / "cycles.json", cyc_args, env, ["-a", ",".join(listed(args.ab_algo, AB_ALGOS))])
-        cycles = {r.algorithm: r.per_call for r in base.results}
-        print(f"core cycles per call (estimated, budget 1 s, load {info['load'][0]:.2f}): "
-              + ", ".join(f"{a} {c:,.0f}" for a, c in cycles.items()), flush=True)
         for frac in args.ab:
-            spec = ",".join(f"{a}:{round(frac * c)}" for a, c in cycles.items())
+            # every Nth call hashes twice: 1/N more of the timed work itself
+            every = round(1.0 / frac)
+            spec = ",".join(f"{a}:{every}" for a in algos)
+            print(f"A/B: B hashes twice on every {every}th call of {', '.join(algos)} (+{100 / every:.2f}% of the work)",
+                  flush=True)
             found = trials = fp = others = inc = 0
             for t in range(args.trials):
-                env_a, env_b = dict(env), dict(env, HB_EXTRA_COST=spec)
+                env_a, env_b = dict(env), dict(env, HB_EXTRA_CALLS=spec)
                 order = [("A", env_a), ("B", env_b)] if t % 2 == 0 else [("B", env_b), ("A", env_a)]
                 got = {}
                 for name, e in order:
                     got[name] = one_run(Path(tmp) / f"{name}.json", args, e)
                 (a, ia), (b, ib) = got["A"], got["B"]
-                rows, sig, incs, hit, rest = verdicts(a, b, set(cycles))
+                rows, sig, incs, hit, rest = verdicts(a, b, set(algos))
                 found += len(hit)
-                trials += len(cycles)
+                trials += len(algos)
                 fp += len(sig)
                 inc += len(incs)
                 others += len(rest)
-                missed = sorted(set(cycles) - {r["a"].algorithm for r in hit})
+                missed = sorted(set(algos) - {r["a"].algorithm for r in hit})
                 why = [f"{r['a'].algorithm} {r['ratio']:.3f} {r['verdict'].split(':')[0]}"
                        + (" (two speeds)" if "two speeds" in r["verdict"] else "")
                        for r in rows if r["a"].algorithm in missed]
-                print(f"  +{100 * frac:.0f}% trial {t + 1}: found {len(hit)}/{len(cycles)}"
+                print(f"  +{100 * frac:.0f}% trial {t + 1}: found {len(hit)}/{len(algos)}"
                       + (f" (missed {', '.join(missed)})" if missed else "")
                       + (f"\n    missed: {'; '.join(why)}\n   " if why and args.verbose else "")
                       + f"; unchanged rows called significant {len(sig)}/{len(rest)}; load {ia['load'][0]:.2f}/"

@@ -17,10 +17,20 @@ MIN_KEPT samples that were not.  Per process:
   below a tenth of the raw figure: the subtraction must not manufacture
   infinite speed.  The same for ticks, and for estimated core cycles
   (hashbench.meters.clock.est_cycles).
-The figure is the geometric mean over processes, its ± (`ci_pct`) the 95%
-confidence interval from the spread between processes
-(hashbench.stats.estimate); `spread_pct` stays the median absolute deviation
-of all samples' per-call values, in % of their median.
+The figure of a row with MIN_FAST_SAMPLES samples or more is the run's
+fastest moments (`fastest`): the FAST_QUANTILE of every process's kept
+samples together, less the harness's same quantile; estimated core cycles
+are the ticks' quantile times the kernel's adds over the kernel's ticks at
+its own FAST_QUANTILE (both at the machine's fastest).  Its ± (`ci_pct`) is
+the quantile's distribution-free 95% interval (stats.order_interval).  Why:
+on a shared machine the neighbours' load moves a row's samples by 10-30%
+within seconds, smoothly, and a process's median follows it; the fastest
+twentieth of a run's samples repeats (docs/performance.md).  With fewer
+samples the figure is the geometric mean over processes of each process's
+median (its slow mode left out), the ± the 95% confidence interval from the
+spread between processes (hashbench.stats.estimate).  `spread_pct` stays
+the median absolute deviation of all samples' per-call values, in % of
+their median.
 - cycles/byte: from a timer that counts cycles (core, or TSC reference), or
   estimated from the kernel.
 With several threads at once (--threads) each sample also names its
@@ -29,6 +39,7 @@ call (all threads' samples pooled per process), `aggregate_mb_per_s` the sum
 of the threads' own MB/s - their samples ran together, each round started at
 a barrier - and `thread_mb_per_s` those per thread."""
 import dataclasses
+import math
 
 from .. import stats, two_speeds
 from . import clock
@@ -36,6 +47,8 @@ from . import clock
 SAMPLE_FIELDS = ("iters", "ticks", "ns", "switches", "process", "cpu")
 CLOCK_SAMPLE_FIELDS = ("iters", "ticks", "ns", "switches", "clock_ticks", "process", "cpu")
 MIN_KEPT = 3
+FAST_QUANTILE = 0.05   # the run's fastest moments: the twentieth of its samples that ran fastest
+MIN_FAST_SAMPLES = 40   # with fewer, a twentieth is one or two samples: the processes' medians instead
 TIMER_FIELDS = ("name", "unit", "hz", "hz_source", "is_cycles", "description")
 
 
@@ -139,6 +152,47 @@ def kept_samples(result) -> list:
     return [s for ss in by_process(result.samples, fields).values() for s in kept(ss, fields)]
 
 
+@dataclasses.dataclass
+class Fastest:
+    """A row's figure from the run's fastest moments: value (net of the harness), the half-width
+    of its 95% interval on the log scale, and the raw quantile and the harness's beside it."""
+    value: float
+    half_log: float
+    raw: float
+    harness: float
+
+    @property
+    def ci_pct(self) -> float:
+        return 100.0 * math.expm1(self.half_log)
+
+
+def fastest(result, kind="ns"):
+    """The row's figure of `kind` from the run's fastest moments (the module's rule), or None when
+    the run took fewer than MIN_FAST_SAMPLES samples of the row."""
+    fields = list(result.sample_fields or ("iters", "ticks", "ns"))
+    if len(result.samples or ()) < MIN_FAST_SAMPLES:   # taken, not kept: one rule for every row of a run
+        return None
+    samples = kept_samples(result)
+    col = fields.index("ns" if kind == "ns" else "ticks")
+    per = [s[col] / s[0] for s in samples if s[0]]
+    harness = [s[col] / s[0] for s in kept(result.harness or (), fields) if s[0]]
+    v, lo, hi = stats.order_interval(per, FAST_QUANTILE)
+    if not v > 0:   # a timer that counted nothing (no ticks beside the ns)
+        return None
+    over = stats.order_interval(harness, FAST_QUANTILE)[0] if harness else 0.0
+    net = max(v - over, v * 0.1)
+    half = math.log1p((hi - lo) / 2.0 / net)
+    scale = 1.0
+    if kind == "est":
+        c = fields.index("clock_ticks")
+        k, klo, khi = stats.order_interval([s[c] for s in samples if s[c]], FAST_QUANTILE)
+        if not k > 0:
+            return None
+        scale = result.extra["clock_adds"] / k
+        half = math.hypot(half, math.log1p((khi - klo) / 2.0 / k))
+    return Fastest(net * scale, half, v * scale, over * scale)
+
+
 def figure_kind(result) -> str:
     """Which per-call value a result's figure is: 'ns', 'ticks' or 'est'."""
     return {"est-core-cycles": "est", "core-cycles": "ticks"}.get(result.meter, "ns")
@@ -207,20 +261,28 @@ def summarise(result, timer=None):
     if not result.verified or not result.samples:
         return result
     kind = figure_kind(result)
-    per = process_values(result, kind)
-    est = stats.estimate_strata(grouped_values(result, kind))
-    result.per_call = est.value
-    result.ci_pct = est.ci_pct
-    result.processes = est.n
     fields = result.sample_fields or ("iters", "ticks", "ns")
+    fast = fastest(result, kind)
+    if fast:
+        result.per_call, result.ci_pct = fast.value, fast.ci_pct
+        result.processes = len(by_process(result.samples, fields))
+        result.extra["statistic"] = f"fastest {FAST_QUANTILE:g} of {len(kept_samples(result))} samples"
+    else:
+        est = stats.estimate_strata(grouped_values(result, kind))
+        result.per_call, result.ci_pct, result.processes = est.value, est.ci_pct, est.n
+        result.extra["statistic"] = "processes' medians"
     fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
     result.spread_pct = stats.spread_pct([v for v in map(fn, kept_samples(result)) if v is not None])
-    per_ns = per if kind == "ns" else process_values(result, "ns")
-    ns = stats.estimate_strata(grouped_values(result, "ns")).value
+    fast_ns = fast if kind == "ns" else fastest(result, "ns")
+    if fast_ns:
+        ns, raw_ns, over_ns = fast_ns.value, fast_ns.raw, fast_ns.harness
+    else:
+        per_ns = process_values(result, "ns")
+        ns = stats.estimate_strata(grouped_values(result, "ns")).value
+        raw_ns, over_ns = _geo(v[1] for v in per_ns.values()), stats.median([v[2] for v in per_ns.values()])
     result.ns_per_call = ns
     result.mb_per_s = result.size / ns * 1e3 if ns > 0 else None
-    result.extra.update(ns_per_call_raw=_geo(v[1] for v in per_ns.values()),
-                        overhead_ns=stats.median([v[2] for v in per_ns.values()]))
+    result.extra.update(ns_per_call_raw=raw_ns, overhead_ns=over_ns)
     if "thread" in fields and result.threads > 1:
         per_thread = thread_mb_per_s(result)
         result.extra["thread_mb_per_s"] = per_thread
@@ -229,7 +291,8 @@ def summarise(result, timer=None):
         result.cycles_per_byte = result.per_call / result.size if result.size else None
         result.cycle_unit = result.meter
     elif timer and timer.get("is_cycles"):
-        cyc = stats.estimate_strata(grouped_values(result, "ticks")).value
+        fast_ticks = fastest(result, "ticks")
+        cyc = fast_ticks.value if fast_ticks else stats.estimate_strata(grouped_values(result, "ticks")).value
         result.cycles_per_byte = cyc / result.size if result.size else None
         result.cycle_unit = timer.get("unit")
     return result

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The statistics of the machine model (hashbench.stats, meters/timer.py,
 meters/clock.py, diff) on synthetic data with known answers: Student's t,
-the process as the unit, the hierarchical bootstrap, the inconclusive
+the run's fastest moments (a row with many samples), the process as the unit
+(fewer), the hierarchical bootstrap, the inconclusive
 verdict when the machine's clock moved as much as a figure, the table's ±,
 estimated core cycles, and runs stored before processes existed."""
 import math
@@ -32,6 +33,12 @@ def processes(levels, n=30, jitter=0.002, seed=1, cpus=None):
     rng = random.Random(seed)
     return [[1000, 0, round(1_000_000 * lvl * (1 + rng.gauss(0, jitter))), 0, p, cpus[p] if cpus else -1]
             for p, lvl in enumerate(levels) for _ in range(n)]
+
+
+@pytest.fixture
+def process_rule(monkeypatch):
+    """The figure of a row with too few samples for its fastest moments: the processes' medians."""
+    monkeypatch.setattr(timer, "MIN_FAST_SAMPLES", float("inf"))
 
 
 def clock_points(hz_list):
@@ -74,7 +81,7 @@ def test_estimate_is_the_geometric_mean_with_a_t_interval():
     assert one.value == 123.0 and one.ci_pct is None
 
 
-def test_table_plus_minus_is_the_interval_between_processes():
+def test_table_plus_minus_is_the_interval_between_processes(process_rule):
     levels = [1.00, 1.06, 0.97, 1.03, 0.99]
     r = timed(processes(levels))
     assert r.processes == 5
@@ -129,9 +136,87 @@ def test_meter_follows_the_request_and_the_timer():
     assert timer.meter_of({"unit": "ref-cycles"}, None, cycles) == "ns"
 
 
+# ---- the run's fastest moments ---------------------------------------------------------
+
+def test_order_interval_known_answer():
+    vals = list(range(100, 0, -1))   # 1..100, unsorted
+    v, lo, hi = stats.order_interval(vals, 0.05)
+    # rank 5 (0-based) of 1..100; ranks 5 -+ 1.96 * sqrt(100 * .05 * .95) = 5 -+ 4.27: 0 and 10
+    assert (v, lo, hi) == (6, 1, 11)
+    assert stats.order_interval([], 0.05)[0] != stats.order_interval([], 0.05)[0]   # nan
+
+
+def wave(n_proc, n, level, depth, phase, seed, cpus=None, harness=0.0):
+    """A run's samples while a neighbour's load rises and falls across it: sample k of process p at
+    level * (1 + depth * the load of that moment), the load a half sine over the run shifted by
+    `phase`, at its lowest (0) in about a sixth of the run; 0.2% jitter."""
+    rng = random.Random(seed)
+    out, total = [], n_proc * n
+    for p in range(n_proc):
+        for k in range(n):
+            t = ((p * n + k) / total + phase) % 1.0
+            load = max(0.0, math.sin(math.pi * t) - 0.25)
+            ns = 1_000_000 * (level * (1 + depth * load) + harness) * (1 + rng.gauss(0, 0.002))
+            out.append([1000, 0, round(ns), 0, p, cpus[p] if cpus else -1])
+    return out
+
+
+def test_the_fastest_moments_repeat_where_the_medians_do_not():
+    """Two runs under a neighbour whose load differs (20% deep, then 35%, shifted): the processes'
+    medians move by several %, the fastest twentieth of the samples by well under 1%."""
+    a = timed(wave(6, 30, 1.0, 0.20, 0.0, seed=1))
+    b = timed(wave(6, 30, 1.0, 0.35, 0.4, seed=2))
+    assert a.extra["statistic"].startswith("fastest 0.05 of 180")
+    assert a.per_call == pytest.approx(1000, rel=0.005) and b.per_call == pytest.approx(1000, rel=0.005)
+    med = [stats.estimate(timer.values(r, "ns")).value for r in (a, b)]   # the process rule, on the same samples
+    assert med[1] / med[0] > 1.04
+    assert a.ci_pct < 1.0 and a.processes == 6
+
+
+def test_the_fastest_moments_subtract_the_harness_at_the_same_quantile():
+    harness = [[1000, 0, 1000 * h, 0, p, -1] for p in range(2) for h in (2, 2, 2, 3, 9)]
+    r = timed(wave(4, 20, 1.0, 0.2, 0.0, seed=3, harness=0.002), harness)
+    assert r.per_call == pytest.approx(1000, rel=0.005) and r.extra["overhead_ns"] == 2
+
+
+def test_the_fastest_moments_of_estimated_cycles_take_the_kernel_at_its_fastest():
+    """Ticks and kernel both slowed by the neighbour, unequally: the figure is the ticks at their
+    fastest over the kernel at its fastest, not the fastest of the per-sample ratios."""
+    adds, rng = 262144, random.Random(4)
+    samples = []
+    for k in range(100):
+        load = (k % 10) / 10   # 0.0 .. 0.9, every tenth sample undisturbed
+        ticks = 500_000 * (1 + 0.3 * load) * (1 + rng.gauss(0, 0.001))
+        kernel = 100_000 * (1 + 0.1 * load) * (1 + rng.gauss(0, 0.001))
+        samples.append([1000, round(ticks), 200_000, 0, round(kernel), k % 5, -1])
+    r = timed(samples, fields=timer.CLOCK_SAMPLE_FIELDS, meter="est-core-cycles", extra={"clock_adds": adds})
+    assert r.per_call == pytest.approx(500 * adds / 100_000, rel=0.005)
+
+
+def test_diff_of_the_fastest_moments_finds_two_percent_and_not_the_neighbour():
+    a = run_of([timed(wave(6, 30, 1.00, 0.20, 0.0, seed=5), algo="sha256")], 3e9)
+    same = run_of([timed(wave(6, 30, 1.00, 0.35, 0.5, seed=6), algo="sha256")], 3e9)
+    slower = run_of([timed(wave(6, 30, 1.02, 0.10, 0.3, seed=7), algo="sha256")], 3e9)
+    (row,) = compare_runs(a, same)
+    assert row["method"] == "fastest moments" and row["verdict"] == "no significant difference"
+    (row,) = compare_runs(a, slower)
+    assert row["verdict"] == "B slower" and row["ratio"] == pytest.approx(1.02, abs=0.004)
+
+
+def test_a_cpu_slower_throughout_leaves_the_faster_one_as_the_fastest_moments():
+    r = timed(processes([SLOW, FAST, SLOW, FAST, SLOW, FAST], cpus=[0, 1, 0, 1, 0, 1]))
+    assert r.per_call == pytest.approx(1000 * FAST, rel=3e-3)
+
+
+def test_too_few_samples_for_the_fastest_moments_take_the_processes_medians():
+    r = timed(processes([1.0, 1.1, 0.9], n=13))
+    assert timer.fastest(r) is None and r.extra["statistic"] == "processes' medians"
+    assert r.per_call == pytest.approx(1000 * (1.0 * 1.1 * 0.9) ** (1 / 3), rel=3e-3)
+
+
 # ---- two figures --------------------------------------------------------------------
 
-def test_process_level_test_does_not_mistake_process_drift_for_a_difference():
+def test_process_level_test_does_not_mistake_process_drift_for_a_difference(process_rule):
     """The machine of docs/performance.md: tight samples within a process,
     5-10% between processes.  Samples as independent call it significant;
     the processes as the unit do not."""
@@ -143,7 +228,7 @@ def test_process_level_test_does_not_mistake_process_drift_for_a_difference():
     assert c.verdict == "no significant difference" and c.p > 0.05 and c.lo < 1 < c.hi
 
 
-def test_process_level_test_finds_a_real_difference():
+def test_process_level_test_finds_a_real_difference(process_rule):
     a = timed(processes([1.00, 1.01, 0.99, 1.00, 1.005], seed=3))
     b = timed(processes([1.10, 1.11, 1.09, 1.10, 1.105], seed=4))
     c = stats.compare_processes(timer.values(a), timer.values(b))
@@ -214,14 +299,14 @@ def test_strata_find_a_change_the_cpu_mix_hides():
     assert stats.compare_strata({0: a[0][:2], 1: a[1][:2]}, {0: b[0][:2], 1: b[1][:2]}).method == "processes"
 
 
-def test_pinned_results_weigh_every_cpu_alike():
+def test_pinned_results_weigh_every_cpu_alike(process_rule):
     r = timed(processes([SLOW, FAST, SLOW, FAST, SLOW, FAST, SLOW], cpus=[0, 1, 0, 1, 0, 1, 0]))
     assert r.per_call == pytest.approx(1000 * math.sqrt(SLOW * FAST), rel=3e-3)
     assert r.ci_pct < 1
     assert timer.grouped_values(r).keys() == {0, 1}
 
 
-def test_diff_of_pinned_runs_is_blocked_by_cpu():
+def test_diff_of_pinned_runs_is_blocked_by_cpu(process_rule):
     a = run_of([timed(processes([SLOW, FAST] * 3 + [SLOW], cpus=[0, 1] * 3 + [0], seed=11))], 3e9)
     b = run_of([timed(processes([1.05 * x for x in [FAST, SLOW] * 3 + [FAST]], cpus=[1, 0] * 3 + [1],
                                 seed=12))], 3e9)
@@ -266,7 +351,7 @@ def run_of(results, hz):
                status="complete", results=results)
 
 
-def test_diff_says_inconclusive_with_the_machines_change():
+def test_diff_says_inconclusive_with_the_machines_change(process_rule):
     a = run_of([timed(processes([1.00, 1.01, 0.99, 1.00, 1.005], seed=6), algo="sha256")], 3.0e9)
     b = run_of([timed(processes([1.05, 1.06, 1.04, 1.05, 1.055], seed=7), algo="sha256")], 2.82e9)
     (row,) = compare_runs(a, b)

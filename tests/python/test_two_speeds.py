@@ -164,7 +164,7 @@ def test_a_cpu_slower_throughout_is_a_stratum_not_a_disturbance():
                for p in range(6) for _ in range(30)]
     r = summarised(samples)
     assert not timer.unsettled(r)
-    assert r.per_call == pytest.approx(BASE * math.sqrt(1.3), rel=3e-3)
+    assert r.per_call == pytest.approx(BASE, rel=3e-3)   # the run's fastest moments: the faster CPU's
 
 
 # ---- the sampling: every row in turn within a process --------------------------------
