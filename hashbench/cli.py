@@ -2,11 +2,9 @@
 """hashbench: the command line.  It only wires the commands (hashbench/commands/, one module each)
 and turns failures into one line: results go to stdout; progress, warnings and errors to stderr;
 bad input exits 2 with one line, never a traceback."""
-import argparse
 import importlib
 import sys
 
-from .commands.options import Parser, formatter
 from .errors import BuildError, UserError, terminate_as_interrupt
 
 # command -> its module in hashbench/commands/, in the order `--help` lists them; only the module of
@@ -16,20 +14,23 @@ COMMANDS = {"run": "run", "list": "catalogue", "hash": "hashfiles", "history": "
             "size": "size", "fleet": "fleet", "report": "report", "export": "exchange", "import": "exchange"}
 
 
-class Version(argparse.Action):
-    """--version, reading the package's metadata only when asked."""
-
-    def __init__(self, option_strings, dest=argparse.SUPPRESS, **kw):
-        super().__init__(option_strings, dest, nargs=0, help="show the version and exit", **kw)
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        from . import __version__
-        print(f"hashbench {__version__}")
-        parser.exit()
-
-
 def build_parser(command=None):
     """The parser, with the subcommands of `command`'s module ('': none; None: all)."""
+    import argparse  # here: `hash` in its plain forms starts without it
+
+    from .commands.options import Parser, formatter
+
+    class Version(argparse.Action):
+        """--version, reading the package's metadata only when asked."""
+
+        def __init__(self, option_strings, dest=argparse.SUPPRESS, **kw):
+            super().__init__(option_strings, dest, nargs=0, help="show the version and exit", **kw)
+
+        def __call__(self, parser, namespace, values, option_string=None):
+            from . import __version__
+            print(f"hashbench {__version__}")
+            parser.exit()
+
     p = Parser(
         prog="hashbench", formatter_class=formatter,
         description="Benchmark hash algorithms on this machine and on other CPUs; every digest is verified first.",
@@ -57,12 +58,19 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     terminate_as_interrupt()
     command = next((a for a in argv if not a.startswith("-")), None)
-    parser = build_parser("" if command is None and "--version" in argv and "-h" not in argv
-                          and "--help" not in argv else command)
-    args = parser.parse_naming_command(argv)
-    if not args.command:
-        parser.print_help()
-        return 2
+    args = None
+    if argv[:1] == ["hash"]:   # the quick start of a sha256sum-like tool: no parser when not needed
+        from .commands import hashfiles
+        args = hashfiles.quick_args(argv[1:])
+        if args:
+            args.func = hashfiles.hash_main
+    if args is None:
+        parser = build_parser("" if command is None and "--version" in argv and "-h" not in argv
+                              and "--help" not in argv else command)
+        args = parser.parse_naming_command(argv)
+        if not args.command:
+            parser.print_help()
+            return 2
     try:
         return args.func(args)
     except (UserError, BuildError) as exc:  # bad input, an unusable environment, a build that failed

@@ -7,33 +7,20 @@ own code in large blocks, or maps it whole for a library's one-shot.  The path t
 a few small files and imports nothing slow (python -X importtime shows it): the engine's catalogue
 and the default implementations come from hashbench.hashchoice's memo beside the engine, the
 roster only when a name needs more than an exact id or label (a glob, a suggestion)."""
-import argparse
 import os
 import signal
 import sys
+from types import SimpleNamespace
 
 from .. import hashchoice
 from ..errors import UserError
 from ..userimpl import options as impl_options
-from .options import formatter
 
 DESCRIPTION = """Print '<hex>  <name>' for each FILE (standard input when none or '-'), like sha256sum: a file
 that cannot be read is named on stderr, the others are still hashed, and the exit status is 1."""
 
 IMPL_HELP = ("implementation (default: the fastest one the engine verified on this machine for that "
              "algorithm, timed at the first call without --impl and kept for this engine build)")
-
-
-class Help(argparse.Action):
-    """-h/--help, with the default implementations chosen so far on this machine below it."""
-
-    def __init__(self, option_strings, dest=argparse.SUPPRESS, **kw):
-        super().__init__(option_strings, dest, nargs=0, help="show this help message and exit", **kw)
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        parser.epilog += "\n\n" + defaults_now()
-        parser.print_help()
-        parser.exit()
 
 
 def defaults_now() -> str:
@@ -49,6 +36,21 @@ def defaults_now() -> str:
 
 
 def add_parser(sub):
+    import argparse  # only here: the quick path (quick_args) never builds a parser
+
+    from .options import formatter
+
+    class Help(argparse.Action):
+        """-h/--help, with the default implementations chosen so far on this machine below it."""
+
+        def __init__(self, option_strings, dest=argparse.SUPPRESS, **kw):
+            super().__init__(option_strings, dest, nargs=0, help="show this help message and exit", **kw)
+
+        def __call__(self, parser, namespace, values, option_string=None):
+            parser.epilog += "\n\n" + defaults_now()
+            parser.print_help()
+            parser.exit()
+
     h = sub.add_parser("hash", help="print digests of files, like sha256sum", formatter_class=formatter,
                        description=DESCRIPTION, add_help=False,
                        epilog="examples:\n  hashbench hash -a sha256 README.md\n  echo -n abc | hashbench hash -a md5\n"
@@ -59,6 +61,33 @@ def add_parser(sub):
     impl_options.add_args(h, then="its --impl name hashes the files")
     h.add_argument("files", nargs="*", metavar="FILE")
     h.set_defaults(func=hash_main)
+
+
+def quick_args(argv):
+    """The arguments of `hash` in the forms a shell script writes them (-a/--algo, --impl, files,
+    '--' before names that start with '-'), without argparse and its imports: a quick start.
+    None for anything else (--help, --impl-dir, an unknown option, no algorithm): the parser then
+    reads them, and explains or refuses as for every command."""
+    opts, files, it = {"algo": None, "impl": None}, [], iter(argv)
+    for a in it:
+        if a == "--":
+            files += list(it)
+            break
+        if a == "-" or not a.startswith("-"):
+            files.append(a)
+            continue
+        name, eq, value = a.partition("=")
+        key = {"-a": "algo", "--algo": "algo", "--impl": "impl"}.get(name)
+        if key is None and a.startswith("-a") and not a.startswith("--"):
+            key, value, eq = "algo", a[2:], "="
+        if key is None or opts[key] is not None:
+            return None
+        opts[key] = value if eq else next(it, None)
+        if not opts[key]:
+            return None
+    if opts["algo"] is None:
+        return None
+    return SimpleNamespace(**opts, files=files, impl_dir=None)
 
 
 def resolve(name, algos) -> str:

@@ -126,11 +126,13 @@ def undisturbed(result, kind="ns"):
 
 
 def unsettled(result):
-    """The two speeds (two_speeds.Modes) of a timed result whose samples sit at two speeds with some
-    process at the slower only, else None: its figure may not repeat, by up to the distance
+    """The two speeds (two_speeds.Modes) of a timed result made by the processes' medians whose
+    samples sit at two speeds with some process at the slower only, else None: its figure may not repeat, by up to the distance
     between the modes (the run's header says so, diff calls such a difference inconclusive)."""
     if not result.samples or result.exact:
         return None
+    if fastest(result, figure_kind(result)):   # no process's luck in the figure: its ± says how well
+        return None                            # the run's fastest moments pin it down
     return undisturbed(result, figure_kind(result))[1]
 
 

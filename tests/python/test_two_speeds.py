@@ -144,7 +144,9 @@ def test_a_process_slow_throughout_is_left_out():
     assert one_stuck.per_call == pytest.approx(settled.per_call, rel=0.005)
 
 
-def test_a_cpu_slow_throughout_is_named_and_never_a_change():
+def test_a_cpu_slow_throughout_is_named_and_never_a_change(monkeypatch):
+    # the processes' medians (a run with too few samples for its fastest moments): a process's luck
+    monkeypatch.setattr(timer, "MIN_FAST_SAMPLES", float("inf"))
     rng = random.Random(6)
     settled = summarised(two_speed_row(rng, [0.6] * 6))
     # processes 2 and 4 (CPU 0, with process 0) at the slow speed only: one left on that CPU
@@ -155,6 +157,12 @@ def test_a_cpu_slow_throughout_is_named_and_never_a_change():
     assert line.startswith("two speeds: 1 row(s) (DJB2)") and "hashbench compare" in line and "\n" not in line
     (row,) = compare_runs(run_of([settled]), run_of([stuck]))
     assert row["verdict"].startswith("inconclusive: samples at two speeds") and not row["significant"]
+
+
+def test_the_fastest_moments_have_no_process_luck_to_name():
+    rng = random.Random(6)
+    stuck = summarised(two_speed_row(rng, [0.9, 0.6, 0.0, 0.6, 0.0, 0.6]))
+    assert stuck.per_call == pytest.approx(BASE, rel=0.005) and not timer.unsettled(stuck)
 
 
 def test_a_cpu_slower_throughout_is_a_stratum_not_a_disturbance():
