@@ -33,7 +33,7 @@ def verdict_exact(a, b):
     return ratio, f"B costs {'less' if ratio < 1 else 'more'} ({'+' if delta > 0 else '-'}{amount} {a.unit}/call)"
 
 
-def compare_timed(ra, rb, change_pct) -> stats.Comparison:
+def compare_timed(ra, rb, change_pct, fastest_change_pct=None) -> stats.Comparison:
     """Two timed results: their fastest moments (timer.fastest) where both have enough samples;
     else process-level when either has two processes or
     more (blocked by CPU where both pinned their processes to the same
@@ -41,7 +41,8 @@ def compare_timed(ra, rb, change_pct) -> stats.Comparison:
     drift = abs(change_pct) if change_pct is not None and timer.clock_bound(ra) else None
     kind = timer.figure_kind(ra)
     fa, fb = timer.fastest(ra, kind), timer.fastest(rb, kind)
-    if fa and fb:
+    if fa and fb:   # the runs' fastest moments, beside the clock at its fastest
+        drift = abs(fastest_change_pct) if fastest_change_pct is not None and timer.clock_bound(ra) else None
         return stats.compare_intervals(fa.value, fa.half_log, fb.value, fb.half_log, drift)
     if max(ra.processes or 1, rb.processes or 1) >= 2:
         return stats.compare_strata(timer.grouped_values(ra), timer.grouped_values(rb), drift)
@@ -55,7 +56,7 @@ def compare_timed(ra, rb, change_pct) -> stats.Comparison:
 def compare_runs(a_run, b_run) -> list:
     """Every measurement the runs share -> rows {a, b, ratio, lo, hi, p,
     verdict, method}: the data of the table (and of studies/measure_default_run.py)."""
-    change = clock.change_pct(a_run, b_run)
+    change, fastest_change = clock.change_pct(a_run, b_run), clock.change_pct(a_run, b_run, "max_hz")
     bmap = {r.key: r for r in b_run.results if r.verified}
     rows = []
     for ra in a_run.results:
@@ -67,10 +68,10 @@ def compare_runs(a_run, b_run) -> list:
             rows.append({"a": ra, "b": rb, "ratio": ratio, "lo": None, "hi": None, "p": None, "verdict": word,
                          "method": "exact"})
             continue
-        c = compare_timed(ra, rb, change)
+        c = compare_timed(ra, rb, change, fastest_change)
         word, significant = c.verdict, c.significant
         if word == "inconclusive":
-            word = f"inconclusive: the machine's speed changed by {abs(change):.1f}%"
+            word = f"inconclusive: the machine's speed changed by {c.drift_pct:.1f}%"
         elif two_speeds_explain(ra, rb, c.ratio):
             word, significant = f"inconclusive: {BIMODAL}", False
         rows.append({"a": ra, "b": rb, "ratio": c.ratio, "lo": c.lo, "hi": c.hi, "p": c.p, "verdict": word,

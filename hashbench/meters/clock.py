@@ -40,13 +40,15 @@ def of_run(run):
     return summary((run.context or {}).get("clock"))
 
 
-def change_pct(run_a, run_b):
+def change_pct(run_a, run_b, at="hz"):
     """How much the machine's clock changed from run A to run B, in % (signed),
-    or None when either run has no clock points."""
+    or None when either run has no clock points.  at="max_hz": the clock at its
+    fastest point of each run, beside figures made from the run's fastest
+    moments (hashbench.meters.timer.fastest)."""
     a, b = of_run(run_a), of_run(run_b)
     if not a or not b:
         return None
-    return 100.0 * (b["hz"] / a["hz"] - 1.0)
+    return 100.0 * (b[at] / a[at] - 1.0)
 
 
 def describe(s) -> str:

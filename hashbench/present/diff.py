@@ -36,7 +36,8 @@ def clock_line(a_run, b_run):
     if not ca or not cb:
         return None
     return (f"machine clock (calibration kernel): A {ca['hz'] / 1e9:.2f} GHz (drift {ca['drift_pct']:.1f}%), "
-            f"B {cb['hz'] / 1e9:.2f} GHz (drift {cb['drift_pct']:.1f}%): change {clock.change_pct(a_run, b_run):+.1f}%")
+            f"B {cb['hz'] / 1e9:.2f} GHz (drift {cb['drift_pct']:.1f}%): change {clock.change_pct(a_run, b_run):+.1f}%, "
+            f"at its fastest {clock.change_pct(a_run, b_run, 'max_hz'):+.1f}%")
 
 
 def present_diff(a, b, rows):

@@ -203,6 +203,20 @@ def test_diff_of_the_fastest_moments_finds_two_percent_and_not_the_neighbour():
     assert row["verdict"] == "B slower" and row["ratio"] == pytest.approx(1.02, abs=0.004)
 
 
+def test_diff_of_the_fastest_moments_weighs_the_clock_at_its_fastest():
+    """The clock's mean moved 6% between the runs, its fastest point 0.5%: a 3% change of the
+    fastest moments is a change; with the fastest point moved 6% too, it is inconclusive."""
+    a = run_of([timed(wave(6, 30, 1.00, 0.20, 0.0, seed=8), algo="sha256")], 3e9)
+    b = run_of([timed(wave(6, 30, 1.03, 0.20, 0.0, seed=9), algo="sha256")], 3e9)
+    a.context["clock"] = clock_points([3.0e9] * 9 + [3.2e9])
+    b.context["clock"] = clock_points([2.82e9] * 9 + [3.184e9])
+    (row,) = compare_runs(a, b)
+    assert clock.change_pct(a, b) < -5 and row["verdict"] == "B slower"
+    b.context["clock"] = clock_points([2.82e9] * 10)
+    (row,) = compare_runs(a, b)
+    assert row["verdict"].startswith("inconclusive: the machine's speed changed by 11.9%")
+
+
 def test_a_cpu_slower_throughout_leaves_the_faster_one_as_the_fastest_moments():
     r = timed(processes([SLOW, FAST, SLOW, FAST, SLOW, FAST], cpus=[0, 1, 0, 1, 0, 1]))
     assert r.per_call == pytest.approx(1000 * FAST, rel=3e-3)
