@@ -143,3 +143,23 @@ def test_the_path_to_the_engine_imports_only_what_hashing_needs(tmp_path):
     path, argv, modules = ast.literal_eval(out.stdout)
     assert path == str(ENGINE) and argv[:3] == ["hashbench", "hash", "crc32"] and argv[-1] == str(f)
     assert [m for m in HEAVY if m in modules] == []
+    assert "argparse" not in modules   # the plain forms need no parser
+
+
+@pytest.mark.parametrize("argv,want", [
+    (["-a", "sha256", "x"], ("sha256", None, ["x"])),
+    (["--algo=md5", "--impl", "openssl", "-", "y"], ("md5", "openssl", ["-", "y"])),
+    (["-acrc32", "--", "-odd", "--impl"], ("crc32", None, ["-odd", "--impl"])),
+    (["x", "--impl=portable", "-a", "blake3"], ("blake3", "portable", ["x"])),
+])
+def test_the_plain_forms_are_read_without_the_parser(argv, want):
+    from hashbench.commands.hashfiles import quick_args
+    got = quick_args(argv)
+    assert (got.algo, got.impl, got.files) == want and got.impl_dir is None
+
+
+@pytest.mark.parametrize("argv", [[], ["x"], ["-a"], ["-a", "md5", "-a", "sha1"], ["-a", "md5", "--help"],
+                                  ["-a", "md5", "--impl-dir", "d"], ["-h"], ["-a", "md5", "--bogus"]])
+def test_anything_else_goes_to_the_parser(argv):
+    from hashbench.commands.hashfiles import quick_args
+    assert quick_args(argv) is None
