@@ -15,6 +15,11 @@ from .options import add_store_args, formatter, log_to_stderr
 from .play import add_play_args, check_port
 
 
+def timers() -> str:
+    """Every console's own timer, as its declaration says it (hashbench/rom/console.py)."""
+    return "; ".join(f"{c.name}: {c.timer}" for c in console.all_consoles())
+
+
 def add_parser(sub):
     c = sub.add_parser(
         "rom", help="a bootable console ROM of the benchmark; --run: run it headless, store the run",
@@ -22,16 +27,8 @@ def add_parser(sub):
         description="Build a ROM image that runs the benchmark on the console itself (a flash cart or an "
                     "emulator): a banner (target, clock, workload, budget, timer), then after A, or by itself "
                     "after about 5 s, every row of the image verified against the reference digest the ROM "
-                    "carries and timed by the console's own timer for the budget (GBA: TM0 cascading into TM1, "
-                    "in cycles; Game Boy: TIMA at 65,536 Hz with its overflow interrupt, 64 cycles a tick (gbc: the same "
-                    "image on a Game Boy Color, which it switches to double speed, 8.39 MHz, TIMA at 131,072 Hz); "
-                    "NES: CPU cycles, from the vertical-blank frames and a calibrated loop counted to the "
-                    "next one, at the clock of the region the ROM's start-up test finds (NTSC, PAL or "
-                    "Dendy); Super NES: the PPU's H/V counters latched beside the NMI "
-                    "count, in master cycles (21.48 MHz; the 65816 runs the NES's cc65 code at 3.58 MHz, "
-                    "FastROM); NDS: the ARM9's TM0 cascading into TM1 at the 33.51 MHz bus clock, two ARM9 "
-                    "cycles a tick; N64: COP0 Count; nucleo-f767, the STM32F767 board: DWT "
-                    "CYCCNT).  The table shows label, tier mark (. checksum, * non-crypto, # crypto), ITER, "
+                    "carries and timed by the console's own timer for the budget (" + timers() + ").  "
+                    "The table shows label, tier mark (. checksum, * non-crypto, # crypto), ITER, "
                     "us/iter, KB/s and the first digest bytes.  On the console: A cycles the sort (category, "
                     "speed, name), B re-runs, SELECT toggles the size sweep (64/256/1024 B), UP/DOWN scroll.  "
                     "Every pass writes its records (docs/records.md) into the cartridge's save RAM (NDS: a fixed "
@@ -42,8 +39,8 @@ def add_parser(sub):
                     "libretro-desmume for the NDS; mupen64plus for the N64; for "
                     "nucleo-f767 the same firmware under QEMU's mps2-an500, whose timer counts instructions), "
                     "headless, lets the pass finish, reads the records from save RAM, checks the table on the "
-                    "screen against them, and stores the run (target gba-rom, gb-rom, gbc-rom, nes-rom, snes-rom, nds-rom, "
-                    "n64-rom or nucleo-f767-qemu; meter console-timer: cycles per "
+                    "screen against them, and stores the run (target " + ", ".join(c.run_target for c in console.all_consoles())
+                    + "; meter console-timer: cycles per "
                     "call by the console's timer, the loop included).  By default the image holds as much of "
                     "the roster as fits; what is left out is said (the Game Boy: an MBC5 cartridge, each "
                     "algorithm in a 16 KiB bank, one larger from bank 0 into bank 1).",

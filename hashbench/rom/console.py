@@ -37,6 +37,7 @@ class Console:
     name: str                    # --target
     run_target: str              # the target stored runs are named by (gba-rom)
     title: str                   # the stored run's title for run_target
+    timer: str                   # the console's own timer, one phrase for `rom --help` (in cycles, how)
     target: str                  # targets/<target>.toml: compiler, flags, 64-bit integers
     build: Callable              # (image.Plan, log) -> image.Built; may narrow plan.rows to what fits
     describe: Callable           # (image.Built) -> one line for the command's output

@@ -375,6 +375,7 @@ def headers() -> list:
 
 CONSOLE = Console(
     name="gb", run_target="gb-rom", target="gb", build=build, describe=describe,
+    timer="TIMA at 65,536 Hz with its overflow interrupt, 64 cycles a tick",
     title="Game Boy (SM83 4.19 MHz, SDCC, MBC5 banks): the ROM image's own timer (TIMA, 65,536 Hz)",
     screen=(20, 18),             # 160x144 pixels
     emulator="mgba",

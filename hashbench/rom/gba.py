@@ -153,6 +153,7 @@ def describe(built: image.Built) -> str:
 
 CONSOLE = Console(
     name="gba", run_target="gba-rom", target="gba", build=build, describe=describe,
+    timer="TM0 cascading into TM1, in cycles",
     title="GBA (ARM7TDMI 16.78 MHz, code where --place puts it): the ROM image's own timer",
     screen=(30, 20),             # 240x160 pixels
     emulator="mgba",

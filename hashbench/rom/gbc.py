@@ -11,6 +11,7 @@ from .gb import CONSOLE as GB
 
 CONSOLE = replace(
     GB, name="gbc", run_target="gbc-rom",
+    timer="the same image on a Game Boy Color, switched to double speed (8.39 MHz): TIMA at 131,072 Hz",
     title="Game Boy Color (SM83 8.39 MHz double speed, SDCC, MBC5 banks): the ROM image's own timer "
           "(TIMA, 131,072 Hz)",
     emulator_options={"mgba_gb_model": "Game Boy Color"},

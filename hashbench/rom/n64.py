@@ -166,6 +166,7 @@ def render(lines):
 
 CONSOLE = Console(
     name="n64", run_target="n64-rom", target="n64", build=build, describe=describe,
+    timer="COP0 Count",
     title="N64 (VR4300 93.75 MHz, caches on): the ROM image's own timer (COP0 Count; under mupen64plus, "
           "CountPerOp 2: 4 'cycles' a retired instruction, not the VR4300's cycles)",
     screen=(40, 30),             # the 320x240 frame buffer

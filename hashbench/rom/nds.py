@@ -75,6 +75,7 @@ def describe(built: image.Built) -> str:
 
 CONSOLE = Console(
     name="nds", run_target="nds-rom", target="nds", build=build, describe=describe, cc=CC,
+    timer="the ARM9's TM0 cascading into TM1 at the 33.51 MHz bus clock, two ARM9 cycles a tick",
     title="NDS (ARM946E-S 67.03 MHz, ARM, caches on): the ROM image's own timer",
     screen=(32, 24),             # the upper screen, 256x192 pixels
     emulator="desmume",

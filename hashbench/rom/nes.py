@@ -370,7 +370,9 @@ def describe(built: Built) -> str:
 
 CONSOLE = Console(
     name="nes", run_target="nes-rom", target="nes", build=build, describe=describe,
-    title="NES (MOS 6502 1.79 MHz, cc65 -O, MMC1 banks): the ROM image's own frame counter",
+    timer=("CPU cycles, from the vertical-blank frames and a calibrated loop counted to the next one, at "
+           "the clock of the region the ROM's start-up test finds (NTSC, PAL or Dendy)"),
+    title="NES (MOS 6502 1.79 MHz, cc65 -O, MMC1 banks): the ROM image's own timer (frames and a calibrated loop, CPU cycles)",
     screen=(32, 30),             # the whole nametable, 256x240 pixels
     emulator="nestopia",
     emulator_options={"nestopia_favored_system": "ntsc", "nestopia_overscan_v": "disabled",

@@ -128,6 +128,7 @@ def timed_s(recs) -> float:
 CONSOLE = Console(
     name="nucleo-f767", run_target="nucleo-f767-qemu",   # what --run measures: the QEMU stand-in
     target="cortex-m7", build=build, describe=describe,
+    timer="DWT CYCCNT (under QEMU, whose timer counts instructions)",
     title=("NUCLEO-F767 firmware under QEMU mps2-an500 (Cortex-M7, Thumb-2): the same firmware's timer "
            "counting QEMU's instructions, not the board's cycles"),
     screen=None,                 # the records go out over USART3

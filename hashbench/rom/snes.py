@@ -308,6 +308,8 @@ def describe(built: Built) -> str:
 
 CONSOLE = Console(
     name="snes", run_target="snes-rom", target="nes", build=build, describe=describe,   # the NES's cc65 code
+    timer=("the PPU's H/V counters latched beside the NMI count, in master cycles (21.48 MHz; the 65816 "
+           "runs the NES's cc65 code at 3.58 MHz, FastROM)"),
     title=("Super NES (WDC 65816 3.58 MHz FastROM, cc65 -O 6502 code, LoROM banks): the PPU's latched H/V "
            "counters, in master cycles"),
     screen=(32, 28),             # BG1, 256x224 pixels

@@ -6,13 +6,17 @@ declaration and C that defines the whole of hb_rom.h, its emulator is one
 the front end can run, the ROM tests and docs/roms.md cover it.  Each
 failure names what is missing and where it goes (docs/adding-a-console.md
 walks through the pieces)."""
+import contextlib
+import functools
 import importlib
 import inspect
+import io
 import re
 
 import pytest
 import rom_cases
 
+from hashbench.cli import main
 from hashbench.paths import ROOT
 from hashbench.rom import console, libretro
 from hashbench.targets import load_all
@@ -26,6 +30,15 @@ FINE_SPAN = ("hb_rom_span_start", "hb_rom_span_ticks", "hb_rom_timer_check")
 GUIDE = "(docs/adding-a-console.md)"
 
 NAMES = console.names()
+
+
+@functools.cache
+def rom_help() -> str:
+    """`hashbench rom --help`, its words only (the formatter wraps lines anywhere)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        main(["rom", "--help"])
+    return " ".join(out.getvalue().split())
 
 
 def module_of(name):
@@ -49,6 +62,8 @@ def test_the_module_declares_its_console(name):
     assert con.name == name, f"the registry's {name!r} declares a console named {con.name!r}"
     assert con.target in load_all(), f"{name}: no targets/{con.target}.toml, which its compiler and flags come from"
     assert con.run_target and con.title, f"{name}: declare the stored runs' target and title"
+    assert con.timer and " ".join(con.timer.split()) in rom_help(), \
+        f"{name}: declare the console's own timer (timer=...), which `hashbench rom --help` lists"
     assert con.screen is None or (len(con.screen) == 2 and all(isinstance(n, int) and 16 <= n <= 64
                                                                for n in con.screen)), \
         f"{name}: screen is (columns, rows) of 8x8 cells, or None"
