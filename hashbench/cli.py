@@ -16,20 +16,7 @@ COMMANDS = {"run": "run", "list": "catalogue", "hash": "hashfiles", "history": "
 
 def build_parser(command=None):
     """The parser, with the subcommands of `command`'s module ('': none; None: all)."""
-    import argparse  # here: `hash` in its plain forms starts without it
-
-    from .commands.options import Parser, formatter
-
-    class Version(argparse.Action):
-        """--version, reading the package's metadata only when asked."""
-
-        def __init__(self, option_strings, dest=argparse.SUPPRESS, **kw):
-            super().__init__(option_strings, dest, nargs=0, help="show the version and exit", **kw)
-
-        def __call__(self, parser, namespace, values, option_string=None):
-            from . import __version__
-            print(f"hashbench {__version__}")
-            parser.exit()
+    from .commands.options import Parser, Version, formatter  # here: `hash` in its plain forms needs no parser
 
     p = Parser(
         prog="hashbench", formatter_class=formatter,
@@ -60,10 +47,7 @@ def main(argv=None):
     command = next((a for a in argv if not a.startswith("-")), None)
     args = None
     if argv[:1] == ["hash"]:   # the quick start of a sha256sum-like tool: no parser when not needed
-        from .commands import hashfiles
-        args = hashfiles.quick_args(argv[1:])
-        if args:
-            args.func = hashfiles.hash_main
+        args = importlib.import_module(".commands.hashfiles", __package__).quick_args(argv[1:])
     if args is None:
         parser = build_parser("" if command is None and "--version" in argv and "-h" not in argv
                               and "--help" not in argv else command)

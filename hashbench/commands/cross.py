@@ -110,6 +110,11 @@ def checked(args, targets):
         for n in empty:
             print(f"warning: {n}: skipped: it builds {why}", file=sys.stderr)
         names = [n for n in names if n not in empty]
+    other = meters.not_counting(args.meter, [(n, meters.for_target(targets[n].kind, meters.DEFAULT,
+                                                                   getattr(targets[n], "meter", ""))) for n in names])
+    if other:   # --meter instructions (or exact-cycles): the stored name of some targets' own figure
+        raise UserError(f"--meter {args.meter}: " + "; ".join(f"{n} counts {m.stores[0]}" for n, m in other)
+                        + f" (--meter {meters.DEFAULT}: each target its own)")
     if args.model_variant and not meters.uses_model(args.meter):
         raise UserError(f"--model-variant goes with --meter {meters.CYCLE_MODEL}")
     if meters.uses_model(args.meter):

@@ -87,7 +87,7 @@ def quick_args(argv):
             return None
     if opts["algo"] is None:
         return None
-    return SimpleNamespace(**opts, files=files, impl_dir=None)
+    return SimpleNamespace(**opts, files=files, impl_dir=None, func=hash_main)
 
 
 def resolve(name, algos) -> str:

@@ -26,6 +26,18 @@ class Parser(argparse.ArgumentParser):
         return args
 
 
+class Version(argparse.Action):
+    """--version, reading the package's metadata only when asked."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, **kw):
+        super().__init__(option_strings, dest, nargs=0, help="show the version and exit", **kw)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from .. import __version__
+        print(f"hashbench {__version__}")
+        parser.exit()
+
+
 def formatter(prog):
     # the width given, as argparse would find it (COLUMNS, else the terminal's, less 2): left to
     # argparse, every parser built imports shutil, and with it bz2, lzma and zlib (a slower start)

@@ -102,10 +102,13 @@ REGISTRY = (
           "Callgrind: estimated cycles from simulated instructions, caches and branches (exact)",
           "callgrind", aliases=("sim",), jobs=True),
     Meter("qemu-plugin", DEFAULT, ("instructions",), "qemu-plugin", QEMU,
-          "exact instructions, counted by a QEMU plugin", "qemu_insn"),
-    Meter("sim65", DEFAULT, ("exact-cycles",), "sim65", CONSOLE, "exact 6502 cycles (sim65)", "sim65"),
-    Meter("mgba", DEFAULT, ("exact-cycles",), "mgba", CONSOLE, "exact ARM7TDMI and SM83 cycles (mGBA)", "mgba"),
-    Meter("ucsim", DEFAULT, ("exact-cycles",), "ucsim", CONSOLE, "exact Z80 cycles (ucsim)", "ucsim"),
+          "exact instructions, counted by a QEMU plugin", "qemu_insn", aliases=("instructions",)),
+    Meter("sim65", DEFAULT, ("exact-cycles",), "sim65", CONSOLE, "exact 6502 cycles (sim65)", "sim65",
+          aliases=("exact-cycles",)),
+    Meter("mgba", DEFAULT, ("exact-cycles",), "mgba", CONSOLE, "exact ARM7TDMI and SM83 cycles (mGBA)", "mgba",
+          aliases=("exact-cycles",)),
+    Meter("ucsim", DEFAULT, ("exact-cycles",), "ucsim", CONSOLE, "exact Z80 cycles (ucsim)", "ucsim",
+          aliases=("exact-cycles",)),
     Meter("qemu-cycle-model", "est-cycles", ("est-cycles",), "qemu-cycle-model", QEMU,
           "cycles estimated by the target's CPU model", "cycle_model", aliases=("cycle-model",), model=True),
     Meter("cycle-model", "est-cycles", ("est-cycles",), "qemu-cycle-model", CONSOLE,
@@ -132,6 +135,15 @@ def own_meters(where: str) -> list:
 def is_own(spelled: str) -> bool:
     """Does cross's `--meter spelled` leave each target its own meter?"""
     return option(spelled, *CROSS) == DEFAULT
+
+
+def not_counting(spelled: str, own: list) -> list:
+    """Of the targets' own meters `own` [(target name, Meter)], those that do not store what
+    `--meter spelled` names (`instructions` where a target counts exact cycles): [] for
+    `default`, which takes each target's own, and for a meter that is not a target's own."""
+    if spelled == DEFAULT or not is_own(spelled):
+        return []
+    return [(name, m) for name, m in own if spelled not in m.spellings]
 
 
 def uses_model(spelled: str) -> bool:

@@ -16,6 +16,7 @@ from cli_util import hb
 
 from hashbench import hashchoice
 from hashbench.build.host import ensure_engine
+from hashbench.cli import main
 from hashbench.paths import ROOT
 from tests.oracles import workload
 
@@ -146,20 +147,38 @@ def test_the_path_to_the_engine_imports_only_what_hashing_needs(tmp_path):
     assert "argparse" not in modules   # the plain forms need no parser
 
 
+class Exec(Exception):
+    """os.execv's arguments, raised instead of replacing the test's process."""
+
+
+@pytest.fixture
+def exec_args(monkeypatch):
+    def execv(path, argv):
+        raise Exec(argv)
+    monkeypatch.setattr(os, "execv", execv)
+    monkeypatch.delenv("HASHBENCH_IMPLS", raising=False)
+
+
 @pytest.mark.parametrize("argv,want", [
-    (["-a", "sha256", "x"], ("sha256", None, ["x"])),
-    (["--algo=md5", "--impl", "openssl", "-", "y"], ("md5", "openssl", ["-", "y"])),
-    (["-acrc32", "--", "-odd", "--impl"], ("crc32", None, ["-odd", "--impl"])),
-    (["x", "--impl=portable", "-a", "blake3"], ("blake3", "portable", ["x"])),
+    (["-a", "sha256", "--impl", "portable", "x"], ["sha256", "portable", "x"]),
+    (["--algo=md5", "--impl", "portable", "-", "y"], ["md5", "portable", "-", "y"]),
+    (["-acrc32", "--impl=portable", "--", "-odd", "--impl"], ["crc32", "portable", "-odd", "--impl"]),
+    (["x", "--impl=portable", "-a", "BLAKE3"], ["blake3", "portable", "x"]),
 ])
-def test_the_plain_forms_are_read_without_the_parser(argv, want):
-    from hashbench.commands.hashfiles import quick_args
-    got = quick_args(argv)
-    assert (got.algo, got.impl, got.files) == want and got.impl_dir is None
+def test_the_plain_forms_reach_the_engine(exec_args, argv, want):
+    with pytest.raises(Exec) as got:
+        main(["hash"] + argv)
+    assert got.value.args[0][1:] == ["hash"] + want
 
 
-@pytest.mark.parametrize("argv", [[], ["x"], ["-a"], ["-a", "md5", "-a", "sha1"], ["-a", "md5", "--help"],
-                                  ["-a", "md5", "--impl-dir", "d"], ["-h"], ["-a", "md5", "--bogus"]])
-def test_anything_else_goes_to_the_parser(argv):
-    from hashbench.commands.hashfiles import quick_args
-    assert quick_args(argv) is None
+@pytest.mark.parametrize("argv", [[], ["x"], ["-a"], ["-a", "md5", "--bogus", "x"], ["--impl", "portable"]])
+def test_anything_else_is_the_parsers_one_line_refusal(exec_args, argv, capsys):
+    with pytest.raises(SystemExit) as got:
+        main(["hash"] + argv)
+    assert got.value.code == 2 and capsys.readouterr().err.count("\n") == 1
+
+
+def test_help_still_comes_from_the_parser(exec_args, capsys):
+    with pytest.raises(SystemExit) as got:
+        main(["hash", "-a", "md5", "--help"])
+    assert got.value.code == 0 and "default implementations on this machine" in capsys.readouterr().out

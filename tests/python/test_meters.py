@@ -42,6 +42,16 @@ def test_old_spellings_are_aliases_of_the_stored_names():
         meters.choose("cycle-model", meters.HOST)
 
 
+def test_cross_takes_the_stored_names_of_the_targets_own_figures():
+    own = [("n64", meters.for_target(meters.QEMU, meters.DEFAULT)),
+           ("nes", meters.for_target(meters.CONSOLE, meters.DEFAULT, "sim65"))]
+    assert meters.for_target(meters.QEMU, "instructions").name == "qemu-plugin"
+    assert meters.for_target(meters.CONSOLE, "exact-cycles", "mgba").name == "mgba"
+    assert meters.not_counting("instructions", own) == [own[1]]
+    assert meters.not_counting("exact-cycles", own) == [own[0]]
+    assert meters.not_counting(meters.DEFAULT, own) == [] == meters.not_counting("est-cycles", own)
+
+
 @pytest.mark.parametrize("spelled", ["est-cycles", "sim"])
 def test_a_meter_that_counts_one_thread_refuses_the_modes_in_one_line(spelled):
     code, out, err = hb("run", "--meter", spelled, "--threads", "2", "--no-save")
