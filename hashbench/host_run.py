@@ -71,6 +71,10 @@ def prepare(opts: Options, kind: str):
     if mine and kind == "host":          # ours beside theirs, on their algorithms, unless told otherwise
         impls = impls or ["portable"] + [m.name for m in mine]
         algos = algos or (None if opts.tiers else list(dict.fromkeys(m.algorithm for m in mine)))
+    if mine:   # a selection the folders cannot serve is refused before their engine is built (a minute)
+        planned = with_folders(open_host(opts.meter).catalogue, mine)
+        roster.check_selection({c["id"]: c["impls"] for c in planned}, select_algos(planned, algos, opts.tiers),
+                               select_impls(planned, impls))
     host = open_host(opts.meter, host_engine(mine, log) if mine else None)
     algo_ids = select_algos(host.catalogue, algos, opts.tiers)
     impl_names = select_impls(host.catalogue, impls)
@@ -102,6 +106,12 @@ def select_algos(catalogue_algos, patterns, tiers=None) -> list:
     """-> ids of the roster's algorithms that match and that the engine has."""
     have = {c["id"] for c in catalogue_algos}
     return [a.id for a in roster.select(patterns, tiers, [a for a in roster.algorithms() if a.id in have])]
+
+
+def with_folders(catalogue_algos, mine):
+    """The default engine's catalogue with the implementation folders' code named under its algorithms:
+    what the engine built with them will have."""
+    return [{**c, "impls": list(c["impls"]) + [m.name for m in mine if m.algorithm == c["id"]]} for c in catalogue_algos]
 
 
 def select_impls(catalogue_algos, impls):
