@@ -79,12 +79,27 @@ def _lock(out: Path) -> threading.Lock:
         return _LOCKS.setdefault(str(out), threading.Lock())
 
 
+@contextlib.contextmanager
+def _file_lock(out: Path):
+    """build/locks/out-<digest of the path>.lock, held while one process builds `out`: processes
+    (a test suite's workers, two commands in one tree) take turns as threads do."""
+    folder = BUILD / "locks"
+    folder.mkdir(parents=True, exist_ok=True)
+    name = hashlib.sha1(str(Path(out).resolve()).encode()).hexdigest()[:16]
+    with open(folder / f"out-{name}.lock", "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
 def cached(out: Path, cmd: list, inputs: list, extra: str = "", log=lambda m: None) -> bool:
     """Runs `cmd` (which writes `out`) unless the stamp says the same inputs
     already built it.  Returns True when the cached file was used; raises
-    BuildError with the tool's last lines when the step fails.  Threads
-    building the same file take turns: the second finds it built."""
-    with _lock(out):
+    BuildError with the tool's last lines when the step fails.  Threads and
+    processes building the same file take turns: the second finds it built."""
+    with _lock(out), _file_lock(out):
         return _cached(out, cmd, inputs, extra, log)
 
 
