@@ -114,5 +114,11 @@ $MAKE check-generated
 step "Lint: ruff (pyproject.toml [tool.ruff])"
 .venv/bin/ruff check hashbench tests tools studies
 
-step "Python tests"
-.venv/bin/python -m pytest -q -p no:cacheprovider tests/python
+# On every core (HB_TEST_JOBS) where pytest-xdist is installed: each file on one worker, the files that
+# build console ROMs together on one (tests/python/conftest.py says why).  The slowest tests are listed.
+PARALLEL=()
+if [ "$HB_TEST_JOBS" -gt 1 ] && .venv/bin/python -c 'import xdist' 2>/dev/null; then
+    PARALLEL=(--numprocesses="$HB_TEST_JOBS" --dist=loadfile)
+fi
+step "Python tests${PARALLEL:+ ($HB_TEST_JOBS workers)}"
+.venv/bin/python -m pytest -q -p no:cacheprovider "${PARALLEL[@]}" --durations=25 tests/python

@@ -80,9 +80,10 @@ def _lock(out: Path) -> threading.Lock:
 
 
 @contextlib.contextmanager
-def _file_lock(out: Path):
-    """build/locks/out-<digest of the path>.lock, held while one process builds `out`: processes
-    (a test suite's workers, two commands in one tree) take turns as threads do."""
+def file_lock(out: Path):
+    """build/locks/out-<digest of the path>.lock, held while one process builds `out` (a file, or a
+    folder make builds into): processes (a test suite's workers, two commands in one tree) take
+    turns as threads do."""
     folder = BUILD / "locks"
     folder.mkdir(parents=True, exist_ok=True)
     name = hashlib.sha1(str(Path(out).resolve()).encode()).hexdigest()[:16]
@@ -99,7 +100,7 @@ def cached(out: Path, cmd: list, inputs: list, extra: str = "", log=lambda m: No
     already built it.  Returns True when the cached file was used; raises
     BuildError with the tool's last lines when the step fails.  Threads and
     processes building the same file take turns: the second finds it built."""
-    with _lock(out), _file_lock(out):
+    with _lock(out), file_lock(out):
         return _cached(out, cmd, inputs, extra, log)
 
 

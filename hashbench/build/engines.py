@@ -41,7 +41,8 @@ def engine(cfg: BuildConfig, log=lambda m: None, out=None, extra_vars=None):
         cmd.insert(1, "-B")
     before = path.stat().st_mtime if path.exists() and fresh else None
     log(f"build {cfg.name}: make ({cfg.compiler} {cfg.flag_text})")
-    proc = cache.run(cmd)
+    with cache.file_lock(out):   # two processes making one folder would write the same objects at once
+        proc = cache.run(cmd)
     if proc.returncode != 0 or not path.exists():
         text = (proc.stderr + proc.stdout).strip()
         raise BuildError(f"build {cfg.name}: the engine does not build: "

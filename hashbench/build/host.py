@@ -74,8 +74,10 @@ def ensure_engine(build=DEFAULT, make_vars=None, use_override=True) -> Path:
     cmd += [f"{k}={v}" for k, v in (make_vars or {}).items()]
     if not (ROOT / target).exists():
         print(f"building the engine in {ROOT / build} (first use: a minute or two)", file=sys.stderr, flush=True)
-    started = time.time()
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    from . import cache   # two processes making one folder take turns (the second finds it made)
+    with cache.file_lock(ROOT / build):
+        started = time.time()
+        proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise UserError("building the engine failed:\n" + (proc.stderr or proc.stdout).strip())
     if not make_vars:

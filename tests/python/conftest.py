@@ -24,6 +24,7 @@ of the tools above without its marker fails, naming the tool and the marker.
 A test with no marker that takes more than SLOW_CPU_S of CPU, or SLOW_S on
 the clock, is named in the summary; each test's figures are also in
 --junitxml's properties (wall_s, cpu_s)."""
+import re
 import resource
 import time
 
@@ -62,6 +63,26 @@ def pytest_configure(config):
 
 def tiers_of(item) -> set:
     return {m.name for m in item.iter_markers() if m.name in TIERS}
+
+
+# Files whose tests build console ROMs: the Game Boy and NES images are made in one folder per console
+# (build/rom/gb, ...), so two workers building different selections there would overwrite each other.
+# Under `pytest -n N --dist loadfile` (scripts/test.sh) they go to one worker, one after the other; every
+# other file goes whole to a worker (its module fixtures built once).
+ROM_FILES = re.compile(r"test_(rom|play)")
+
+
+@pytest.hookimpl(optionalhook=True)   # a hook of pytest-xdist, where it is installed
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class RomFilesTogether(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = super()._split_scope(nodeid)
+            return "the ROM builds" if ROM_FILES.match(path.rpartition("/")[2]) else path
+    return RomFilesTogether(config, log)
 
 
 def pytest_collection_modifyitems(config, items):
