@@ -55,10 +55,10 @@ LINKER_SCRIPT = "src/platform/rom/gba/rom.ld"
 OVERLAY_SCRIPT = "src/platform/rom/gba/overlay.ld"
 
 
-def overlay(t, row, isa: str, folder, log):
-    """One row's overlay -> (its bytes' file, its function's address), or
+def overlay(t, row, isa: str, flags: list, folder, log):
+    """One row's overlay, compiled with `flags` (its placement's: the cross
+    target of that name) -> (its bytes' file, its function's address), or
     (None, why) where it does not fit."""
-    flags = [f for f in t.cflags if f not in ("-mthumb", "-marm")] + ["-m" + isa]
     stem = folder / "overlays" / f"{row.algo.id}-{row.impl}"
     elf = stem.with_suffix(".elf")
     sources = list(row.algo.impls[row.impl].sources)
@@ -104,8 +104,10 @@ def build(plan: image.Plan, log=lambda m: None, save_bytes: int = SAVE_BYTES,
     log(f"rom: building the GBA image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files, {place})")
     placed, from_rom = {}, []
     if isa:
+        from ..targets import load_all
+        flags = load_all()[place].cflags   # the rows' code as `cross --target PLACE` builds it
         for i, r in enumerate(plan.rows):
-            got = overlay(t, r, isa, folder, log)
+            got = overlay(t, r, isa, flags, folder, log)
             if got[0] is None:
                 from_rom.append((r.algo.id, r.impl, got[1]))
             else:
