@@ -18,7 +18,7 @@ ALGOS = sorted({i.algo for i in IMPLS})
 RNG = random.Random(0x5EED)
 BASE = bytes(RNG.getrandbits(8) for _ in range(1 << 20))
 BIG_LENGTHS = sorted(RNG.sample(range(2049, 1 << 20), 6)) + [1 << 20]
-# Oracles written in Python (tests/oracles/sponge.py: about 6 s of CPU a MiB): their rows are `slow`
+# Oracles written in Python (tests/oracles/sponge.py: about 4.5 s of CPU a MiB): their rows are `slow`
 # (conftest.py), the C suite's official vectors and compact == portable still run in make test-quick.
 PURE_PYTHON = {"ascon-hash256"}
 
