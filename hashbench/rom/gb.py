@@ -32,6 +32,7 @@ the banks the image is padded to, the RAM size code 0x03 (32 KiB), and
 both checksums; hashbench/build/gbheader.py reads them all back.
 """
 import concurrent.futures
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,13 +41,14 @@ from ..build.cartridge import BANK, HOME_AREAS, area_end
 from ..build.gbheader import CART_TYPE, HEADER_TITLE, check_header
 from ..errors import BuildError, UserError
 from ..paths import BUILD, ROOT
-from ..targets.console import jobs, shrinks
+from ..targets.console import jobs, object_stem, shrinks
 from . import banks, image
 from .console import Console
 from .play import Web
 
 FAR_CALL_CYCLES = 308     # a row's call through its stub and the banked call (gb_asm.s)
 
+PAGE = 256               # an assembly table's page (pearson8.s indexes it by its low byte)
 RAM_BANKS = 4             # 32 KiB: the platform's record stream (gb.c)
 SMALL_DEFINE = "HB_NO_PORTABLE_TABLES"
 
@@ -77,10 +79,37 @@ class Unit:
     window: bool = False  # from bank 0's free end on through bank 1 (WINDOW_AREA)
 
     @property
+    def paged(self) -> list:
+        """Its sources holding a table that wants a 256-byte page of its own (an assembly
+        implementation's _PAGES): linked first, at a page boundary of the bank (pack)."""
+        return [s for s in self.sources if s.endswith(".s") and PAGES.search((ROOT / s).read_text())]
+
+    @property
     def area(self) -> str:
         if self.window:
             return WINDOW_AREA
-        return "ROM_" + Path(self.sources[0]).stem + ("_small" if self.small else "")
+        name = object_stem(self.sources[0]).replace("-", "_")   # asm_sm83_crc32, apart from crc32.c's
+        return "ROM_" + name + ("_small" if self.small else "")
+
+
+def code(algo, impl: str):
+    """An implementation's roster entry: C (algo.impls) or the SM83's assembly (algo.asm)."""
+    return algo.impls.get(impl) or algo.asm[impl]
+
+
+PAGES = re.compile(r"^\s*\.area\s+_PAGES\b", re.M)
+
+
+def banked_assembly(src: str, out: Path, area: str) -> Path:
+    """An assembly implementation (src/algos/asm/sm83/) as its unit's copy: its code and its
+    page-aligned tables (_CODE, _PAGES) in the unit's area, its variables (_DATA) in work RAM.  A
+    table's page is kept by linking its file first in a unit placed at a page boundary (pack)."""
+    text = (ROOT / src).read_text()
+    copy = re.sub(r"^(\s*)\.area(\s+)_(CODE|PAGES)\b", rf"\1.area\2_{area}", text, flags=re.M)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if not out.exists() or out.read_text() != copy:
+        out.write_text(copy)
+    return out
 
 
 def units(entries) -> list:
@@ -88,7 +117,7 @@ def units(entries) -> list:
     share a source file (transitively) in one unit, in the entries' order."""
     groups = []
     for algo, impl in entries:
-        srcs = set(algo.impls[impl].sources)
+        srcs = set(code(algo, impl).sources)
         joined = [g for g in groups if g[0] & srcs]
         merged = (srcs.union(*(g[0] for g in joined)), [e for g in joined for e in g[1]] + [(algo, impl)])
         groups = [g for g in groups if not any(g is j for j in joined)] + [merged]
@@ -98,9 +127,10 @@ def units(entries) -> list:
 def pack(all_units, first_bank: int = 1) -> tuple:
     """Units -> (placed, too large) (hashbench/rom/banks.py), into banks
     first_bank, first_bank + 1, ...; sets each unit's bank and offset."""
-    placed, too_large, _used = banks.pack(all_units, lambda u: u.size, BANK, first_bank)
-    for place in placed:
-        place.piece.bank, place.piece.offset = place.bank, place.offset
+    placed, too_large, _used = banks.pack(all_units, lambda u: u.size + (PAGE - 1 if u.paged else 0), BANK, first_bank)
+    for place in placed:   # a paged unit took a page more than it needs: room to round its start up
+        offset = -(-place.offset // PAGE) * PAGE if place.piece.paged else place.offset
+        place.piece.bank, place.piece.offset = place.bank, offset
     return [place.piece for place in placed], too_large
 
 
@@ -158,12 +188,20 @@ class Builder:
         """The unit's objects, in its own area; sets unit.size and each
         source's size in source_bytes."""
         objs = []
-        for src in unit.sources:
+        paged = unit.paged
+        for src in paged + [s for s in unit.sources if s not in paged]:   # a page's file first: at the start
             stem = Path(src).stem
+            if src.endswith(".s"):   # the SM83's own implementation: sdasgb, its areas made the unit's
+                copy = banked_assembly(src, ALGO_OBJECTS / unit.area / (object_stem(src) + ".s"), unit.area)
+                obj = copy.with_suffix(".rel")
+                cache.cached(obj, sdcc.asm_cmd(self.t, cache.rel(copy), obj), [cache.rel(copy)],
+                             cache.tool_version(self.t.asm), self.log)
+                objs.append(obj)
+                continue
             flags = self.t.source_cflags.get(stem, []) + ["--codeseg", unit.area, "--constseg", unit.area]
             obj = ALGO_OBJECTS / unit.area / (stem + ".rel")
             objs.append(self._compile(src, obj, [SMALL_DEFINE] if unit.small or self.small(src) else [], flags))
-        for src, o in zip(unit.sources, objs):
+        for src, o in zip(paged + [s for s in unit.sources if s not in paged], objs):
             self.source_bytes[src] = sdcc.object_bytes(self.t, o)
         unit.size = sum(self.source_bytes[src] for src in unit.sources)
         return objs
@@ -179,7 +217,7 @@ class Builder:
         a Unit, or None where not even the first fits."""
         kept, srcs = [], set()
         for a, i in unit.entries:
-            more = srcs | set(a.impls[i].sources)
+            more = srcs | set(code(a, i).sources)
             if sum(self.source_bytes[s] for s in more) <= BANK:
                 kept.append((a, i))
                 srcs = more
@@ -191,7 +229,7 @@ class Builder:
         not run; their own code is the same), where a source shrinks so ->
         a Unit, or None."""
         compacts = [(a, i) for a, i in unit.entries if i == "compact"]
-        srcs = sorted({s for a, i in compacts for s in a.impls[i].sources})
+        srcs = sorted({s for a, i in compacts for s in code(a, i).sources})
         if compacts and any(shrinks(s) for s in srcs if not self.small(s)):
             return Unit(srcs, compacts, small=True)
         return None
@@ -213,7 +251,7 @@ class Builder:
         parts += [u for u in small if u.size <= BANK]
         placed, too_large = pack([u for u in all_units if u.size <= BANK] + parts, 2 if window else 1)
         if window:
-            w = Unit(sorted({s for a, i in window for s in a.impls[i].sources}), list(window), bank=1, window=True)
+            w = Unit(sorted({s for a, i in window for s in code(a, i).sources}), list(window), bank=1, window=True)
             objs.update(self.compile_all([w]))
             placed.append(w)
         kept = {(a.id, i) for u in parts for a, i in u.entries}
@@ -272,7 +310,7 @@ class StubRow(image.Row):
 
     @property
     def symbol(self) -> str:
-        return stub_name(self.algo.impls[self.impl].symbol)
+        return stub_name(self.code.symbol)
 
 
 def stub_name(symbol: str) -> str:
@@ -289,7 +327,7 @@ def write_stubs(placed, folder: Path) -> Path:
     lines = ["; generated by hashbench/rom/gb.py: each row's way into its bank (gb_asm.s: _hb_gb_far)",
              "        .module hb_rom_gb_stubs", "        .area   _CODE", "        .globl  _hb_gb_far"]
     for u in placed:
-        for sym in sorted({a.impls[i].symbol for a, i in u.entries}):
+        for sym in sorted({code(a, i).symbol for a, i in u.entries}):
             lines += [f"_{stub_name(sym)}::", f"        ld      a, #{u.bank}", f"        ld      hl, #_{sym}",
                       "        jp      _hb_gb_far"]
     folder.mkdir(parents=True, exist_ok=True)
@@ -324,7 +362,7 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
             r = instead(r, f"built with {SMALL_DEFINE} for the SM83, where it runs the compact code")
         if r:
             rows.append(r)
-    log(f"rom: compiling {len({s for r in rows for s in r.algo.impls[r.impl].sources})} algorithm files with "
+    log(f"rom: compiling {len({s for r in rows for s in r.code.sources})} algorithm files with "
         f"{t.cc} for the Game Boy")
     placed, too_large, objs = b.place([(r.algo, r.impl) for r in rows])
     too_big = {(a.id, i): (u, a) for u in too_large for a, i in u.entries}
@@ -382,4 +420,5 @@ CONSOLE = Console(
     emulator_options={"mgba_gb_model": "Game Boy"},   # the image is a Color's too (gbc.py): run as a DMG here
     slowest_call_s=480.0,        # the slowest row's calls (its digest's, one timed) at 4 KiB
     settle_frames=60,            # the app may take a second to redraw the table
-    web=Web("gambatte", "Gambatte", (".gb", ".gbc"), 59.7275))
+    web=Web("gambatte", "Gambatte", (".gb", ".gbc"), 59.7275),
+    assembles=True)              # src/algos/asm/sm83/ (sdasgb): `--impl sm83`, and the default's choice

@@ -61,7 +61,7 @@ def overlay(t, row, isa: str, flags: list, folder, log):
     (None, why) where it does not fit."""
     stem = folder / "overlays" / f"{row.algo.id}-{row.impl}"
     elf = stem.with_suffix(".elf")
-    sources = list(row.algo.impls[row.impl].sources)
+    sources = list(row.code.sources)
     cmd = ([t.cc] + STD + flags + ["-I" + d for d in image.INCLUDES]
            + ["-nostartfiles", "-Wl,--gc-sections", "-Wl,-e," + row.symbol, "-T", OVERLAY_SCRIPT,
               "-o", cache.rel(elf)] + sources + ["--specs=nosys.specs", "-lgcc"])
@@ -120,7 +120,7 @@ def build(plan: image.Plan, log=lambda m: None, save_bytes: int = SAVE_BYTES,
         defines.append("-DHB_ROM_PREPARE")
     if from_rom:
         defines.append(f'-DHB_ROM_PLACEMENT_NOTE="{len(from_rom)} rows from ROM: too big"')
-    rom_sources = sorted({s for i, r in enumerate(plan.rows) if i not in placed for s in r.algo.impls[r.impl].sources})
+    rom_sources = sorted({s for i, r in enumerate(plan.rows) if i not in placed for s in r.code.sources})
     fn_of = {i: f"(hb_rom_fn)0x{addr:08X}UL" for i, (_b, addr, _n) in placed.items()}
     elf = image.link_elf(CONSOLE, plan, folder, folder / "hashbench.elf", t.cc, list(t.cflags) + defines, CONFIG_DIR,
                          [CRT0, *PLATFORM, *extra], LINKER_SCRIPT, ["-nostartfiles", "-Wl,--gc-sections", *t.ldflags],

@@ -8,6 +8,7 @@ import hashlib
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -156,6 +157,8 @@ def exec_args(monkeypatch):
     def execv(path, argv):
         raise Exec(argv)
     monkeypatch.setattr(os, "execv", execv)
+    # hash restores SIGPIPE's default for the engine it becomes: not for this test process
+    monkeypatch.setattr(signal, "signal", lambda *args: None)
     monkeypatch.delenv("HASHBENCH_IMPLS", raising=False)
 
 

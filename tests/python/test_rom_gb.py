@@ -247,3 +247,34 @@ def test_a_color_runs_the_image_at_double_speed(app_image, core):
         us[model] = {(r["algo"], r["impl"]): r["ticks"] / got["engine"]["tick_hz"] / r["iters"] for _d, r in got["rows"]}
     for key, t in us[dmg].items():
         assert 0.45 < us[color][key] / t < 0.55, key
+
+
+@pytest.mark.toolchain
+@pytest.mark.emulator
+@needs_tools
+@needs_core
+def test_the_sm83_assembly_rows_are_verified_and_faster_than_the_c():
+    """--impl portable,sm83: the assembly implementations (src/algos/asm/sm83/, assembled by
+    sdasgb into their unit's bank), each row verified against its reference digest in the ROM and
+    faster by its own timer than the portable C; Pearson's table keeps its page (pearson8.s's
+    fast path: 30 cycles a byte at 1 KiB, where the page-less path took 102)."""
+    algos = roster.select(["xor8,crc16,pearson8"])
+    p = image.plan(algos, ["portable", "sm83"], 1024, APP_BUDGET_MS, gb.CONSOLE.can_build, gb.CONSOLE.asm_isa())
+    assert sorted((r.algo.id, r.impl) for r in p.rows) == [
+        ("crc16", "portable"), ("crc16", "sm83"), ("pearson8", "portable"), ("pearson8", "sm83"),
+        ("xor8", "portable"), ("xor8", "sm83")]
+    b = gb.build(p)
+    paged = next(u for u in b.placed if any(a.id == "pearson8" and i == "sm83" for a, i in u.entries))
+    assert paged.offset % 256 == 0
+    got = run.read(run.play(gb.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None).records)
+    rows = {(rec["algo"], rec["impl"]): rec for _, rec in got["rows"] if rec["size"] == 1024}
+    assert len(rows) == 6 and all(rec["verified"] for rec in rows.values())
+    per_byte = {k: rec["ticks"] / rec["iters"] / 1024 for k, rec in rows.items()}
+    for a in ("xor8", "crc16", "pearson8"):
+        assert per_byte[(a, "sm83")] < per_byte[(a, "portable")]
+
+
+def test_the_default_game_boy_image_takes_the_sm83_assembly():
+    algos = roster.select(["crc32,md5"])
+    p = image.plan(algos, [image.FASTEST], 1024, APP_BUDGET_MS, gb.CONSOLE.can_build, gb.CONSOLE.asm_isa())
+    assert sorted((r.algo.id, r.impl) for r in p.rows) == [("crc32", "sm83"), ("md5", "portable")]
