@@ -43,6 +43,7 @@ import time
 from pathlib import Path
 
 from hashbench import cross, roster
+from hashbench.meters import sim65 as sim65_meter
 from hashbench.rom import nes
 from hashbench.targets import load_all
 from studies import reference_tables, write
@@ -83,8 +84,8 @@ def sim65_empty_call(size) -> int:
         empty = Path(d) / "nothing.c"
         empty.write_text(EMPTY_C)
         prog = Path(d) / "nothing.prg"
-        defines = ["HB_CONSOLE_ARGV", "HB_CONSOLE_FN=hb_nothing", 'HB_CONSOLE_ID="nothing"', "HB_CONSOLE_DIGEST_LEN=1",
-                   f"HB_CONSOLE_MAX_SIZE={t.max_size}"]
+        defines = [*sim65_meter.engine_defines(t), "HB_CONSOLE_FN=hb_nothing", 'HB_CONSOLE_ID="nothing"',
+                   "HB_CONSOLE_DIGEST_LEN=1", f"HB_CONSOLE_MAX_SIZE={t.max_size}"]
         incs = [src / "engine", src / "engine/guest", src / "platform/guest", src / "algos"]
         subprocess.run([t.cc, *t.cflags, *("-D" + x for x in defines), *("-I" + str(i) for i in incs),
                         *t.ldflags, "-o", str(prog), str(src / "engine/guest/console.c"), str(empty),
