@@ -38,8 +38,12 @@ summary() {
 }
 trap summary EXIT
 
+# Jobs side by side (builds, Python test workers): one per core unless HB_TEST_JOBS says otherwise.
+: "${HB_TEST_JOBS:=$(nproc)}"
+
 step "C suite, gcc"
-$MAKE BUILD=build/host build
+# -j: the engine, hb-test and the library compile beside the Rust crates' first build (cargo)
+$MAKE -j"$HB_TEST_JOBS" BUILD=build/host build
 build/host/hb-test
 
 # The C suite's other builds (each one compiler run over the whole roster); their steps below.
@@ -62,7 +66,7 @@ VARIANTS="clang asan nou64 npt small swap s390x armhf"
 
 # Made side by side, HB_TEST_JOBS at a time (default: the number of cores), their messages in
 # build/logs/NAME.log; a build that fails is made again in its step, whose messages stop the run.
-step "C suite builds: $VARIANTS (${HB_TEST_JOBS:=$(nproc)} at a time)"
+step "C suite builds: $VARIANTS ($HB_TEST_JOBS at a time)"
 mkdir -p build/logs
 for v in $VARIANTS; do
     variant "$v" > "build/logs/$v.log" 2>&1 &

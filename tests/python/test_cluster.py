@@ -82,8 +82,11 @@ def cluster(tmp_path_factory):
 
 def hb(*args, db=None, **kw):
     env = dict(ENV, HASHBENCH_DB=str(db)) if db else ENV
+    # SIGINT at its default in the child: a pytest-xdist worker ignores it, and an ignored SIGINT is
+    # inherited (the Ctrl-C tests would see the run go on to its end)
     return subprocess.Popen([sys.executable, "-m", "hashbench", *map(str, args)] + ([] if db else ["--no-save"]),
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL), **kw)
 
 
 def finished(proc, timeout=300):
