@@ -15,6 +15,10 @@ compile side by side (parallel_programs: cl65 writes its assembly beside
 the C source).  Adding a toolchain is one
 module and one line in TOOLCHAINS."""
 import importlib
+import re
+from pathlib import Path
+
+from ..paths import ROOT
 
 TOOLCHAINS = ("gcc", "cc65", "sdcc")   # modules of this package, imported when first used
 
@@ -23,3 +27,12 @@ def toolchain(name: str):
     if name not in TOOLCHAINS:
         raise KeyError(name)
     return importlib.import_module(f".{name}", __name__)
+
+
+INCLUDE = re.compile(r'^\s*\.include\s+"([^"]+)"', re.M)
+
+
+def assembly_includes(src) -> list:
+    """The files an assembly source names with .include "x" (beside it, as
+    sdasgb and ca65 resolve them): the build depends on them too."""
+    return [str(Path(src).parent / m.group(1)) for m in INCLUDE.finditer((ROOT / src).read_text())]

@@ -36,7 +36,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build import cache, sdcc
+from ..build import assembly_includes, cache, sdcc
 from ..build.cartridge import BANK, HOME_AREAS, area_end
 from ..build.gbheader import CART_TYPE, HEADER_TITLE, check_header
 from ..errors import BuildError, UserError
@@ -103,8 +103,12 @@ PAGES = re.compile(r"^\s*\.area\s+_PAGES\b", re.M)
 def banked_assembly(src: str, out: Path, area: str) -> Path:
     """An assembly implementation (src/algos/asm/sm83/) as its unit's copy: its code and its
     page-aligned tables (_CODE, _PAGES) in the unit's area, its variables (_DATA) in work RAM.  A
-    table's page is kept by linking its file first in a unit placed at a page boundary (pack)."""
+    table's page is kept by linking its file first in a unit placed at a page boundary (pack).
+    A file it .includes (beside it) is taken into the copy, which then stands alone."""
     text = (ROOT / src).read_text()
+    for inc in assembly_includes(src):
+        text = re.sub(rf'^\s*\.include\s+"{re.escape(Path(inc).name)}".*$',
+                      lambda _m, inc=inc: (ROOT / inc).read_text(), text, flags=re.M)
     copy = re.sub(r"^(\s*)\.area(\s+)_(CODE|PAGES)\b", rf"\1.area\2_{area}", text, flags=re.M)
     out.parent.mkdir(parents=True, exist_ok=True)
     if not out.exists() or out.read_text() != copy:

@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build import cache, cc65
+from ..build import assembly_includes, cache, cc65
 from ..errors import BuildError
 from ..paths import ROOT
 from ..targets.console import object_stem  # asm-6502-crc8.o beside crc8.c's crc8.o
@@ -103,8 +103,12 @@ def banked_assembly(src: str, out: Path, seg: str, names, banked) -> Path:
     """An assembly implementation (src/algos/asm/6502/) as a group's copy:
     its segments the group's (the zero page stays the zero page) and every
     name the group's files export renamed as the C files are (-D), written
-    to `out` for ca65."""
+    to `out` for ca65.  A file it .includes (beside it) is taken into the
+    copy, which then stands alone."""
     text = (ROOT / src).read_text()
+    for inc in assembly_includes(src):
+        text = re.sub(rf'^\s*\.include\s+"{re.escape(Path(inc).name)}".*$',
+                      lambda _m, inc=inc: (ROOT / inc).read_text(), text, flags=re.M)
     for plain, mine in (("CODE", "C"), ("RODATA", "R"), ("BSS", "B"), ("DATA", "D")):
         text = re.sub(rf'(\.segment\s+)"{plain}"', rf'\1"{seg}{mine}"', text)
     for n in names:
@@ -117,7 +121,7 @@ def banked_assembly(src: str, out: Path, seg: str, names, banked) -> Path:
 def compile_source(t, src: str, obj: Path, gen: Path, extra=(), log=lambda m: None, config_dir: str = CONFIG_DIR):
     """A C file with cc65 (compile_c), or an assembly file with ca65."""
     if src.endswith(".s"):
-        return cc65.assemble(SYSTEM, ROOT / src, obj, log=log)
+        return cc65.assemble(SYSTEM, ROOT / src, obj, [cache.rel(ROOT / i) for i in assembly_includes(src)], log=log)
     return compile_c(t, src, obj, gen, extra, log, config_dir)
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import roster
-from ..build import TOOLCHAINS, cache, cartridge, toolchain
+from ..build import TOOLCHAINS, assembly_includes, cache, cartridge, toolchain
 from ..build.configs import replace_opt
 from ..errors import BuildError, UserError
 from ..meters import CONSOLE, for_target, named, own_meters
@@ -134,7 +134,8 @@ class ConsoleTarget(Target):
 
     def compile(self, src, obj, log, defines=()):
         if src.endswith(".s"):   # an assembly implementation (src/algos/asm/): the target's assembler
-            cache.cached(obj, self.tc.asm_cmd(self, src, obj), [src], cache.tool_version(self.asm or self.cc), log)
+            cache.cached(obj, self.tc.asm_cmd(self, src, obj), [src] + assembly_includes(src),
+                         cache.tool_version(self.asm or self.cc), log)
             return obj
         defs = list(self.defines) + list(defines)
         flags = self.source_cflags.get(Path(src).stem, []) + cartridge.area_flags(self, src)

@@ -23,6 +23,7 @@
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
 	.import		_hb_sdbm_planes
 T = _hb_sdbm_planes
+	.include	"planes32.inc"	; ARGS, ROWS_UP, HASH_LOOP
 	.segment	"ZEROPAGE"
 pages:	.res	1			; whole pages left
 h:	.res	4			; the hash, least significant byte first
@@ -44,47 +45,11 @@ n:	.res	4			; the product's bytes 2 and 3 while they build up
 	lda	T+768,x
 	adc	#0
 	sta	n+3
-	ldx	h+1			; row h_1: 3 bytes
-	lda	n+1
-	clc
-	adc	T,x
-	sta	h+1
-	lda	n+2
-	adc	T+256,x
-	sta	n+2
-	lda	n+3
-	adc	T+512,x
-	sta	n+3
-	ldx	h+2			; row h_2: 2 bytes
-	lda	n+2
-	clc
-	adc	T,x
-	sta	h+2
-	lda	n+3
-	adc	T+256,x
-	sta	n+3
-	ldx	h+3			; row h_3: 1 byte
-	lda	n+3
-	clc
-	adc	T,x
-	sta	h+3
+	ROWS_UP
 .endmacro
 
 .proc	_hb_sdbm_6502
-	sta	tmp1			; len mod 256
-	stx	pages
-	ldy	#3			; ptr2 = out, ptr1 = in
-	lda	(sp),y
-	sta	ptr2+1
-	dey
-	lda	(sp),y
-	sta	ptr2
-	dey
-	lda	(sp),y
-	sta	ptr1+1
-	dey
-	lda	(sp),y
-	sta	ptr1
+	ARGS
 	lda	#$00
 	sta	h
 	lda	#$00
@@ -93,39 +58,5 @@ n:	.res	4			; the product's bytes 2 and 3 while they build up
 	sta	h+2
 	lda	#$00
 	sta	h+3
-	lda	tmp1
-	beq	whole			; no part page
-	clc				; ptr1 += len mod 256 - 256
-	adc	ptr1
-	sta	ptr1
-	bcs	:+
-	dec	ptr1+1
-:	lda	#0			; y = 256 - len mod 256
-	sec
-	sbc	tmp1
-	tay
-part:	STEP
-	iny
-	jne	part
-	inc	ptr1+1
-whole:	ldx	pages
-	jeq	done
-page:	ldy	#0
-run:	.repeat	4
-	STEP
-	iny
-	.endrepeat
-	jne	run
-	inc	ptr1+1
-	dec	pages
-	jne	page
-done:
-	ldy	#0			; big-endian
-	ldx	#3
-:	lda	h,x
-	sta	(ptr2),y
-	iny
-	dex
-	bpl	:-
-	jmp	incsp4
+	HASH_LOOP
 .endproc

@@ -23,6 +23,7 @@ count_hi:	.ds 1			; the high byte counts those runs
 	.area _CODE
 	.globl _hb_fnv1a32_sm83
 	.globl _hb_fnv1a32_planes
+	.include "planes32.inc"	; ROWS_UP, HASH_LOOP
 
 	; hl = &plane0[a] (the table is not page-aligned)
 	.macro ROW
@@ -46,42 +47,7 @@ count_hi:	.ds 1			; the high byte counts those runs
 	ld	c, (hl)
 	inc	h
 	ld	b, (hl)
-	ld	a, (hash + 1)		; row x_1: 3 bytes, from byte 1
-	ROW
-	ld	a, d
-	add	a, (hl)
-	ld	d, a
-	inc	h
-	ld	a, c
-	adc	a, (hl)
-	ld	c, a
-	inc	h
-	ld	a, b
-	adc	a, (hl)
-	ld	b, a
-	ld	a, (hash + 2)		; row x_2: 2 bytes, from byte 2
-	ROW
-	ld	a, c
-	add	a, (hl)
-	ld	c, a
-	inc	h
-	ld	a, b
-	adc	a, (hl)
-	ld	b, a
-	ld	a, (hash + 3)		; row x_3: 1 byte, byte 3
-	ROW
-	ld	a, b
-	add	a, (hl)
-	ld	b, a
-	ld	hl, #hash		; h = the product
-	ld	a, e
-	ld	(hl+), a
-	ld	a, d
-	ld	(hl+), a
-	ld	a, c
-	ld	(hl+), a
-	ld	(hl), b
-	pop	hl
+	ROWS_UP
 	.endm
 
 _hb_fnv1a32_sm83::
@@ -94,56 +60,4 @@ _hb_fnv1a32_sm83::
 	ld	a, #0x1C
 	ld	(hl+), a
 	ld	(hl), #0x81
-	ldhl	sp, #4			; len, above out and the return address
-	ld	a, (hl+)
-	ld	e, a
-	ld	d, (hl)
-	ld	h, b
-	ld	l, c			; hl = in
-	ld	a, e			; blocks = len / 8, counted as (low, high + 1 if low)
-	srl	d
-	rr	e
-	srl	d
-	rr	e
-	srl	d
-	rr	e
-	ld	b, a
-	ld	a, e
-	ld	(count_lo), a
-	or	a, a
-	jr	z, 1$
-	inc	d
-1$:	ld	a, d
-	ld	(count_hi), a
-	ld	a, b
-	and	a, #7			; the bytes below a multiple of 8, one by one first
-	jr	z, 3$
-2$:	push	af
-	STEP
-	pop	af
-	dec	a
-	jr	nz, 2$
-3$:	ld	a, (count_hi)
-	or	a, a
-	jp	z, 5$
-4$:	.rept 8
-	STEP
-	.endm
-	ld	a, (count_lo)
-	dec	a
-	ld	(count_lo), a
-	jp	nz, 4$
-	ld	a, (count_hi)
-	dec	a
-	ld	(count_hi), a
-	jp	nz, 4$
-5$:	pop	de			; out: big-endian, h_3 first
-	ld	hl, #hash + 3
-	.rept 4
-	ld	a, (hl-)
-	ld	(de), a
-	inc	de
-	.endm
-	pop	hl			; the return address
-	pop	af			; len: the callee removes it
-	jp	(hl)
+	HASH_LOOP
