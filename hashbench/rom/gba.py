@@ -33,6 +33,7 @@ import re
 from ..build import cache, gbarom
 from ..build.gcc import STD
 from ..errors import BuildError
+from ..files import write_whole
 from . import image
 from .console import Console
 from .play import L, R, Web, pad
@@ -91,7 +92,7 @@ def overlays_asm(plan, placed, gen) -> str:
         lines.append(f"        .word hb_gba_ov_{i}, {(placed[i][2] + 3) // 4}" if i in placed else "        .word 0, 0")
     path = gen / "hb_gba_overlays.s"
     gen.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n")
+    write_whole(path, "\n".join(lines) + "\n")   # whole: another process may be assembling it
     return cache.rel(path)
 
 

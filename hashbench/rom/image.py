@@ -13,6 +13,7 @@ A console module (hashbench/rom/gba.py, ...) builds an image from a Plan:
 (a gcc console: image.link_elf does all three).
 """
 import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -251,11 +252,20 @@ def binutil(cc: str, name: str) -> str:
 
 
 def objcopy_binary(cc: str, elf: Path, out: Path) -> bytes:
-    """`elf`'s loadable bytes (objcopy -O binary) written to `out` -> them."""
-    proc = cache.run([binutil(cc, "objcopy"), "-O", "binary", cache.rel(elf), cache.rel(out)])
-    if proc.returncode != 0:
-        raise BuildError("rom: objcopy failed: " + cache.why(proc.stderr))
-    return out.read_bytes()
+    """`elf`'s loadable bytes (objcopy -O binary) written to `out` -> them.
+    objcopy writes a temporary name that is then renamed: another process
+    building the same image (test workers) may be reading `out` (an overlay
+    the assembler .incbin's) and must never see half of it."""
+    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
+    try:
+        proc = cache.run([binutil(cc, "objcopy"), "-O", "binary", cache.rel(elf), cache.rel(tmp)])
+        if proc.returncode != 0:
+            raise BuildError("rom: objcopy failed: " + cache.why(proc.stderr))
+        data = tmp.read_bytes()
+        os.replace(tmp, out)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return data
 
 
 def section_sizes(cc: str, elf: Path):
