@@ -25,8 +25,9 @@ def platform_defines(t) -> list:
 
 
 def engine_defines(t) -> list:
-    """The program takes IMPL SIZE EXTRA from its command line."""
-    return ["HB_CONSOLE_ARGV"]
+    """The program takes IMPL SIZE EXTRA from its command line; its input
+    buffer starts a page, as the NES ROM's does (console.c)."""
+    return ["HB_CONSOLE_ARGV", "HB_CONSOLE_BUF_ALIGN=256"]
 
 
 def programs(t) -> list:

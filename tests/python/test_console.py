@@ -193,7 +193,7 @@ def test_the_addresses_a_program_shares_with_its_instrument_are_given_once():
     assert mgba.platform_defines(gba) == ["HB_MAILBOX=0x203FFF0"]
     assert mgba.platform_defines(TARGETS["gba-iwram"]) == mgba.platform_defines(gba)
     assert ucsim.platform_defines(z80) == ["HB_SIMIF=0xFFFF"] and sim65.platform_defines(nes) == []
-    assert sim65.engine_defines(nes) == ["HB_CONSOLE_ARGV"]
+    assert sim65.engine_defines(nes) == ["HB_CONSOLE_ARGV", "HB_CONSOLE_BUF_ALIGN=256"]
     for src in ("src/platform/guest/mgba.c", "src/meters/mgba_run.c", "src/platform/guest/ucsim.c",
                 "src/platform/guest/gb/crt0.s", "src/platform/guest/z80/crt0.s"):
         text = (ROOT / src).read_text().lower()

@@ -157,3 +157,13 @@ def test_the_default_picks_the_cpus_assembly_where_there_is_one():
     assert sorted((r.algo.id, r.impl) for r in p.rows) == [("md5", "portable"), ("xor8", "6502")]
     p = image.plan(algos, impls, SIZE, BUDGET_MS)   # a console that assembles nothing: the C
     assert sorted((r.algo.id, r.impl) for r in p.rows) == [("md5", "portable"), ("xor8", "portable")]
+
+
+def test_the_timer_agrees_with_sim65_within_half_a_percent(capsys):
+    """The ROM's cycles a call, its loop around an empty function taken off,
+    against sim65's count less its own (studies/rom_nes_crosscheck.py): a
+    byte loop, a braided CRC over the page-aligned buffer, a hash."""
+    from studies import rom_nes_crosscheck
+    assert rom_nes_crosscheck.main(["-a", "xor8,crc32,md5", "--budget", "50"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.endswith("| yes |")]
+    assert [r.split("|")[1].strip() for r in rows] == ["XOR8", "CRC32", "MD5"]
