@@ -3,13 +3,14 @@
 (src/platform/rom/gb/), booted headless in Debian's mGBA libretro core."""
 import json
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 import rom_cases
 from cli_util import hb
 
-from hashbench import roster
+from hashbench import build, roster
 from hashbench.build import gbheader
 from hashbench.paths import BUILD
 from hashbench.result import Build
@@ -81,6 +82,22 @@ def test_units_share_a_bank_when_they_share_a_source():
     assert by_algo["sha256"] is by_algo["hmac-sha256"]
     assert by_algo["crc8"] is by_algo["crc16"]
     assert len(us) == 3
+
+
+@pytest.mark.toolchain
+@needs_tools
+def test_a_banked_copy_of_assembly_takes_its_include_in(tmp_path):
+    """djb2.s's shared macros (sm83/planes32.inc) travel inside the unit's copy, which sits in the
+    build folder where sdasgb could not find the include; the copy assembles as it stands."""
+    src = "src/algos/asm/sm83/djb2.s"
+    assert build.assembly_includes(src) == ["src/algos/asm/sm83/planes32.inc"]
+    copy = gb.banked_assembly(src, tmp_path / "djb2.s", "ROM_test")
+    text = copy.read_text()
+    assert ".include" not in text.replace("files' .include", "") and ".macro HASH_LOOP" in text
+    assert ".area _ROM_test" in text
+    ran = subprocess.run(["sdasgb", "-plosgff", "-o", str(tmp_path / "djb2.rel"), str(copy)],
+                         capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
 
 
 def test_pack_fills_banks_first_fit_largest_first():

@@ -22,7 +22,7 @@
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
 	.import		_hb_djb2_planes
 T = _hb_djb2_planes
-	.include	"planes32.inc"	; ARGS, ROWS_UP, HASH_LOOP
+	.include	"planes32.inc"	; ARGS, ROWS_UP, STEP_ADD, STEP_XOR, HASH_LOOP
 	.segment	"ZEROPAGE"
 pages:	.res	1			; whole pages left
 h:	.res	4			; the hash, least significant byte first
@@ -30,21 +30,7 @@ n:	.res	4			; the product's bytes 2 and 3 while they build up
 	.segment	"CODE"
 
 .macro	STEP
-	ldx	h			; row h_0 + the byte: all 4 bytes
-	lda	(ptr1),y
-	clc
-	adc	T,x
-	sta	h
-	lda	T+256,x
-	adc	#0
-	sta	n+1
-	lda	T+512,x
-	adc	#0
-	sta	n+2
-	lda	T+768,x
-	adc	#0
-	sta	n+3
-	ROWS_UP
+	STEP_ADD			; h * K + byte
 .endmacro
 
 .proc	_hb_djb2_6502

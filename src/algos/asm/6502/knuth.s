@@ -23,7 +23,7 @@
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
 	.import		_hb_knuth_planes
 T = _hb_knuth_planes
-	.include	"planes32.inc"	; ARGS, ROWS_UP, HASH_LOOP
+	.include	"planes32.inc"	; ARGS, ROWS_UP, STEP_ADD, STEP_XOR, HASH_LOOP
 	.segment	"ZEROPAGE"
 pages:	.res	1			; whole pages left
 h:	.res	4			; the hash, least significant byte first
@@ -31,18 +31,7 @@ n:	.res	4			; the product's bytes 2 and 3 while they build up
 	.segment	"CODE"
 
 .macro	STEP
-	lda	(ptr1),y
-	eor	h
-	tax				; row x_0: all 4 bytes
-	lda	T,x
-	sta	h
-	lda	T+256,x
-	sta	n+1
-	lda	T+512,x
-	sta	n+2
-	lda	T+768,x
-	sta	n+3
-	ROWS_UP
+	STEP_XOR			; (h ^ byte) * K
 .endmacro
 
 .proc	_hb_knuth_6502

@@ -23,7 +23,7 @@ count_hi:	.ds 1			; the high byte counts those runs
 	.area _CODE
 	.globl _hb_fnv1a32_sm83
 	.globl _hb_fnv1a32_planes
-	.include "planes32.inc"	; ROWS_UP, HASH_LOOP
+	.include "planes32.inc"	; ROWS_UP, STEP_ADD, STEP_XOR, HASH_LOOP
 
 	; hl = &plane0[a] (the table is not page-aligned)
 	.macro ROW
@@ -35,19 +35,7 @@ count_hi:	.ds 1			; the high byte counts those runs
 	.endm
 
 	.macro STEP
-	ld	a, (hl+)
-	push	hl
-	ld	hl, #hash
-	xor	a, (hl)			; x_0 = h_0 ^ byte
-	ROW
-	ld	e, (hl)			; row x_0: t[x_0], all 4 bytes
-	inc	h
-	ld	d, (hl)
-	inc	h
-	ld	c, (hl)
-	inc	h
-	ld	b, (hl)
-	ROWS_UP
+	STEP_XOR			; (h ^ byte) * K
 	.endm
 
 _hb_fnv1a32_sm83::

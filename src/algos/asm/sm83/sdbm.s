@@ -25,7 +25,7 @@ count_hi:	.ds 1			; the high byte counts those runs
 	.area _CODE
 	.globl _hb_sdbm_sm83
 	.globl _hb_sdbm_planes
-	.include "planes32.inc"	; ROWS_UP, HASH_LOOP
+	.include "planes32.inc"	; ROWS_UP, STEP_ADD, STEP_XOR, HASH_LOOP
 
 	; hl = &plane0[a] (the table is not page-aligned)
 	.macro ROW
@@ -37,27 +37,7 @@ count_hi:	.ds 1			; the high byte counts those runs
 	.endm
 
 	.macro STEP
-	ld	a, (hl+)
-	push	hl
-	ld	e, a			; the byte, added to row x_0
-	ld	a, (hash)		; x_0 = h_0
-	ROW
-	ld	a, (hl)			; row x_0: t[x_0] + the byte, all 4 bytes
-	add	a, e
-	ld	e, a
-	inc	h
-	ld	a, (hl)
-	adc	a, #0
-	ld	d, a
-	inc	h
-	ld	a, (hl)
-	adc	a, #0
-	ld	c, a
-	inc	h
-	ld	a, (hl)
-	adc	a, #0
-	ld	b, a
-	ROWS_UP
+	STEP_ADD			; h * K + byte
 	.endm
 
 _hb_sdbm_sm83::
