@@ -38,11 +38,11 @@ def compare_timed(ra, rb, change_pct, fastest_change_pct=None) -> stats.Comparis
     else process-level when either has two processes or
     more (blocked by CPU where both pinned their processes to the same
     CPUs), else the samples as independent (method 'samples')."""
-    drift = abs(change_pct) if change_pct is not None and timer.clock_bound(ra) else None
     kind = timer.figure_kind(ra)
     fa, fb = timer.fastest(ra, kind), timer.fastest(rb, kind)
-    if fa and fb:   # the runs' fastest moments, beside the clock at its fastest
-        drift = abs(fastest_change_pct) if fastest_change_pct is not None and timer.clock_bound(ra) else None
+    change = fastest_change_pct if fa and fb else change_pct   # fastest moments: the clock at its fastest
+    drift = abs(change) if change is not None and timer.clock_bound(ra) else None
+    if fa and fb:
         return stats.compare_intervals(fa.value, fa.half_log, fb.value, fb.half_log, drift)
     if max(ra.processes or 1, rb.processes or 1) >= 2:
         return stats.compare_strata(timer.grouped_values(ra), timer.grouped_values(rb), drift)

@@ -46,6 +46,10 @@ class Algorithm:
     def has_compact(self) -> bool:
         return "compact" in self.impls
 
+    def code(self, name: str):
+        """Implementation `name`'s entry (its symbol and sources): C, or a CPU's assembly."""
+        return self.impls.get(name) or self.asm[name]
+
     def impls_on(self, isa: str) -> dict:
         """Our implementations a CPU of this `isa` runs: the C ones and its assembly."""
         return {**self.impls, **{n: i for n, i in self.asm.items() if i.isa == isa}}

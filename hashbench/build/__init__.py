@@ -36,3 +36,13 @@ def assembly_includes(src) -> list:
     """The files an assembly source names with .include "x" (beside it, as
     sdasgb and ca65 resolve them): the build depends on them too."""
     return [str(Path(src).parent / m.group(1)) for m in INCLUDE.finditer((ROOT / src).read_text())]
+
+
+def assembly_text(src) -> str:
+    """An assembly source with the files it .includes pasted in where it names them: a copy that
+    stands alone (the ROM builds write theirs elsewhere, where the assembler would not find them)."""
+    text = (ROOT / src).read_text()
+    for inc in assembly_includes(src):
+        text = re.sub(rf'^\s*\.include\s+"{re.escape(Path(inc).name)}".*$',
+                      lambda _m, inc=inc: (ROOT / inc).read_text(), text, flags=re.M)
+    return text

@@ -157,11 +157,13 @@ def kept_samples(result) -> list:
 @dataclasses.dataclass
 class Fastest:
     """A row's figure from the run's fastest moments: value (net of the harness), the half-width
-    of its 95% interval on the log scale, and the raw quantile and the harness's beside it."""
+    of its 95% interval on the log scale, the raw quantile and the harness's beside it, and how
+    many samples it was taken from."""
     value: float
     half_log: float
     raw: float
     harness: float
+    n: int
 
     @property
     def ci_pct(self) -> float:
@@ -192,7 +194,7 @@ def fastest(result, kind="ns"):
             return None
         scale = result.extra["clock_adds"] / k
         half = math.hypot(half, math.log1p((khi - klo) / 2.0 / k))
-    return Fastest(net * scale, half, v * scale, over * scale)
+    return Fastest(net * scale, half, v * scale, over * scale, len(per))
 
 
 def figure_kind(result) -> str:
@@ -268,7 +270,7 @@ def summarise(result, timer=None):
     if fast:
         result.per_call, result.ci_pct = fast.value, fast.ci_pct
         result.processes = len(by_process(result.samples, fields))
-        result.extra["statistic"] = f"fastest {FAST_QUANTILE:g} of {len(kept_samples(result))} samples"
+        result.extra["statistic"] = f"fastest {FAST_QUANTILE:g} of {fast.n} samples"
     else:
         est = stats.estimate_strata(grouped_values(result, kind))
         result.per_call, result.ci_pct, result.processes = est.value, est.ci_pct, est.n

@@ -32,11 +32,12 @@ the banks the image is padded to, the RAM size code 0x03 (32 KiB), and
 both checksums; hashbench/build/gbheader.py reads them all back.
 """
 import concurrent.futures
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build import assembly_includes, cache, sdcc
+from ..build import assembly_text, cache, sdcc
 from ..build.cartridge import BANK, HOME_AREAS, area_end
 from ..build.gbheader import CART_TYPE, HEADER_TITLE, check_header
 from ..errors import BuildError, UserError
@@ -82,7 +83,7 @@ class Unit:
     def paged(self) -> list:
         """Its sources holding a table that wants a 256-byte page of its own (an assembly
         implementation's _PAGES): linked first, at a page boundary of the bank (pack)."""
-        return [s for s in self.sources if s.endswith(".s") and PAGES.search((ROOT / s).read_text())]
+        return [s for s in self.sources if wants_page(s)]
 
     @property
     def area(self) -> str:
@@ -92,27 +93,23 @@ class Unit:
         return "ROM_" + name + ("_small" if self.small else "")
 
 
-def code(algo, impl: str):
-    """An implementation's roster entry: C (algo.impls) or the SM83's assembly (algo.asm)."""
-    return algo.impls.get(impl) or algo.asm[impl]
-
-
 PAGES = re.compile(r"^\s*\.area\s+_PAGES\b", re.M)
 
 
+@functools.cache
+def wants_page(src: str) -> bool:
+    """Whether an assembly source puts a table in _PAGES (read once: the packer asks often)."""
+    return src.endswith(".s") and bool(PAGES.search((ROOT / src).read_text()))
+
+
 def banked_assembly(src: str, out: Path, area: str) -> Path:
-    """An assembly implementation (src/algos/asm/sm83/) as its unit's copy: its code and its
-    page-aligned tables (_CODE, _PAGES) in the unit's area, its variables (_DATA) in work RAM.  A
-    table's page is kept by linking its file first in a unit placed at a page boundary (pack).
-    A file it .includes (beside it) is taken into the copy, which then stands alone."""
-    text = (ROOT / src).read_text()
-    for inc in assembly_includes(src):
-        text = re.sub(rf'^\s*\.include\s+"{re.escape(Path(inc).name)}".*$',
-                      lambda _m, inc=inc: (ROOT / inc).read_text(), text, flags=re.M)
-    copy = re.sub(r"^(\s*)\.area(\s+)_(CODE|PAGES)\b", rf"\1.area\2_{area}", text, flags=re.M)
+    """An assembly implementation (src/algos/asm/sm83/) as its unit's copy, standing alone (its
+    .include files taken in): its code and its page-aligned tables (_CODE, _PAGES) in the unit's
+    area, its variables (_DATA) in work RAM.  A table's page is kept by linking its file first in
+    a unit placed at a page boundary (pack)."""
+    copy = re.sub(r"^(\s*)\.area(\s+)_(CODE|PAGES)\b", rf"\1.area\2_{area}", assembly_text(src), flags=re.M)
     out.parent.mkdir(parents=True, exist_ok=True)
-    if not out.exists() or out.read_text() != copy:
-        out.write_text(copy)
+    image.write_if_changed(out, copy)
     return out
 
 
@@ -121,7 +118,7 @@ def units(entries) -> list:
     share a source file (transitively) in one unit, in the entries' order."""
     groups = []
     for algo, impl in entries:
-        srcs = set(code(algo, impl).sources)
+        srcs = set(algo.code(impl).sources)
         joined = [g for g in groups if g[0] & srcs]
         merged = (srcs.union(*(g[0] for g in joined)), [e for g in joined for e in g[1]] + [(algo, impl)])
         groups = [g for g in groups if not any(g is j for j in joined)] + [merged]
@@ -193,7 +190,8 @@ class Builder:
         source's size in source_bytes."""
         objs = []
         paged = unit.paged
-        for src in paged + [s for s in unit.sources if s not in paged]:   # a page's file first: at the start
+        order = paged + [s for s in unit.sources if s not in paged]   # a page's file first: at the start
+        for src in order:
             stem = Path(src).stem
             if src.endswith(".s"):   # the SM83's own implementation: sdasgb, its areas made the unit's
                 copy = banked_assembly(src, ALGO_OBJECTS / unit.area / (object_stem(src) + ".s"), unit.area)
@@ -205,7 +203,7 @@ class Builder:
             flags = self.t.source_cflags.get(stem, []) + ["--codeseg", unit.area, "--constseg", unit.area]
             obj = ALGO_OBJECTS / unit.area / (stem + ".rel")
             objs.append(self._compile(src, obj, [SMALL_DEFINE] if unit.small or self.small(src) else [], flags))
-        for src, o in zip(paged + [s for s in unit.sources if s not in paged], objs):
+        for src, o in zip(order, objs):
             self.source_bytes[src] = sdcc.object_bytes(self.t, o)
         unit.size = sum(self.source_bytes[src] for src in unit.sources)
         return objs
@@ -221,7 +219,7 @@ class Builder:
         a Unit, or None where not even the first fits."""
         kept, srcs = [], set()
         for a, i in unit.entries:
-            more = srcs | set(code(a, i).sources)
+            more = srcs | set(a.code(i).sources)
             if sum(self.source_bytes[s] for s in more) <= BANK:
                 kept.append((a, i))
                 srcs = more
@@ -233,7 +231,7 @@ class Builder:
         not run; their own code is the same), where a source shrinks so ->
         a Unit, or None."""
         compacts = [(a, i) for a, i in unit.entries if i == "compact"]
-        srcs = sorted({s for a, i in compacts for s in code(a, i).sources})
+        srcs = sorted({s for a, i in compacts for s in a.code(i).sources})
         if compacts and any(shrinks(s) for s in srcs if not self.small(s)):
             return Unit(srcs, compacts, small=True)
         return None
@@ -255,7 +253,7 @@ class Builder:
         parts += [u for u in small if u.size <= BANK]
         placed, too_large = pack([u for u in all_units if u.size <= BANK] + parts, 2 if window else 1)
         if window:
-            w = Unit(sorted({s for a, i in window for s in code(a, i).sources}), list(window), bank=1, window=True)
+            w = Unit(sorted({s for a, i in window for s in a.code(i).sources}), list(window), bank=1, window=True)
             objs.update(self.compile_all([w]))
             placed.append(w)
         kept = {(a.id, i) for u in parts for a, i in u.entries}
@@ -331,7 +329,7 @@ def write_stubs(placed, folder: Path) -> Path:
     lines = ["; generated by hashbench/rom/gb.py: each row's way into its bank (gb_asm.s: _hb_gb_far)",
              "        .module hb_rom_gb_stubs", "        .area   _CODE", "        .globl  _hb_gb_far"]
     for u in placed:
-        for sym in sorted({code(a, i).symbol for a, i in u.entries}):
+        for sym in sorted({a.code(i).symbol for a, i in u.entries}):
             lines += [f"_{stub_name(sym)}::", f"        ld      a, #{u.bank}", f"        ld      hl, #_{sym}",
                       "        jp      _hb_gb_far"]
     folder.mkdir(parents=True, exist_ok=True)

@@ -50,7 +50,7 @@ class Row:
     @property
     def code(self):
         """The implementation's roster entry (its symbol and sources)."""
-        return self.algo.impls.get(self.impl) or self.algo.asm[self.impl]
+        return self.algo.code(self.impl)
 
     @property
     def symbol(self) -> str:

@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build import assembly_includes, cache, cc65
+from ..build import assembly_includes, assembly_text, cache, cc65
 from ..errors import BuildError
 from ..paths import ROOT
 from ..targets.console import object_stem  # asm-6502-crc8.o beside crc8.c's crc8.o
@@ -105,10 +105,7 @@ def banked_assembly(src: str, out: Path, seg: str, names, banked) -> Path:
     name the group's files export renamed as the C files are (-D), written
     to `out` for ca65.  A file it .includes (beside it) is taken into the
     copy, which then stands alone."""
-    text = (ROOT / src).read_text()
-    for inc in assembly_includes(src):
-        text = re.sub(rf'^\s*\.include\s+"{re.escape(Path(inc).name)}".*$',
-                      lambda _m, inc=inc: (ROOT / inc).read_text(), text, flags=re.M)
+    text = assembly_text(src)
     for plain, mine in (("CODE", "C"), ("RODATA", "R"), ("BSS", "B"), ("DATA", "D")):
         text = re.sub(rf'(\.segment\s+)"{plain}"', rf'\1"{seg}{mine}"', text)
     for n in names:
