@@ -103,22 +103,58 @@ def ascon_permutation(s, rounds=12):
     return [x0, x1, x2, x3, x4]
 
 
-def ascon_hash256(data):
-    """Algorithm 5: S = Ascon-p[12](IV || 0^256); absorb the padded message
-    in 64-bit blocks loaded little-endian into S0 (Appendix A), Ascon-p[12]
-    after each; squeeze four 64-bit blocks, Ascon-p[12] between them."""
-    s = ascon_permutation([ASCON_HASH256_IV, 0, 0, 0, 0])
-    data = bytes(data)
-    padded = data + b"\x01" + bytes(7 - len(data) % 8)  # Algorithm 2, LE form
-    for i in range(0, len(padded), 8):
-        s[0] ^= int.from_bytes(padded[i:i + 8], "little")
+def _ascon_absorb(s, blocks):
+    """Absorb whole 64-bit blocks (len(blocks) a multiple of 8), each
+    loaded little-endian into S0 (Appendix A) and followed by Ascon-p[12]."""
+    for i in range(0, len(blocks), 8):
+        s = [s[0] ^ int.from_bytes(blocks[i:i + 8], "little")] + s[1:]
         s = ascon_permutation(s)
+    return s
+
+
+def _ascon_finish(s, tail):
+    """The last, padded block (tail: under 8 bytes; Algorithm 2, LE form),
+    then four 64-bit blocks squeezed, Ascon-p[12] between them."""
+    s = _ascon_absorb(s, tail + b"\x01" + bytes(7 - len(tail)))
     out = b""
     for i in range(4):
         out += s[0].to_bytes(8, "little")
         if i < 3:
             s = ascon_permutation(s)
     return out
+
+
+def ascon_hash256(data):
+    """Algorithm 5: S = Ascon-p[12](IV || 0^256); absorb the padded message
+    in 64-bit blocks, Ascon-p[12] after each; squeeze four 64-bit blocks."""
+    data = bytes(data)
+    whole = len(data) - len(data) % 8
+    return _ascon_finish(_ascon_absorb(ascon_permutation([ASCON_HASH256_IV, 0, 0, 0, 0]), data[:whole]),
+                         data[whole:])
+
+
+class AsconPrefixes:
+    """Ascon-Hash256 of any prefix of one message, for tests that hash many
+    prefixes of a megabyte: the state after every STEP bytes absorbed is kept,
+    so a prefix costs at most STEP bytes more than the longest one before it
+    (the same absorb and finish as ascon_hash256, which tests compare)."""
+    STEP = 4096
+
+    def __init__(self, message):
+        self.message = bytes(message)
+        self.states = [ascon_permutation([ASCON_HASH256_IV, 0, 0, 0, 0])]  # states[k]: k * STEP bytes in
+
+    def __call__(self, n):
+        if not 0 <= n <= len(self.message):
+            raise ValueError(f"no prefix of length {n}")
+        k = min(n // self.STEP, len(self.states) - 1)
+        s = self.states[k]
+        while k < n // self.STEP:
+            s = _ascon_absorb(s, self.message[k * self.STEP:(k + 1) * self.STEP])
+            k += 1
+            self.states.append(s)
+        whole = n - n % 8
+        return _ascon_finish(_ascon_absorb(s, self.message[k * self.STEP:whole]), self.message[whole:n])
 
 
 ORACLES = {
