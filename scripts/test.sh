@@ -74,49 +74,61 @@ for v in $VARIANTS; do
 done
 wait || true
 
-step "C suite, clang (strict C99)"
-variant clang
-build/clang/hb-test --quick
-
-step "C suite under ASan + UBSan"
-variant asan
-build/asan/hb-test --quick
-
-step "C suite with HB_NO_U64 (the 6502 configuration: 64-bit algorithms dropped)"
-variant nou64
-build/nou64/hb-test --quick
-
-step "C suite with HB_NO_PORTABLE_TABLES (the Game Boy / Z80 small builds: rolled rounds, no big tables)"
-variant npt
-build/npt/hb-test --quick
-
-step "C suite with HB_SMALL_CPU (the 8/16-bit code paths: byte-wise state, byte-table multiplies)"
-variant small
-build/small/hb-test --quick
-
-step "C suite with the big-endian CRC forms on this CPU (HB_BIG_ENDIAN, HB_TABLE_BYTE_OFFSETS)"
-variant swap
-build/swap/hb-test --quick
-
-step "C suite under QEMU: s390x (big-endian, 64-bit)"
-variant s390x
-qemu-s390x build/s390x/hb-test --quick
-
-step "C suite under QEMU: armhf (32-bit ARM)"
-variant armhf
-qemu-arm build/armhf/hb-test --quick
-
-step "Cross-architecture correctness under QEMU (N64, NDS, PowerPC)"
-bash scripts/test-cross.sh
+# The checks that each keep one core busy for seconds (the variants' runs, QEMU, the cross targets,
+# the generated files, the linter) side by side, HB_TEST_JOBS at a time, longest first; each one's
+# messages in build/logs/check-N.log, printed whole when it ends; the run stops after them if one failed.
+CHECKS=(
+    "Cross-architecture correctness under QEMU (N64, NDS, PowerPC)|bash scripts/test-cross.sh"
+    "Generated files up to date (make check-generated)|$MAKE check-generated"
+    "C suite under QEMU: s390x (big-endian, 64-bit)|variant s390x && qemu-s390x build/s390x/hb-test --quick"
+    "C suite under QEMU: armhf (32-bit ARM)|variant armhf && qemu-arm build/armhf/hb-test --quick"
+    "C suite under ASan + UBSan|variant asan && build/asan/hb-test --quick"
+    "C suite with HB_NO_PORTABLE_TABLES (the Game Boy / Z80 small builds: rolled rounds, no big tables)|variant npt && build/npt/hb-test --quick"
+    "C suite, clang (strict C99)|variant clang && build/clang/hb-test --quick"
+    "C suite with HB_SMALL_CPU (the 8/16-bit code paths: byte-wise state, byte-table multiplies)|variant small && build/small/hb-test --quick"
+    "C suite with HB_NO_U64 (the 6502 configuration: 64-bit algorithms dropped)|variant nou64 && build/nou64/hb-test --quick"
+    "C suite with the big-endian CRC forms on this CPU (HB_BIG_ENDIAN, HB_TABLE_BYTE_OFFSETS)|variant swap && build/swap/hb-test --quick"
+    "Lint: ruff (pyproject.toml [tool.ruff])|.venv/bin/ruff check hashbench tests tools studies"
+)
+step "C suite runs, QEMU, cross targets, generated files, lint (${#CHECKS[@]} checks, $HB_TEST_JOBS at a time)"
+run_check() {   # N: check N, its messages and its time in build/logs/check-N.*
+    local t0=$SECONDS rc=0
+    # its own job, not the left of an ||: `set -e` holds inside it
+    ( eval "${CHECKS[$1]#*|}" ) > "build/logs/check-$1.log" 2>&1 &
+    wait $! || rc=$?
+    echo "$rc $((SECONDS - t0))" > "build/logs/check-$1.rc"
+    return "$rc"
+}
+show_check() {   # N: its messages, once it has ended; 1 if it failed
+    local rc took
+    read -r rc took < "build/logs/check-$1.rc"
+    printf '\n--- %s (%d s%s)\n' "${CHECKS[$1]%%|*}" "$took" "$([ "$rc" = 0 ] || echo ", FAILED: exit $rc")"
+    cat "build/logs/check-$1.log"
+    SUMMARY+=("$(printf '%5d s   (beside)  %s' "$took" "${CHECKS[$1]%%|*}")")
+    [ "$rc" = 0 ]
+}
+rm -f build/logs/check-*
+declare -A SHOWN=()
+FAILED=0
+show_ended() {
+    local i
+    for i in "${!CHECKS[@]}"; do
+        if [ -z "${SHOWN[$i]:-}" ] && [ -f "build/logs/check-$i.rc" ]; then
+            SHOWN[$i]=1
+            show_check "$i" || FAILED=1
+        fi
+    done
+}
+for i in "${!CHECKS[@]}"; do
+    run_check "$i" &
+    while [ "$(jobs -rp | wc -l)" -ge "$HB_TEST_JOBS" ]; do wait -n || true; show_ended; done
+done
+wait || true
+show_ended
+[ "$FAILED" = 0 ] || { echo "test.sh: a check above failed" >&2; exit 1; }
 
 step "8/16-bit consoles: NES (6502, sim65), GBA (ARM7TDMI, ROM and IWRAM, mGBA), Game Boy and Z80 (SDCC; a few algorithms), exact cycles"
 bash scripts/test-console.sh
-
-step "Generated files up to date (make check-generated)"
-$MAKE check-generated
-
-step "Lint: ruff (pyproject.toml [tool.ruff])"
-.venv/bin/ruff check hashbench tests tools studies
 
 # On every core (HB_TEST_JOBS) where pytest-xdist is installed: each file on one worker, the files that
 # build console ROMs together on one (tests/python/conftest.py says why).  The slowest tests are listed.
