@@ -42,7 +42,8 @@ def link(t, objs, lib, out_dir, stem, log):
     inputs = [cache.rel(o) for o in objs + [lib]]
     prog = out_dir / f"{stem}.prg"
     cmd = [t.cc] + list(t.ldflags) + ["-m", cache.rel(out_dir / "map.txt"), "-o", cache.rel(prog)] + inputs
-    cache.cached(prog, cmd, inputs, version(t), log)
+    configs = [f for f in t.ldflags if f.endswith(".cfg")]   # ld65's memory layout (nes: sim65.cfg)
+    cache.cached(prog, cmd, inputs + configs, version(t), log)
     return prog, cmd
 
 
@@ -56,9 +57,9 @@ def segment_sizes(obj) -> dict:
 
 def object_bytes(t, obj) -> int:
     """ROM bytes of one object file: its CODE, RODATA and DATA segments
-    (BSS and ZEROPAGE take no ROM)."""
+    and PAGED, its page-aligned tables (BSS and ZEROPAGE take no ROM)."""
     sizes = segment_sizes(obj)
-    return sum(sizes.get(s, 0) for s in ("CODE", "RODATA", "DATA", "ONCE", "INIT"))
+    return sum(sizes.get(s, 0) for s in ("CODE", "RODATA", "PAGED", "DATA", "ONCE", "INIT"))
 
 
 def exports(obj) -> list:
