@@ -166,4 +166,24 @@ __extension__ typedef unsigned __int128 hb_u128;
 #define HB_SMALL_STATIC
 #endif
 
+/* HB_PAGE_TABLES_BEGIN / HB_PAGE_TABLES_END around a byte-indexed table
+ * whose size is a multiple of 256 bytes: on cc65 built with
+ * -DHB_PAGE_SEGMENT=<name>, it goes to that segment, which the linker
+ * starts on a page (the NES image's groups, sim65's src/platform/guest/
+ * sim65.cfg).  A 6502 read `lda t,x` costs a cycle more where t + x
+ * crosses a page, so an unaligned table costs each row a share of a cycle
+ * a read that moves with the program's layout: the NES image and its sim65
+ * cross-check then counted the same code 1-3% apart.  Elsewhere nothing. */
+#if defined(__CC65__) && defined(HB_PAGE_SEGMENT)
+#define HB_PRAGMA_(x) _Pragma(#x)
+#define HB_PRAGMA(x) HB_PRAGMA_(x)
+#define HB_SEGMENT_NAME_(x) #x
+#define HB_SEGMENT_NAME(x) HB_SEGMENT_NAME_(x)
+#define HB_PAGE_TABLES_BEGIN HB_PRAGMA(rodata-name (push, HB_SEGMENT_NAME(HB_PAGE_SEGMENT)))
+#define HB_PAGE_TABLES_END HB_PRAGMA(rodata-name (pop))
+#else
+#define HB_PAGE_TABLES_BEGIN
+#define HB_PAGE_TABLES_END
+#endif
+
 #endif /* HB_CONFIG_H */
