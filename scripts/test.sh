@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # All the tests: the C suite natively (gcc, clang), under ASan+UBSan, with
-# HB_NO_U64, with HB_NO_PORTABLE_TABLES and with HB_SMALL_CPU, under QEMU on a big-endian
+# HB_NO_U64, with HB_NO_PORTABLE_TABLES, with HB_SMALL_CPU and with other CPUs' forms
+# (HB_BIG_ENDIAN, HB_32BIT_CPU), under QEMU on a big-endian
 # 64-bit and a 32-bit target; the cross targets; then the Python tests
 # (differential against independent libraries, front end, CLI).
 # Run through `make test`, which installs what is missing first.
@@ -56,7 +57,7 @@ variant() {   # NAME: make build/NAME/hb-test
         nou64) set -- EXTRA_CFLAGS=-DHB_NO_U64 ;;
         npt) set -- EXTRA_CFLAGS=-DHB_NO_PORTABLE_TABLES ;;
         small) set -- EXTRA_CFLAGS=-DHB_SMALL_CPU=1 ;;
-        swap) set -- EXTRA_CFLAGS="-DHB_BIG_ENDIAN=1 -DHB_TABLE_BYTE_OFFSETS=1" ;;
+        swap) set -- EXTRA_CFLAGS="-DHB_BIG_ENDIAN=1 -DHB_TABLE_BYTE_OFFSETS=1 -DHB_32BIT_CPU=1" ;;
         s390x) set -- CC=s390x-linux-gnu-gcc EXTRA_LDFLAGS=-static ;;
         armhf) set -- CC=arm-linux-gnueabihf-gcc EXTRA_LDFLAGS=-static ;;
     esac
@@ -87,7 +88,7 @@ CHECKS=(
     "C suite, clang (strict C99)|variant clang && build/clang/hb-test --quick"
     "C suite with HB_SMALL_CPU (the 8/16-bit code paths: byte-wise state, byte-table multiplies)|variant small && build/small/hb-test --quick"
     "C suite with HB_NO_U64 (the 6502 configuration: 64-bit algorithms dropped)|variant nou64 && build/nou64/hb-test --quick"
-    "C suite with the big-endian CRC forms on this CPU (HB_BIG_ENDIAN, HB_TABLE_BYTE_OFFSETS)|variant swap && build/swap/hb-test --quick"
+    "C suite with other CPUs' forms on this one (HB_BIG_ENDIAN, HB_TABLE_BYTE_OFFSETS: big-endian CRCs; HB_32BIT_CPU: SHA-512 in 32-bit halves; in full, 3 s: every length through them)|variant swap && build/swap/hb-test"
     "Lint: ruff (pyproject.toml [tool.ruff])|.venv/bin/ruff check hashbench tests tools studies"
 )
 step "C suite runs, QEMU, cross targets, generated files, lint (${#CHECKS[@]} checks, $HB_TEST_JOBS at a time)"

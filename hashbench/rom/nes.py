@@ -106,7 +106,8 @@ def banked_assembly(src: str, out: Path, seg: str, names, banked) -> Path:
     to `out` for ca65.  A file it .includes (beside it) is taken into the
     copy, which then stands alone."""
     text = assembly_text(src)
-    for plain, mine in (("CODE", "C"), ("RODATA", "R"), ("BSS", "B"), ("DATA", "D")):
+    for plain, mine in (("CODE", "C"), ("RODATA", "R"), ("BSS", "B"), ("DATA", "D"), ("ALGOCODE", "C"),
+                        ("PAGED", "T")):
         text = re.sub(rf'(\.segment\s+)"{plain}"', rf'\1"{seg}{mine}"', text)
     for n in names:
         text = re.sub(rf"\b_{n}\b", "_" + banked(n), text)
@@ -133,10 +134,16 @@ def group_rows(rows) -> list:
     return groups
 
 
-def compile_group(t, g: Group, folder: Path, gen: Path, log, config_dir: str = CONFIG_DIR) -> Group:
+def compile_group(t, g: Group, folder: Path, gen: Path, log, config_dir: str = CONFIG_DIR,
+                  page_tables: bool = False) -> Group:
     """The group's files in its own segments, every name they export
     renamed for the group (-D), so that a file two groups need can sit in
-    both banks: once as the files are, to learn the names, then renamed."""
+    both banks: once as the files are, to learn the names, then renamed.
+    page_tables: the tables a byte indexes (HB_PAGE_TABLES_BEGIN,
+    src/algos/hb_config.h) in a segment of their own, <group>T, and the
+    code started on a page (linker_config), as sim65's programs have them
+    (src/platform/guest/sim65.cfg): the group's bytes then count its code
+    and constants to the next page."""
     seg = g.name
     small = ["-D" + SMALL_DEFINE] if g.small else []
     odir = folder / "groups" / (seg + ("-small" if g.small else ""))
@@ -144,7 +151,8 @@ def compile_group(t, g: Group, folder: Path, gen: Path, log, config_dir: str = C
              for s in g.sources]
     names = sorted({n for o in plain for n in cc65.exports(o)})
     extra = ["--code-name", seg + "C", "--rodata-name", seg + "R", "--bss-name", seg + "B", "--data-name",
-             seg + "D"] + [f"-D{n}={g.banked(n)}" for n in names] + small
+             seg + "D"] + [f"-D{n}={g.banked(n)}" for n in names] + small + \
+        ([f"-DHB_PAGE_SEGMENT={seg}T"] if page_tables else [])
     g.objects = [cc65.assemble(SYSTEM, banked_assembly(s, odir / (object_stem(s) + ".s"), seg, names, g.banked),
                                odir / (object_stem(s) + ".o"), log=log) if s.endswith(".s") else
                  compile_c(t, s, odir / (Path(s).stem + ".o"), gen, extra, log, config_dir) for s in g.sources]
@@ -153,20 +161,23 @@ def compile_group(t, g: Group, folder: Path, gen: Path, log, config_dir: str = C
         sz = cc65.segment_sizes(o)
         if sz.get(seg + "D", 0):
             raise BuildError(f"rom: {o.name}: initialised variables, which a banked file cannot have")
-        rom += sz.get(seg + "C", 0) + sz.get(seg + "R", 0)
+        if sz.get(seg + "T", 0) % 256:
+            raise BuildError(f"rom: {o.name}: {sz[seg + 'T']} bytes of page-aligned tables, not whole pages")
+        rom += sz.get(seg + "C", 0) + sz.get(seg + "R", 0) + sz.get(seg + "T", 0)
         ram += sz.get(seg + "B", 0)
-    g.rom_bytes, g.ram_bytes = rom, ram
+    g.rom_bytes, g.ram_bytes = (-(-rom // 256) * 256 if page_tables else rom), ram
     return g
 
 
-def fit_groups(t, rows, folder: Path, gen: Path, log, room: int = BANK_ROOM, config_dir: str = CONFIG_DIR):
+def fit_groups(t, rows, folder: Path, gen: Path, log, room: int = BANK_ROOM, config_dir: str = CONFIG_DIR,
+               page_tables: bool = False):
     """-> (groups that each fit a bank of `room` bytes, [(row, why)] left
     out).  A group too large is built small; then split into its
     algorithms, each built as is and then small; an algorithm that fits no
     bank is left out."""
     def build_all(groups):
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
-            return list(pool.map(lambda g: compile_group(t, g, folder, gen, log, config_dir), groups))
+            return list(pool.map(lambda g: compile_group(t, g, folder, gen, log, config_dir, page_tables), groups))
 
     done, left = [], []
     pending = build_all(group_rows(rows))
@@ -255,14 +266,16 @@ def linker_config(groups, banks: int) -> str:
             "    NESBSS:   load = PLRAM, type = bss, define = yes;",
             f"    STARTUP:  load = PRG{fixed}, type = ro;",
             f"    CODE:     load = PRG{fixed}, type = ro;",
-            f"    RODATA:   load = PRG{fixed}, type = ro;",
-            "    FONT:     load = PRG0, type = ro;",
-            f"    ONCE:     load = PRG{fixed}, type = ro, optional = yes;",
-            f"    DATA:     load = PRG{fixed}, run = WRAM, type = rw, define = yes;",
-            # page-aligned: the application's first variable is the workload's buffer, and CRC-32's
-            # braided code steps byte by byte up to a 4-byte boundary (cc65's console
-            # programs for sim65 happen to have it aligned too)
-            "    BSS:      load = WRAM, type = bss, define = yes, align = $100;"]
+            f"    RODATA:   load = PRG{fixed}, type = ro;"]
+    # each group's page-aligned tables (whole pages) first in its bank, which starts a page: no
+    # padding; then each group's code from a page (its bytes counted to the next: compile_group)
+    segs += [f"    {g.name}T: load = PRG{g.bank}, type = ro, optional = yes, align = $100;" for g in groups]
+    segs += [f"    ONCE:     load = PRG{fixed}, type = ro, optional = yes;",
+             f"    DATA:     load = PRG{fixed}, run = WRAM, type = rw, define = yes;",
+             # page-aligned: the application's first variable is the workload's buffer, and CRC-32's
+             # braided code steps byte by byte up to a 4-byte boundary (sim65's programs have it
+             # aligned too: console.c, HB_CONSOLE_BUF_ALIGN)
+             "    BSS:      load = WRAM, type = bss, define = yes, align = $100;"]
     for b in range(banks):
         start = 0xC000 if b == fixed else 0x8000
         mem.append(f"    PRG{b}: file = %O, start = ${start:04X}, size = ${BANK_ROOM:04X}, fill = yes, fillval = $FF;")
@@ -270,9 +283,10 @@ def linker_config(groups, banks: int) -> str:
         segs.append(f"    STUB{b}: load = VEC{b}, type = ro;")
     for g in groups:
         mem.append(f"    {g.name}V: file = \"\", start = ${WRAM_AT:04X}, size = ${max(g.ram_bytes, 1):04X}, type = rw;")
-        segs += [f"    {g.name}C: load = PRG{g.bank}, type = ro, optional = yes;",
+        segs += [f"    {g.name}C: load = PRG{g.bank}, type = ro, optional = yes, align = $100;",
                  f"    {g.name}R: load = PRG{g.bank}, type = ro, optional = yes;",
                  f"    {g.name}B: load = {g.name}V, type = bss, optional = yes;"]
+    segs.append("    FONT:     load = PRG0, type = ro;")   # after bank 0's groups: no page to wait for
     return "\n".join([
         "# generated by hashbench/rom/nes.py: the NES image's memory (SXROM)",
         "SYMBOLS {",
@@ -327,7 +341,7 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     gen = folder / "gen"
     image.write_screen(CONSOLE, gen)
     log(f"rom: building the NES image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
-    groups, left_out = keep_fitting(plan, *fit_groups(t, plan.rows, folder, gen, log))
+    groups, left_out = keep_fitting(plan, *fit_groups(t, plan.rows, folder, gen, log, page_tables=True))
     generated = image.write_generated(plan, gen, CONSOLE)
     font = compile_c(t, FONT, folder / "obj" / "hb_font.o", gen, ["--rodata-name", "FONT"], log)
     used = pack(groups, cc65.segment_sizes(font).get("FONT", 0))

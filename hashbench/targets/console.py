@@ -68,6 +68,7 @@ class ConsoleTarget(Target):
     ram_end: int = None       # sdcc: data ends below this (the stack above)
     no_portable_tables: list = field(default_factory=list)  # stems of src/algos/*.c always built small
     source_cflags: dict = field(default_factory=dict)       # {stem: [flags]}: a compiler bug's workaround
+    algo_cflags: list = field(default_factory=list)         # flags of src/algos/*.c only (nes: their code's segment)
     cartridge: dict = field(default_factory=dict)           # gb: the banked ROM (hashbench/build/cartridge.py)
 
     build_tag = ""            # not a field: a stand-in's builds go apart (hashbench.meters.cycle_model_console)
@@ -138,7 +139,8 @@ class ConsoleTarget(Target):
                          cache.tool_version(self.asm or self.cc), log)
             return obj
         defs = list(self.defines) + list(defines)
-        flags = self.source_cflags.get(Path(src).stem, []) + cartridge.area_flags(self, src)
+        flags = self.source_cflags.get(Path(src).stem, []) + cartridge.area_flags(self, src) + \
+            (self.algo_cflags if Path(src).parent.name == "algos" else [])
         sub = self.substitute.flags() if self.substitute else []
         cmd = self.tc.compile_cmd(self, src, obj, defs, flags, INCLUDES + sub)
         inputs = [src] + cache.core_headers() + (self.substitute.inputs() if self.substitute else [])

@@ -37,7 +37,9 @@ static const uint32_t hb_aes_te2[256] = { HB_AES_SBOX_LIST };
 static const uint32_t hb_aes_te3[256] = { HB_AES_SBOX_LIST };
 #undef HB_AES_X
 #define HB_AES_X(s) s,
+HB_PAGE_TABLES_BEGIN /* page-aligned on the 6502 (hb_config.h) */
 static const uint8_t hb_aes_sbox[256] = { HB_AES_SBOX_LIST };
+HB_PAGE_TABLES_END
 #undef HB_AES_X
 
 /* The expansion (FIPS 197 5.2) of the roster's fixed key, ASCII

@@ -84,7 +84,9 @@
  * pointer argument; x is copied first because cc65 keeps arguments on its
  * stack but locals (hb_config.h) at fixed addresses. */
 #define HB_MUL8_32(name, k)                                                      \
+    HB_PAGE_TABLES_BEGIN                                                         \
     static const uint8_t name##_t[4][256] = HB_MUL8_TABLES(k);                  \
+    HB_PAGE_TABLES_END                                                           \
     static uint32_t name(uint32_t x)                                             \
     {                                                                            \
         uint32_t v = x;                                                          \

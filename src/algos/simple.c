@@ -26,10 +26,13 @@
 #if HB_SMALL_CPU
 #include "hb_mul8.h"
 
+/* page-aligned on the 6502 (hb_config.h) */
+HB_PAGE_TABLES_BEGIN
 static const uint8_t djb2_mul[2][256] = { HB_MUL8_TABLE(33u, 0), HB_MUL8_TABLE(33u, 1) };
 static const uint8_t fnv1a_mul[4][256] = HB_MUL8_TABLES(0x01000193u);
 static const uint8_t knuth_mul[4][256] = HB_MUL8_TABLES(0x9E3779B1u);
 static const uint8_t sdbm_mul[2][256] = { HB_MUL8_TABLE(63u, 0), HB_MUL8_TABLE(63u, 1) };
+HB_PAGE_TABLES_END
 
 static void store_be(uint8_t *out, uint8_t h3, uint8_t h2, uint8_t h1, uint8_t h0)
 {

@@ -75,18 +75,22 @@ def c_rows(values, digits, per_line, suffix):
     return lines
 
 
-def c_array(ctype, name, tabs, digits, per_line, suffix):
+def c_array(ctype, name, tabs, digits, per_line, suffix, paged=False):
+    """paged: a table read a byte index at a time, page-aligned on the 6502
+    (HB_PAGE_TABLES_BEGIN, src/algos/hb_config.h)."""
     if len(tabs) == 1:
         lines = [f"const {ctype} {name}[256] = {{"]
         lines += c_rows(tabs[0], digits, per_line, suffix)
         lines.append("};")
-        return "\n".join(lines) + "\n"
-    lines = [f"const {ctype} {name}[{len(tabs)}][256] = {{"]
-    for t in tabs:
-        lines.append("{")
-        lines += c_rows(t, digits, per_line, suffix)
-        lines.append("},")
-    lines.append("};")
+    else:
+        lines = [f"const {ctype} {name}[{len(tabs)}][256] = {{"]
+        for t in tabs:
+            lines.append("{")
+            lines += c_rows(t, digits, per_line, suffix)
+            lines.append("},")
+        lines.append("};")
+    if paged:
+        lines = ["HB_PAGE_TABLES_BEGIN"] + lines + ["HB_PAGE_TABLES_END"]
     return "\n".join(lines) + "\n"
 
 
@@ -115,7 +119,8 @@ def planes_file(name, label, poly, table, width):
                          "plane[m][b] = byte m of t[b], least significant first, so an 8-bit",
                          "CPU reads a table entry one register byte at a time, each plane 256",
                          "bytes after the last."],
-                  [c_array("uint8_t", name.replace(".c", "").replace("crc", "hb_crc"), planes(table, width), 2, 16, "")])
+                  [c_array("uint8_t", name.replace(".c", "").replace("crc", "hb_crc"), planes(table, width), 2, 16, "",
+                           paged=True)])
 
 
 def swap32(v):
@@ -158,10 +163,12 @@ def generated_files():
     return {
         "crc8_table.c": c_file("crc8_table.c", ["CRC-8/SMBUS's byte table for crc8.c (poly 0x07, MSB",
                                                 "first): t[b] = Z(b, 1)."],
-                               [c_array("uint8_t", "hb_crc8_table", [[crc8.Z(b, 1) for b in range(256)]], 2, 16, "")]),
+                               [c_array("uint8_t", "hb_crc8_table", [[crc8.Z(b, 1) for b in range(256)]], 2, 16, "",
+                                        paged=True)]),
         "crc16_table.c": c_file("crc16_table.c", ["CRC-16/XMODEM's byte table for crc16.c (poly 0x1021,",
                                                   "MSB first): t[b] = Z(b << 8, 1)."],
-                                [c_array("uint16_t", "hb_crc16_table", [[crc16.Z(b << 8, 1) for b in range(256)]], 4, 8, "")]),
+                                [c_array("uint16_t", "hb_crc16_table", [[crc16.Z(b << 8, 1) for b in range(256)]], 4, 8, "",
+                                         paged=True)]),
         "crc32_tables.c": c_file("crc32_tables.c", braided("CRC-32/ISO-HDLC", "crc32.c", "poly 0x04C11DB7, reflected", 4)
                                  + REVERSED, both_orders(crc32, "hb_crc32")),
         "crc32c_tables.c": c_file("crc32c_tables.c", braided("CRC-32C", "crc32c.c", "poly 0x1EDC6F41, reflected", 4)

@@ -23,7 +23,7 @@
 pages:	.res	1			; whole pages left
 s1:	.res	2			; s1, s2: little-endian
 s2:	.res	2
-	.segment	"CODE"
+	.segment	"ALGOCODE"	; the algorithms' code, started on a page (src/platform/guest/sim65.cfg, the NES image)
 
 .macro	STEP
 	lda	(ptr1),y

@@ -24,7 +24,7 @@
 pages:	.res	1			; whole pages left
 lo:	.res	1			; the register
 hi:	.res	1
-	.segment	"CODE"
+	.segment	"ALGOCODE"	; the algorithms' code, started on a page (src/platform/guest/sim65.cfg, the NES image)
 
 .macro	STEP
 	lda	(ptr1),y

@@ -24,7 +24,7 @@
 pages:	.res	1			; whole pages left
 sa:	.res	1			; a
 sb:	.res	1			; b
-	.segment	"CODE"
+	.segment	"ALGOCODE"	; the algorithms' code, started on a page (src/platform/guest/sim65.cfg, the NES image)
 
 .macro	STEP
 	lda	(ptr1),y

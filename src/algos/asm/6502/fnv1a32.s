@@ -28,7 +28,7 @@ T = _hb_fnv1a32_planes
 pages:	.res	1			; whole pages left
 h:	.res	4			; the hash, least significant byte first
 n:	.res	4			; the product's bytes 2 and 3 while they build up
-	.segment	"CODE"
+	.segment	"ALGOCODE"	; the algorithms' code, started on a page (src/platform/guest/sim65.cfg, the NES image)
 
 .macro	STEP
 	STEP_XOR			; (h ^ byte) * K

@@ -23,7 +23,7 @@
 	.segment	"ZEROPAGE"
 pages:	.res	1			; whole pages left
 
-	.segment	"CODE"
+	.segment	"ALGOCODE"	; the algorithms' code, started on a page (src/platform/guest/sim65.cfg, the NES image)
 
 .macro	STEP
 	eor	(ptr1),y

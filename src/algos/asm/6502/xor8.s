@@ -15,7 +15,7 @@
 	.importzp	sp, ptr1, ptr2, tmp1
 	.import		incsp4
 
-	.segment	"CODE"
+	.segment	"ALGOCODE"	; the algorithms' code, started on a page (src/platform/guest/sim65.cfg, the NES image)
 
 .proc	_hb_xor8_6502
 	sta	tmp1			; len mod 256
