@@ -18,9 +18,18 @@ PY=${PY:-.venv/bin/python}
 TARGETS=${HB_CONSOLE_TARGETS:-nes,gba,gba-iwram}
 SIZES=${HB_CONSOLE_SIZES:-64,1024}
 
-# exits 1 on any digest mismatch, target failure, or a count that moves
-NO_COLOR=1 "$PY" -m hashbench cross --target "$TARGETS" --size "$SIZES" --check-repeat --no-save -q
+# PART: which of the three runs (scripts/test.sh runs them side by side); all of them by default
+PART=${1:-all}
+case $PART in all|arm-6502|gb|z80) ;; *) echo "usage: $0 [all|arm-6502|gb|z80]" >&2; exit 2 ;; esac
 
-SDCC_ALGOS=${HB_CONSOLE_SDCC_ALGOS:-fnv1a32,xxh32,sha1,sha256,ripemd160,blake2s,sha512,ascon-hash256}
-NO_COLOR=1 "$PY" -m hashbench cross --target gb --size 64,1024 -a "$SDCC_ALGOS" --no-save -q
-NO_COLOR=1 "$PY" -m hashbench cross --target z80 --size 64,1024 -a "${HB_CONSOLE_Z80_ALGOS:-fnv1a32,xxh32,ripemd160,sha512}" --no-save -q
+# exits 1 on any digest mismatch, target failure, or a count that moves
+if [ "$PART" = all ] || [ "$PART" = arm-6502 ]; then
+    NO_COLOR=1 "$PY" -m hashbench cross --target "$TARGETS" --size "$SIZES" --check-repeat --no-save -q
+fi
+if [ "$PART" = all ] || [ "$PART" = gb ]; then
+    SDCC_ALGOS=${HB_CONSOLE_SDCC_ALGOS:-fnv1a32,xxh32,sha1,sha256,ripemd160,blake2s,sha512,ascon-hash256}
+    NO_COLOR=1 "$PY" -m hashbench cross --target gb --size 64,1024 -a "$SDCC_ALGOS" --no-save -q
+fi
+if [ "$PART" = all ] || [ "$PART" = z80 ]; then
+    NO_COLOR=1 "$PY" -m hashbench cross --target z80 --size 64,1024 -a "${HB_CONSOLE_Z80_ALGOS:-fnv1a32,xxh32,ripemd160,sha512}" --no-save -q
+fi

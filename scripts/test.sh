@@ -47,7 +47,7 @@ step "C suite, gcc"
 $MAKE -j"$HB_TEST_JOBS" BUILD=build/host build
 build/host/hb-test
 
-# The C suite's other builds (each one compiler run over the whole roster); their steps below.
+# The C suite's other builds (each one compiler run over the whole roster), made in their checks below.
 variant() {   # NAME: make build/NAME/hb-test
     local name=$1
     case $name in
@@ -63,35 +63,28 @@ variant() {   # NAME: make build/NAME/hb-test
     esac
     $MAKE BUILD="build/$name" "$@" "build/$name/hb-test"
 }
-VARIANTS="clang asan nou64 npt small swap s390x armhf"
 
-# Made side by side, HB_TEST_JOBS at a time (default: the number of cores), their messages in
-# build/logs/NAME.log; a build that fails is made again in its step, whose messages stop the run.
-step "C suite builds: $VARIANTS ($HB_TEST_JOBS at a time)"
-mkdir -p build/logs
-for v in $VARIANTS; do
-    variant "$v" > "build/logs/$v.log" 2>&1 &
-    while [ "$(jobs -rp | wc -l)" -ge "$HB_TEST_JOBS" ]; do wait -n || true; done
-done
-wait || true
-
-# The checks that each keep one core busy for seconds (the variants' runs, QEMU, the cross targets,
-# the generated files, the linter) side by side, HB_TEST_JOBS at a time, longest first; each one's
-# messages in build/logs/check-N.log, printed whole when it ends; the run stops after them if one failed.
+# The other checks side by side, HB_TEST_JOBS at a time (default: the number of cores), longest first:
+# the consoles' exact cycles (three runs, 95 s in all one after the other), then ones that keep one core busy for seconds
+# (the cross targets, each variant's build and run, the generated files, the linter).  Each one's
+# messages go to build/logs/check-N.log, printed whole when it ends; the run stops after them if one failed.
 CHECKS=(
+    "8/16-bit consoles: NES (6502, sim65), GBA (ARM7TDMI, ROM and IWRAM, mGBA), exact cycles|bash scripts/test-console.sh arm-6502"
+    "8/16-bit consoles: Game Boy (SDCC, mGBA; a few algorithms), exact cycles|bash scripts/test-console.sh gb"
+    "8/16-bit consoles: Z80 (SDCC, ucsim; a few algorithms), exact cycles|bash scripts/test-console.sh z80"
     "Cross-architecture correctness under QEMU (N64, NDS, PowerPC)|bash scripts/test-cross.sh"
-    "Generated files up to date (make check-generated)|$MAKE check-generated"
+    "C suite under ASan + UBSan|variant asan && build/asan/hb-test --quick"
+    "C suite with other CPUs' forms on this one (HB_BIG_ENDIAN, HB_TABLE_BYTE_OFFSETS: big-endian CRCs; HB_32BIT_CPU: SHA-512 in 32-bit halves; in full, 3 s: every length through them)|variant swap && build/swap/hb-test"
     "C suite under QEMU: s390x (big-endian, 64-bit)|variant s390x && qemu-s390x build/s390x/hb-test --quick"
     "C suite under QEMU: armhf (32-bit ARM)|variant armhf && qemu-arm build/armhf/hb-test --quick"
-    "C suite under ASan + UBSan|variant asan && build/asan/hb-test --quick"
-    "C suite with HB_NO_PORTABLE_TABLES (the Game Boy / Z80 small builds: rolled rounds, no big tables)|variant npt && build/npt/hb-test --quick"
     "C suite, clang (strict C99)|variant clang && build/clang/hb-test --quick"
+    "C suite with HB_NO_PORTABLE_TABLES (the Game Boy / Z80 small builds: rolled rounds, no big tables)|variant npt && build/npt/hb-test --quick"
     "C suite with HB_SMALL_CPU (the 8/16-bit code paths: byte-wise state, byte-table multiplies)|variant small && build/small/hb-test --quick"
     "C suite with HB_NO_U64 (the 6502 configuration: 64-bit algorithms dropped)|variant nou64 && build/nou64/hb-test --quick"
-    "C suite with other CPUs' forms on this one (HB_BIG_ENDIAN, HB_TABLE_BYTE_OFFSETS: big-endian CRCs; HB_32BIT_CPU: SHA-512 in 32-bit halves; in full, 3 s: every length through them)|variant swap && build/swap/hb-test"
+    "Generated files up to date (make check-generated)|$MAKE check-generated"
     "Lint: ruff (pyproject.toml [tool.ruff])|.venv/bin/ruff check hashbench tests tools studies"
 )
-step "C suite runs, QEMU, cross targets, generated files, lint (${#CHECKS[@]} checks, $HB_TEST_JOBS at a time)"
+step "Consoles, C suite variants, QEMU, cross targets, generated files, lint (${#CHECKS[@]} checks, $HB_TEST_JOBS at a time)"
 run_check() {   # N: check N, its messages and its time in build/logs/check-N.*
     local t0=$SECONDS rc=0
     # its own job, not the left of an ||: `set -e` holds inside it
@@ -108,6 +101,7 @@ show_check() {   # N: its messages, once it has ended; 1 if it failed
     SUMMARY+=("$(printf '%5d s   (beside)  %s' "$took" "${CHECKS[$1]%%|*}")")
     [ "$rc" = 0 ]
 }
+mkdir -p build/logs
 rm -f build/logs/check-*
 declare -A SHOWN=()
 FAILED=0
@@ -127,9 +121,6 @@ done
 wait || true
 show_ended
 [ "$FAILED" = 0 ] || { echo "test.sh: a check above failed" >&2; exit 1; }
-
-step "8/16-bit consoles: NES (6502, sim65), GBA (ARM7TDMI, ROM and IWRAM, mGBA), Game Boy and Z80 (SDCC; a few algorithms), exact cycles"
-bash scripts/test-console.sh
 
 # On every core (HB_TEST_JOBS) where pytest-xdist is installed: each file on one worker, the files that
 # build console ROMs together on one (tests/python/conftest.py says why).  The slowest tests are listed.
