@@ -222,9 +222,15 @@ def write_generated(p: Plan, folder: Path, con, fn_of=None) -> list:
 # ---- the gcc consoles' build (GBA, NDS, N64, NUCLEO-F767) -------------------------------------------
 
 def build_folder(console: str, p: Plan, *depends) -> Path:
-    """The image's build folder: one per console and selection (and
-    whatever else its build `depends` on)."""
-    key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in p.rows] + [p.size, p.budget_ms, *depends]).encode())
+    """The image's build folder: one per console and selection, the
+    reference digests the image checks its rows against (a test that builds
+    the same rows with a wrong one must not rewrite another's image: the GBA
+    case then ran that image, MD5's own check failing on its right digest)
+    and whatever else its build `depends` on."""
+    ref = reference_table()
+    digests = [ref.get((r.algo.id, size)) for r in p.rows for size in p.sizes]
+    key = hashlib.sha256(repr([(r.algo.id, r.impl) for r in p.rows] + [p.size, p.budget_ms, *depends, digests])
+                         .encode())
     return BUILD / "rom" / console / key.hexdigest()[:16]
 
 

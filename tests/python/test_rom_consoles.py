@@ -24,9 +24,10 @@ def needs(name: str):
         pytest.skip(f"{name}: {why}")
 
 
-# (The GBA case once failed here, MD5's own check saying no where its digest was right: test workers
-# building the same image rewrote hashbench.gba in place while another loaded it, a ROM with part of
-# its tail missing. Images and generated sources are written whole now: hashbench/rom/image.py.)
+# (The GBA case once failed here, MD5's own check saying no where its digest was right: test_rom.py's
+# wrong-reference test built the same rows into the same folder with MD5's digest spoiled, and the
+# case then ran that image. The build folder's key holds the reference digests now, and images are
+# written whole: hashbench/rom/image.py.)
 @pytest.mark.parametrize("name", list(CASES))
 def test_every_row_is_verified_and_timed_by_the_console_s_own_timer(name):
     needs(name)
