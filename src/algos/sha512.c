@@ -97,17 +97,11 @@ void hb_sha512_compress(uint64_t h8[8], const uint8_t *p, size_t nblocks)
 #else
 /* ---- portable compression ------------------------------------------ */
 
-/* One round; the working variables are renamed, not moved. */
-#define RND(a, b, c, d, e, f, g, h, i, wi)                               \
-    do {                                                                 \
-        uint64_t t_ = (h) + BSIG1(e) + CH(e, f, g) + hb_sha512_k[i] + (wi); \
-        (d) += t_;                                                       \
-        (h) = t_ + BSIG0(a) + MAJ(a, b, c);                              \
-    } while (0)
-
+/* The schedule in a ring of 16 words; SIG0/SIG1 are the small Sigmas in the
+ * form the compression below uses. */
 #define WLOAD(t) (w[t] = hb_load64_be(p + 8 * (t)))
-#define WNEXT(t) (w[t] += SSIG1(w[((t) + 14) & 15]) + w[((t) + 9) & 15] + \
-                          SSIG0(w[((t) + 1) & 15]))
+#define WNEXT(t) (w[t] += SIG1(w[((t) + 14) & 15]) + w[((t) + 9) & 15] + \
+                          SIG0(w[((t) + 1) & 15]))
 
 #define RND16(j)                                      \
     RND(a, b, c, d, e, f, g, h, (j) + 0, W(0));       \
@@ -126,6 +120,84 @@ void hb_sha512_compress(uint64_t h8[8], const uint8_t *p, size_t nblocks)
     RND(d, e, f, g, h, a, b, c, (j) + 13, W(13));     \
     RND(c, d, e, f, g, h, a, b, (j) + 14, W(14));     \
     RND(b, c, d, e, f, g, h, a, (j) + 15, W(15))
+
+#if HB_32BIT_CPU
+/* The working variables as 32-bit halves, a_hi and a_lo (HB_32BIT_CPU in
+ * hb_config.h); only the sums are whole uint64_t values, which a compiler
+ * for a 32-bit CPU adds with add and add-with-carry (a carry written in C,
+ * s < x, costs a compare and conditional moves instead).  A 64-bit rotation
+ * by n < 32 takes each half's bits from both halves,
+ *   lo' = lo >> n ^ hi << (32 - n),  hi' = hi >> n ^ lo << (32 - n)
+ * (the two parts share no bits, so ^ joins them as | would), and by n >= 32
+ * it is the rotation by n - 32 of the swapped halves: each Sigma half is six
+ * shifted terms XORed, on ARM six eor instructions with a shifted operand. */
+#define HI(x) ((uint32_t)((x) >> 32))
+#define LO(x) ((uint32_t)(x))
+#define JOIN(h, l) ((uint64_t)(h) << 32 | (l))
+#define SPLIT(v, x) ((v##_hi) = HI(x), (v##_lo) = LO(x))
+
+#define BSIG0_LO(h, l) (((l) >> 28 ^ (h) << 4) ^ ((h) >> 2 ^ (l) << 30) ^ ((h) >> 7 ^ (l) << 25))
+#define BSIG0_HI(h, l) (((h) >> 28 ^ (l) << 4) ^ ((l) >> 2 ^ (h) << 30) ^ ((l) >> 7 ^ (h) << 25))
+#define BSIG1_LO(h, l) (((l) >> 14 ^ (h) << 18) ^ ((l) >> 18 ^ (h) << 14) ^ ((h) >> 9 ^ (l) << 23))
+#define BSIG1_HI(h, l) (((h) >> 14 ^ (l) << 18) ^ ((h) >> 18 ^ (l) << 14) ^ ((l) >> 9 ^ (h) << 23))
+#define SSIG0_LO(h, l) (((l) >> 1 ^ (h) << 31) ^ ((l) >> 8 ^ (h) << 24) ^ ((l) >> 7 ^ (h) << 25))
+#define SSIG0_HI(h, l) (((h) >> 1 ^ (l) << 31) ^ ((h) >> 8 ^ (l) << 24) ^ ((h) >> 7))
+#define SSIG1_LO(h, l) (((l) >> 19 ^ (h) << 13) ^ ((h) >> 29 ^ (l) << 3) ^ ((l) >> 6 ^ (h) << 26))
+#define SSIG1_HI(h, l) (((h) >> 19 ^ (l) << 13) ^ ((l) >> 29 ^ (h) << 3) ^ ((h) >> 6))
+/* Whole 64-bit Sigmas and Ch/Maj of a variable pair, for the sums. */
+#define SIG0(x) JOIN(SSIG0_HI(HI(x), LO(x)), SSIG0_LO(HI(x), LO(x)))
+#define SIG1(x) JOIN(SSIG1_HI(HI(x), LO(x)), SSIG1_LO(HI(x), LO(x)))
+#define BIG0(v) JOIN(BSIG0_HI(v##_hi, v##_lo), BSIG0_LO(v##_hi, v##_lo))
+#define BIG1(v) JOIN(BSIG1_HI(v##_hi, v##_lo), BSIG1_LO(v##_hi, v##_lo))
+#define CH2(x, y, z) JOIN(CH(x##_hi, y##_hi, z##_hi), CH(x##_lo, y##_lo, z##_lo))
+#define MAJ2(x, y, z) JOIN(MAJ(x##_hi, y##_hi, z##_hi), MAJ(x##_lo, y##_lo, z##_lo))
+
+/* One round; the variable pairs are renamed, not moved. */
+#define RND(a, b, c, d, e, f, g, h, i, wi)                                       \
+    do {                                                                         \
+        uint64_t t_ = JOIN(h##_hi, h##_lo) + BIG1(e) + CH2(e, f, g) +            \
+                      hb_sha512_k[i] + (wi);                                     \
+        SPLIT(d, JOIN(d##_hi, d##_lo) + t_);                                     \
+        t_ += BIG0(a) + MAJ2(a, b, c);                                           \
+        SPLIT(h, t_);                                                            \
+    } while (0)
+
+#define LOAD2(v, i) SPLIT(v, h8[i])
+#define ADD2(v, i) (h8[i] += JOIN(v##_hi, v##_lo))
+
+void hb_sha512_compress(uint64_t h8[8], const uint8_t *p, size_t nblocks)
+{
+    uint64_t w[16];
+    uint32_t a_hi, a_lo, b_hi, b_lo, c_hi, c_lo, d_hi, d_lo;
+    uint32_t e_hi, e_lo, f_hi, f_lo, g_hi, g_lo, h_hi, h_lo;
+    unsigned j;
+
+    for (; nblocks; nblocks--, p += 128) {
+        LOAD2(a, 0); LOAD2(b, 1); LOAD2(c, 2); LOAD2(d, 3);
+        LOAD2(e, 4); LOAD2(f, 5); LOAD2(g, 6); LOAD2(h, 7);
+#define W(t) WLOAD(t)
+        RND16(0);
+#undef W
+#define W(t) WNEXT(t)
+        for (j = 16; j < 80; j += 16) {
+            RND16(j);
+        }
+#undef W
+        ADD2(a, 0); ADD2(b, 1); ADD2(c, 2); ADD2(d, 3);
+        ADD2(e, 4); ADD2(f, 5); ADD2(g, 6); ADD2(h, 7);
+    }
+}
+#else
+#define SIG0(x) SSIG0(x)
+#define SIG1(x) SSIG1(x)
+
+/* One round; the working variables are renamed, not moved. */
+#define RND(a, b, c, d, e, f, g, h, i, wi)                               \
+    do {                                                                 \
+        uint64_t t_ = (h) + BSIG1(e) + CH(e, f, g) + hb_sha512_k[i] + (wi); \
+        (d) += t_;                                                       \
+        (h) = t_ + BSIG0(a) + MAJ(a, b, c);                              \
+    } while (0)
 
 void hb_sha512_compress(uint64_t h8[8], const uint8_t *p, size_t nblocks)
 {
@@ -148,6 +220,7 @@ void hb_sha512_compress(uint64_t h8[8], const uint8_t *p, size_t nblocks)
         h8[4] += e; h8[5] += f; h8[6] += g; h8[7] += h;
     }
 }
+#endif /* HB_32BIT_CPU */
 #endif /* HB_NO_PORTABLE_TABLES */
 
 /* ---- padding and streaming (hb_md.h), shared by both ------------------- */
