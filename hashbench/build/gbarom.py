@@ -17,12 +17,18 @@ def complement(header: bytes) -> int:
     return (-sum(header[0xA0:0xBD]) - 0x19) & 0xFF
 
 
-def fix(path: Path) -> int:
-    rom = bytearray(path.read_bytes())
+def fixed(data: bytes, name: str = "the image") -> bytes:
+    """`data` with its complement check filled in."""
+    rom = bytearray(data)
     if len(rom) < 0xC0 or rom[0xB2] != 0x96:
-        raise SystemExit(f"gbarom: {path}: not a GBA ROM (no 0x96 at 0xB2)")
+        raise SystemExit(f"gbarom: {name}: not a GBA ROM (no 0x96 at 0xB2)")
     rom[0xBD] = complement(rom)
-    path.write_bytes(bytes(rom))
+    return bytes(rom)
+
+
+def fix(path: Path) -> int:
+    rom = fixed(path.read_bytes(), str(path))
+    path.write_bytes(rom)
     return rom[0xBD]
 
 

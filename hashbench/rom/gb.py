@@ -335,8 +335,7 @@ def write_stubs(placed, folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "hb_rom_gb_stubs.s"
     text = "\n".join(lines) + "\n"
-    if not path.exists() or path.read_text() != text:
-        path.write_text(text)
+    image.write_if_changed(path, text)
     return path
 
 

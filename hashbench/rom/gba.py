@@ -133,8 +133,7 @@ def build(plan: image.Plan, log=lambda m: None, save_bytes: int = SAVE_BYTES,
     while padded < len(data):
         padded *= 2
     rom = folder / "hashbench.gba"
-    rom.write_bytes(data + b"\xff" * (padded - len(data)))
-    gbarom.fix(rom)
+    image.write_image(rom, gbarom.fixed(data + b"\xff" * (padded - len(data))))
     text, dat, bss = image.section_sizes(t.cc, elf)
     built = image.Built(rom, len(data), padded, text, dat + bss)
     built.placement, built.from_rom = place, from_rom

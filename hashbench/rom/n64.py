@@ -68,7 +68,7 @@ def build(plan: image.Plan, log=lambda m: None) -> image.Built:
     if len(program) > MAX_PROGRAM:
         raise BuildError(f"rom: the program is {len(program)} bytes, more than RDRAM below the frame buffer holds")
     rom = folder / "hashbench.z64"
-    rom.write_bytes(n64rom.build(image.objcopy_binary(t.cc, boot_elf, folder / "boot.bin"), program))
+    image.write_image(rom, n64rom.build(image.objcopy_binary(t.cc, boot_elf, folder / "boot.bin"), program))
     text, dat, bss = image.section_sizes(t.cc, elf)
     return image.Built(rom, len(program), rom.stat().st_size, text, dat + bss)
 

@@ -63,7 +63,7 @@ def build(plan: image.Plan, log=lambda m: None) -> image.Built:
     if len(arm9) > MAX_BINARY:
         raise BuildError(f"rom: the ARM9 binary is {len(arm9)} bytes, more than main RAM below the records holds")
     rom = folder / "hashbench.nds"
-    rom.write_bytes(ndsrom.build(arm9))
+    image.write_image(rom, ndsrom.build(arm9))
     text, dat, bss = image.section_sizes(CC, elf)
     return image.Built(rom, len(arm9), rom.stat().st_size, text, dat + bss)
 

@@ -346,10 +346,10 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     font = compile_c(t, FONT, folder / "obj" / "hb_font.o", gen, ["--rodata-name", "FONT"], log)
     used = pack(groups, cc65.segment_sizes(font).get("FONT", 0))
     prg_banks = bank_count(used)
-    (folder / "stubs.s").write_text(stubs_source(prg_banks))
-    (folder / "trampolines.s").write_text(trampolines_source(groups))
+    image.write_if_changed(folder / "stubs.s", stubs_source(prg_banks))
+    image.write_if_changed(folder / "trampolines.s", trampolines_source(groups))
     cfg = folder / "nes.cfg"
-    cfg.write_text(linker_config(groups, prg_banks))
+    image.write_if_changed(cfg, linker_config(groups, prg_banks))
     objs = [cc65.assemble(SYSTEM, ROOT / CRT0, folder / "obj" / "crt0.o", log=log),
             cc65.assemble(SYSTEM, folder / "stubs.s", folder / "obj" / "stubs.o", log=log),
             cc65.assemble(SYSTEM, folder / "trampolines.s", folder / "obj" / "trampolines.o", log=log)]
@@ -363,7 +363,7 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     if len(data) != prg_banks * BANK:
         raise BuildError(f"rom: ld65 wrote {len(data)} bytes of PRG-ROM, not {prg_banks} banks")
     rom = folder / "hashbench.nes"
-    rom.write_bytes(nes2_header(prg_banks) + data)
+    image.write_image(rom, nes2_header(prg_banks) + data)
     sizes = cc65.map_sizes(folder / "map.txt")
     fixed = sum(sizes.get(s, 0) for s in ("STARTUP", "CODE", "RODATA", "ONCE", "DATA"))
     ram = sizes.get("BSS", 0) + sizes.get("DATA", 0) + max([g.ram_bytes for g in groups] + [0])

@@ -246,15 +246,15 @@ def build(plan: image.Plan, log=lambda m: None, group_room: int = GROUP_ROOM) ->
     banks = []
     for b in range(1, used + 1):
         stubs = folder / f"stubs{b}.s"
-        stubs.write_text(stubs_source(groups, b))
+        image.write_if_changed(stubs, stubs_source(groups, b))
         cfg = folder / f"bank{b}.cfg"
-        cfg.write_text(bank_config(groups, b))
+        image.write_if_changed(cfg, bank_config(groups, b))
         objs = zp + [cc65.assemble(nes.SYSTEM, stubs, folder / "obj" / f"stubs{b}.o", log=log)] + \
             [o for g in groups if g.bank == b for o in g.objects]
         banks.append(link(cfg, folder / f"bank{b}.bin", objs, log))
-    (folder / "trampolines.s").write_text(trampolines_source(groups, used))
+    image.write_if_changed(folder / "trampolines.s", trampolines_source(groups, used))
     cfg = folder / "bank0.cfg"
-    cfg.write_text(fixed_config(PLATFORM_RAM_END + group_ram))
+    image.write_if_changed(cfg, fixed_config(PLATFORM_RAM_END + group_ram))
     objs = zp + [cc65.assemble(nes.SYSTEM, ROOT / CRT0, folder / "obj" / "crt0.o", log=log),
                  cc65.assemble(nes.SYSTEM, folder / "trampolines.s", folder / "obj" / "trampolines.o", log=log)]
     # the platform's variables beside crt0.s's, so that the application's come first in BSS (its
@@ -280,7 +280,7 @@ def build(plan: image.Plan, log=lambda m: None, group_room: int = GROUP_ROOM) ->
     data = bytearray(b"".join(parts).ljust(size, b"\xff"))
     header(data, size)
     rom = folder / "hashbench.sfc"
-    rom.write_bytes(bytes(data))
+    image.write_image(rom, bytes(data))
     sizes = cc65.map_sizes(fixed.with_suffix(".map"))
     fixed_bytes = sum(sizes.get(s, 0) for s in ("STARTUP", "CODE", "RODATA", "ONCE", "DATA", "VECTORS"))
     bank_bytes = [sum(v for k, v in cc65.map_sizes(p.with_suffix(".map")).items() if k in ("STUBS", "CODE", "RODATA")
