@@ -60,9 +60,8 @@ PLATFORM_C = [f"{PLATFORM}/gb.c", "src/engine/hb_record.c", "src/engine/hb_workl
               "src/engine/rom/hb_font.c"]
 APP = ["src/engine/rom/hb_rom_app.c"]
 INCLUDES = ["-Isrc/platform/rom", f"-I{PLATFORM}", "-Isrc/engine", "-Isrc/engine/rom", "-Isrc/algos"]
-# The area the start-up file names right after bank 0's (src/platform/guest/sdcc_areas.inc),
-# which `cross --target gb` puts each algorithm in: one unit larger than a bank goes there.
-WINDOW_AREA = "ALGO"
+# One unit larger than a bank may run from bank 0's free end through bank 1 (the window): its own
+# area, compiled once as for a bank, placed where a first link finds bank 0's areas end.
 WINDOW_END = 0x8000
 ALGO_OBJECTS = BUILD / "rom" / "gb" / "algos"
 RAM_END = 0xDC00          # work RAM from 0xC000; the top KiB is the stack (crt0.s: SP = 0xE000)
@@ -77,7 +76,7 @@ class Unit:
     bank: int = 0
     offset: int = 0
     small: bool = False   # every source that has one built small (SMALL_DEFINE)
-    window: bool = False  # from bank 0's free end on through bank 1 (WINDOW_AREA)
+    window: bool = False  # from bank 0's free end on through bank 1 (link)
 
     @property
     def paged(self) -> list:
@@ -87,8 +86,6 @@ class Unit:
 
     @property
     def area(self) -> str:
-        if self.window:
-            return WINDOW_AREA
         name = object_stem(self.sources[0]).replace("-", "_")   # asm_sm83_crc32, apart from crc32.c's
         return "ROM_" + name + ("_small" if self.small else "")
 
@@ -239,8 +236,9 @@ class Builder:
     def place(self, entries, window=None) -> tuple:
         """Compiles the entries' units and packs them into banks ->
         (placed units, units larger than a bank, {unit: its objects}).
-        window: the entries of the unit that goes to WINDOW_AREA, bank 1
-        then left to it."""
+        window: the entries of the unit that goes from bank 0's free end
+        through bank 1 (its objects those it has in a bank: not compiled
+        again), bank 1 then left to it."""
         in_window = {(a.id, i) for a, i in window or []}
         all_units = units([e for e in entries if (e[0].id, e[1]) not in in_window])
         objs = self.compile_all(all_units)
@@ -276,12 +274,20 @@ class Builder:
         objs += [self._compile(s, odir / (Path(s).stem + ".rel"), inputs=gen, includes=[f"-I{cache.rel(self.out_dir)}"])
                  for s in PLATFORM_C + list(home_sources) + [g for g in gen if g.endswith(".c")]]
         objs += [o for u in placed for o in unit_objs[id(u)]]
-        ihx = self.out_dir / f"{stem}.ihx"
         places = [f"-Wl-b_{u.area}=0x{(u.bank << 16) | (BANK + u.offset):X}" for u in placed if not u.window]
-        cmd = [self.t.cc] + [f for f in self.t.ldflags] + places + ["-o", cache.rel(ihx)] + \
-            [cache.rel(o) for o in objs]
-        cache.cached(ihx, cmd, [cache.rel(o) for o in objs], sdcc.version(self.t), self.log)
-        syms = sdcc.area_symbols(ihx.with_suffix(".noi").read_text())
+        window = [u for u in placed if u.window]
+
+        def linked(stem, at):   # -> the image's area symbols; `at`: where the window unit starts
+            ihx = self.out_dir / f"{stem}.ihx"
+            cmd = [self.t.cc] + [f for f in self.t.ldflags] + places + \
+                [f"-Wl-b_{u.area}=0x{at:X}" for u in window] + ["-o", cache.rel(ihx)] + [cache.rel(o) for o in objs]
+            cache.cached(ihx, cmd, [cache.rel(o) for o in objs], sdcc.version(self.t), self.log)
+            return ihx, sdcc.area_symbols(ihx.with_suffix(".noi").read_text())
+
+        # bank 0's areas end where they end wherever the window unit is: a first link (it at bank 1's
+        # start) finds that end, the image's puts the unit there
+        at = max(area_end(linked(f"{stem}-bank0", (1 << 16) | BANK)[1], a) for a in HOME_AREAS) if window else 0
+        ihx, syms = linked(stem, at)
         home = max(area_end(syms, a) for a in HOME_AREAS)
         if home > BANK:
             raise BuildError(f"{ihx.name}: bank 0 (start-up, platform, application, roster table, SDCC's "
@@ -289,10 +295,10 @@ class Builder:
         ram = max(area_end(syms, a) for a in ("DATA", "INITIALIZED", "BSS", "HEAP"))
         if ram > RAM_END:
             raise BuildError(f"{ihx.name}: data end at 0x{ram:X}, past 0x{RAM_END:X} (work RAM below the stack)")
-        window = area_end(syms, WINDOW_AREA)
-        if window > WINDOW_END:
-            raise BuildError(f"{ihx.name}: {window - WINDOW_END} bytes too large for bank 0's free end and bank 1",
-                             window_over=window - WINDOW_END)
+        end = max([area_end(syms, u.area) for u in window], default=0)
+        if end > WINDOW_END:
+            raise BuildError(f"{ihx.name}: {end - WINDOW_END} bytes too large for bank 0's free end and bank 1",
+                             window_over=end - WINDOW_END)
         n_banks = rom_banks(placed)
         if sdcc.ihx_end(ihx.read_text()) > n_banks * BANK:
             raise BuildError(f"{ihx.name}: code past the {n_banks} banks the image declares")
