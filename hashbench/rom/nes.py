@@ -22,7 +22,7 @@ rounds, as the Game Boy builds them); if it is still too large, it splits
 into its algorithms, each with its own copy of the files they shared (every
 group's exported names carry the group's name, so copies never clash).
 Each row's function is reached through a trampoline in the fixed bank that
-maps its bank (10 cycles a call when it is mapped already, which it is in a
+maps its bank (11 cycles a call when it is mapped already, which it is in a
 timing loop) and jumps to it, so the application calls it as on any other
 console.  The variables of all groups share one address range (one row runs
 at a time, and cc65's static locals are set at each call)."""
@@ -243,7 +243,10 @@ def trampolines_source(groups) -> str:
              "; maps its bank (Y; A and X hold the call's last argument) and jumps to it",
              ".import hb_nes_switch",
              ".importzp hb_nes_bank_now",
-             '.segment "CODE"']
+             # their own segment, after the fixed bank's code and constants: the application and
+             # cc65's runtime keep their addresses whatever the rows (a runtime loop a row calls
+             # crosses a page or not alike in every image)
+             '.segment "TRAMP"']
     for g in groups:
         for sym in sorted({r.symbol for r in g.rows}):
             lines += [f".export _{sym}", f".import _{g.banked(sym)}",
@@ -266,7 +269,8 @@ def linker_config(groups, banks: int) -> str:
             "    NESBSS:   load = PLRAM, type = bss, define = yes;",
             f"    STARTUP:  load = PRG{fixed}, type = ro;",
             f"    CODE:     load = PRG{fixed}, type = ro;",
-            f"    RODATA:   load = PRG{fixed}, type = ro;"]
+            f"    RODATA:   load = PRG{fixed}, type = ro;",
+            f"    TRAMP:    load = PRG{fixed}, type = ro;"]
     # each group's page-aligned tables (whole pages) first in its bank, which starts a page: no
     # padding; then each group's code from a page (its bytes counted to the next: compile_group)
     segs += [f"    {g.name}T: load = PRG{g.bank}, type = ro, optional = yes, align = $100;" for g in groups]
@@ -365,7 +369,7 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     rom = folder / "hashbench.nes"
     image.write_image(rom, nes2_header(prg_banks) + data)
     sizes = cc65.map_sizes(folder / "map.txt")
-    fixed = sum(sizes.get(s, 0) for s in ("STARTUP", "CODE", "RODATA", "ONCE", "DATA"))
+    fixed = sum(sizes.get(s, 0) for s in ("STARTUP", "CODE", "RODATA", "TRAMP", "ONCE", "DATA"))
     ram = sizes.get("BSS", 0) + sizes.get("DATA", 0) + max([g.ram_bytes for g in groups] + [0])
     if WRAM_AT + ram > WRAM_END:
         raise BuildError(f"rom: the variables take {ram} bytes, more than the PRG-RAM bank's 8 KiB")
