@@ -162,31 +162,11 @@ void hb_sha512_compress(uint64_t h8[8], const uint8_t *p, size_t nblocks)
         SPLIT(h, t_);                                                            \
     } while (0)
 
-#define LOAD2(v, i) SPLIT(v, h8[i])
-#define ADD2(v, i) (h8[i] += JOIN(v##_hi, v##_lo))
-
-void hb_sha512_compress(uint64_t h8[8], const uint8_t *p, size_t nblocks)
-{
-    uint64_t w[16];
-    uint32_t a_hi, a_lo, b_hi, b_lo, c_hi, c_lo, d_hi, d_lo;
-    uint32_t e_hi, e_lo, f_hi, f_lo, g_hi, g_lo, h_hi, h_lo;
-    unsigned j;
-
-    for (; nblocks; nblocks--, p += 128) {
-        LOAD2(a, 0); LOAD2(b, 1); LOAD2(c, 2); LOAD2(d, 3);
-        LOAD2(e, 4); LOAD2(f, 5); LOAD2(g, 6); LOAD2(h, 7);
-#define W(t) WLOAD(t)
-        RND16(0);
-#undef W
-#define W(t) WNEXT(t)
-        for (j = 16; j < 80; j += 16) {
-            RND16(j);
-        }
-#undef W
-        ADD2(a, 0); ADD2(b, 1); ADD2(c, 2); ADD2(d, 3);
-        ADD2(e, 4); ADD2(f, 5); ADD2(g, 6); ADD2(h, 7);
-    }
-}
+/* The state: pairs of halves, loaded from and added back to whole words. */
+#define STATE uint32_t a_hi, a_lo, b_hi, b_lo, c_hi, c_lo, d_hi, d_lo, \
+                       e_hi, e_lo, f_hi, f_lo, g_hi, g_lo, h_hi, h_lo
+#define LOAD(v, i) SPLIT(v, h8[i])
+#define ADD(v, i) (h8[i] += JOIN(v##_hi, v##_lo))
 #else
 #define SIG0(x) SSIG0(x)
 #define SIG1(x) SSIG1(x)
@@ -199,15 +179,21 @@ void hb_sha512_compress(uint64_t h8[8], const uint8_t *p, size_t nblocks)
         (h) = t_ + BSIG0(a) + MAJ(a, b, c);                              \
     } while (0)
 
+/* The state: whole words. */
+#define STATE uint64_t a, b, c, d, e, f, g, h
+#define LOAD(v, i) ((v) = h8[i])
+#define ADD(v, i) (h8[i] += (v))
+#endif /* HB_32BIT_CPU */
+
 void hb_sha512_compress(uint64_t h8[8], const uint8_t *p, size_t nblocks)
 {
     uint64_t w[16];
-    uint64_t a, b, c, d, e, f, g, h;
+    STATE;
     unsigned j;
 
     for (; nblocks; nblocks--, p += 128) {
-        a = h8[0]; b = h8[1]; c = h8[2]; d = h8[3];
-        e = h8[4]; f = h8[5]; g = h8[6]; h = h8[7];
+        LOAD(a, 0); LOAD(b, 1); LOAD(c, 2); LOAD(d, 3);
+        LOAD(e, 4); LOAD(f, 5); LOAD(g, 6); LOAD(h, 7);
 #define W(t) WLOAD(t)
         RND16(0);
 #undef W
@@ -216,11 +202,10 @@ void hb_sha512_compress(uint64_t h8[8], const uint8_t *p, size_t nblocks)
             RND16(j);
         }
 #undef W
-        h8[0] += a; h8[1] += b; h8[2] += c; h8[3] += d;
-        h8[4] += e; h8[5] += f; h8[6] += g; h8[7] += h;
+        ADD(a, 0); ADD(b, 1); ADD(c, 2); ADD(d, 3);
+        ADD(e, 4); ADD(f, 5); ADD(g, 6); ADD(h, 7);
     }
 }
-#endif /* HB_32BIT_CPU */
 #endif /* HB_NO_PORTABLE_TABLES */
 
 /* ---- padding and streaming (hb_md.h), shared by both ------------------- */
