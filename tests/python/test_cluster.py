@@ -56,14 +56,16 @@ def start_worker(folder: Path, address: str, name: str):
 
 
 def stop(*procs):
+    """In the order given (the workers before their scheduler, which they would wait for when it went
+    first): SIGTERM, a few seconds to close, then SIGKILL (a test's cluster, nothing to keep)."""
     for p in procs:
         if p.poll() is None:
             p.send_signal(signal.SIGTERM)
-    for p in procs:
-        try:
-            p.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            p.kill()
+            try:
+                p.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
 
 
 @pytest.fixture(scope="module")
