@@ -27,8 +27,12 @@ class Case:
     screenshot: tuple | None = None   # the command's --screenshot (taken where there is a screen): its size
     two_colours: bool = False    # ... and it has the text's and the background's colours only
     loop_cycles: tuple | None = None  # the harness (the timed loop around an empty function): CPU cycles a call
-    ctrl_c_budget: str = ""      # the Ctrl-C test's --budget (a whole-roster image); "": no such test
+    ctrl_c_budget: str = ""      # the Ctrl-C test's --budget (CTRL_C_ROWS' image); "": no such test
 
+
+# The Ctrl-C test's rows: enough that Ctrl-C after the first leaves rows to do, few enough to compile
+# in seconds (the whole roster's image took a full compile, twice on the NUCLEO: 20-25 s a console).
+CTRL_C_ROWS = "xor8,crc32,md5,sha256,sha512"
 
 CASES = {
     "nes": Case("crc32,md5,sha256", ("nes", "6502", "frames+loop", 1789773, 1789773), ("cc65",),

@@ -8,7 +8,7 @@ Ctrl-C keeps the rows done.  What only one console does (its header, its
 banks, its controls) is in its own file, test_rom_<console>.py."""
 import pytest
 from cli_util import ctrl_c_once, hb
-from rom_cases import CASES, built, labels, missing_emulator, missing_tools, session
+from rom_cases import CASES, CTRL_C_ROWS, built, labels, missing_emulator, missing_tools, session
 
 from hashbench.result import Build
 from hashbench.rom import console, run
@@ -99,8 +99,8 @@ def test_ctrl_c_keeps_the_rows_done_and_exits_130(name, tmp_path):
     needs(name)
     c, con = CASES[name], console.get(name)
     db = tmp_path / "db.sqlite"
-    code, _, err = ctrl_c_once(["rom", "--target", name, "-o", tmp_path / f"hb{c.image_suffix}", "--budget",
-                                c.ctrl_c_budget, "--run", "--db", db])
+    code, _, err = ctrl_c_once(["rom", "--target", name, "-a", CTRL_C_ROWS, "-o", tmp_path / f"hb{c.image_suffix}",
+                                "--budget", c.ctrl_c_budget, "--run", "--db", db])
     assert code == 130, err
     stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
     assert stored.status == "interrupted" and stored.results and all(r.verified for r in stored.results)
