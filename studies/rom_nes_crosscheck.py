@@ -56,7 +56,7 @@ from hashbench import cross, roster
 from hashbench.build import cache
 from hashbench.meters import sim65 as sim65_meter
 from hashbench.paths import ROOT
-from hashbench.rom import nes
+from hashbench.rom import image, nes
 from hashbench.targets import load_all
 from hashbench.targets.console import ENGINE
 from studies import reference_tables, write
@@ -114,8 +114,7 @@ def sim65_empty_call(size) -> int:
     folder = t.build_dir / "nothing"
     folder.mkdir(parents=True, exist_ok=True)
     empty = folder / "nothing.c"
-    if not empty.exists() or empty.read_text() != EMPTY_C:
-        empty.write_text(EMPTY_C)
+    image.write_if_changed(empty, EMPTY_C)
     defines = [*sim65_meter.engine_defines(t), "HB_CONSOLE_FN=hb_nothing", 'HB_CONSOLE_ID="nothing"',
                "HB_CONSOLE_DIGEST_LEN=1", f"HB_CONSOLE_MAX_SIZE={t.max_size}"]
     engine = t.compile(ENGINE, folder / "engine.o", log, defines)

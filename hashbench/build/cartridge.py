@@ -87,6 +87,11 @@ def area_end(syms: dict, area: str) -> int:
     return int(syms.get("s__" + area, "0"), 16) + int(syms.get("l__" + area, "0"), 16)
 
 
+def home_end(syms: dict) -> int:
+    """One past bank 0's last byte: the end of its last area (HOME_AREAS)."""
+    return max(area_end(syms, a) for a in HOME_AREAS)
+
+
 def check(t, name: str, rom_bytes: int, syms: dict):
     """Every bank within its 16 KiB, from the linker's area symbols (s__X,
     l__X of the .noi; its .ihx is in ROM offsets, where an overflowing
@@ -100,7 +105,7 @@ def check(t, name: str, rom_bytes: int, syms: dict):
     far, c = t.cartridge["far_bank"], t.cartridge
     pages = int(syms.get("l_" + PAGES_AREA, "0"), 16)
     window_end = t.rom_end - PAGES_SPACE if pages else t.rom_end
-    limits = [(max(end(a) for a in HOME_AREAS), c["home_end"],
+    limits = [(home_end(syms), c["home_end"],
                f"ROM bank 0 (the engine, the platform and SDCC's runtime, which bank {far} calls)"),
               (max(end(a) for a in HOME_AREAS + (ALGO_AREA[1:],)), window_end,
                "the ROM window (banks 0 and 1)" + (", below the page-aligned tables" if pages else "")),

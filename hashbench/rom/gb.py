@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..build import assembly_text, cache, sdcc
-from ..build.cartridge import BANK, HOME_AREAS, area_end
+from ..build.cartridge import BANK, area_end, home_end
 from ..build.gbheader import CART_TYPE, HEADER_TITLE, check_header
 from ..errors import BuildError, UserError
 from ..paths import BUILD, ROOT
@@ -286,9 +286,9 @@ class Builder:
 
         # bank 0's areas end where they end wherever the window unit is: a first link (it at bank 1's
         # start) finds that end, the image's puts the unit there
-        at = max(area_end(linked(f"{stem}-bank0", (1 << 16) | BANK)[1], a) for a in HOME_AREAS) if window else 0
+        at = home_end(linked(f"{stem}-bank0", (1 << 16) | BANK)[1]) if window else 0
         ihx, syms = linked(stem, at)
-        home = max(area_end(syms, a) for a in HOME_AREAS)
+        home = home_end(syms)
         if home > BANK:
             raise BuildError(f"{ihx.name}: bank 0 (start-up, platform, application, roster table, SDCC's "
                              f"runtime) is {home - BANK} bytes too large: ends at 0x{home:X}")

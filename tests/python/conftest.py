@@ -65,18 +65,20 @@ def tiers_of(item) -> set:
     return {m.name for m in item.iter_markers() if m.name in TIERS}
 
 
-# Files whose tests build console ROMs: the Game Boy and NES images are made in one folder per console
-# (build/rom/gb, ...), so two workers building different selections there would overwrite each other.
-# Under `pytest -n N --dist loadfile` (scripts/test.sh) they go to one worker, one after the other; every
-# other file goes whole to a worker (its module fixtures built once).
+# Files whose tests build console ROMs: they build the same images (rom_cases' selections, one build
+# folder each) and each console's algorithm objects, so on two workers one would wait on the other's
+# build locks or build the same thing beside it.  Under `pytest -n N --dist loadfile` (scripts/test.sh)
+# they go to one worker as one unit, ROM_UNIT, one after the other; every other file goes whole to a
+# worker (its module fixtures built once).
 ROM_FILES = re.compile(r"test_(rom|play)")
+ROM_UNIT = "the ROM builds"
 
 
 # The heaviest units first (CPU seconds on a fresh clone, 2 workers, November 2026: the ROM builds 210,
 # test_cluster 130, test_asm 63, ...): a worker that took one of them last would run alone at the end.
 # The rest follow in pytest-xdist's order (most tests first).  Only an order: a file missing here or
 # grown heavy costs time, never a result.
-HEAVY_FIRST = ["the ROM builds", "test_cluster.py", "test_asm.py", "test_userimpl.py", "test_install.py",
+HEAVY_FIRST = [ROM_UNIT, "test_cluster.py", "test_asm.py", "test_userimpl.py", "test_install.py",
                "test_code_size.py", "test_builds.py", "test_differential.py", "test_cycle_model.py", "test_cli.py"]
 
 
@@ -89,7 +91,7 @@ def pytest_xdist_make_scheduler(config, log):
     class RomFilesTogether(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = super()._split_scope(nodeid)
-            return "the ROM builds" if ROM_FILES.match(path.rpartition("/")[2]) else path
+            return ROM_UNIT if ROM_FILES.match(path.rpartition("/")[2]) else path
 
         def schedule(self) -> None:
             if self.collection is None and self.collection_is_completed:
