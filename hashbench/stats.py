@@ -35,6 +35,25 @@ from dataclasses import dataclass
 ALPHA = 0.01        # a difference is significant at p < ALPHA ...
 MIN_EFFECT = 0.01   # ... and when it exceeds 1%: smaller shifts are not worth a word here
 LEVEL = 0.95        # confidence of the ± and of the ratio intervals
+LEVEL_Z = statistics.NormalDist().inv_cdf(0.5 + LEVEL / 2.0)
+
+# The run-to-run model of a shared machine (docs/performance.md, "What a ± and a verdict promise";
+# measured by studies/repeatability.py on the project's 2-vCPU VM), as standard deviations of
+# logarithms:
+# - RUN_SD: a whole run's shift, every row at once (a neighbour's load, the host's clock, where
+#   the run's pages landed) - no statistic inside one run sees it;
+# - ROW_SD: one row against its run's common shift (the median shift of all its rows).
+RUN_SD = 0.010
+ROW_SD = 0.004
+
+
+def repeat_half_log(within_log, level=LEVEL, run_sd=None):
+    """The ± of a figure as the half-width (log scale) of the interval in which a rerun's figure
+    falls with probability `level`: the two runs' within-run errors (standard error within_log
+    each) and their run shifts (RUN_SD each) added: z * sqrt(2 (within^2 + RUN_SD^2))."""
+    run_sd = RUN_SD if run_sd is None else run_sd
+    z = statistics.NormalDist().inv_cdf(0.5 + level / 2.0)
+    return z * math.sqrt(2.0 * (within_log ** 2 + run_sd ** 2))
 # A stratum (CPU) counts with this many processes: with two, its variance
 # rests on one degree of freedom, and A/A trials with 2 + 2 processes on
 # this VM called 16% of rows significant (docs/performance.md).
@@ -71,19 +90,50 @@ def quantile(values, q):
     return vals[i] if i + 1 >= len(vals) else vals[i] + (vals[i + 1] - vals[i]) * (pos - i)
 
 
+def binom_cdfs(n, p):
+    """[P(X <= k) for k in 0..n], X ~ Binomial(n, p) (0 < p < 1), each term from its logarithm."""
+    out, total = [], 0.0
+    for k in range(n + 1):
+        total += math.exp(math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+                          + k * math.log(p) + (n - k) * math.log1p(-p))
+        out.append(min(1.0, total))
+    return out
+
+
+def order_ranks(n, q, level=LEVEL):
+    """(l, u), 0-based ranks of the sorted values, such that [x_(l), x_(u)] covers the true
+    q-quantile with probability >= level, exactly: with X, the count of values at or below the
+    quantile, Binomial(n, q), the pair covers when l + 1 <= X <= u.  Of the pairs that cover,
+    the narrowest (u - l), then the most central around rank q n.  None when n values cannot
+    give such an interval (58 or fewer for the 0.05-quantile at 95%)."""
+    if n < 2:
+        return None
+    cdf = binom_cdfs(n, q)
+    best, hi = None, 1
+    for lo in range(n - 1):
+        hi = max(hi, lo + 1)
+        while hi < n - 1 and cdf[hi] - cdf[lo] < level:
+            hi += 1
+        if cdf[hi] - cdf[lo] < level:
+            break   # a higher lo covers less
+        key = (hi - lo, abs((lo + hi) / 2.0 - q * n))
+        if best is None or key < best[0]:
+            best = (key, (lo, hi))
+    return best[1] if best else None
+
+
 def order_interval(values, q, level=LEVEL):
     """(v, lo, hi): the q-quantile of the values as an order statistic (rank floor(q n) of the
-    sorted values) and its distribution-free confidence interval: the ranks within which a
-    Binomial(n, q) count of samples below the true quantile falls with probability `level`
-    (normal approximation), clipped to the samples."""
+    sorted values) and its exact distribution-free confidence interval (order_ranks), left as
+    asymmetric as it is; lo and hi are nan when there are too few values for one."""
     vals = sorted(values)
     n = len(vals)
+    nan = float("nan")
     if not n:
-        return float("nan"), float("nan"), float("nan")
-    z = statistics.NormalDist().inv_cdf(0.5 + level / 2.0)
-    sd = math.sqrt(n * q * (1.0 - q))
-    lo, hi = max(0, math.floor(n * q - z * sd)), min(n - 1, math.ceil(n * q + z * sd))
-    return vals[min(n - 1, int(q * n))], vals[lo], vals[hi]
+        return nan, nan, nan
+    ranks = order_ranks(n, q, level)
+    v = vals[min(n - 1, int(q * n))]
+    return (v, vals[ranks[0]], vals[ranks[1]]) if ranks else (v, nan, nan)
 
 
 # ---- Student's t, without scipy ------------------------------------------------
@@ -190,6 +240,11 @@ def _strata(groups):
     return logs, ss / df, df
 
 
+def strata_of(groups):
+    """The CPUs of per-process values as strata (as estimate_strata uses them), or None."""
+    return _strata(groups)
+
+
 def estimate_strata(groups, level=LEVEL) -> Estimate:
     """{stratum (CPU): per-process values} -> the figure (the geometric mean
     of the strata's geometric means: every stratum weighs the same) and its
@@ -275,6 +330,88 @@ def verdict(ratio, p, drift_pct=None, alpha=ALPHA, min_effect=MIN_EFFECT) -> str
     if drift_pct is not None and abs(math.log(ratio)) <= math.log1p(abs(drift_pct) / 100.0):
         return "inconclusive"
     return "B faster" if ratio < 1.0 else "B slower"
+
+
+# ---- the verdict: one rule for diff, compare --rev (and trend) ------------------------
+
+# A difference is a verdict when, after the correction across the rows tested (Benjamini-Hochberg
+# at ALPHA: in an A/A, where no row changed, that bounds the chance of any row called different
+# to ALPHA), it is significant AND larger than MIN_EFFECT_SDS times the A/A noise of the
+# difference it rests on: a smaller shift is one an A/A makes too.
+MIN_EFFECT_SDS = 2.0
+MIN_COMMON_ROWS = 8   # with this many rows compared, their median shift is the run's common shift
+
+
+def bh_adjust(ps):
+    """Benjamini-Hochberg adjusted p-values (the same order as ps; nan stays nan)."""
+    idx = sorted((i for i, p in enumerate(ps) if p == p), key=lambda i: ps[i])
+    out, m, running = list(ps), len(idx), 1.0
+    for rank in range(m, 0, -1):
+        i = idx[rank - 1]
+        running = min(running, ps[i] * m / rank)
+        out[i] = running
+    return out
+
+
+@dataclass
+class Shift:
+    """What every compared row shared: the median of their log ratios (`log`), the A/A noise of
+    such a shift (`sd`, log), and whether it exceeds what reruns make (then the machine, or a
+    change to every row, moved the whole run: the rows' own verdicts are against it)."""
+    log: float
+    sd: float
+
+    @property
+    def pct(self) -> float:
+        return 100.0 * math.expm1(self.log)
+
+    @property
+    def significant(self) -> bool:
+        return abs(self.log) > LEVEL_Z * self.sd and abs(self.log) > MIN_EFFECT_SDS * self.sd
+
+
+def judge(rows, paired=False, alpha=ALPHA, level=LEVEL, method="rows"):
+    """The verdict rule: rows = [(ratio B / A, se_log)], se_log the standard error of log(ratio)
+    from within the two runs -> (Shift or None, [Comparison]).
+
+    Runs taken apart (paired=False) also differ by what no statistic within a run sees: with
+    MIN_COMMON_ROWS rows or more, the common shift (the rows' median) is taken out and each row
+    is tested against it, its noise its own error and ROW_SD for each run; with fewer, each row
+    is tested as it is, RUN_SD added too.  Paired rounds (compare --rev: A and B in turn, on one
+    CPU) share their moments: the rounds' own error is the whole noise.  The minimum effect is
+    MIN_EFFECT_SDS times the A/A noise of the rows' difference (sqrt 2 ROW_SD when taken apart)."""
+    z = statistics.NormalDist().inv_cdf(0.5 + level / 2.0)
+    logs = [math.log(r) if r and r > 0 else float("nan") for r, _ in rows]
+    usable = [v for v in logs if v == v]
+    shift = None
+    if not paired and len(usable) >= MIN_COMMON_ROWS:
+        shift = Shift(statistics.median(usable), math.sqrt(2.0) * RUN_SD)
+    base = shift.log if shift else 0.0
+    rerun = 0.0 if paired else 2.0 * ROW_SD ** 2 + (0.0 if shift else 2.0 * RUN_SD ** 2)
+    floor = MIN_EFFECT_SDS * math.sqrt(2.0) * ROW_SD
+    tests = []
+    for v, (_, se) in zip(logs, rows):
+        sd = math.sqrt((se if se == se else 0.0) ** 2 + rerun)
+        d = v - base
+        p = float("nan") if not (v == v and se == se) else (
+            (1.0 if d == 0.0 else 0.0) if sd == 0.0 else 2.0 * (1.0 - statistics.NormalDist().cdf(abs(d) / sd)))
+        tests.append((v, d, sd, p))
+    adjusted = bh_adjust([t[3] for t in tests])
+    out = []
+    for (v, d, sd, _), q in zip(tests, adjusted):
+        if v != v:
+            out.append(Comparison(float("nan"), float("nan"), float("nan"), float("nan"),
+                                  "no significant difference", method))
+            continue
+        ratio = math.exp(v)
+        word = "no significant difference"
+        if q < alpha and abs(d) > floor:
+            word = "B faster" if d < 0 else "B slower"
+        elif shift and shift.significant and abs(v) > z * sd and abs(v) > floor:
+            word = "inconclusive"   # as far from 1 as the whole run moved
+        out.append(Comparison(ratio, math.exp(v - z * sd), math.exp(v + z * sd), q, word, method,
+                              shift.pct if shift else None))
+    return shift, out
 
 
 def compare_processes(a_values, b_values, drift_pct=None, alpha=ALPHA, min_effect=MIN_EFFECT) -> Comparison:
