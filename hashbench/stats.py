@@ -371,8 +371,9 @@ class Shift:
 
 
 def judge(rows, paired=False, alpha=ALPHA, level=LEVEL, method="rows"):
-    """The verdict rule: rows = [(ratio B / A, se_log)], se_log the standard error of log(ratio)
-    from within the two runs -> (Shift or None, [Comparison]).
+    """The verdict rule: rows = [(ratio B / A, se_log[, df])], se_log the standard error of
+    log(ratio) from within the two runs (df: its degrees of freedom where it rests on few values,
+    then Student's t) -> (Shift or None, [Comparison]).
 
     Runs taken apart (paired=False) also differ by what no statistic within a run sees: with
     MIN_COMMON_ROWS rows or more, the common shift (the rows' median) is taken out and each row
@@ -381,7 +382,7 @@ def judge(rows, paired=False, alpha=ALPHA, level=LEVEL, method="rows"):
     CPU) share their moments: the rounds' own error is the whole noise.  The minimum effect is
     MIN_EFFECT_SDS times the A/A noise of the rows' difference (sqrt 2 ROW_SD when taken apart)."""
     z = statistics.NormalDist().inv_cdf(0.5 + level / 2.0)
-    logs = [math.log(r) if r and r > 0 else float("nan") for r, _ in rows]
+    logs = [math.log(row[0]) if row[0] and row[0] > 0 else float("nan") for row in rows]
     usable = [v for v in logs if v == v]
     shift = None
     if not paired and len(usable) >= MIN_COMMON_ROWS:
@@ -390,15 +391,22 @@ def judge(rows, paired=False, alpha=ALPHA, level=LEVEL, method="rows"):
     rerun = 0.0 if paired else 2.0 * ROW_SD ** 2 + (0.0 if shift else 2.0 * RUN_SD ** 2)
     floor = MIN_EFFECT_SDS * math.sqrt(2.0) * ROW_SD
     tests = []
-    for v, (_, se) in zip(logs, rows):
+    for v, row in zip(logs, rows):
+        se, df = row[1], (row[2] if len(row) > 2 else None)
         sd = math.sqrt((se if se == se else 0.0) ** 2 + rerun)
         d = v - base
-        p = float("nan") if not (v == v and se == se) else (
-            (1.0 if d == 0.0 else 0.0) if sd == 0.0 else 2.0 * (1.0 - statistics.NormalDist().cdf(abs(d) / sd)))
-        tests.append((v, d, sd, p))
+        if not (v == v and se == se):
+            p = float("nan")
+        elif sd == 0.0:
+            p = 1.0 if d == 0.0 else 0.0
+        elif df:   # an error estimated from few values (rounds): Student's t
+            p = t_sf2(d / sd, df)
+        else:
+            p = 2.0 * (1.0 - statistics.NormalDist().cdf(abs(d) / sd))
+        tests.append((v, d, sd, p, t_quantile(level, df) if df else z))
     adjusted = bh_adjust([t[3] for t in tests])
     out = []
-    for (v, d, sd, _), q in zip(tests, adjusted):
+    for (v, d, sd, _, crit), q in zip(tests, adjusted):
         if v != v:
             out.append(Comparison(float("nan"), float("nan"), float("nan"), float("nan"),
                                   "no significant difference", method))
@@ -409,7 +417,7 @@ def judge(rows, paired=False, alpha=ALPHA, level=LEVEL, method="rows"):
             word = "B faster" if d < 0 else "B slower"
         elif shift and shift.significant and abs(v) > z * sd and abs(v) > floor:
             word = "inconclusive"   # as far from 1 as the whole run moved
-        out.append(Comparison(ratio, math.exp(v - z * sd), math.exp(v + z * sd), q, word, method,
+        out.append(Comparison(ratio, math.exp(v - crit * sd), math.exp(v + crit * sd), q, word, method,
                               shift.pct if shift else None))
     return shift, out
 

@@ -63,4 +63,4 @@ def present_revisions(done):
     rows = [[tag, rev.label, rev.commit[:12], fmt_num(res.per_call), res.unit or ""]
             for tag, rev, res in (("A", done.revs[0], o.a), ("B", done.revs[1], o.b))]
     render(["", "REV", "COMMIT", "PER CALL", "UNIT"], rows, "lllrl")
-    print(f"{revisions.ratio_text(o)}: {o.verdict()} (B costs {revisions.percent(o)} than A)")
+    print(f"{revisions.ratio_text(o)}: {o.verdict()} (B costs {revisions.percent(o)} A)")

@@ -7,6 +7,7 @@ verdict when the machine's clock moved as much as a figure, the table's ±,
 estimated core cycles, and runs stored before processes existed."""
 import math
 import random
+import types
 
 import pytest
 
@@ -471,3 +472,35 @@ def test_diff_of_runs_stored_with_one_process_tests_the_samples():
     b = Run(kind="host", results=[timed([[10, 0, 1100 + rng.random()] for _ in range(20)], fields=old)])
     (row,) = compare_runs(a, b)
     assert row["method"] == "samples" and row["verdict"] == "B slower" and row["lo"] < row["ratio"] < row["hi"]
+
+
+# ---- compare --rev: the same rule on paired rounds ----------------------------------
+
+def test_compare_rev_uses_diffs_rule_with_its_minimum_effect():
+    from hashbench import revisions
+    # 1.0040 [1.0005, 1.0075] over 10 rounds: the interval excludes 1, the change is under the
+    # minimum effect: no verdict (it printed "B is slower")
+    se = math.log(1.0075 / 1.0040) / stats.t_quantile(0.95, 9)
+    o = revisions.Outcome(None, None, 1.0040, 1.0005, 1.0075, exact=False, rounds=10, se_log=se)
+    assert o.verdict() == "no significant difference"
+    o = revisions.Outcome(None, None, 1.03, 1.02, 1.04, exact=False, rounds=10,
+                          se_log=math.log(1.04 / 1.03) / stats.t_quantile(0.95, 9))
+    assert o.verdict() == "B is slower"
+    assert revisions.percent(revisions.Outcome(None, None, 1.0, 1.0, 1.0, exact=True)) == "the same as"
+    assert revisions.percent(o) == "3.00% more than"
+
+
+def test_rounds_pinned_put_both_builds_of_a_round_on_one_cpu(monkeypatch):
+    from hashbench.targets import host, rounds
+    seen = []
+
+    def fake_measure(opts, catalogue, engine, quiet=True):
+        seen.append((engine, opts.get("cpu")))
+        return types.SimpleNamespace(engine={}, timer={}), [], "complete"
+    monkeypatch.setattr(host, "measure", fake_measure)
+    monkeypatch.setattr(host, "cpus", lambda: [0, 1])
+    builds = {"A": (None, "a"), "B": (None, "b")}
+    rounds.measure(builds, {"budget_ms": 40, "processes": 1}, [], 4, quiet=True, pin=True)
+    assert sorted(seen) == sorted([("a", 0), ("b", 0), ("a", 1), ("b", 1)] * 2)
+    by_round = [seen[i:i + 2] for i in range(0, 8, 2)]
+    assert all(x[1] == y[1] for x, y in by_round) and [r[0][1] for r in by_round] == [0, 1, 0, 1]
