@@ -367,8 +367,6 @@ def summarise(result, timer=None):
         result.extra["statistic"] = (f"median over {len(fast.per_process)} processes of each one's fastest "
                                      f"{FAST_QUANTILE:g}, less its harness's ({fast.n} samples)")
         result.extra["within_pct"] = fast.within_pct
-        if fast.below_resolution:
-            result.extra["below_resolution"] = fast.harness_share
         if fast.disagree_pct is not None:
             result.extra["processes_disagree_pct"] = fast.disagree_pct
     else:
@@ -388,10 +386,13 @@ def summarise(result, timer=None):
         per_ns = process_values(result, "ns")
         ns = stats.estimate_strata(grouped_values(result, "ns")).value
         raw_ns, over_ns = _geo(v[1] for v in per_ns.values()), stats.median([v[2] for v in per_ns.values()])
-    if fast_ns and fast_ns.below_resolution:   # no speed it did not measure: at most the raw time
-        ns = fast_ns.value if fast_ns.value > 0 else raw_ns
+    share = over_ns / raw_ns if raw_ns and raw_ns > 0 and over_ns == over_ns else 0.0
+    below = (fast_ns.below_resolution if fast_ns else share > HARNESS_RESOLUTION) and result.size > 0
+    if below:   # no speed it did not measure (the processes' rule clamps at a tenth of the raw time)
+        result.extra["below_resolution"] = share
+        if fast_ns and not fast_ns.value > 0:
+            ns = raw_ns
     result.ns_per_call = ns
-    below = fast_ns is not None and fast_ns.below_resolution
     result.mb_per_s = result.size / ns * 1e3 if ns > 0 and not below else None
     result.extra.update(ns_per_call_raw=raw_ns, overhead_ns=over_ns)
     if "thread" in fields and result.threads > 1:

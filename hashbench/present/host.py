@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 """A host run on the terminal: its header, tables, footer and warnings."""
+import re
 import sys
 
 from .. import __version__
@@ -98,6 +99,19 @@ def two_speeds_line(results):
             "or compare them with 'hashbench compare' (interleaved)")
 
 
+def stored_statistic(results) -> str:
+    """The figure's statistic as the results store it (meters/timer.py), said once for all rows."""
+    said = {re.sub(r" \(\d+ samples\)$", "", r.extra.get("statistic", "")) for r in results if r.verified}
+    said.discard("")
+    names = {"processes' medians": "geometric mean of the processes' medians (a slow mode's samples left out)"}
+    return " / ".join(names.get(t, t) for t in sorted(said)) or "the processes' medians"
+
+
+def stored_interval(results) -> str:
+    said = {r.extra.get("interval") for r in results if r.verified and r.extra.get("interval")}
+    return " / ".join(sorted(said)) or "its 95% confidence interval"
+
+
 def present_timed(run, results, unit, order, catalogue_order, quiet=False):
     """The host table of timed results: one size, or a sweep."""
     if has_modes(results):
@@ -117,9 +131,8 @@ def present_timed(run, results, unit, order, catalogue_order, quiet=False):
             if procs > 1:
                 over = f" pinned to {len(pinned)} CPUs in turn" if pinned else ""
                 weigh = ", every CPU weighing the same" if len(pinned) > 1 else ""
-                print(f"size {sizes[0]} B · {procs} processes{over}, {n}+ samples in all · figure = geometric mean "
-                      f"of the processes' medians (a slow mode's samples left out){weigh} · "
-                      f"± = its 95% confidence interval, %")
+                print(f"size {sizes[0]} B · {procs} processes{over}, {n}+ samples in all · figure = "
+                      f"{stored_statistic(results)}{weigh} · ± = {stored_interval(results)}, %")
             else:
                 print(f"size {sizes[0]} B · median of {n}+ samples · ± = MAD in % of the median")
     line = two_speeds_line(results)

@@ -504,3 +504,11 @@ def test_rounds_pinned_put_both_builds_of_a_round_on_one_cpu(monkeypatch):
     assert sorted(seen) == sorted([("a", 0), ("b", 0), ("a", 1), ("b", 1)] * 2)
     by_round = [seen[i:i + 2] for i in range(0, 8, 2)]
     assert all(x[1] == y[1] for x, y in by_round) and [r[0][1] for r in by_round] == [0, 1, 0, 1]
+
+
+def test_the_cycles_column_says_reference_cycles_under_the_tsc():
+    from hashbench.present.table import cycles_title
+    r = timed(processes([1.0] * 6))
+    assert r.cycle_unit == "ref-cycles" and single_size_table([r])[0][6] == "ref-cyc/B"
+    r.cycle_unit = "cycles"
+    assert cycles_title([r]) == "cyc/B"

@@ -374,7 +374,7 @@ static void bench_group(hb_bench_opts *o, member *ms, int n, unsigned long size,
 {
     uint8_t out[HB_MAX_DIGEST];
     uint64_t start, budget;
-    int i, live = 0;
+    int i, j, live = 0;
     unsigned round;
     for (i = 0; i < n; i++) {
         start_member(&ms[i], size, ++*index, total);
@@ -414,8 +414,12 @@ static void bench_group(hb_bench_opts *o, member *ms, int n, unsigned long size,
         if (o->cfg.fixed_samples ? round >= o->cfg.fixed_samples
                                  : (round >= o->cfg.min_samples && hb_monotonic_ns() - start >= budget))
             break;
-        for (i = 0; i < n; i++) {
-            hb_bench_result *res = &ms[i].res[0];
+        /* each round starts one member later: no row always follows the same one (its cache
+         * and branch state), whatever order the rows were asked in */
+        for (j = 0; j < n; j++) {
+            hb_bench_result *res;
+            i = (int)((round + (unsigned)j) % (unsigned)n);
+            res = &ms[i].res[0];
             if (!ms[i].basis) continue;
             hb_bench_sample(&ms[i].cfg, hb_timed_fn(ms[i].k), ms[i].b->buf[0], size, out, res->calibrated_iters,
                             &res->samples[res->nsamples++]);
