@@ -509,6 +509,6 @@ def test_rounds_pinned_put_both_builds_of_a_round_on_one_cpu(monkeypatch):
 def test_the_cycles_column_says_reference_cycles_under_the_tsc():
     from hashbench.present.table import cycles_title
     r = timed(processes([1.0] * 6))
-    assert r.cycle_unit == "ref-cycles" and single_size_table([r])[0][6] == "ref-cyc/B"
+    assert r.cycle_unit == "ref-cycles" and "ref-cyc/B" in single_size_table([r])[0]
     r.cycle_unit = "cycles"
     assert cycles_title([r]) == "cyc/B"
