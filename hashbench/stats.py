@@ -21,12 +21,11 @@ pieces (run, diff, compare, matrix).
 Samples treated as independent (`compare`, Mann-Whitney) remain only for
 runs stored with one process.
 
-Where a run has enough samples, its figure is not a mean of the processes but the run's fastest
-moments (hashbench.meters.timer, FAST_QUANTILE): the neighbours of a shared machine come and go
-within seconds, so what repeats from run to run is a low quantile of all the run's samples, not
-any process's median.  `order_interval` gives such a quantile with its distribution-free
-interval, `compare_intervals` tests two of them (docs/performance.md, "The run's fastest
-moments")."""
+Where a run has enough samples, each process's value is its fastest moments (its 0.05-quantile,
+hashbench.meters.timer), and the figure their median.  `order_interval` gives a quantile with its
+exact distribution-free interval; `repeat_half_log` turns a within-run error into the ± of a rerun
+(RUN_SD); `judge` is the one verdict rule of diff and compare --rev (docs/performance.md, "What a
+± and a verdict promise")."""
 import math
 import random
 import statistics
@@ -43,7 +42,7 @@ LEVEL_Z = statistics.NormalDist().inv_cdf(0.5 + LEVEL / 2.0)
 # - RUN_SD: a whole run's shift, every row at once (a neighbour's load, the host's clock, where
 #   the run's pages landed) - no statistic inside one run sees it;
 # - ROW_SD: one row against its run's common shift (the median shift of all its rows).
-RUN_SD = 0.010
+RUN_SD = 0.008
 ROW_SD = 0.004
 
 
@@ -288,7 +287,7 @@ class Comparison:
     hi: float
     p: float
     verdict: str
-    method: str            # 'fastest moments' (compare_intervals), 'strata' (blocked by CPU), 'processes'
+    method: str            # 'fastest moments' (meters/timer.py), 'strata' (blocked by CPU), 'processes'
                            # (Welch's t on the process values) or 'samples'
     drift_pct: float = None
 
@@ -454,23 +453,6 @@ def compare_strata(a_groups, b_groups, drift_pct=None, alpha=ALPHA, min_effect=M
         p, lo, hi = t_sf2(diff / se, df), math.exp(diff - half), math.exp(diff + half)
     ratio = math.exp(diff)
     return Comparison(ratio, lo, hi, p, verdict(ratio, p, drift_pct, alpha, min_effect), "strata", drift_pct)
-
-
-def compare_intervals(a, a_half_log, b, b_half_log, drift_pct=None, alpha=ALPHA, min_effect=MIN_EFFECT,
-                      level=LEVEL) -> Comparison:
-    """Two figures, each with the half-width of its `level` interval on the log scale (as
-    order_interval's, made symmetric): B / A, its interval and a two-sided normal p-value, the
-    two intervals' errors added in quadrature."""
-    z = statistics.NormalDist().inv_cdf(0.5 + level / 2.0)
-    d = math.log(b / a)
-    se = math.hypot(a_half_log, b_half_log) / z
-    if se == 0.0:
-        p, lo, hi = (1.0 if d == 0.0 else 0.0), math.exp(d), math.exp(d)
-    else:
-        p = 2.0 * (1.0 - statistics.NormalDist().cdf(abs(d) / se))
-        lo, hi = math.exp(d - z * se), math.exp(d + z * se)
-    ratio = math.exp(d)
-    return Comparison(ratio, lo, hi, p, verdict(ratio, p, drift_pct, alpha, min_effect), "fastest moments", drift_pct)
 
 
 def bootstrap_ratio(a_groups, b_groups, rounds=2000, level=LEVEL, seed=1):

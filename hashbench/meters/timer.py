@@ -13,24 +13,25 @@ MIN_KEPT samples that were not.  Per process:
 - samples of a slow mode are left out (hashbench.two_speeds: where a
   row's samples sit at two speeds, the slower are the disturbed ones);
 - ns per call: median over its samples of ns/iters, less the harness (the
-  do-nothing hash's median in the same process and at the same size), never
-  below a tenth of the raw figure: the subtraction must not manufacture
-  infinite speed.  The same for ticks, and for estimated core cycles
+  do-nothing hash's median in the same process and at the same size); where
+  the harness is over HARNESS_RESOLUTION of the raw time the row is below the
+  harness's resolution and gets no MB/s.  The same for ticks, and for estimated core cycles
   (hashbench.meters.clock.est_cycles).
-The figure of a row with MIN_FAST_SAMPLES samples or more is the run's
-fastest moments (`fastest`): the FAST_QUANTILE of every process's kept
-samples together, less the harness's same quantile; estimated core cycles
-are the ticks' quantile times the kernel's adds over the kernel's ticks at
-its own FAST_QUANTILE (both at the machine's fastest).  Its ± (`ci_pct`) is
-the quantile's distribution-free 95% interval (stats.order_interval).  Why:
-on a shared machine the neighbours' load moves a row's samples by 10-30%
-within seconds, smoothly, and a process's median follows it; the fastest
-twentieth of a run's samples repeats (docs/performance.md).  With fewer
-samples the figure is the geometric mean over processes of each process's
-median (its slow mode left out), the ± the 95% confidence interval from the
-spread between processes (hashbench.stats.estimate).  `spread_pct` stays
-the median absolute deviation of all samples' per-call values, in % of
-their median.
+The figure of a row with three processes of MIN_PROCESS_SAMPLES kept samples
+(or MIN_FAST_SAMPLES kept in all) is its processes' fastest moments (`fastest`): each process's FAST_QUANTILE of its kept
+samples less its own harness's same quantile, the median over processes
+(pinned to several CPUs: the geometric mean of each CPU's median);
+estimated core cycles are a process's ticks' quantile times the kernel's
+adds over the kernel's ticks at its own FAST_QUANTILE.  Its ± (`ci_pct`) is
+where a rerun's figure falls 95% of the time (stats.repeat_half_log: the
+processes' spread and the run-to-run shift, docs/performance.md, "What a ±
+and a verdict promise").  Why per process: the process is the unit (the
+samples within one are correlated), and a pooled quantile was the luckiest
+process's.  With fewer samples the figure is the geometric mean over
+processes of each process's median (its slow mode left out), the ± the 95%
+interval from the spread between processes (hashbench.stats.estimate) with
+the run-to-run shift added.  `spread_pct` stays the median absolute
+deviation of all samples' per-call values, in % of their median.
 - cycles/byte: from a timer that counts cycles (core, or TSC reference), or
   estimated from the kernel.
 With several threads at once (--threads) each sample also names its
@@ -218,12 +219,11 @@ def low_quantile(values):
 
 def fastest(result, kind="ns"):
     """The row's figure of `kind` from its processes' fastest moments (the module's rule), or None
-    when the run took fewer than MIN_FAST_SAMPLES samples of the row, or kept too few: fewer than
-    three processes with MIN_PROCESS_SAMPLES kept samples each and fewer than MIN_FAST_SAMPLES
-    kept in all (the least the pooled quantile's exact interval needs)."""
+    when the run kept too few samples of the row: fewer than three processes with
+    MIN_PROCESS_SAMPLES kept samples each, and fewer than MIN_FAST_SAMPLES kept in all (the least
+    the pooled quantile's exact interval needs).  Not the count of samples taken: a time budget
+    takes 46 in one run and 92 in the next, and a row's rule must not flip between runs."""
     fields = list(result.sample_fields or ("iters", "ticks", "ns"))
-    if len(result.samples or ()) < MIN_FAST_SAMPLES:   # taken, not kept: one rule for every row of a run
-        return None
     samples = kept_samples(result)
     own, _ = undisturbed(result, kind, leave_stuck=True)   # kept samples less a slow mode (two_speeds)
     if sum(len(ss) >= MIN_PROCESS_SAMPLES for ss in own.values()) < 3 and len(samples) < MIN_FAST_SAMPLES:

@@ -99,6 +99,19 @@ def two_speeds_line(results):
             "or compare them with 'hashbench compare' (interleaved)")
 
 
+def disagree_line(results):
+    """One line naming the rows whose processes' figures span more than their ± (meters/timer.py:
+    processes_disagree_pct), or None."""
+    rows = [r for r in results if r.verified and r.extra.get("processes_disagree_pct")]
+    if not rows:
+        return None
+    names = ", ".join(f"{r.label or r.algorithm}, {r.extra['processes_disagree_pct']:.0f}%" for r in rows[:4])
+    more = f" and {len(rows) - 4} more" if len(rows) > 4 else ""
+    return (f"processes disagree: {len(rows)} row(s) ({names}{more}) whose processes' figures span more than "
+            "their ± (where each process's code and data landed): the figure is their median, one process's "
+            "luck does not make it")
+
+
 def stored_statistic(results) -> str:
     """The figure's statistic as the results store it (meters/timer.py), said once for all rows."""
     said = {re.sub(r" \(\d+ samples\)$", "", r.extra.get("statistic", "")) for r in results if r.verified}
@@ -135,6 +148,9 @@ def present_timed(run, results, unit, order, catalogue_order, quiet=False):
                       f"{stored_statistic(results)}{weigh} · ± = {stored_interval(results)}, %")
             else:
                 print(f"size {sizes[0]} B · median of {n}+ samples · ± = MAD in % of the median")
+    note = disagree_line(results)
+    if note and not quiet:
+        print(note)
     line = two_speeds_line(results)
     if line and not quiet:
         print(line)

@@ -40,6 +40,7 @@ def processes(levels, n=30, jitter=0.002, seed=1, cpus=None):
 def process_rule(monkeypatch):
     """The figure of a row with too few samples for its fastest moments: the processes' medians."""
     monkeypatch.setattr(timer, "MIN_FAST_SAMPLES", float("inf"))
+    monkeypatch.setattr(timer, "MIN_PROCESS_SAMPLES", float("inf"))
 
 
 def clock_points(hz_list):
@@ -310,7 +311,7 @@ def test_a_cpu_slower_throughout_weighs_as_much_as_the_faster_in_the_fastest_mom
 
 
 def test_too_few_samples_for_the_fastest_moments_take_the_processes_medians():
-    r = timed(processes([1.0, 1.1, 0.9], n=13))
+    r = timed(processes([1.0, 1.1, 0.9], n=5))   # under MIN_PROCESS_SAMPLES each, 15 in all
     assert timer.fastest(r) is None and r.extra["statistic"] == "processes' medians"
     assert r.per_call == pytest.approx(1000 * (1.0 * 1.1 * 0.9) ** (1 / 3), rel=3e-3)
 
@@ -504,6 +505,15 @@ def test_rounds_pinned_put_both_builds_of_a_round_on_one_cpu(monkeypatch):
     assert sorted(seen) == sorted([("a", 0), ("b", 0), ("a", 1), ("b", 1)] * 2)
     by_round = [seen[i:i + 2] for i in range(0, 8, 2)]
     assert all(x[1] == y[1] for x, y in by_round) and [r[0][1] for r in by_round] == [0, 1, 0, 1]
+
+
+def test_the_runs_header_names_rows_whose_processes_disagree():
+    from hashbench.present.host import disagree_line
+    lucky = timed(processes([1.0, 1.01, 0.6, 0.99, 1.0, 1.02], n=20), algo="xor8")
+    calm = timed(processes([1.0, 1.01, 0.99, 1.0, 1.005, 1.0], n=20), algo="crc8")
+    assert disagree_line([calm]) is None
+    line = disagree_line([calm, lucky])
+    assert line.startswith("processes disagree: 1 row(s) (XOR8, 70%)") and "median" in line
 
 
 def test_the_cycles_column_says_reference_cycles_under_the_tsc():

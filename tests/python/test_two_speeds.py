@@ -150,6 +150,7 @@ def test_a_process_slow_throughout_is_left_out():
 def test_a_cpu_slow_throughout_is_named_and_never_a_change(monkeypatch):
     # the processes' medians (a run with too few samples for its fastest moments): a process's luck
     monkeypatch.setattr(timer, "MIN_FAST_SAMPLES", float("inf"))
+    monkeypatch.setattr(timer, "MIN_PROCESS_SAMPLES", float("inf"))
     rng = random.Random(6)
     settled = summarised(two_speed_row(rng, [0.6] * 6))
     # processes 2 and 4 (CPU 0, with process 0) at the slow speed only: one left on that CPU
