@@ -43,7 +43,7 @@ LEVEL_Z = statistics.NormalDist().inv_cdf(0.5 + LEVEL / 2.0)
 #   the run's pages landed) - no statistic inside one run sees it;
 # - ROW_SD: one row against its run's common shift (the median shift of all its rows).
 RUN_SD = 0.008
-ROW_SD = 0.004
+ROW_SD = 0.003
 
 
 def repeat_half_log(within_log, level=LEVEL, run_sd=None):

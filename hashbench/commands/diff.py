@@ -21,7 +21,7 @@ def add_parser(sub):
                                    "moments) and the run-to-run noise of one row measured on this machine by A/A "
                                    "runs; with fewer rows a whole run's shift is allowed for too.  p is adjusted "
                                    "across the rows (Benjamini-Hochberg); a row differs when the adjusted p < 0.01 "
-                                   "and its difference exceeds twice the A/A noise of a row (about 1%; "
+                                   "and its difference exceeds twice the A/A noise of a row (0.85%; "
                                    "docs/performance.md).  A row that every row's shift could explain says "
                                    "'inconclusive'; a row whose harness is more than 30% of its time has no "
                                    "verdict (below the harness's resolution).",

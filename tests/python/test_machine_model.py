@@ -7,6 +7,7 @@ verdict when the machine's clock moved as much as a figure, the table's ±,
 estimated core cycles, and runs stored before processes existed."""
 import math
 import random
+import statistics
 import types
 
 import pytest
@@ -292,9 +293,11 @@ def test_the_verdicts_are_corrected_across_the_rows():
     shift, out = stats.judge([(1.0, 0.002)] * 32 + [(1.02, 0.002)] * 8)
     assert [c.verdict for c in out] == ["no significant difference"] * 32 + ["B slower"] * 8
     assert shift.log == 0.0
-    # one row of 21: its p, 0.001 alone, is 21 times that after the correction - no verdict
-    shift, out = stats.judge([(1.0, 0.002)] * 20 + [(1.02, 0.002)])
-    assert out[-1].verdict == "no significant difference" and 0.01 < out[-1].p < 0.03
+    # one row of 21 1.5% slower: its p, 0.0015 alone, is 21 times that after the correction
+    shift, out = stats.judge([(1.0, 0.002)] * 20 + [(1.015, 0.002)])
+    sd = math.sqrt(0.002 ** 2 + 2 * stats.ROW_SD ** 2)
+    alone = 2 * (1 - statistics.NormalDist().cdf(math.log(1.015) / sd))
+    assert out[-1].p == pytest.approx(21 * alone) and out[-1].verdict == "no significant difference"
     # paired rounds (compare --rev): no run-to-run noise, the rounds' own error is all
     _, (c,) = stats.judge([(1.02, 0.002)], paired=True)
     assert c.verdict == "B slower" and c.p < 1e-6
