@@ -18,7 +18,7 @@ TARGETS = {n: t for n, t in load_all().items() if t.kind == "console"}
 ORACLES = all_oracles()
 MESSAGES = ["", "a", "abc", "123456789", "message digest", "abcdefghijklmnopqrstuvwxyz"]
 MAX_LEN = 2048
-CASES = [(name, a.id, impl) for name in ("gb", "nes") if name in TARGETS
+CASES = [(name, a.id, impl) for name in ("gb", "nes", "gba-iwram-arm") if name in TARGETS
          for a in roster.algorithms() for impl in a.asm if a.asm[impl].isa == TARGETS[name].isa]
 
 
