@@ -81,9 +81,17 @@ class Console:
     def flags(self) -> str:
         return " ".join(self.build_flags())
 
-    def asm_isa(self) -> str:
-        """The CPU whose assembly implementations the image can hold ("": none)."""
-        return self.description().isa if self.assembles else ""
+    def asm_isa(self, place=None) -> str:
+        """The CPU whose assembly implementations the image can hold ("": none).
+        Where the rows run as `place` says (the GBA's placements, named as
+        cross targets; None: the default, the first), that target's `isa`."""
+        if not self.assembles:
+            return ""
+        place = place or (self.placements[0] if self.placements else None)
+        if place:
+            from ..targets import load_all
+            return load_all()[place].isa
+        return self.description().isa
 
     def can_build(self, algo) -> str | None:
         """None, or why the console cannot build `algo` (64-bit integers its compiler lacks)."""

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The hand-written assembly of src/algos/asm/ (one CPU each), verified as
-strictly as C: under the CPU's simulator (mGBA for the Game Boy's SM83,
-sim65 for the 6502), one run of src/engine/guest/lengths.c per
+strictly as C: under the CPU's simulator (mGBA for the Game Boy's SM83 and
+for the GBA's ARM7TDMI in the ARM state, sim65 for the 6502), one run of src/engine/guest/lengths.c per
 implementation gives its digest at every length 0..2048 (the input moving
 against the 256-byte pages) and of short messages; each must equal the
 independent reference (tests/oracles, itself checked against the official
@@ -96,3 +96,34 @@ def test_assembly_is_absent_off_its_cpu():
     from cli_util import hb
     ran = hb("compare", "crc32", "--target", "nes", "--impl", "sm83", "--no-save", "-q")
     assert ran.returncode == 2 and "none of sm83" in ran.stderr
+
+
+def test_the_gba_image_takes_the_arm_assembly_where_its_rows_run_in_the_arm_state():
+    from hashbench.rom import gba, image
+    algos = [roster.find(a) for a in ("crc32", "md5", "adler32")]
+
+    def chosen(place):
+        p = image.plan(algos, [image.FASTEST], 1024, 20, gba.CONSOLE.can_build, gba.CONSOLE.asm_isa(place))
+        return [(r.algo.id, r.impl) for r in p.rows]
+    # the default placement, gba-iwram-arm: ARM code in IWRAM, so the armv4 rows where there are some
+    assert chosen(None) == chosen("gba-iwram-arm") == [("crc32", "armv4"), ("md5", "armv4"), ("adler32", "portable")]
+    assert {impl for _, impl in chosen("gba-iwram")} == {"portable"}   # Thumb code: C only
+
+
+@pytest.mark.toolchain
+@pytest.mark.emulator
+def test_the_gba_rom_runs_and_verifies_the_arm_assembly(tmp_path):
+    from cli_util import hb
+
+    from hashbench.store import Store
+    t = TARGETS.get("gba-iwram-arm")
+    if t is None or t.missing():
+        pytest.skip("gba-iwram-arm not installed")
+    db = tmp_path / "db.sqlite"
+    ran = hb("rom", "--target", "gba", "-o", tmp_path / "x.gba", "-a", "crc32,md5,sha1", "--budget", "20ms",
+             "--run", "--db", db, timeout=600)
+    assert ran.returncode == 0, ran.stderr
+    assert "3/3 digests verified" in ran.stdout
+    stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
+    assert {(r.algorithm, r.implementation, r.verified) for r in stored.results if r.size == 1024} == \
+        {("crc32", "armv4", True), ("md5", "armv4", True), ("sha1", "armv4", True)}
