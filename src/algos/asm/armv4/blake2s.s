@@ -10,9 +10,11 @@
 @ (the generator tracks each word's pending rotation through the
 @ unrolled rounds), so G is its 10 additions and xors and the two message
 @ words' loads: 16 cycles.  The 16 words of v do not fit the 14
-@ registers beside a temporary: 13 hold v, three live in stack slots, and
-@ a word is swapped in (str 2 + ldr 3) when a G needs it, the one put out
-@ being the one needed furthest ahead (60 swaps a block).  The message
+@ registers beside a temporary: 13 hold v, three live in stack slots.
+@ Putting out the words needed furthest ahead, the swaps come three at a
+@ time, twice a round, always v4, v9, v14 against v7, v11, v15 through r4,
+@ r8, lr: the two sets side by side, one stm and one ldm exchange them
+@ (10 cycles).  The message
 @ block is copied to the stack (two ldm/stm of 8) so that sp addresses
 @ it and the slots alike, leaving no register to a pointer.
 @ len is at most 2^32 - 1 here (size_t): the counter's high word stays 0.
@@ -44,7 +46,7 @@
     .equ    FRAME, 120
 @ the compression's frame, below it
     .equ    M, 0                    @ the message block's copy
-    .equ    V, 64                   @ v's slots (a word out of the registers)
+    .equ    V, 64                   @ v4, v9, v14, v7, v11, v15: the words out of the registers
     .equ    NEXT_BLOCK, 128
     .equ    CFRAME, 132             @ then [sp, #132] the blocks' end, lr
     .equ    H, CFRAME + 8 + HOFF
@@ -164,15 +166,15 @@ blake2s_block:
     add     r12, sp, #H             @ v0..v6 = h0..h6 in r0-r6, v7 = h7 in its slot
     ldm     r12, {r0-r6}
     ldr     r12, [r12, #28]
-    str     r12, [sp, #V + 28]
+    str     r12, [sp, #V + 12]
     adr     r12, blake2s_iv         @ v8..v10 = IV0..2 in r7-r9, v11 = IV3 in its slot
     ldm     r12, {r7-r9}
     ldr     r12, blake2s_iv + 12
-    str     r12, [sp, #V + 44]
+    str     r12, [sp, #V + 16]
     adr     r12, blake2s_iv + 16    @ v12..v14 = IV4..6 in r10, r11, lr; v15 = IV7 in its slot
     ldm     r12, {r10, r11, lr}
     ldr     r12, blake2s_iv + 28
-    str     r12, [sp, #V + 60]
+    str     r12, [sp, #V + 20]
     ldr     r12, [sp, #T0]
     eor     r10, r10, r12           @ v12 ^= t0 (t1 = 0)
     ldr     r12, [sp, #F0]
@@ -216,12 +218,9 @@ blake2s_block:
     eor     lr, r2, lr, ror #16
     add     r9, r9, lr, ror #8
     eor     r6, r9, r6, ror #12
-    str     r4, [sp, #V + 16]      @ v4 out
-    ldr     r4, [sp, #V + 28]      @ v7 in
-    str     r8, [sp, #V + 36]      @ v9 out
-    ldr     r8, [sp, #V + 44]      @ v11 in
-    str     lr, [sp, #V + 56]      @ v14 out
-    ldr     lr, [sp, #V + 60]      @ v15 in
+    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
+    stmia   r12!, {r4, r8, lr}
+    ldmia   r12, {r4, r8, lr}
     @ round 0, G3(v3, v7, v11, v15, m[6], m[7])
     add     r3, r3, r4
     ldr     r12, [sp, #M + 24]
@@ -274,12 +273,9 @@ blake2s_block:
     eor     r11, r2, r11, ror #16
     add     r7, r7, r11, ror #8
     eor     r4, r7, r4, ror #12
-    str     r4, [sp, #V + 28]      @ v7 out
-    ldr     r4, [sp, #V + 16]      @ v4 in
-    str     r8, [sp, #V + 44]      @ v11 out
-    ldr     r8, [sp, #V + 36]      @ v9 in
-    str     lr, [sp, #V + 60]      @ v15 out
-    ldr     lr, [sp, #V + 56]      @ v14 in
+    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
+    stmia   r12, {r4, r8, lr}
+    ldmdb   r12, {r4, r8, lr}
     @ round 0, G7(v3, v4, v9, v14, m[14], m[15])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 56]
@@ -332,12 +328,9 @@ blake2s_block:
     eor     lr, r2, lr, ror #16
     add     r9, r9, lr, ror #8
     eor     r6, r9, r6, ror #12
-    str     r4, [sp, #V + 16]      @ v4 out
-    ldr     r4, [sp, #V + 28]      @ v7 in
-    str     r8, [sp, #V + 36]      @ v9 out
-    ldr     r8, [sp, #V + 44]      @ v11 in
-    str     lr, [sp, #V + 56]      @ v14 out
-    ldr     lr, [sp, #V + 60]      @ v15 in
+    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
+    stmia   r12!, {r4, r8, lr}
+    ldmia   r12, {r4, r8, lr}
     @ round 1, G3(v3, v7, v11, v15, m[13], m[6])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 52]
@@ -390,12 +383,9 @@ blake2s_block:
     eor     r11, r2, r11, ror #16
     add     r7, r7, r11, ror #8
     eor     r4, r7, r4, ror #12
-    str     r4, [sp, #V + 28]      @ v7 out
-    ldr     r4, [sp, #V + 16]      @ v4 in
-    str     r8, [sp, #V + 44]      @ v11 out
-    ldr     r8, [sp, #V + 36]      @ v9 in
-    str     lr, [sp, #V + 60]      @ v15 out
-    ldr     lr, [sp, #V + 56]      @ v14 in
+    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
+    stmia   r12, {r4, r8, lr}
+    ldmdb   r12, {r4, r8, lr}
     @ round 1, G7(v3, v4, v9, v14, m[5], m[3])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 20]
@@ -448,12 +438,9 @@ blake2s_block:
     eor     lr, r2, lr, ror #16
     add     r9, r9, lr, ror #8
     eor     r6, r9, r6, ror #12
-    str     r4, [sp, #V + 16]      @ v4 out
-    ldr     r4, [sp, #V + 28]      @ v7 in
-    str     r8, [sp, #V + 36]      @ v9 out
-    ldr     r8, [sp, #V + 44]      @ v11 in
-    str     lr, [sp, #V + 56]      @ v14 out
-    ldr     lr, [sp, #V + 60]      @ v15 in
+    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
+    stmia   r12!, {r4, r8, lr}
+    ldmia   r12, {r4, r8, lr}
     @ round 2, G3(v3, v7, v11, v15, m[15], m[13])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 60]
@@ -506,12 +493,9 @@ blake2s_block:
     eor     r11, r2, r11, ror #16
     add     r7, r7, r11, ror #8
     eor     r4, r7, r4, ror #12
-    str     r4, [sp, #V + 28]      @ v7 out
-    ldr     r4, [sp, #V + 16]      @ v4 in
-    str     r8, [sp, #V + 44]      @ v11 out
-    ldr     r8, [sp, #V + 36]      @ v9 in
-    str     lr, [sp, #V + 60]      @ v15 out
-    ldr     lr, [sp, #V + 56]      @ v14 in
+    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
+    stmia   r12, {r4, r8, lr}
+    ldmdb   r12, {r4, r8, lr}
     @ round 2, G7(v3, v4, v9, v14, m[9], m[4])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 36]
@@ -564,12 +548,9 @@ blake2s_block:
     eor     lr, r2, lr, ror #16
     add     r9, r9, lr, ror #8
     eor     r6, r9, r6, ror #12
-    str     r4, [sp, #V + 16]      @ v4 out
-    ldr     r4, [sp, #V + 28]      @ v7 in
-    str     r8, [sp, #V + 36]      @ v9 out
-    ldr     r8, [sp, #V + 44]      @ v11 in
-    str     lr, [sp, #V + 56]      @ v14 out
-    ldr     lr, [sp, #V + 60]      @ v15 in
+    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
+    stmia   r12!, {r4, r8, lr}
+    ldmia   r12, {r4, r8, lr}
     @ round 3, G3(v3, v7, v11, v15, m[11], m[14])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 44]
@@ -622,12 +603,9 @@ blake2s_block:
     eor     r11, r2, r11, ror #16
     add     r7, r7, r11, ror #8
     eor     r4, r7, r4, ror #12
-    str     r4, [sp, #V + 28]      @ v7 out
-    ldr     r4, [sp, #V + 16]      @ v4 in
-    str     r8, [sp, #V + 44]      @ v11 out
-    ldr     r8, [sp, #V + 36]      @ v9 in
-    str     lr, [sp, #V + 60]      @ v15 out
-    ldr     lr, [sp, #V + 56]      @ v14 in
+    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
+    stmia   r12, {r4, r8, lr}
+    ldmdb   r12, {r4, r8, lr}
     @ round 3, G7(v3, v4, v9, v14, m[15], m[8])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 60]
@@ -680,12 +658,9 @@ blake2s_block:
     eor     lr, r2, lr, ror #16
     add     r9, r9, lr, ror #8
     eor     r6, r9, r6, ror #12
-    str     r4, [sp, #V + 16]      @ v4 out
-    ldr     r4, [sp, #V + 28]      @ v7 in
-    str     r8, [sp, #V + 36]      @ v9 out
-    ldr     r8, [sp, #V + 44]      @ v11 in
-    str     lr, [sp, #V + 56]      @ v14 out
-    ldr     lr, [sp, #V + 60]      @ v15 in
+    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
+    stmia   r12!, {r4, r8, lr}
+    ldmia   r12, {r4, r8, lr}
     @ round 4, G3(v3, v7, v11, v15, m[10], m[15])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 40]
@@ -738,12 +713,9 @@ blake2s_block:
     eor     r11, r2, r11, ror #16
     add     r7, r7, r11, ror #8
     eor     r4, r7, r4, ror #12
-    str     r4, [sp, #V + 28]      @ v7 out
-    ldr     r4, [sp, #V + 16]      @ v4 in
-    str     r8, [sp, #V + 44]      @ v11 out
-    ldr     r8, [sp, #V + 36]      @ v9 in
-    str     lr, [sp, #V + 60]      @ v15 out
-    ldr     lr, [sp, #V + 56]      @ v14 in
+    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
+    stmia   r12, {r4, r8, lr}
+    ldmdb   r12, {r4, r8, lr}
     @ round 4, G7(v3, v4, v9, v14, m[3], m[13])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 12]
@@ -796,12 +768,9 @@ blake2s_block:
     eor     lr, r2, lr, ror #16
     add     r9, r9, lr, ror #8
     eor     r6, r9, r6, ror #12
-    str     r4, [sp, #V + 16]      @ v4 out
-    ldr     r4, [sp, #V + 28]      @ v7 in
-    str     r8, [sp, #V + 36]      @ v9 out
-    ldr     r8, [sp, #V + 44]      @ v11 in
-    str     lr, [sp, #V + 56]      @ v14 out
-    ldr     lr, [sp, #V + 60]      @ v15 in
+    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
+    stmia   r12!, {r4, r8, lr}
+    ldmia   r12, {r4, r8, lr}
     @ round 5, G3(v3, v7, v11, v15, m[8], m[3])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 32]
@@ -854,12 +823,9 @@ blake2s_block:
     eor     r11, r2, r11, ror #16
     add     r7, r7, r11, ror #8
     eor     r4, r7, r4, ror #12
-    str     r4, [sp, #V + 28]      @ v7 out
-    ldr     r4, [sp, #V + 16]      @ v4 in
-    str     r8, [sp, #V + 44]      @ v11 out
-    ldr     r8, [sp, #V + 36]      @ v9 in
-    str     lr, [sp, #V + 60]      @ v15 out
-    ldr     lr, [sp, #V + 56]      @ v14 in
+    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
+    stmia   r12, {r4, r8, lr}
+    ldmdb   r12, {r4, r8, lr}
     @ round 5, G7(v3, v4, v9, v14, m[1], m[9])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 4]
@@ -912,12 +878,9 @@ blake2s_block:
     eor     lr, r2, lr, ror #16
     add     r9, r9, lr, ror #8
     eor     r6, r9, r6, ror #12
-    str     r4, [sp, #V + 16]      @ v4 out
-    ldr     r4, [sp, #V + 28]      @ v7 in
-    str     r8, [sp, #V + 36]      @ v9 out
-    ldr     r8, [sp, #V + 44]      @ v11 in
-    str     lr, [sp, #V + 56]      @ v14 out
-    ldr     lr, [sp, #V + 60]      @ v15 in
+    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
+    stmia   r12!, {r4, r8, lr}
+    ldmia   r12, {r4, r8, lr}
     @ round 6, G3(v3, v7, v11, v15, m[4], m[10])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 16]
@@ -970,12 +933,9 @@ blake2s_block:
     eor     r11, r2, r11, ror #16
     add     r7, r7, r11, ror #8
     eor     r4, r7, r4, ror #12
-    str     r4, [sp, #V + 28]      @ v7 out
-    ldr     r4, [sp, #V + 16]      @ v4 in
-    str     r8, [sp, #V + 44]      @ v11 out
-    ldr     r8, [sp, #V + 36]      @ v9 in
-    str     lr, [sp, #V + 60]      @ v15 out
-    ldr     lr, [sp, #V + 56]      @ v14 in
+    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
+    stmia   r12, {r4, r8, lr}
+    ldmdb   r12, {r4, r8, lr}
     @ round 6, G7(v3, v4, v9, v14, m[8], m[11])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 32]
@@ -1028,12 +988,9 @@ blake2s_block:
     eor     lr, r2, lr, ror #16
     add     r9, r9, lr, ror #8
     eor     r6, r9, r6, ror #12
-    str     r4, [sp, #V + 16]      @ v4 out
-    ldr     r4, [sp, #V + 28]      @ v7 in
-    str     r8, [sp, #V + 36]      @ v9 out
-    ldr     r8, [sp, #V + 44]      @ v11 in
-    str     lr, [sp, #V + 56]      @ v14 out
-    ldr     lr, [sp, #V + 60]      @ v15 in
+    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
+    stmia   r12!, {r4, r8, lr}
+    ldmia   r12, {r4, r8, lr}
     @ round 7, G3(v3, v7, v11, v15, m[3], m[9])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 12]
@@ -1086,12 +1043,9 @@ blake2s_block:
     eor     r11, r2, r11, ror #16
     add     r7, r7, r11, ror #8
     eor     r4, r7, r4, ror #12
-    str     r4, [sp, #V + 28]      @ v7 out
-    ldr     r4, [sp, #V + 16]      @ v4 in
-    str     r8, [sp, #V + 44]      @ v11 out
-    ldr     r8, [sp, #V + 36]      @ v9 in
-    str     lr, [sp, #V + 60]      @ v15 out
-    ldr     lr, [sp, #V + 56]      @ v14 in
+    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
+    stmia   r12, {r4, r8, lr}
+    ldmdb   r12, {r4, r8, lr}
     @ round 7, G7(v3, v4, v9, v14, m[2], m[10])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 8]
@@ -1144,12 +1098,9 @@ blake2s_block:
     eor     lr, r2, lr, ror #16
     add     r9, r9, lr, ror #8
     eor     r6, r9, r6, ror #12
-    str     r4, [sp, #V + 16]      @ v4 out
-    ldr     r4, [sp, #V + 28]      @ v7 in
-    str     r8, [sp, #V + 36]      @ v9 out
-    ldr     r8, [sp, #V + 44]      @ v11 in
-    str     lr, [sp, #V + 56]      @ v14 out
-    ldr     lr, [sp, #V + 60]      @ v15 in
+    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
+    stmia   r12!, {r4, r8, lr}
+    ldmia   r12, {r4, r8, lr}
     @ round 8, G3(v3, v7, v11, v15, m[0], m[8])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 0]
@@ -1202,12 +1153,9 @@ blake2s_block:
     eor     r11, r2, r11, ror #16
     add     r7, r7, r11, ror #8
     eor     r4, r7, r4, ror #12
-    str     r4, [sp, #V + 28]      @ v7 out
-    ldr     r4, [sp, #V + 16]      @ v4 in
-    str     r8, [sp, #V + 44]      @ v11 out
-    ldr     r8, [sp, #V + 36]      @ v9 in
-    str     lr, [sp, #V + 60]      @ v15 out
-    ldr     lr, [sp, #V + 56]      @ v14 in
+    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
+    stmia   r12, {r4, r8, lr}
+    ldmdb   r12, {r4, r8, lr}
     @ round 8, G7(v3, v4, v9, v14, m[10], m[5])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 40]
@@ -1260,12 +1208,9 @@ blake2s_block:
     eor     lr, r2, lr, ror #16
     add     r9, r9, lr, ror #8
     eor     r6, r9, r6, ror #12
-    str     r4, [sp, #V + 16]      @ v4 out
-    ldr     r4, [sp, #V + 28]      @ v7 in
-    str     r8, [sp, #V + 36]      @ v9 out
-    ldr     r8, [sp, #V + 44]      @ v11 in
-    str     lr, [sp, #V + 56]      @ v14 out
-    ldr     lr, [sp, #V + 60]      @ v15 in
+    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
+    stmia   r12!, {r4, r8, lr}
+    ldmia   r12, {r4, r8, lr}
     @ round 9, G3(v3, v7, v11, v15, m[1], m[5])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 4]
@@ -1318,25 +1263,22 @@ blake2s_block:
     eor     r11, r2, r11, ror #16
     add     r7, r7, r11, ror #8
     eor     r4, r7, r4, ror #12
-    str     r4, [sp, #V + 28]      @ v7 out
-    ldr     r4, [sp, #V + 16]      @ v4 in
-    str     lr, [sp, #V + 60]      @ v15 out
-    ldr     lr, [sp, #V + 36]      @ v9 in
-    str     r6, [sp, #V + 24]      @ v6 out
-    ldr     r6, [sp, #V + 56]      @ v14 in
+    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
+    stmia   r12, {r4, r8, lr}
+    ldmdb   r12, {r4, r8, lr}
     @ round 9, G7(v3, v4, v9, v14, m[13], m[0])
     add     r3, r3, r4, ror #7
     ldr     r12, [sp, #M + 52]
     add     r3, r3, r12
-    eor     r6, r3, r6, ror #8
-    add     lr, lr, r6, ror #16
-    eor     r4, lr, r4, ror #7
+    eor     lr, r3, lr, ror #8
+    add     r8, r8, lr, ror #16
+    eor     r4, r8, r4, ror #7
     add     r3, r3, r4, ror #12
     ldr     r12, [sp, #M + 0]
     add     r3, r3, r12
-    eor     r6, r3, r6, ror #16
-    add     lr, lr, r6, ror #8
-    eor     r4, lr, r4, ror #12
+    eor     lr, r3, lr, ror #16
+    add     r8, r8, lr, ror #8
+    eor     r4, r8, r4, ror #12
     @ h[i] ^= v[i] ^ v[i + 8]
     ldr     r12, [sp, #H + 0]
     eor     r12, r12, r0
@@ -1344,16 +1286,12 @@ blake2s_block:
     str     r12, [sp, #H + 0]
     ldr     r12, [sp, #H + 4]
     eor     r12, r12, r1
-    eor     r12, r12, lr
+    eor     r12, r12, r8
     str     r12, [sp, #H + 4]
     ldr     r12, [sp, #H + 8]
     eor     r12, r12, r2
     eor     r12, r12, r9
     str     r12, [sp, #H + 8]
-    ldr     r12, [sp, #H + 12]
-    eor     r12, r12, r3
-    eor     r12, r12, r8
-    str     r12, [sp, #H + 12]
     ldr     r12, [sp, #H + 16]
     eor     r12, r12, r4, ror #7
     eor     r12, r12, r10, ror #8
@@ -1362,18 +1300,21 @@ blake2s_block:
     eor     r12, r12, r5, ror #7
     eor     r12, r12, r11, ror #8
     str     r12, [sp, #H + 20]
-    ldr     r11, [sp, #V + 24]      @ v6
     ldr     r12, [sp, #H + 24]
-    eor     r12, r12, r11, ror #7
-    eor     r12, r12, r6, ror #8
-    str     r12, [sp, #H + 24]
-    ldr     r6, [sp, #V + 28]      @ v7
-    ldr     r11, [sp, #V + 60]      @ v15
-    ldr     r12, [sp, #H + 28]
     eor     r12, r12, r6, ror #7
-    eor     r12, r12, r11, ror #8
+    eor     r12, r12, lr, ror #8
+    str     r12, [sp, #H + 24]
+    ldr     lr, [sp, #V + 16]      @ v11
+    ldr     r12, [sp, #H + 12]
+    eor     r12, r12, r3
+    eor     r12, r12, lr
+    str     r12, [sp, #H + 12]
+    ldr     lr, [sp, #V + 12]      @ v7
+    ldr     r3, [sp, #V + 20]      @ v15
+    ldr     r12, [sp, #H + 28]
+    eor     r12, r12, lr, ror #7
+    eor     r12, r12, r3, ror #8
     str     r12, [sp, #H + 28]
-
     ldr     r1, [sp, #NEXT_BLOCK]
     ldr     r2, [sp, #CFRAME]
     cmp     r1, r2
