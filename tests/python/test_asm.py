@@ -110,20 +110,29 @@ def test_the_gba_image_takes_the_arm_assembly_where_its_rows_run_in_the_arm_stat
     assert {impl for _, impl in chosen("gba-iwram")} == {"portable"}   # Thumb code: C only
 
 
+def test_the_nds_image_takes_the_same_arm_assembly():
+    from hashbench.rom import image, nds
+    algos = [roster.find(a) for a in ("crc32", "adler32")]
+    p = image.plan(algos, [image.FASTEST], 1024, 20, nds.CONSOLE.can_build, nds.CONSOLE.asm_isa())
+    assert [(r.algo.id, r.impl) for r in p.rows] == [("crc32", "armv4"), ("adler32", "portable")]
+
+
 @pytest.mark.toolchain
 @pytest.mark.emulator
-def test_the_gba_rom_runs_and_verifies_the_arm_assembly(tmp_path):
+@pytest.mark.parametrize("console,algos", [("gba", ("crc32", "md5", "sha1")), ("nds", ("crc32", "md5"))])
+def test_the_rom_runs_and_verifies_the_arm_assembly(console, algos, tmp_path):
     from cli_util import hb
+    from rom_cases import missing_emulator, missing_tools
 
     from hashbench.store import Store
-    t = TARGETS.get("gba-iwram-arm")
-    if t is None or t.missing():
-        pytest.skip("gba-iwram-arm not installed")
+    why = missing_tools(console) or missing_emulator(console)
+    if why:
+        pytest.skip(f"{console}: {why}")
     db = tmp_path / "db.sqlite"
-    ran = hb("rom", "--target", "gba", "-o", tmp_path / "x.gba", "-a", "crc32,md5,sha1", "--budget", "20ms",
+    ran = hb("rom", "--target", console, "-o", tmp_path / f"x.{console}", "-a", ",".join(algos), "--budget", "20ms",
              "--run", "--db", db, timeout=600)
     assert ran.returncode == 0, ran.stderr
-    assert "3/3 digests verified" in ran.stdout
+    assert f"{len(algos)}/{len(algos)} digests verified" in ran.stdout
     stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
     assert {(r.algorithm, r.implementation, r.verified) for r in stored.results if r.size == 1024} == \
-        {("crc32", "armv4", True), ("md5", "armv4", True), ("sha1", "armv4", True)}
+        {(a, "armv4", True) for a in algos}
