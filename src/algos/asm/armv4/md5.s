@@ -10,12 +10,14 @@
 @ constants T[i] come four at a time by ldm (6 cycles for 4), the message
 @ words of round 1 two at a time by ldm, the others by ldr with an offset.
 @ f takes 3 instructions in rounds 1 and 2 (d ^ (b & (c ^ d)),
-@ c ^ (d & (b ^ c))), 2 in round 3; round 4's I = c ^ (b | ~d) is
+@ c ^ (d & (b ^ c))), 2 in round 3 (1 in its odd steps, whose c ^ d is
+@ the step before's b ^ c, kept in lr); round 4's I = c ^ (b | ~d) is
 @ ~(c ^ (d & ~b)), so a + I = a - (c ^ (d bic b)) - 1: bic, eor and a
 @ subtract, the -1 folded into that round's constants (stored T[i] - 1).
-@ Cycles a step: 7 instructions + X (2 a word by ldm in round 1, else 3) +
-@ T (1.5): 10.5 / 11.5 / 10.5 / 10.5, 688 a block before the call, the
-@ state's save and add-back; 11.6 a byte (gba-iwram-arm, 1 KiB).
+@ Cycles a step: its instructions + X (2 a word by ldm in round 1, else 3) +
+@ T (1.5): 10.5 in round 1, 11.5 in round 2, 10.5 / 9.5 in round 3, 10.5 in
+@ round 4; 707 a block with the state's save, add-back and the loop;
+@ 11.9 a byte at 1 KiB (17 blocks with the padding's; gba-iwram-arm).
 @ A block not word-aligned is first copied to the stack (word by word, each
 @ word from two aligned loads).
 
