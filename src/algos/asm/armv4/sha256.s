@@ -12,9 +12,10 @@
 @ next round's b ^ c, kept in a register: 4 instructions.  K[t] is one
 @ pc-relative load (its table in two parts, each within reach).  A round:
 @ 20 cycles.  The schedule is a 16-word ring on the stack, two words a
-@ pair: W[t-16], W[t-15] by one ldm, W[t-7], W[t-14], W[t-6] by ldr,
-@ W[t-2], W[t-1] still in registers, four sigmas of 3 instructions, one
-@ stm (none for W[58..63], which no later word reads): 36 cycles a pair.
+@ pair: W[t-16], W[t-15] by one ldm, W[t-7], W[t-6] by another where
+@ they sit side by side (else ldr), W[t-14] by ldr, W[t-2], W[t-1] still
+@ in registers, four sigmas of 3 instructions, one stm (none for
+@ W[58..63], which no later word reads): 35 cycles a pair.
 @ W[0..15] come two at a time by ldm, byte-swapped in four instructions.
 @ A block not word-aligned is first copied to the stack (word by word, each
 @ word from two aligned loads).
@@ -584,19 +585,19 @@ sha256_block:
     eor     r12, r12, r0, ror #19
     eor     r12, r12, r0, lsr #10          @ s1(W[14])
     add     r1, r1, r12
-    ldr     r0, [sp, #36]
+    add     r12, sp, #36
+    ldm     r12, {r0, r12}
     add     r1, r1, r0
-    mov     r12, lr, ror #17
-    eor     r12, r12, lr, ror #19
-    eor     r12, r12, lr, lsr #10          @ s1(W[15])
-    add     r3, r3, r12
+    mov     r0, lr, ror #17
+    eor     r0, r0, lr, ror #19
+    eor     r0, r0, lr, lsr #10          @ s1(W[15])
+    add     r3, r3, r0
     ldr     lr, [sp, #8]
-    mov     r12, lr, ror #7
-    eor     r12, r12, lr, ror #18
-    eor     r12, r12, lr, lsr #3          @ s0(W[2])
+    mov     r0, lr, ror #7
+    eor     r0, r0, lr, ror #18
+    eor     r0, r0, lr, lsr #3          @ s0(W[2])
+    add     r3, r3, r0
     add     r3, r3, r12
-    ldr     lr, [sp, #40]
-    add     r3, r3, lr
     stm     sp, {r1, r3}
     @ round 16
     ldr     r12, sha256_k + 64
@@ -647,19 +648,19 @@ sha256_block:
     eor     r12, r12, r1, ror #19
     eor     r12, r12, r1, lsr #10          @ s1(W[16])
     add     r0, r0, r12
-    ldr     r1, [sp, #44]
+    add     r12, sp, #44
+    ldm     r12, {r1, r12}
     add     r0, r0, r1
-    mov     r12, r3, ror #17
-    eor     r12, r12, r3, ror #19
-    eor     r12, r12, r3, lsr #10          @ s1(W[17])
-    add     r2, r2, r12
+    mov     r1, r3, ror #17
+    eor     r1, r1, r3, ror #19
+    eor     r1, r1, r3, lsr #10          @ s1(W[17])
+    add     r2, r2, r1
     ldr     r3, [sp, #16]
-    mov     r12, r3, ror #7
-    eor     r12, r12, r3, ror #18
-    eor     r12, r12, r3, lsr #3          @ s0(W[4])
+    mov     r1, r3, ror #7
+    eor     r1, r1, r3, ror #18
+    eor     r1, r1, r3, lsr #3          @ s0(W[4])
+    add     r2, r2, r1
     add     r2, r2, r12
-    ldr     r3, [sp, #48]
-    add     r2, r2, r3
     add     r12, sp, #8
     stm     r12, {r0, r2}
     @ round 18
@@ -711,19 +712,19 @@ sha256_block:
     eor     r12, r12, r0, ror #19
     eor     r12, r12, r0, lsr #10          @ s1(W[18])
     add     r1, r1, r12
-    ldr     r0, [sp, #52]
+    add     r12, sp, #52
+    ldm     r12, {r0, r12}
     add     r1, r1, r0
-    mov     r12, r2, ror #17
-    eor     r12, r12, r2, ror #19
-    eor     r12, r12, r2, lsr #10          @ s1(W[19])
-    add     lr, lr, r12
+    mov     r0, r2, ror #17
+    eor     r0, r0, r2, ror #19
+    eor     r0, r0, r2, lsr #10          @ s1(W[19])
+    add     lr, lr, r0
     ldr     r2, [sp, #24]
-    mov     r12, r2, ror #7
-    eor     r12, r12, r2, ror #18
-    eor     r12, r12, r2, lsr #3          @ s0(W[6])
+    mov     r0, r2, ror #7
+    eor     r0, r0, r2, ror #18
+    eor     r0, r0, r2, lsr #3          @ s0(W[6])
+    add     lr, lr, r0
     add     lr, lr, r12
-    ldr     r2, [sp, #56]
-    add     lr, lr, r2
     add     r12, sp, #16
     stm     r12, {r1, lr}
     @ round 20
@@ -848,19 +849,19 @@ sha256_k_24:                    @ K[24..47], near the rounds that load them
     eor     r12, r12, r0, ror #19
     eor     r12, r12, r0, lsr #10          @ s1(W[22])
     add     r1, r1, r12
-    ldr     r0, [sp, #4]
+    add     r12, sp, #4
+    ldm     r12, {r0, r12}
     add     r1, r1, r0
-    mov     r12, r3, ror #17
-    eor     r12, r12, r3, ror #19
-    eor     r12, r12, r3, lsr #10          @ s1(W[23])
-    add     r2, r2, r12
+    mov     r0, r3, ror #17
+    eor     r0, r0, r3, ror #19
+    eor     r0, r0, r3, lsr #10          @ s1(W[23])
+    add     r2, r2, r0
     ldr     r3, [sp, #40]
-    mov     r12, r3, ror #7
-    eor     r12, r12, r3, ror #18
-    eor     r12, r12, r3, lsr #3          @ s0(W[10])
+    mov     r0, r3, ror #7
+    eor     r0, r0, r3, ror #18
+    eor     r0, r0, r3, lsr #3          @ s0(W[10])
+    add     r2, r2, r0
     add     r2, r2, r12
-    ldr     r3, [sp, #8]
-    add     r2, r2, r3
     add     r12, sp, #32
     stm     r12, {r1, r2}
     @ round 24
@@ -912,19 +913,19 @@ sha256_k_24:                    @ K[24..47], near the rounds that load them
     eor     r12, r12, r1, ror #19
     eor     r12, r12, r1, lsr #10          @ s1(W[24])
     add     r0, r0, r12
-    ldr     r1, [sp, #12]
+    add     r12, sp, #12
+    ldm     r12, {r1, r12}
     add     r0, r0, r1
-    mov     r12, r2, ror #17
-    eor     r12, r12, r2, ror #19
-    eor     r12, r12, r2, lsr #10          @ s1(W[25])
-    add     lr, lr, r12
+    mov     r1, r2, ror #17
+    eor     r1, r1, r2, ror #19
+    eor     r1, r1, r2, lsr #10          @ s1(W[25])
+    add     lr, lr, r1
     ldr     r2, [sp, #48]
-    mov     r12, r2, ror #7
-    eor     r12, r12, r2, ror #18
-    eor     r12, r12, r2, lsr #3          @ s0(W[12])
+    mov     r1, r2, ror #7
+    eor     r1, r1, r2, ror #18
+    eor     r1, r1, r2, lsr #3          @ s0(W[12])
+    add     lr, lr, r1
     add     lr, lr, r12
-    ldr     r2, [sp, #16]
-    add     lr, lr, r2
     add     r12, sp, #40
     stm     r12, {r0, lr}
     @ round 26
@@ -976,19 +977,19 @@ sha256_k_24:                    @ K[24..47], near the rounds that load them
     eor     r12, r12, r0, ror #19
     eor     r12, r12, r0, lsr #10          @ s1(W[26])
     add     r1, r1, r12
-    ldr     r0, [sp, #20]
+    add     r12, sp, #20
+    ldm     r12, {r0, r12}
     add     r1, r1, r0
-    mov     r12, lr, ror #17
-    eor     r12, r12, lr, ror #19
-    eor     r12, r12, lr, lsr #10          @ s1(W[27])
-    add     r3, r3, r12
+    mov     r0, lr, ror #17
+    eor     r0, r0, lr, ror #19
+    eor     r0, r0, lr, lsr #10          @ s1(W[27])
+    add     r3, r3, r0
     ldr     lr, [sp, #56]
-    mov     r12, lr, ror #7
-    eor     r12, r12, lr, ror #18
-    eor     r12, r12, lr, lsr #3          @ s0(W[14])
+    mov     r0, lr, ror #7
+    eor     r0, r0, lr, ror #18
+    eor     r0, r0, lr, lsr #3          @ s0(W[14])
+    add     r3, r3, r0
     add     r3, r3, r12
-    ldr     lr, [sp, #24]
-    add     r3, r3, lr
     add     r12, sp, #48
     stm     r12, {r1, r3}
     @ round 28
@@ -1040,19 +1041,19 @@ sha256_k_24:                    @ K[24..47], near the rounds that load them
     eor     r12, r12, r1, ror #19
     eor     r12, r12, r1, lsr #10          @ s1(W[28])
     add     r0, r0, r12
-    ldr     r1, [sp, #28]
+    add     r12, sp, #28
+    ldm     r12, {r1, r12}
     add     r0, r0, r1
-    mov     r12, r3, ror #17
-    eor     r12, r12, r3, ror #19
-    eor     r12, r12, r3, lsr #10          @ s1(W[29])
-    add     r2, r2, r12
+    mov     r1, r3, ror #17
+    eor     r1, r1, r3, ror #19
+    eor     r1, r1, r3, lsr #10          @ s1(W[29])
+    add     r2, r2, r1
     ldr     r3, [sp, #0]
-    mov     r12, r3, ror #7
-    eor     r12, r12, r3, ror #18
-    eor     r12, r12, r3, lsr #3          @ s0(W[16])
+    mov     r1, r3, ror #7
+    eor     r1, r1, r3, ror #18
+    eor     r1, r1, r3, lsr #3          @ s0(W[16])
+    add     r2, r2, r1
     add     r2, r2, r12
-    ldr     r3, [sp, #32]
-    add     r2, r2, r3
     add     r12, sp, #56
     stm     r12, {r0, r2}
     @ round 30
@@ -1103,19 +1104,19 @@ sha256_k_24:                    @ K[24..47], near the rounds that load them
     eor     r12, r12, r0, ror #19
     eor     r12, r12, r0, lsr #10          @ s1(W[30])
     add     r1, r1, r12
-    ldr     r0, [sp, #36]
+    add     r12, sp, #36
+    ldm     r12, {r0, r12}
     add     r1, r1, r0
-    mov     r12, r2, ror #17
-    eor     r12, r12, r2, ror #19
-    eor     r12, r12, r2, lsr #10          @ s1(W[31])
-    add     lr, lr, r12
+    mov     r0, r2, ror #17
+    eor     r0, r0, r2, ror #19
+    eor     r0, r0, r2, lsr #10          @ s1(W[31])
+    add     lr, lr, r0
     ldr     r2, [sp, #8]
-    mov     r12, r2, ror #7
-    eor     r12, r12, r2, ror #18
-    eor     r12, r12, r2, lsr #3          @ s0(W[18])
+    mov     r0, r2, ror #7
+    eor     r0, r0, r2, ror #18
+    eor     r0, r0, r2, lsr #3          @ s0(W[18])
+    add     lr, lr, r0
     add     lr, lr, r12
-    ldr     r2, [sp, #40]
-    add     lr, lr, r2
     stm     sp, {r1, lr}
     @ round 32
     ldr     r12, sha256_k_24 + 32
@@ -1166,19 +1167,19 @@ sha256_k_24:                    @ K[24..47], near the rounds that load them
     eor     r12, r12, r1, ror #19
     eor     r12, r12, r1, lsr #10          @ s1(W[32])
     add     r0, r0, r12
-    ldr     r1, [sp, #44]
+    add     r12, sp, #44
+    ldm     r12, {r1, r12}
     add     r0, r0, r1
-    mov     r12, lr, ror #17
-    eor     r12, r12, lr, ror #19
-    eor     r12, r12, lr, lsr #10          @ s1(W[33])
-    add     r3, r3, r12
+    mov     r1, lr, ror #17
+    eor     r1, r1, lr, ror #19
+    eor     r1, r1, lr, lsr #10          @ s1(W[33])
+    add     r3, r3, r1
     ldr     lr, [sp, #16]
-    mov     r12, lr, ror #7
-    eor     r12, r12, lr, ror #18
-    eor     r12, r12, lr, lsr #3          @ s0(W[20])
+    mov     r1, lr, ror #7
+    eor     r1, r1, lr, ror #18
+    eor     r1, r1, lr, lsr #3          @ s0(W[20])
+    add     r3, r3, r1
     add     r3, r3, r12
-    ldr     lr, [sp, #48]
-    add     r3, r3, lr
     add     r12, sp, #8
     stm     r12, {r0, r3}
     @ round 34
@@ -1230,19 +1231,19 @@ sha256_k_24:                    @ K[24..47], near the rounds that load them
     eor     r12, r12, r0, ror #19
     eor     r12, r12, r0, lsr #10          @ s1(W[34])
     add     r1, r1, r12
-    ldr     r0, [sp, #52]
+    add     r12, sp, #52
+    ldm     r12, {r0, r12}
     add     r1, r1, r0
-    mov     r12, r3, ror #17
-    eor     r12, r12, r3, ror #19
-    eor     r12, r12, r3, lsr #10          @ s1(W[35])
-    add     r2, r2, r12
+    mov     r0, r3, ror #17
+    eor     r0, r0, r3, ror #19
+    eor     r0, r0, r3, lsr #10          @ s1(W[35])
+    add     r2, r2, r0
     ldr     r3, [sp, #24]
-    mov     r12, r3, ror #7
-    eor     r12, r12, r3, ror #18
-    eor     r12, r12, r3, lsr #3          @ s0(W[22])
+    mov     r0, r3, ror #7
+    eor     r0, r0, r3, ror #18
+    eor     r0, r0, r3, lsr #3          @ s0(W[22])
+    add     r2, r2, r0
     add     r2, r2, r12
-    ldr     r3, [sp, #56]
-    add     r2, r2, r3
     add     r12, sp, #16
     stm     r12, {r1, r2}
     @ round 36
@@ -1358,19 +1359,19 @@ sha256_k_24:                    @ K[24..47], near the rounds that load them
     eor     r12, r12, r0, ror #19
     eor     r12, r12, r0, lsr #10          @ s1(W[38])
     add     r1, r1, r12
-    ldr     r0, [sp, #4]
+    add     r12, sp, #4
+    ldm     r12, {r0, r12}
     add     r1, r1, r0
-    mov     r12, lr, ror #17
-    eor     r12, r12, lr, ror #19
-    eor     r12, r12, lr, lsr #10          @ s1(W[39])
-    add     r3, r3, r12
+    mov     r0, lr, ror #17
+    eor     r0, r0, lr, ror #19
+    eor     r0, r0, lr, lsr #10          @ s1(W[39])
+    add     r3, r3, r0
     ldr     lr, [sp, #40]
-    mov     r12, lr, ror #7
-    eor     r12, r12, lr, ror #18
-    eor     r12, r12, lr, lsr #3          @ s0(W[26])
+    mov     r0, lr, ror #7
+    eor     r0, r0, lr, ror #18
+    eor     r0, r0, lr, lsr #3          @ s0(W[26])
+    add     r3, r3, r0
     add     r3, r3, r12
-    ldr     lr, [sp, #8]
-    add     r3, r3, lr
     add     r12, sp, #32
     stm     r12, {r1, r3}
     @ round 40
@@ -1422,19 +1423,19 @@ sha256_k_24:                    @ K[24..47], near the rounds that load them
     eor     r12, r12, r1, ror #19
     eor     r12, r12, r1, lsr #10          @ s1(W[40])
     add     r0, r0, r12
-    ldr     r1, [sp, #12]
+    add     r12, sp, #12
+    ldm     r12, {r1, r12}
     add     r0, r0, r1
-    mov     r12, r3, ror #17
-    eor     r12, r12, r3, ror #19
-    eor     r12, r12, r3, lsr #10          @ s1(W[41])
-    add     r2, r2, r12
+    mov     r1, r3, ror #17
+    eor     r1, r1, r3, ror #19
+    eor     r1, r1, r3, lsr #10          @ s1(W[41])
+    add     r2, r2, r1
     ldr     r3, [sp, #48]
-    mov     r12, r3, ror #7
-    eor     r12, r12, r3, ror #18
-    eor     r12, r12, r3, lsr #3          @ s0(W[28])
+    mov     r1, r3, ror #7
+    eor     r1, r1, r3, ror #18
+    eor     r1, r1, r3, lsr #3          @ s0(W[28])
+    add     r2, r2, r1
     add     r2, r2, r12
-    ldr     r3, [sp, #16]
-    add     r2, r2, r3
     add     r12, sp, #40
     stm     r12, {r0, r2}
     @ round 42
@@ -1486,19 +1487,19 @@ sha256_k_24:                    @ K[24..47], near the rounds that load them
     eor     r12, r12, r0, ror #19
     eor     r12, r12, r0, lsr #10          @ s1(W[42])
     add     r1, r1, r12
-    ldr     r0, [sp, #20]
+    add     r12, sp, #20
+    ldm     r12, {r0, r12}
     add     r1, r1, r0
-    mov     r12, r2, ror #17
-    eor     r12, r12, r2, ror #19
-    eor     r12, r12, r2, lsr #10          @ s1(W[43])
-    add     lr, lr, r12
+    mov     r0, r2, ror #17
+    eor     r0, r0, r2, ror #19
+    eor     r0, r0, r2, lsr #10          @ s1(W[43])
+    add     lr, lr, r0
     ldr     r2, [sp, #56]
-    mov     r12, r2, ror #7
-    eor     r12, r12, r2, ror #18
-    eor     r12, r12, r2, lsr #3          @ s0(W[30])
+    mov     r0, r2, ror #7
+    eor     r0, r0, r2, ror #18
+    eor     r0, r0, r2, lsr #3          @ s0(W[30])
+    add     lr, lr, r0
     add     lr, lr, r12
-    ldr     r2, [sp, #24]
-    add     lr, lr, r2
     add     r12, sp, #48
     stm     r12, {r1, lr}
     @ round 44
@@ -1550,19 +1551,19 @@ sha256_k_24:                    @ K[24..47], near the rounds that load them
     eor     r12, r12, r1, ror #19
     eor     r12, r12, r1, lsr #10          @ s1(W[44])
     add     r0, r0, r12
-    ldr     r1, [sp, #28]
+    add     r12, sp, #28
+    ldm     r12, {r1, r12}
     add     r0, r0, r1
-    mov     r12, lr, ror #17
-    eor     r12, r12, lr, ror #19
-    eor     r12, r12, lr, lsr #10          @ s1(W[45])
-    add     r3, r3, r12
+    mov     r1, lr, ror #17
+    eor     r1, r1, lr, ror #19
+    eor     r1, r1, lr, lsr #10          @ s1(W[45])
+    add     r3, r3, r1
     ldr     lr, [sp, #0]
-    mov     r12, lr, ror #7
-    eor     r12, r12, lr, ror #18
-    eor     r12, r12, lr, lsr #3          @ s0(W[32])
+    mov     r1, lr, ror #7
+    eor     r1, r1, lr, ror #18
+    eor     r1, r1, lr, lsr #3          @ s0(W[32])
+    add     r3, r3, r1
     add     r3, r3, r12
-    ldr     lr, [sp, #32]
-    add     r3, r3, lr
     add     r12, sp, #56
     stm     r12, {r0, r3}
     @ round 46
@@ -1620,19 +1621,19 @@ sha256_k_48:                    @ K[48..63], near the rounds that load them
     eor     r12, r12, r0, ror #19
     eor     r12, r12, r0, lsr #10          @ s1(W[46])
     add     r1, r1, r12
-    ldr     r0, [sp, #36]
+    add     r12, sp, #36
+    ldm     r12, {r0, r12}
     add     r1, r1, r0
-    mov     r12, r3, ror #17
-    eor     r12, r12, r3, ror #19
-    eor     r12, r12, r3, lsr #10          @ s1(W[47])
-    add     r2, r2, r12
+    mov     r0, r3, ror #17
+    eor     r0, r0, r3, ror #19
+    eor     r0, r0, r3, lsr #10          @ s1(W[47])
+    add     r2, r2, r0
     ldr     r3, [sp, #8]
-    mov     r12, r3, ror #7
-    eor     r12, r12, r3, ror #18
-    eor     r12, r12, r3, lsr #3          @ s0(W[34])
+    mov     r0, r3, ror #7
+    eor     r0, r0, r3, ror #18
+    eor     r0, r0, r3, lsr #3          @ s0(W[34])
+    add     r2, r2, r0
     add     r2, r2, r12
-    ldr     r3, [sp, #40]
-    add     r2, r2, r3
     stm     sp, {r1, r2}
     @ round 48
     ldr     r12, sha256_k_48 + 0
@@ -1683,19 +1684,19 @@ sha256_k_48:                    @ K[48..63], near the rounds that load them
     eor     r12, r12, r1, ror #19
     eor     r12, r12, r1, lsr #10          @ s1(W[48])
     add     r0, r0, r12
-    ldr     r1, [sp, #44]
+    add     r12, sp, #44
+    ldm     r12, {r1, r12}
     add     r0, r0, r1
-    mov     r12, r2, ror #17
-    eor     r12, r12, r2, ror #19
-    eor     r12, r12, r2, lsr #10          @ s1(W[49])
-    add     lr, lr, r12
+    mov     r1, r2, ror #17
+    eor     r1, r1, r2, ror #19
+    eor     r1, r1, r2, lsr #10          @ s1(W[49])
+    add     lr, lr, r1
     ldr     r2, [sp, #16]
-    mov     r12, r2, ror #7
-    eor     r12, r12, r2, ror #18
-    eor     r12, r12, r2, lsr #3          @ s0(W[36])
+    mov     r1, r2, ror #7
+    eor     r1, r1, r2, ror #18
+    eor     r1, r1, r2, lsr #3          @ s0(W[36])
+    add     lr, lr, r1
     add     lr, lr, r12
-    ldr     r2, [sp, #48]
-    add     lr, lr, r2
     add     r12, sp, #8
     stm     r12, {r0, lr}
     @ round 50
@@ -1747,19 +1748,19 @@ sha256_k_48:                    @ K[48..63], near the rounds that load them
     eor     r12, r12, r0, ror #19
     eor     r12, r12, r0, lsr #10          @ s1(W[50])
     add     r1, r1, r12
-    ldr     r0, [sp, #52]
+    add     r12, sp, #52
+    ldm     r12, {r0, r12}
     add     r1, r1, r0
-    mov     r12, lr, ror #17
-    eor     r12, r12, lr, ror #19
-    eor     r12, r12, lr, lsr #10          @ s1(W[51])
-    add     r3, r3, r12
+    mov     r0, lr, ror #17
+    eor     r0, r0, lr, ror #19
+    eor     r0, r0, lr, lsr #10          @ s1(W[51])
+    add     r3, r3, r0
     ldr     lr, [sp, #24]
-    mov     r12, lr, ror #7
-    eor     r12, r12, lr, ror #18
-    eor     r12, r12, lr, lsr #3          @ s0(W[38])
+    mov     r0, lr, ror #7
+    eor     r0, r0, lr, ror #18
+    eor     r0, r0, lr, lsr #3          @ s0(W[38])
+    add     r3, r3, r0
     add     r3, r3, r12
-    ldr     lr, [sp, #56]
-    add     r3, r3, lr
     add     r12, sp, #16
     stm     r12, {r1, r3}
     @ round 52
@@ -1875,19 +1876,19 @@ sha256_k_48:                    @ K[48..63], near the rounds that load them
     eor     r12, r12, r0, ror #19
     eor     r12, r12, r0, lsr #10          @ s1(W[54])
     add     r1, r1, r12
-    ldr     r0, [sp, #4]
+    add     r12, sp, #4
+    ldm     r12, {r0, r12}
     add     r1, r1, r0
-    mov     r12, r2, ror #17
-    eor     r12, r12, r2, ror #19
-    eor     r12, r12, r2, lsr #10          @ s1(W[55])
-    add     lr, lr, r12
+    mov     r0, r2, ror #17
+    eor     r0, r0, r2, ror #19
+    eor     r0, r0, r2, lsr #10          @ s1(W[55])
+    add     lr, lr, r0
     ldr     r2, [sp, #40]
-    mov     r12, r2, ror #7
-    eor     r12, r12, r2, ror #18
-    eor     r12, r12, r2, lsr #3          @ s0(W[42])
+    mov     r0, r2, ror #7
+    eor     r0, r0, r2, ror #18
+    eor     r0, r0, r2, lsr #3          @ s0(W[42])
+    add     lr, lr, r0
     add     lr, lr, r12
-    ldr     r2, [sp, #8]
-    add     lr, lr, r2
     add     r12, sp, #32
     stm     r12, {r1, lr}
     @ round 56
@@ -1939,19 +1940,19 @@ sha256_k_48:                    @ K[48..63], near the rounds that load them
     eor     r12, r12, r1, ror #19
     eor     r12, r12, r1, lsr #10          @ s1(W[56])
     add     r0, r0, r12
-    ldr     r1, [sp, #12]
+    add     r12, sp, #12
+    ldm     r12, {r1, r12}
     add     r0, r0, r1
-    mov     r12, lr, ror #17
-    eor     r12, r12, lr, ror #19
-    eor     r12, r12, lr, lsr #10          @ s1(W[57])
-    add     r3, r3, r12
+    mov     r1, lr, ror #17
+    eor     r1, r1, lr, ror #19
+    eor     r1, r1, lr, lsr #10          @ s1(W[57])
+    add     r3, r3, r1
     ldr     lr, [sp, #48]
-    mov     r12, lr, ror #7
-    eor     r12, r12, lr, ror #18
-    eor     r12, r12, lr, lsr #3          @ s0(W[44])
+    mov     r1, lr, ror #7
+    eor     r1, r1, lr, ror #18
+    eor     r1, r1, lr, lsr #3          @ s0(W[44])
+    add     r3, r3, r1
     add     r3, r3, r12
-    ldr     lr, [sp, #16]
-    add     r3, r3, lr
     @ round 58
     ldr     r12, sha256_k_48 + 40
     add     r9, r9, r12
@@ -2001,19 +2002,19 @@ sha256_k_48:                    @ K[48..63], near the rounds that load them
     eor     r12, r12, r0, ror #19
     eor     r12, r12, r0, lsr #10          @ s1(W[58])
     add     r1, r1, r12
-    ldr     r0, [sp, #20]
+    add     r12, sp, #20
+    ldm     r12, {r0, r12}
     add     r1, r1, r0
-    mov     r12, r3, ror #17
-    eor     r12, r12, r3, ror #19
-    eor     r12, r12, r3, lsr #10          @ s1(W[59])
-    add     r2, r2, r12
+    mov     r0, r3, ror #17
+    eor     r0, r0, r3, ror #19
+    eor     r0, r0, r3, lsr #10          @ s1(W[59])
+    add     r2, r2, r0
     ldr     r3, [sp, #56]
-    mov     r12, r3, ror #7
-    eor     r12, r12, r3, ror #18
-    eor     r12, r12, r3, lsr #3          @ s0(W[46])
+    mov     r0, r3, ror #7
+    eor     r0, r0, r3, ror #18
+    eor     r0, r0, r3, lsr #3          @ s0(W[46])
+    add     r2, r2, r0
     add     r2, r2, r12
-    ldr     r3, [sp, #24]
-    add     r2, r2, r3
     @ round 60
     ldr     r12, sha256_k_48 + 48
     add     r7, r7, r12
@@ -2063,19 +2064,19 @@ sha256_k_48:                    @ K[48..63], near the rounds that load them
     eor     r12, r12, r1, ror #19
     eor     r12, r12, r1, lsr #10          @ s1(W[60])
     add     r0, r0, r12
-    ldr     r1, [sp, #28]
+    add     r12, sp, #28
+    ldm     r12, {r1, r12}
     add     r0, r0, r1
-    mov     r12, r2, ror #17
-    eor     r12, r12, r2, ror #19
-    eor     r12, r12, r2, lsr #10          @ s1(W[61])
-    add     lr, lr, r12
+    mov     r1, r2, ror #17
+    eor     r1, r1, r2, ror #19
+    eor     r1, r1, r2, lsr #10          @ s1(W[61])
+    add     lr, lr, r1
     ldr     r2, [sp, #0]
-    mov     r12, r2, ror #7
-    eor     r12, r12, r2, ror #18
-    eor     r12, r12, r2, lsr #3          @ s0(W[48])
+    mov     r1, r2, ror #7
+    eor     r1, r1, r2, ror #18
+    eor     r1, r1, r2, lsr #3          @ s0(W[48])
+    add     lr, lr, r1
     add     lr, lr, r12
-    ldr     r2, [sp, #32]
-    add     lr, lr, r2
     @ round 62
     ldr     r12, sha256_k_48 + 56
     add     r5, r5, r12
