@@ -27,33 +27,20 @@ KEEP_S = 24 * 3600
 CONTEXT_KEY = "overlapped"
 
 
-def folder_of(store) -> Path:
-    """The registry folder of runs stored in `store` (a Store or None)."""
-    from .store import default_path
-    path = getattr(store, "path", None)
-    base = path.parent if isinstance(path, Path) else default_path().parent
-    return base / FOLDER
-
-
-def alive(entry) -> bool:
-    """Whether the entry's process is still this one it was (hashbench.store.status_now's test)."""
-    from .store import ABANDONED, status_now
-    return status_now("running", entry.get("host"), entry.get("pid"), entry.get("pid_started")) != ABANDONED
-
-
 class Registration:
-    """This run's entry in the registry of `folder`, while it measures."""
+    """This run's entry in the registry of `folder`, while it measures: `process` is this one's (host,
+    pid, pid_started), `alive(entry)` whether another entry's process still runs (both from
+    hashbench.store, which owns what a process is)."""
 
-    def __init__(self, folder: Path, command: str, register=True, stream=None):
-        from .store import this_process
-        self.folder, self.stream = folder, stream or sys.stderr
-        host, pid, started = this_process()
+    def __init__(self, folder: Path, command: str, process, alive, register=True, stream=None):
+        self.folder, self.stream, self.alive = folder, stream or sys.stderr, alive
+        host, pid, started = process
         self.entry = {"host": host, "pid": pid, "pid_started": started, "command": command,
                       "started": time.time(), "ended": None}
         self.file = folder / f"{host}-{pid}-{started}.json" if register else None
         self.at_start = {}
         try:
-            self.at_start = {k: e for k, e in self.others().items() if e.get("ended") is None and alive(e)}
+            self.at_start = {k: e for k, e in self.others().items() if e.get("ended") is None and self.alive(e)}
             if self.file is not None:
                 folder.mkdir(parents=True, exist_ok=True)
                 self.write()
@@ -88,7 +75,7 @@ class Registration:
                 continue     # not an entry of ours
             if e.get("host") != socket.gethostname():
                 continue     # a store shared over a network: another machine's runs do not disturb ours
-            ended = e.get("ended") or (None if alive(e) else e.get("started", 0))
+            ended = e.get("ended") or (None if self.alive(e) else e.get("started", 0))
             if ended is not None and now - ended > KEEP_S:
                 f.unlink(missing_ok=True)
                 continue

@@ -253,6 +253,17 @@ def status_now(status, host, pid, pid_started) -> str:
     return status
 
 
+def registry_folder(store) -> Path:
+    """Where the runs measuring into `store` (a Store or None) register (hashbench.overlap): beside
+    the SQLite file; beside the default one for a PostgreSQL store or none."""
+    path = getattr(store, "path", None)
+    return (path.parent if isinstance(path, Path) else default_path().parent) / overlap.FOLDER
+
+
+def _alive(entry) -> bool:
+    return status_now("running", entry.get("host"), entry.get("pid"), entry.get("pid_started")) != ABANDONED
+
+
 class Recording:
     """One run as it is measured: each result stored as it comes (or only
     kept, without a store), the context rewritten as it grows."""
@@ -300,7 +311,7 @@ def recording(store, run: Run, failing=()):
     run.status = "running"
     if store:
         store.begin_run(run, process=this_process())
-    beside = overlap.Registration(overlap.folder_of(store), run.command, register=bool(store))
+    beside = overlap.Registration(registry_folder(store), run.command, this_process(), _alive, register=bool(store))
     t0 = time.monotonic()
     rec = Recording(store, run)
     failing_already = False

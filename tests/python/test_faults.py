@@ -16,11 +16,11 @@ import pytest
 import synthetic
 from cli_util import ENV, hb, save
 
-from hashbench import overlap, records
+from hashbench import records
 from hashbench.errors import UserError, exit_words, signal_words
 from hashbench.paths import ROOT
 from hashbench.result import Run
-from hashbench.store import Store, recording
+from hashbench.store import Store, recording, registry_folder
 from hashbench.targets import host as host_target
 from hashbench.userimpl import check
 
@@ -126,7 +126,7 @@ import sys, time
 sys.path.insert(0, "tests/python")
 import synthetic
 from hashbench.result import Run
-from hashbench.store import Store, recording
+from hashbench.store import Store, recording, registry_folder
 run = Run(kind="host", command="hashbench run B", options={"sizes": [1024]}, context={})
 with recording(Store(sys.argv[1]), run) as rec:
     rec.add(synthetic.timed("fnv1a32"))
@@ -139,7 +139,7 @@ def test_two_overlapping_runs_are_both_stored_flagged_and_diff_says_disturbed(tm
     store = Store(db)
     beside = subprocess.Popen([sys.executable, "-c", BESIDE, str(db), "3"], cwd=ROOT, env=ENV,
                               stderr=subprocess.PIPE, text=True)
-    folder = overlap.folder_of(store)
+    folder = registry_folder(store)
     deadline = time.monotonic() + 30
     while not list(folder.glob("*.json")) and time.monotonic() < deadline:
         time.sleep(0.05)
