@@ -28,7 +28,6 @@ class Host:
     engine: Path
     catalogue: list     # algorithm records, in registry order
     backends: list      # backend records
-    watched: bool = False   # implementation folders' code in it: the engine's watchdog is on
 
 
 @dataclass
@@ -77,7 +76,6 @@ def prepare(opts: Options, kind: str):
         roster.check_selection({c["id"]: c["impls"] for c in planned}, select_algos(planned, algos, opts.tiers),
                                select_impls(planned, impls))
     host = open_host(opts.meter, host_engine(mine, log) if mine else None)
-    host.watched = bool(mine)
     algo_ids = select_algos(host.catalogue, algos, opts.tiers)
     impl_names = select_impls(host.catalogue, impls)
     roster.check_selection({c["id"]: c["impls"] for c in host.catalogue}, algo_ids, impl_names)
@@ -132,7 +130,7 @@ def select_impls(catalogue_algos, impls):
 
 def events(opts, host: Host, quiet=False):
     """The engine's timed events for `opts` (a sim run: measure_sim)."""
-    return host_target.events(opts, host.catalogue, host.engine, quiet, host.watched)
+    return host_target.events(opts, host.catalogue, host.engine, quiet)
 
 
 class Recorder:

@@ -21,10 +21,11 @@ from pathlib import Path
 
 from .. import records, watchdog
 from ..build.host import catalogue, ensure_engine  # noqa: F401  (catalogue: this target's implementations)
-from ..errors import UserError, signal_words
+from ..errors import UserError, exit_words, signal_words
 from ..meters import HOST, choose
 from ..meters import clock as clock_meter
 from ..meters import timer as timer_meter
+from ..paths import BUILD
 from ..progress import Progress
 from ..result import Build, Result
 from ..verify import Expected
@@ -40,7 +41,8 @@ def portable_digest(engine: Path):
     def digest(algo, size):
         proc = subprocess.run([str(engine), "digest", algo, "portable", str(size)], capture_output=True, text=True)
         if proc.returncode != 0:
-            raise UserError(f"the host engine cannot give {algo} @{size} B: {proc.stderr.strip()}")
+            raise UserError(f"the host engine cannot give {algo} @{size} B ({exit_words(proc.returncode)}): "
+                            f"{proc.stderr.strip()}")
         return proc.stdout.strip()
     return digest
 
@@ -122,6 +124,11 @@ class Stream:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait()
+
+
+def has_outside_code(engine) -> bool:
+    """Whether `engine` was built with implementation folders' code (hashbench.userimpl.engine's folders)."""
+    return (BUILD / "impls" / "engines") in Path(engine).resolve().parents
 
 
 def silence_limit_s(opts) -> float:
@@ -296,8 +303,9 @@ def events(opts, catalogue_algos, engine=None, quiet=False, watched=False):
     timer, interleave, processes, meter), one process after another, and
     yields Described, then Measured and ClockPoint as records arrive, and
     Ended last.  `watched`: the engine has outside code in it (the watchdog,
-    silence_limit_s)."""
+    silence_limit_s); an engine built with implementation folders is."""
     engine = engine or ensure_engine()
+    watched = watched or has_outside_code(engine)
     labels = {a["id"]: a["label"] for a in catalogue_algos}
     tiers = {a["id"]: a["tier"] for a in catalogue_algos}
     nproc = max(1, opts.get("processes") or 1)

@@ -18,7 +18,7 @@ from cli_util import ENV, hb, save
 
 from hashbench import records
 from hashbench.errors import UserError, exit_words, signal_words
-from hashbench.paths import ROOT
+from hashbench.paths import BUILD, ROOT
 from hashbench.result import Run
 from hashbench.store import Store, recording, registry_folder
 from hashbench.targets import host as host_target
@@ -96,6 +96,11 @@ def test_a_silent_engine_with_outside_code_is_stopped_and_named(tmp_path):
         list(stream)
     assert time.monotonic() - t0 < 5 and stream.proc.returncode == -signal.SIGKILL
     assert "\n" not in str(exc.value)
+
+
+def test_only_engines_with_folders_code_are_watched():
+    assert host_target.has_outside_code(BUILD / "impls" / "engines" / "cc-O2-0123" / "hashbench-engine")
+    assert not host_target.has_outside_code(BUILD / "hashbench-engine")
 
 
 def test_an_engine_that_crashes_is_named_with_its_signal_and_what_it_measured():
