@@ -128,7 +128,7 @@ class Stream:
 
 def has_outside_code(engine) -> bool:
     """Whether `engine` was built with implementation folders' code (hashbench.userimpl.engine's folders)."""
-    return (BUILD / "impls" / "engines") in Path(engine).resolve().parents
+    return (BUILD / "impls" / "engines").resolve() in Path(engine).resolve().parents
 
 
 def silence_limit_s(opts) -> float:
