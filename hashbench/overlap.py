@@ -20,6 +20,7 @@ import json
 import socket
 import sys
 import time
+import uuid
 from pathlib import Path
 
 FOLDER = ".hashbench-running"
@@ -37,7 +38,8 @@ class Registration:
         host, pid, started = process
         self.entry = {"host": host, "pid": pid, "pid_started": started, "command": command,
                       "started": time.time(), "ended": None}
-        self.file = folder / f"{host}-{pid}-{started}.json" if register else None
+        # one file per run: two recorded in one process (threads) do not write over each other
+        self.file = folder / f"{host}-{pid}-{started}-{uuid.uuid4().hex[:8]}.json" if register else None
         self.at_start = {}
         try:
             self.at_start = {k: e for k, e in self.others().items() if e.get("ended") is None and self.alive(e)}
@@ -75,6 +77,8 @@ class Registration:
                 continue     # not an entry of ours
             if e.get("host") != socket.gethostname():
                 continue     # a store shared over a network: another machine's runs do not disturb ours
+            if e["pid"] == self.entry["pid"]:
+                continue     # this process's own: not another hashbench
             ended = e.get("ended") or (None if self.alive(e) else e.get("started", 0))
             if ended is not None and now - ended > KEEP_S:
                 f.unlink(missing_ok=True)
