@@ -32,7 +32,10 @@ from ..verify import Expected
 
 TARGET = "host"
 DEFAULT_PROCESSES = 6   # chosen by measurement: docs/performance.md
-WATCHDOG_SILENCE_S = 45.0   # an engine with outside code: silent this long (plus its budget) is stopped
+# An engine with outside code in it, silent this long (plus four budgets, plus WATCHDOG_S_PER_MIB for
+# each MiB of the largest size: 100 KB/s, slower than any roster algorithm) is stopped (silence_limit_s)
+WATCHDOG_SILENCE_S = 45.0
+WATCHDOG_S_PER_MIB = 10.0
 
 
 def portable_digest(engine: Path):
@@ -77,7 +80,7 @@ class Stream:
     engine pinned to `cpu` when given; `cmd` runs it some other way (under a
     simulator), in `cwd` with `env`.  `silence_s`: the watchdog of an engine
     with code from outside in it: an engine silent that long is stopped
-    (Stalled), named by the last implementation it started."""
+    (a UserError), named by the last implementation it started."""
 
     def __init__(self, engine: Path, args, cmd=None, cwd=None, env=None, cpu=None, silence_s=None):
         pin = (lambda: os.sched_setaffinity(0, {cpu})) if cpu is not None else None
@@ -94,7 +97,7 @@ class Stream:
                 if time.monotonic() - last > self.silence_s:
                     self.kill()
                     raise UserError(f"the engine was stopped: {self.doing()} did not return in "
-                                    f"{time.monotonic() - last:.0f} s (the limit with this budget is "
+                                    f"{time.monotonic() - last:.0f} s (the limit with this budget and size is "
                                     f"{self.silence_s:.0f} s); what was measured before it is kept")
                 continue
             last = time.monotonic()
@@ -133,8 +136,10 @@ def has_outside_code(engine) -> bool:
 
 def silence_limit_s(opts) -> float:
     """How long an engine with outside code in it may be silent: a call
-    longer than this is far past anything its budget asks for."""
-    return WATCHDOG_SILENCE_S + 4 * opts.get("budget_ms", 200) / 1000
+    longer than this is far past anything its budget and its largest size
+    ask for (WATCHDOG_S_PER_MIB: far slower than any algorithm of the roster)."""
+    largest_mib = max(opts.get("sizes") or [0]) / (1 << 20)
+    return WATCHDOG_SILENCE_S + 4 * opts.get("budget_ms", 200) / 1000 + WATCHDOG_S_PER_MIB * largest_mib
 
 
 # A sample's length: short enough that on a busy machine most samples are

@@ -98,6 +98,12 @@ def test_a_silent_engine_with_outside_code_is_stopped_and_named(tmp_path):
     assert "\n" not in str(exc.value)
 
 
+def test_the_engine_s_limit_grows_with_its_budget_and_its_largest_size():
+    small = host_target.silence_limit_s({"budget_ms": 200, "sizes": [1024]})
+    assert 45 < small < 46
+    assert host_target.silence_limit_s({"budget_ms": 2000, "sizes": [1 << 26]}) == pytest.approx(45 + 8 + 640)
+
+
 def test_only_engines_with_folders_code_are_watched():
     assert host_target.has_outside_code(BUILD / "impls" / "engines" / "cc-O2-0123" / "hashbench-engine")
     assert not host_target.has_outside_code(BUILD / "hashbench-engine")
