@@ -169,6 +169,9 @@ def test_two_overlapping_runs_are_both_stored_flagged_and_diff_says_disturbed(tm
     assert [o["command"] for o in b.context["overlapped"]] == ["hashbench run A"]
     code, out, _ = hb("diff", str(b.id), str(a.id), "--db", db)
     assert code == 0 and f"disturbed: run {b.id} and run {a.id} measured while another hashbench" in out, out
+    code, out, _ = hb("show", str(a.id), "--db", db)
+    assert code == 0 and f"note: measured while another hashbench measured on this machine (pid {beside.pid}, " \
+        "from " in out and out.rstrip().endswith("hashbench run B): its times are disturbed"), out
 
 
 def test_a_run_alone_is_not_flagged_and_one_that_ended_before_is_not_either(tmp_path):
