@@ -7,16 +7,16 @@
 @
 @ G's four rotations are never done: the b and d words are held unrotated
 @ and rotated where they are next read, in that instruction's operand
-@ (the generator tracks each word's pending rotation through the
-@ unrolled rounds), so G is its 10 additions and xors and the two message
-@ words' loads: 16 cycles.  The 16 words of v do not fit the 14
-@ registers beside a temporary: 13 hold v, three live in stack slots.
-@ Putting out the words needed furthest ahead, the swaps come three at a
-@ time, twice a round, always v4, v9, v14 against v7, v11, v15 through r4,
-@ r8, lr: the two sets side by side, one stm and one ldm exchange them
-@ (10 cycles).  The message
-@ block is copied to the stack (two ldm/stm of 8) so that sp addresses
-@ it and the slots alike, leaving no register to a pointer.
+@ (each word's pending rotation is fixed at every point of the unrolled
+@ rounds: 16 and 8 for d, 12 and 7 for b), so G is its 10 additions and
+@ xors and the two message words' loads: 16 cycles.  The 16 words of v do
+@ not fit the 14 registers beside a temporary: 13 hold v, three live in
+@ stack slots.  Putting out the words needed furthest ahead, the swaps
+@ come three at a time, twice a round, always v4, v9, v14 against v7, v11,
+@ v15 through r4, r8, lr: the two sets side by side, one stm and one ldm
+@ exchange them (10 cycles).  The message block is copied to the stack
+@ (two ldm/stm of 8) so that sp addresses it and the slots alike, leaving
+@ no register to a pointer.
 @ len is at most 2^32 - 1 here (size_t): the counter's high word stays 0.
 @ A block not word-aligned is first copied to the stack (word by word, each
 @ word from two aligned loads).
@@ -38,7 +38,7 @@
 
 @ the driver's frame: [sp, #0..63] the last block's buffer, then
     .equ    HOFF, 64                @ h[0..7]
-    .equ    T0OFF, 96               @ the bytes compressed before (the compression adds its block first)
+    .equ    T0OFF, 96               @ the bytes before this block (the compression adds its 64)
     .equ    F0OFF, 100              @ 0, or ~0 for the last block
     .equ    OUT, 104
     .equ    TOTAL, 108

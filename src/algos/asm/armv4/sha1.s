@@ -15,8 +15,9 @@
 @ pointing at slot t mod 16: W[t-16..t-13] by one ldm there, W[t-8], W[t-7]
 @ by another 32 bytes away, W[t-3], W[t-2] still in registers (three of the
 @ last W stay live; r12, f's register, is free while a pair is made), two
-@ rotations, one stm with writeback over W[t-16], W[t-15]: 22 cycles a pair.  W[0..15] come four at a time by ldm, byte-swapped in
-@ three instructions each with the mask 0x00FF00FF.
+@ rotations, one stm with writeback over W[t-16], W[t-15]: 22 cycles a
+@ pair.  W[0..15] come four at a time by ldm, byte-swapped in three
+@ instructions each with the mask 0x00FF00FF.
 @ A block not word-aligned is first copied to the stack (word by word, each
 @ word from two aligned loads).
 
