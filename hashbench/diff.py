@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Two stored runs compared result by result (hashbench diff): exact figures by their ratio,
-timed ones all together by the verdict rule (hashbench.stats.judge): each row's ratio against
+timed ones all together by the verdict rule (hashbench.verdicts.judge): each row's ratio against
 the shift every row shared, its error from within both runs (hashbench.meters.timer) and the
 run-to-run noise measured on this machine, p corrected across the rows; "inconclusive" where
 the whole run moved as far, or where a run's samples of the row sat at two speeds and some
@@ -8,7 +8,7 @@ process got only the slower (hashbench.two_speeds); no verdict on a row below th
 resolution."""
 import math
 
-from . import stats
+from . import stats, verdicts
 from .meters import timer
 
 BIMODAL = "samples at two speeds (see the run's header)"
@@ -67,10 +67,10 @@ def timed_pair(ra, rb):
 
 
 def compare_timed(ra, rb, paired=False) -> stats.Comparison:
-    """Two timed results alone (stats.judge of one row): paired when measured in the same
+    """Two timed results alone (verdicts.judge of one row): paired when measured in the same
     processes' rounds (a run's modes), else as two runs with their run-to-run noise."""
     ratio, se, method = timed_pair(ra, rb)
-    _, (c,) = stats.judge([(ratio, se)], paired=paired, method=method)
+    _, (c,) = verdicts.judge([(ratio, se)], paired=paired, method=method)
     return c
 
 
@@ -81,7 +81,7 @@ def below_resolution(r) -> bool:
 def compare_runs(a_run, b_run) -> list:
     """Every measurement the runs share -> rows {a, b, ratio, lo, hi, p, verdict, method,
     significant}: the data of the table (and of studies/repeatability.py).  The timed rows are
-    judged together (stats.judge): their common shift taken out when there are enough of them,
+    judged together (verdicts.judge): their common shift taken out when there are enough of them,
     p corrected across them; `shift_of(rows)` gives that shift."""
     bmap = {r.key: r for r in b_run.results if r.verified}
     rows, timed = [], []
@@ -102,7 +102,7 @@ def compare_runs(a_run, b_run) -> list:
         else:
             timed.append((row, se))
         rows.append(row)
-    shift, judged = stats.judge([(row["ratio"], se) for row, se in timed])
+    shift, judged = verdicts.judge([(row["ratio"], se) for row, se in timed])
     for (row, _), c in zip(timed, judged):
         word, significant = c.verdict, c.significant
         if word == "inconclusive":
@@ -114,5 +114,5 @@ def compare_runs(a_run, b_run) -> list:
 
 
 def shift_of(rows):
-    """The common shift (stats.Shift) the timed rows were judged against, or None."""
+    """The common shift (verdicts.Shift) the timed rows were judged against, or None."""
     return next((r["shift"] for r in rows if r.get("shift")), None)

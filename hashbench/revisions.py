@@ -22,7 +22,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import cross, roster, stats, userimpl
+from . import cross, roster, stats, userimpl, verdicts
 from .build import cache
 from .build.configs import BuildConfig
 from .context import host_context
@@ -88,11 +88,11 @@ class Outcome:
         return (self.ratio if self.exact else self.lo) > 1.0 + pct / 100.0
 
     def verdict(self) -> str:
-        """Exact: the ratio's side of 1.  Timed: diff's rule (stats.judge) on the paired rounds, with
+        """Exact: the ratio's side of 1.  Timed: diff's rule (verdicts.judge) on the paired rounds, with
         its minimum effect: an interval that just excludes 1 is no verdict."""
         if self.exact:
             return "B is slower" if self.ratio > 1 else "B is faster" if self.ratio < 1 else "B costs the same"
-        _, (c,) = stats.judge([(self.ratio, self.se_log, max(1, self.rounds - 1))], paired=True)
+        _, (c,) = verdicts.judge([(self.ratio, self.se_log, max(1, self.rounds - 1))], paired=True)
         return {"B slower": "B is slower", "B faster": "B is faster"}.get(c.verdict, c.verdict)
 
 

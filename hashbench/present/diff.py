@@ -3,7 +3,7 @@
 import math
 import sys
 
-from .. import stats
+from .. import stats, verdicts
 from ..diff import shift_of
 from ..meters import clock
 from ..units import format_size
@@ -62,7 +62,7 @@ def present_diff(a, b, rows):
         print(f"every timed row moved by {shift.pct:+.1f}% (their median): {moved} (A/A: SD "
               f"{100 * shift.sd:.1f}%); each row's verdict is against that common shift")
     elif timed:
-        print(f"fewer than {stats.MIN_COMMON_ROWS} timed rows: no common shift taken out, each verdict "
+        print(f"fewer than {verdicts.MIN_COMMON_ROWS} timed rows: no common shift taken out, each verdict "
               f"allows for a whole run's shift (SD {100 * stats.RUN_SD:.1f}% a run)")
     if timed:
         sig = sum(1 for r in timed if r.get("significant"))

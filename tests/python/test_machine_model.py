@@ -12,7 +12,7 @@ import types
 
 import pytest
 
-from hashbench import stats
+from hashbench import stats, verdicts
 from hashbench.diff import compare_runs, shift_of
 from hashbench.meters import HOST, choose, clock, timer
 from hashbench.present.table import single_size_table
@@ -285,23 +285,23 @@ def test_diff_says_inconclusive_when_every_row_moved_as_much():
 
 def test_the_verdicts_are_corrected_across_the_rows():
     """Benjamini-Hochberg: known answer, and the rule's p is the adjusted one."""
-    assert stats.bh_adjust([0.01, 0.04, 0.03, float("nan")])[:3] == pytest.approx([0.03, 0.04, 0.04])
+    assert verdicts.bh_adjust([0.01, 0.04, 0.03, float("nan")])[:3] == pytest.approx([0.03, 0.04, 0.04])
     rows = [(1.0, 0.001)] * 20 + [(1.006, 0.0005)]   # 0.6%: significant, but under the minimum effect
-    shift, out = stats.judge(rows, paired=True)
+    shift, out = verdicts.judge(rows, paired=True)
     assert out[-1].p < 1e-6 and out[-1].verdict == "no significant difference"
     # the A/B of docs/performance.md: 8 rows of 40 made 2% slower, their runs' error 0.2% each
-    shift, out = stats.judge([(1.0, 0.002)] * 32 + [(1.02, 0.002)] * 8)
+    shift, out = verdicts.judge([(1.0, 0.002)] * 32 + [(1.02, 0.002)] * 8)
     assert [c.verdict for c in out] == ["no significant difference"] * 32 + ["B slower"] * 8
     assert shift.log == 0.0
     # one row of 21 1.5% slower: its p, 0.0015 alone, is 21 times that after the correction
-    shift, out = stats.judge([(1.0, 0.002)] * 20 + [(1.015, 0.002)])
+    shift, out = verdicts.judge([(1.0, 0.002)] * 20 + [(1.015, 0.002)])
     sd = math.sqrt(0.002 ** 2 + 2 * stats.ROW_SD ** 2)
     alone = 2 * (1 - statistics.NormalDist().cdf(math.log(1.015) / sd))
     assert out[-1].p == pytest.approx(21 * alone) and out[-1].verdict == "no significant difference"
     # paired rounds (compare --rev): no run-to-run noise, the rounds' own error is all
-    _, (c,) = stats.judge([(1.02, 0.002)], paired=True)
+    _, (c,) = verdicts.judge([(1.02, 0.002)], paired=True)
     assert c.verdict == "B slower" and c.p < 1e-6
-    _, (c,) = stats.judge([(1.0, 0.002)], paired=True)
+    _, (c,) = verdicts.judge([(1.0, 0.002)], paired=True)
     assert c.verdict == "no significant difference" and c.p == pytest.approx(1.0)
 
 
