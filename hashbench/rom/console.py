@@ -8,7 +8,9 @@ target description (targets/<target>.toml) already says is read from it:
 the compiler, its flags, whether the CPU has 64-bit integers.  The screen
 is declared here only: the build writes it into hb_rom_screen.h (and
 hb_rom_screen.inc for assembly), which the platform's hb_rom_config.h
-includes.  docs/adding-a-console.md walks through a new console."""
+includes.  How the browser page plays a console (Web, its Keys) is
+declared here too, so that a declaration imports no web server.
+docs/adding-a-console.md walks through a new console."""
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -33,6 +35,41 @@ NO_SCREEN_CELLS = (30, 20)
 
 
 @dataclass(frozen=True)
+class Key:
+    button: str      # the console's name for it
+    retropad: int    # libretro's RETRO_DEVICE_ID_JOYPAD_* (what EmulatorJS's controls are keyed by)
+    key: str         # EmulatorJS's name of the keyboard key
+
+
+# EmulatorJS's own defaults for these buttons, so that its settings menu agrees with the page
+ARROWS = (Key("UP", 4, "up arrow"), Key("DOWN", 5, "down arrow"), Key("LEFT", 6, "left arrow"),
+          Key("RIGHT", 7, "right arrow"))
+A, B, SELECT, START = Key("A", 8, "z"), Key("B", 0, "x"), Key("SELECT", 2, "v"), Key("START", 3, "enter")
+L, R = Key("L", 10, "q"), Key("R", 11, "e")
+
+
+def pad(*more) -> tuple:
+    """The buttons the application reads (A, B, SELECT, START, the arrows), and `more`."""
+    return (A, B, SELECT, START, *ARROWS, *more)
+
+
+@dataclass(frozen=True)
+class Web:
+    """A console as the browser page plays it (a Console's `web`)."""
+    core: str            # the core: npm's @emulatorjs/core-<core>, EmulatorJS's name for it
+    emulator: str        # what the page says it runs in
+    extensions: tuple    # the image files `hashbench play FILE` takes for this console
+    fps: float           # the console's frames a second (webrun: emulated seconds from frames)
+    keys: tuple = field(default_factory=pad)
+    options: dict = field(default_factory=dict)   # the core's libretro variables
+    # (image path) -> (bytes the records' place is found by, the records' offset from them, their length)
+    # in the core's save state, where the records are not in the save RAM (the NDS's main RAM)
+    records_in_state: Callable | None = None
+    measures: bool = True   # False: played only (hashbench.rom.webrun does not read its records back)
+
+
+
+@dataclass(frozen=True)
 class Console:
     name: str                    # --target
     run_target: str              # the target stored runs are named by (gba-rom)
@@ -45,8 +82,9 @@ class Console:
     emulator: str                # a libretro core (libretro.CORE_FILES), else the program `play` runs
     emulator_options: dict = field(default_factory=dict)   # the libretro core's variables
     runner: str = ""             # what ran the image, for the stored run (default: the libretro core)
-    play: Callable | None = None       # (console, image, rows, budget_ms, log, stream, pages) -> run.Session;
-                                          # default run.play: the libretro core, headless
+    driver: Callable | None = None     # (console, image, log, limit_s) -> the driver.Driver that measures the
+                                          # image (limit_s: wall seconds a pass may take, for a process of its own);
+                                          # default: its libretro core, headless (open())
     find_emulator: Callable | None = None   # () -> raises UserError where missing; default: the core's file
     records: Callable | None = None    # (core) -> the bytes holding the records; default: the save RAM
     records_offset: int = 0      # where the records start in the save RAM
@@ -58,7 +96,7 @@ class Console:
     check_output: Callable | None = None   # (out path) -> raises UserError for a name it cannot write
     board_target: str = ""       # where records imported from real hardware are stored otherwise (nucleo-f767)
     board_title: str = ""
-    web: object = None           # how the browser page plays it (hashbench.rom.play.Web); None: it does not
+    web: Web | None = None       # how the browser page plays it; None: it does not
     placements: tuple = ()       # where the rows' code may run (--place; the GBA's), the default first
     assembles: bool = False      # its build assembles the CPU's own implementations (src/algos/asm/)
 
@@ -110,7 +148,19 @@ class Console:
 
     @property
     def runs_in_libretro(self) -> bool:
-        return self.play is None
+        return self.driver is None
+
+    def open(self, image, log=lambda m: None, limit_s: float = 3600.0):
+        """The emulator that measures `image` (a driver.Driver, to be entered)."""
+        if self.driver:
+            return self.driver(self, image, log, limit_s)
+        from . import libretro
+        return libretro.Core(self.emulator, image, self.emulator_options, records=self.records_memory)
+
+    def records_memory(self, core) -> bytes:
+        """Where the image writes its records in a libretro core: the save
+        RAM from records_offset, or what `records` reads (the NDS: main RAM)."""
+        return self.records(core) if self.records else core.save_ram()[self.records_offset:]
 
     def runner_text(self) -> str:
         return self.runner or f"libretro core {self.emulator} (headless)"

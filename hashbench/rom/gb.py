@@ -44,8 +44,7 @@ from ..errors import BuildError, UserError
 from ..paths import BUILD, ROOT
 from ..targets.console import jobs, object_stem, shrinks
 from . import banks, image
-from .console import Console
-from .play import Web
+from .console import Console, Web
 
 FAR_CALL_CYCLES = 308     # a row's call through its stub and the banked call (gb_asm.s)
 

@@ -35,8 +35,7 @@ from ..build.gcc import STD
 from ..errors import BuildError
 from ..files import write_whole
 from . import image
-from .console import Console
-from .play import L, R, Web, pad
+from .console import Console, L, R, Web, pad
 
 PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/hb_gba2d.c", "src/platform/rom/gba/platform.c")
 CRT0 = "src/platform/rom/gba/crt0.s"

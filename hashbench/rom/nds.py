@@ -16,8 +16,7 @@ DeSmuME core exposes main RAM and no save RAM)."""
 from ..build import ndsrom
 from ..errors import BuildError
 from . import image, libretro
-from .console import Console
-from .play import L, R, Web, pad
+from .console import Console, L, R, Web, pad
 
 PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/hb_gba2d.c", "src/platform/rom/nds/platform.c")
 CRT0 = "src/platform/rom/nds/crt0.s"

@@ -38,8 +38,7 @@ from ..errors import BuildError
 from ..paths import ROOT
 from ..targets.console import object_stem  # asm-6502-crc8.o beside crc8.c's crc8.o
 from . import banks, image
-from .console import Console
-from .play import Web
+from .console import Console, Web
 
 PLATFORM = ("src/platform/rom/nes/nes.c",)
 CRT0 = "src/platform/rom/nes/crt0.s"

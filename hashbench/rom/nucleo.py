@@ -19,8 +19,6 @@ the Cortex-M7's cycles.  A capture of the board's serial port becomes a
 stored run with `hashbench import capture.txt`."""
 import os
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 from ..errors import BuildError, UserError
@@ -91,38 +89,37 @@ def emulator():
                         "(scripts/setup.sh does)")
 
 
-def play(con, firmware, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True):
-    """Runs the QEMU stand-in of the image's firmware until its serial
-    output holds the `done` record -> run.Session (no screen; emulated_s:
-    the timed spans' virtual time)."""
-    elf = qemu_elf(Path(firmware))
-    t0 = time.monotonic()
-    text = ""
-    try:
-        with headless.Emulator("QEMU", QEMU + ["-kernel", str(elf)], con.run_target, rows,
-                               run.limit_s(rows, budget_ms) * 4, stream, stdout=subprocess.PIPE) as emu:
-            os.set_blocking(emu.proc.stdout.fileno(), False)
-            while '{"rec":"done"' not in text:
-                chunk = emu.proc.stdout.read()
-                if chunk:
-                    text += chunk.decode("ascii", "replace").replace("\r", "")
-                else:
-                    emu.check(text)
-                    time.sleep(0.05)
-    except KeyboardInterrupt:
-        whole = text[:text.rfind("\n") + 1]
-        return run.interrupted(whole, t0, timed_s(run.parse(whole)))
-    text = text[:text.index('{"rec":"done"')] + text[text.index('{"rec":"done"'):].split("\n", 1)[0] + "\n"
-    recs = run.parse(text)
-    session = run.Session(recs, text, timed_s(recs), time.monotonic() - t0)
-    session.screen_complete = False
-    return session
+class Qemu(headless.Emulator):
+    """QEMU on the firmware's stand-in (a driver.Driver): the records as
+    its serial port wrote them; emulated seconds: the timed spans' virtual
+    time (the timer's ticks at its 25 MHz)."""
+    poll_s = 0.05
+
+    def __init__(self, elf: Path, limit_s: float):
+        super().__init__("QEMU", QEMU + ["-kernel", str(elf)], limit_s, stdout=subprocess.PIPE)
+        self.text = b""
+
+    def __enter__(self):
+        super().__enter__()
+        os.set_blocking(self.proc.stdout.fileno(), False)
+        return self
+
+    def read(self) -> bytes:
+        chunk = self.proc.stdout.read()
+        if chunk:
+            self.text += chunk.replace(b"\r", b"")
+        return self.text
+
+    @property
+    def seconds(self) -> float:
+        whole = run.save_text(self.text)
+        recs = run.parse(whole[:whole.rfind("\n") + 1])
+        return sum(r.get("ticks", 0) + r.get("empty_ticks", 0) for r in recs) / 25e6
 
 
-def timed_s(recs) -> float:
-    """The timed spans' virtual time: the timer's ticks at its 25 MHz."""
-    return sum(r.get("ticks", 0) + r.get("empty_ticks", 0) for r in recs) / 25e6
-
+def driver(con, firmware, log=lambda m: None, limit_s: float = 3600.0) -> Qemu:
+    """The QEMU stand-in of the image's firmware (qemu_elf), its wall-clock limit four times a console's."""
+    return Qemu(qemu_elf(Path(firmware)), limit_s * 4)
 
 
 CONSOLE = Console(
@@ -132,7 +129,7 @@ CONSOLE = Console(
     title=("NUCLEO-F767 firmware under QEMU mps2-an500 (Cortex-M7, Thumb-2): the same firmware's timer "
            "counting QEMU's instructions, not the board's cycles"),
     screen=None,                 # the records go out over USART3
-    emulator="qemu-system-arm", play=play, find_emulator=emulator,
+    emulator="qemu-system-arm", driver=driver, find_emulator=emulator,
     runner="qemu-system-arm -M mps2-an500 -icount shift=3 (headless, serial on stdout)",
     install=install, check_output=check_output,
     board_target="nucleo-f767",  # what a capture from the board is stored as

@@ -41,8 +41,7 @@ from ..build import cache, cc65
 from ..errors import BuildError
 from ..paths import ROOT
 from . import image, nes
-from .console import Console
-from .play import L, R, Web, pad
+from .console import Console, L, R, Web, pad
 
 PLATFORM = ("src/platform/rom/snes/snes.c",)
 CRT0 = "src/platform/rom/snes/crt0.s"

@@ -79,13 +79,13 @@ def test_stored_targets_are_unique(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_its_emulator_is_one_the_front_end_runs(name):
     con = console.get(name)
-    if con.play is None:
+    if con.runs_in_libretro:
         assert con.emulator in libretro.CORE_FILES, \
             f"{name}: {con.emulator!r} is no libretro core in hashbench/rom/libretro.py CORE_FILES; " \
-            "a console run another way declares play= and find_emulator="
+            "a console run another way declares driver= and find_emulator="
     else:
-        assert con.find_emulator, f"{name}: a console with its own play= declares find_emulator= (what to install)"
-        assert con.runner, f"{name}: a console with its own play= says what runs it (runner=)"
+        assert con.find_emulator, f"{name}: a console with its own driver= declares find_emulator= (what to install)"
+        assert con.runner, f"{name}: a console with its own driver= says what runs it (runner=)"
 
 
 @pytest.mark.parametrize("name", NAMES)
