@@ -42,7 +42,7 @@ from ..build.cartridge import BANK, area_end, home_end
 from ..build.gbheader import CART_TYPE, HEADER_TITLE, check_header
 from ..errors import BuildError, UserError
 from ..paths import BUILD, ROOT
-from ..targets.console import jobs, object_stem, shrinks
+from ..targets.console import SMALL_DEFINE, jobs, object_stem, shrinks
 from . import banks, image
 from .console import Console, Web
 
@@ -50,7 +50,6 @@ FAR_CALL_CYCLES = 308     # a row's call through its stub and the banked call (g
 
 PAGE = 256               # an assembly table's page (pearson8.s indexes it by its low byte)
 RAM_BANKS = 4             # 32 KiB: the platform's record stream (gb.c)
-SMALL_DEFINE = "HB_NO_PORTABLE_TABLES"
 
 PLATFORM = "src/platform/rom/gb"
 CRT0 = f"{PLATFORM}/crt0.s"
@@ -112,13 +111,7 @@ def banked_assembly(src: str, out: Path, area: str) -> Path:
 def units(entries) -> list:
     """[(Algorithm, impl name)] -> [Unit]: the entries whose implementations
     share a source file (transitively) in one unit, in the entries' order."""
-    groups = []
-    for algo, impl in entries:
-        srcs = set(algo.code(impl).sources)
-        joined = [g for g in groups if g[0] & srcs]
-        merged = (srcs.union(*(g[0] for g in joined)), [e for g in joined for e in g[1]] + [(algo, impl)])
-        groups = [g for g in groups if not any(g is j for j in joined)] + [merged]
-    return [Unit(sorted(s), e) for s, e in groups]
+    return [Unit(srcs, members) for srcs, members in banks.sharing(entries, lambda e: e[0].code(e[1]).sources)]
 
 
 def pack(all_units, first_bank: int = 1) -> tuple:

@@ -36,7 +36,7 @@ from pathlib import Path
 from ..build import assembly_includes, assembly_text, cache, cc65
 from ..errors import BuildError
 from ..paths import ROOT
-from ..targets.console import object_stem  # asm-6502-crc8.o beside crc8.c's crc8.o
+from ..targets.console import SMALL_DEFINE, object_stem  # object_stem: asm-6502-crc8.o beside crc8.c's crc8.o
 from . import banks, image
 from .console import Console, Web
 
@@ -50,7 +50,6 @@ BANK = 0x4000
 STUB = 16                    # the reset stub and vectors at the end of every bank
 BANK_ROOM = BANK - STUB
 MIN_BANKS, MAX_BANKS = 8, 16  # SXROM: 128 KiB (the emulators' board test) to 256 KiB
-SMALL_DEFINE = "HB_NO_PORTABLE_TABLES"
 NES_LIB = "nes.lib"          # cc65's runtime for the NES (the Debian package's)
 # RAM: zero page; the stack page; the NMI's text queue; cc65's C stack;
 # the platform's own variables (nes.c: they must stay visible while it maps
@@ -124,13 +123,7 @@ def compile_source(t, src: str, obj: Path, gen: Path, extra=(), log=lambda m: No
 
 def group_rows(rows) -> list:
     """Rows joined where they share a core file."""
-    groups = []
-    for r in rows:
-        srcs = set(r.code.sources)
-        joined = [g for g in groups if srcs & set(g.sources)]
-        g = Group(sorted(srcs.union(*[set(j.sources) for j in joined])), [x for j in joined for x in j.rows] + [r])
-        groups = [x for x in groups if x not in joined] + [g]
-    return groups
+    return [Group(srcs, members) for srcs, members in banks.sharing(rows, lambda r: r.code.sources)]
 
 
 def compile_group(t, g: Group, folder: Path, gen: Path, log, config_dir: str = CONFIG_DIR,

@@ -60,7 +60,6 @@ HEADER_TITLE = "HASHBENCH"
 MAP_MODE = 0x30              # LoROM, FastROM
 CHIPSET = 0x02               # ROM, RAM, battery
 COUNTRY = 0x01               # USA: NTSC
-NES_LIB = nes.NES_LIB        # cc65's 6502 runtime (the routines are the same for every 6502 target)
 # low work RAM: the zero page, the stack page, the C stack, the platform's
 # text copy and dirty rows (crt0.s's SNESBSS), then the algorithms' and
 # the application's variables up to $2000
@@ -87,15 +86,7 @@ def runtime_objects(folder: Path, log) -> list:
     have the same addresses in all: zeropage.o (sp, sreg, ptr1...) and
     jmpvec.o, the `jmp` in RAM through which cc65 calls a function pointer
     (the code it jumps from and to is the bank's own: PBR stays)."""
-    out = []
-    for name in ("zeropage.o", "jmpvec.o"):
-        obj = folder / "obj" / name
-        obj.parent.mkdir(parents=True, exist_ok=True)
-        lib = Path("/usr/share/cc65/lib") / NES_LIB
-        cmd = ["sh", "-c", f"cd {cache.rel(obj.parent)} && ar65 x {lib} {name}"]
-        cache.cached(obj, cmd, [], cache.tool_version("ld65", "-V"), log)
-        out.append(obj)
-    return out
+    return [cc65.library_member(nes.NES_LIB, name, folder / "obj" / name, log) for name in ("zeropage.o", "jmpvec.o")]
 
 
 def entry_symbols(groups, bank: int) -> list:
@@ -181,10 +172,8 @@ def bank_config(groups, bank: int) -> str:
 
 
 def link(cfg: Path, out: Path, objs: list, log) -> Path:
-    cmd = ["ld65", "-C", cache.rel(cfg), "-m", cache.rel(out.with_suffix(".map")), "-o", cache.rel(out)] + \
-        [cache.rel(o) for o in objs] + [NES_LIB]
-    cache.cached(out, cmd, [cache.rel(cfg)] + [cache.rel(o) for o in objs], cache.tool_version("ld65", "-V"), log)
-    return out
+    """One bank's link, cc65's runtime for the 6502 (the NES's) after its objects."""
+    return cc65.link_image(cfg, objs, [nes.NES_LIB], out, out.with_suffix(".map"), log)
 
 
 def runtime_addresses(map_path: Path) -> dict:
