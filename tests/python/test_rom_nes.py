@@ -13,7 +13,7 @@ import rom_cases
 
 from hashbench import roster
 from hashbench.errors import UserError
-from hashbench.rom import flow, image, libretro, nes, run, screen
+from hashbench.rom import banked, flow, image, libretro, nes, run, screen
 
 pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
               pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["nestopia"]).exists()
@@ -66,7 +66,7 @@ def test_what_does_not_fit_a_bank_is_built_small_and_said(built):
     assert [(r.algo.id, r.impl) for r in p.rows] == [("crc32", "portable"), ("crc32", "compact"),
                                                      ("md5", "portable"), ("md5", "compact"),
                                                      ("sha256", "compact")]
-    assert any(a == "sha256" and i == "portable" and nes.SMALL_DEFINE in why for a, i, why in p.left_out)
+    assert any(a == "sha256" and i == "portable" and banked.SMALL_DEFINE in why for a, i, why in p.left_out)
     assert all(g.rom_bytes <= nes.BANK_ROOM for g in b.groups) and b.banks_used >= 2
 
 
