@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
-"""The banked cartridges' algorithm code, built by cc65 (the NES, the
-Super NES): the rows' core files in groups, each group compiled into
-segments of its own, fitted into a bank, packed.  A console module keeps
-only its declaration, its linker layout, its stubs and its header.
+"""The banked cartridges' algorithm code (the NES, the Super NES, the Game
+Boy): the rows' core files in groups, each group compiled into segments
+(cc65) or an area (SDCC) of its own, fitted into a bank, packed.  A
+console module keeps only its declaration, its linker layout, its stubs
+and its header.
 
     cc = banked.Cc65(target, "nes", "src/platform/rom/nes", page_tables=True)
     groups, left_out = banked.keep_fitting(plan, *banked.fit_groups(cc, plan.rows, folder, gen, room, log))
@@ -21,10 +22,12 @@ address range (one row runs at a time, and cc65's static locals are set at
 each call).
 
 The toolchain interface (a Toolchain: compile a fixed-bank file, compile
-a group into its own segments, link) is what another banked console's
-compiler implements; the Game Boy's SDCC build (gb.Builder) fits its units
-its own way (the entries that fit together, a compact built small, one
-unit across bank 0's free end and bank 1)."""
+a group into its own segments, link) is what a banked console's compiler
+implements: Cc65 here, and Sdcc (area flags, an assembly file's copy in
+the unit's area, the link with each area placed) for the Game Boy's build
+(gb.Builder), which fits its units its own way (the entries that fit
+together, a compact built small, one unit across bank 0's free end and
+bank 1)."""
 import concurrent.futures
 import hashlib
 import os
@@ -33,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from ..build import assembly_includes, assembly_text, cache, cc65
+from ..build import assembly_includes, assembly_text, cache, cc65, sdcc
 from ..errors import BuildError
 from ..paths import ROOT
 from ..targets.console import SMALL_DEFINE, object_stem  # object_stem: asm-6502-crc8.o beside crc8.c's crc8.o
@@ -228,3 +231,58 @@ def small_note(groups) -> str:
     small = sorted({r.algo.id for g in groups if g.small for r in g.rows})
     return (f"; built with {SMALL_DEFINE} to fit a bank (rolled rounds: their portable runs the compact "
             f"code): {', '.join(small)}" if small else "")
+
+
+# ---- SDCC (the Game Boy) -----------------------------------------------------------------------
+
+class Sdcc:
+    """SDCC for a banked console: the target's compiler and flags, the
+    platform's `includes` (-I flags) and `headers` (inputs of every C file)."""
+
+    def __init__(self, target, includes, headers, log=lambda m: None):
+        self.t, self.includes, self.headers, self.log = target, list(includes), list(headers), log
+
+    def compile(self, src, obj: Path, defines=(), flags=(), inputs=(), includes=()) -> Path:
+        cmd = sdcc.compile_cmd(self.t, cache.rel(src), obj, defines, flags, self.includes + list(includes))
+        cache.cached(obj, cmd, [cache.rel(src)] + self.headers + list(inputs), sdcc.version(self.t), self.log)
+        return obj
+
+    def assemble(self, src, obj: Path, includes=(), inputs=()) -> Path:
+        cache.cached(obj, sdcc.asm_cmd(self.t, src, obj, list(includes)), [src] + list(inputs),
+                     cache.tool_version(self.t.asm), self.log)
+        return obj
+
+    @staticmethod
+    def area_flags(area: str) -> list:
+        """A C file's code and constants in `area`."""
+        return ["--codeseg", area, "--constseg", area]
+
+    def assemble_in_area(self, src: str, copy: Path, area: str) -> Path:
+        """An assembly implementation's copy in `area` (sdcc_banked_assembly), assembled beside it."""
+        copy = sdcc_banked_assembly(src, copy, area)
+        obj = copy.with_suffix(".rel")
+        cache.cached(obj, sdcc.asm_cmd(self.t, cache.rel(copy), obj), [cache.rel(copy)],
+                     cache.tool_version(self.t.asm), self.log)
+        return obj
+
+    def object_bytes(self, obj: Path) -> int:
+        return sdcc.object_bytes(self.t, obj)
+
+    def link(self, objs: list, places: dict, ihx: Path) -> tuple:
+        """The objects linked with each area at its address ({area: (bank << 16) | address})
+        -> (the .ihx, the areas' symbols)."""
+        cmd = [self.t.cc] + list(self.t.ldflags) + [f"-Wl-b_{a}=0x{at:X}" for a, at in places.items()] + \
+            ["-o", cache.rel(ihx)] + [cache.rel(o) for o in objs]
+        cache.cached(ihx, cmd, [cache.rel(o) for o in objs], sdcc.version(self.t), self.log)
+        return ihx, sdcc.area_symbols(ihx.with_suffix(".noi").read_text())
+
+
+def sdcc_banked_assembly(src: str, out: Path, area: str) -> Path:
+    """An assembly implementation (src/algos/asm/sm83/) as its unit's copy, standing alone (its
+    .include files taken in): its code and its page-aligned tables (_CODE, _PAGES) in the unit's
+    area, its variables (_DATA) in work RAM.  A table's page is kept by linking its file first in
+    a unit placed at a page boundary (gb.pack)."""
+    copy = re.sub(r"^(\s*)\.area(\s+)_(CODE|PAGES)\b", rf"\1.area\2_{area}", assembly_text(src), flags=re.M)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    image.write_if_changed(out, copy)
+    return out

@@ -37,13 +37,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build import assembly_text, cache, sdcc
+from ..build import cache, sdcc
 from ..build.cartridge import BANK, area_end, home_end
 from ..build.gbheader import CART_TYPE, HEADER_TITLE, check_header
 from ..errors import BuildError, UserError
 from ..paths import BUILD, ROOT
 from ..targets.console import SMALL_DEFINE, jobs, object_stem, shrinks
-from . import banks, image
+from . import banked, banks, image
 from .console import Console, Web
 
 FAR_CALL_CYCLES = 308     # a row's call through its stub and the banked call (gb_asm.s)
@@ -97,15 +97,7 @@ def wants_page(src: str) -> bool:
     return src.endswith(".s") and bool(PAGES.search((ROOT / src).read_text()))
 
 
-def banked_assembly(src: str, out: Path, area: str) -> Path:
-    """An assembly implementation (src/algos/asm/sm83/) as its unit's copy, standing alone (its
-    .include files taken in): its code and its page-aligned tables (_CODE, _PAGES) in the unit's
-    area, its variables (_DATA) in work RAM.  A table's page is kept by linking its file first in
-    a unit placed at a page boundary (pack)."""
-    copy = re.sub(r"^(\s*)\.area(\s+)_(CODE|PAGES)\b", rf"\1.area\2_{area}", assembly_text(src), flags=re.M)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    image.write_if_changed(out, copy)
-    return out
+banked_assembly = banked.sdcc_banked_assembly
 
 
 def units(entries) -> list:
@@ -150,20 +142,14 @@ class Builder:
 
     def __init__(self, target, out_dir: Path = BUILD / "rom" / "gb", log=lambda m: None):
         self.t, self.out_dir, self.log = target, out_dir, log
+        self.cc = banked.Sdcc(target, INCLUDES, headers(), log)
         self.source_bytes = {}
-
-    def _compile(self, src, obj: Path, defines=(), flags=(), inputs=(), includes=()):
-        cmd = sdcc.compile_cmd(self.t, cache.rel(src), obj, defines, flags, INCLUDES + list(includes))
-        cache.cached(obj, cmd, [cache.rel(src)] + headers() + list(inputs), sdcc.version(self.t), self.log)
-        return obj
 
     def _assemble(self, src, obj: Path):
         """With the generated hb_rom_screen.inc (gb_asm.s: the screen's width)."""
-        cmd = sdcc.asm_cmd(self.t, src, obj, [f"-I{cache.rel(self.out_dir)}"])
         incs = [cache.rel(p) for p in (ROOT / "src" / "platform" / "guest").glob("*.inc")]
-        cache.cached(obj, cmd, [src, cache.rel(self.out_dir / "hb_rom_screen.inc")] + incs,
-                     cache.tool_version(self.t.asm), self.log)
-        return obj
+        return self.cc.assemble(src, obj, [f"-I{cache.rel(self.out_dir)}"],
+                                [cache.rel(self.out_dir / "hb_rom_screen.inc")] + incs)
 
     def small(self, src: str) -> bool:
         return Path(src).stem in self.t.no_portable_tables
@@ -183,17 +169,14 @@ class Builder:
         for src in order:
             stem = Path(src).stem
             if src.endswith(".s"):   # the SM83's own implementation: sdasgb, its areas made the unit's
-                copy = banked_assembly(src, ALGO_OBJECTS / unit.area / (object_stem(src) + ".s"), unit.area)
-                obj = copy.with_suffix(".rel")
-                cache.cached(obj, sdcc.asm_cmd(self.t, cache.rel(copy), obj), [cache.rel(copy)],
-                             cache.tool_version(self.t.asm), self.log)
-                objs.append(obj)
+                objs.append(self.cc.assemble_in_area(src, ALGO_OBJECTS / unit.area / (object_stem(src) + ".s"),
+                                                     unit.area))
                 continue
-            flags = self.t.source_cflags.get(stem, []) + ["--codeseg", unit.area, "--constseg", unit.area]
+            flags = self.t.source_cflags.get(stem, []) + self.cc.area_flags(unit.area)
             obj = ALGO_OBJECTS / unit.area / (stem + ".rel")
-            objs.append(self._compile(src, obj, [SMALL_DEFINE] if unit.small or self.small(src) else [], flags))
+            objs.append(self.cc.compile(src, obj, [SMALL_DEFINE] if unit.small or self.small(src) else [], flags))
         for src, o in zip(order, objs):
-            self.source_bytes[src] = sdcc.object_bytes(self.t, o)
+            self.source_bytes[src] = self.cc.object_bytes(o)
         unit.size = sum(self.source_bytes[src] for src in unit.sources)
         return objs
 
@@ -263,18 +246,15 @@ class Builder:
         objs = [self._assemble(CRT0, odir / "crt0.rel")]
         objs += [self._assemble(s, odir / (Path(s).stem + ".rel")) for s in PLATFORM_ASM +
                  [g for g in gen if g.endswith(".s")]]
-        objs += [self._compile(s, odir / (Path(s).stem + ".rel"), inputs=gen, includes=[f"-I{cache.rel(self.out_dir)}"])
+        objs += [self.cc.compile(s, odir / (Path(s).stem + ".rel"), inputs=gen,
+                                 includes=[f"-I{cache.rel(self.out_dir)}"])
                  for s in PLATFORM_C + list(home_sources) + [g for g in gen if g.endswith(".c")]]
         objs += [o for u in placed for o in unit_objs[id(u)]]
-        places = [f"-Wl-b_{u.area}=0x{(u.bank << 16) | (BANK + u.offset):X}" for u in placed if not u.window]
+        places = {u.area: (u.bank << 16) | (BANK + u.offset) for u in placed if not u.window}
         window = [u for u in placed if u.window]
 
         def linked(stem, at):   # -> the image's area symbols; `at`: where the window unit starts
-            ihx = self.out_dir / f"{stem}.ihx"
-            cmd = [self.t.cc] + [f for f in self.t.ldflags] + places + \
-                [f"-Wl-b_{u.area}=0x{at:X}" for u in window] + ["-o", cache.rel(ihx)] + [cache.rel(o) for o in objs]
-            cache.cached(ihx, cmd, [cache.rel(o) for o in objs], sdcc.version(self.t), self.log)
-            return ihx, sdcc.area_symbols(ihx.with_suffix(".noi").read_text())
+            return self.cc.link(objs, {**places, **{u.area: at for u in window}}, self.out_dir / f"{stem}.ihx")
 
         # bank 0's areas end where they end wherever the window unit is: a first link (it at bank 1's
         # start) finds that end, the image's puts the unit there
