@@ -86,7 +86,7 @@ class Cc65:
 
     def compile(self, src: str, obj: Path, gen: Path, extra=(), log=lambda m: None) -> Path:
         return cc65.compile_to_object(self.t, self.system, src, obj, extra, image.includes(self.config_dir, gen),
-                                      image.headers(self.config_dir) + [cache.rel(gen / "hb_rom_screen.h")], log)
+                                      image.headers(self.config_dir) + [cache.rel(gen / "hb_rom_config.h")], log)
 
     def assemble(self, src, obj: Path, log=lambda m: None) -> Path:
         return cc65.assemble(self.system, src, obj, log=log)

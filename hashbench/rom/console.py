@@ -5,10 +5,10 @@ and runs, and the registry of every console.
 Each console module of this package (gba.py, nes.py, ...) declares one
 `CONSOLE = Console(...)`; REGISTRY names the module per --target.  What the
 target description (targets/<target>.toml) already says is read from it:
-the compiler, its flags, whether the CPU has 64-bit integers.  The screen
-is declared here only: the build writes it into hb_rom_screen.h (and
-hb_rom_screen.inc for assembly), which the platform's hb_rom_config.h
-includes.  How the browser page plays a console (Web, its Keys) is
+the compiler, its flags, whether the CPU has 64-bit integers, the CPU and
+its clock.  The screen, the CPU's name and clock the image shows are
+declared here only: the build writes the whole of hb_rom_config.h from
+them (and hb_rom_screen.inc, the screen for assembly).  How the browser page plays a console (Web, its Keys) is
 declared here too, so that a declaration imports no web server.
 docs/adding-a-console.md walks through a new console."""
 import importlib
@@ -99,6 +99,14 @@ class Console:
     web: Web | None = None       # how the browser page plays it; None: it does not
     placements: tuple = ()       # where the rows' code may run (--place; the GBA's), the default first
     assembles: bool = False      # its build assembles the CPU's own implementations (src/algos/asm/)
+    # what the image says it runs on (its banner, its `engine` record: hb_rom_config.h, generated whole)
+    cpu: str = ""                # the CPU's short name; default: the target description's cpu
+    clock: str = ""              # HB_ROM_CLOCK_HZ: a call into the platform where the clock is found at run time
+                                 # (the NES's region); default: the target description's clock_hz
+    clock_header: str = ""       # the platform's header that declares the clock's call (else hb_rom_config.h does)
+    emulated_clock_hz: int = 0   # with a board_target: the clock of the emulator's stand-in (built with
+                                 # HB_ROM_EMULATED), the board's being the target description's
+    fine_span: bool = False      # the platform times each span itself (hb_rom.h: HB_ROM_FINE_SPAN)
 
     # ---- read from the target description ----
 
@@ -129,6 +137,15 @@ class Console:
         if getattr(t, "u64", True) or algo.width <= 32:
             return None
         return f"needs 64-bit integers ({t.toolchain} has none)"
+
+    # ---- what the image says it runs on ----
+
+    def cpu_name(self) -> str:
+        return self.cpu or self.description().cpu
+
+    def clock_expr(self, hz: int = 0) -> str:
+        """HB_ROM_CLOCK_HZ as C: the platform's call, or `hz` (default the target description's clock_hz)."""
+        return self.clock or f"{hz or self.description().clock_hz}UL"
 
     # ---- the screen ----
 
@@ -176,6 +193,19 @@ class Console:
     def with_options(self, **options) -> "Console":
         """The same console with other emulator options (a study's region, say)."""
         return replace(self, emulator_options={**self.emulator_options, **options})
+
+
+def mhz(hz: int) -> str:
+    """16777216 -> '16.78 MHz'; 216000000 -> '216 MHz'."""
+    return f"{hz / 1e6:.2f}".rstrip("0").rstrip(".") + " MHz"
+
+
+def chip(target: str, cpu: str = "") -> str:
+    """'ARM7TDMI 16.78 MHz': a title's CPU (`cpu`, else the target
+    description's) and its clock, read from targets/<target>.toml."""
+    from ..targets import load_all
+    t = load_all()[target]
+    return f"{cpu or t.cpu} {mhz(t.clock_hz)}"
 
 
 def names() -> tuple:

@@ -44,7 +44,7 @@ from ..errors import BuildError, UserError
 from ..paths import BUILD, ROOT
 from ..targets.console import SMALL_DEFINE, jobs, object_stem, shrinks
 from . import banked, banks, image
-from .console import Console, Web
+from .console import Console, Web, chip
 
 FAR_CALL_CYCLES = 308     # a row's call through its stub and the banked call (gb_asm.s)
 
@@ -55,7 +55,7 @@ PLATFORM = "src/platform/rom/gb"
 CRT0 = f"{PLATFORM}/crt0.s"
 PLATFORM_ASM = [f"{PLATFORM}/gb_asm.s"]
 PLATFORM_C = [f"{PLATFORM}/gb.c", "src/engine/hb_record.c", "src/engine/hb_workload.c",
-              "src/engine/rom/hb_font.c"]
+              image.FONT]
 APP = ["src/engine/rom/hb_rom_app.c"]
 INCLUDES = ["-Isrc/platform/rom", f"-I{PLATFORM}", "-Isrc/engine", "-Isrc/engine/rom", "-Isrc/algos"]
 # One unit larger than a bank may run from bank 0's free end through bank 1 (the window): its own
@@ -241,7 +241,7 @@ class Builder:
         files (.c compiled, .s assembled, every one an input of the bank-0
         sources) in bank 0, the placed units in their banks."""
         odir = self.out_dir / "obj"
-        image.write_screen(CONSOLE, self.out_dir)
+        image.write_config(CONSOLE, self.out_dir)
         gen = [cache.rel(g) for g in generated]
         objs = [self._assemble(CRT0, odir / "crt0.rel")]
         objs += [self._assemble(s, odir / (Path(s).stem + ".rel")) for s in PLATFORM_ASM +
@@ -393,11 +393,13 @@ def headers() -> list:
 CONSOLE = Console(
     name="gb", run_target="gb-rom", target="gb", build=build, describe=describe,
     timer="TIMA at 65,536 Hz with its overflow interrupt, 64 cycles a tick",
-    title="Game Boy (SM83 4.19 MHz, SDCC, MBC5 banks): the ROM image's own timer (TIMA, 65,536 Hz)",
+    title=f"Game Boy ({chip('gb', 'SM83')}, SDCC, MBC5 banks): the ROM image's own timer (TIMA, 65,536 Hz)",
     screen=(20, 18),             # 160x144 pixels
     emulator="mgba",
     emulator_options={"mgba_gb_model": "Game Boy"},   # the image is a Color's too (gbc.py): run as a DMG here
     slowest_call_s=480.0,        # the slowest row's calls (its digest's, one timed) at 4 KiB
     settle_frames=60,            # the app may take a second to redraw the table
+    cpu="SM83",
+    clock="hb_gb_clock_hz()",    # single or double speed (gb.c: a Color runs the image at double speed)
     web=Web("gambatte", "Gambatte", (".gb", ".gbc"), 59.7275),
     assembles=True)              # src/algos/asm/sm83/ (sdasgb): `--impl sm83`, and the default's choice

@@ -28,7 +28,7 @@ from ..build import cache, n64rom
 from ..build.gcc import expand
 from ..errors import BuildError, UserError
 from . import headless, image, screen
-from .console import ARROWS, START, Console, Key, Web
+from .console import ARROWS, START, Console, Key, Web, chip
 
 EMULATOR = "/usr/games/mupen64plus"
 EMULATOR_PACKAGES = "mupen64plus-ui-console libmupen64plus2"
@@ -167,7 +167,7 @@ def render(lines):
 CONSOLE = Console(
     name="n64", run_target="n64-rom", target="n64", build=build, describe=describe,
     timer="COP0 Count",
-    title="N64 (VR4300 93.75 MHz, caches on): the ROM image's own timer (COP0 Count; under mupen64plus, "
+    title=f"N64 ({chip('n64')}, caches on): the ROM image's own timer (COP0 Count; under mupen64plus, "
           "CountPerOp 2: 4 'cycles' a retired instruction, not the VR4300's cycles)",
     screen=(40, 30),             # the 320x240 frame buffer
     emulator="mupen64plus", driver=driver, find_emulator=emulator,

@@ -29,12 +29,12 @@ from ..build import cache, cc65
 from ..errors import BuildError
 from ..paths import ROOT
 from . import banked, image
-from .console import Console, Web
+from .console import Console, Web, chip
 
 PLATFORM = ("src/platform/rom/nes/nes.c",)
 CRT0 = "src/platform/rom/nes/crt0.s"
 CONFIG_DIR = "src/platform/rom/nes"
-FONT = "src/engine/rom/hb_font.c"   # in bank 0 (nes.c maps it to load the CHR-RAM)
+FONT = image.FONT                 # in bank 0 (nes.c maps it to load the CHR-RAM)
 SYSTEM = "nes"               # cc65's -t for the ROM (the target's is sim6502, which changes no algorithm's code)
 
 BANK = 0x4000
@@ -172,7 +172,7 @@ def nes2_header(prg_banks: int) -> bytes:
 def build(plan: image.Plan, log=lambda m: None) -> Built:
     folder = image.build_folder(CONSOLE.name, plan)
     gen = folder / "gen"
-    image.write_screen(CONSOLE, gen)
+    image.write_config(CONSOLE, gen)
     log(f"rom: building the NES image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
     cc = toolchain(page_tables=True)
     groups, left_out = banked.keep_fitting(plan, *banked.fit_groups(cc, plan.rows, folder, gen, BANK_ROOM, log), "NES")
@@ -189,7 +189,7 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
             cc.assemble(folder / "trampolines.s", folder / "obj" / "trampolines.o", log)]
     objs += [cc.compile(s, folder / "obj" / (Path(s).stem + ".o"), gen, ["--bss-name", "NESBSS"], log)
              for s in PLATFORM]
-    fixed_sources = [s for s in image.ENGINE_SOURCES if s != FONT] + [cache.rel(generated[1])]
+    fixed_sources = [s for s in image.APP_SOURCES if s != FONT] + [cache.rel(generated[1])]
     objs += [cc.compile(s, folder / "obj" / (Path(s).stem + ".o"), gen, (), log) for s in fixed_sources]
     objs += [font] + [o for g in groups for o in g.objects]
     prg = cc.link(cfg, objs, folder / "prg.bin", folder / "map.txt", log)
@@ -219,7 +219,8 @@ CONSOLE = Console(
     name="nes", run_target="nes-rom", target="nes", build=build, describe=describe,
     timer=("CPU cycles, from the vertical-blank frames and a calibrated loop counted to the next one, at "
            "the clock of the region the ROM's start-up test finds (NTSC, PAL or Dendy)"),
-    title="NES (MOS 6502 1.79 MHz, cc65 -O, MMC1 banks): the ROM image's own timer (frames and a calibrated loop, CPU cycles)",
+    title=(f"NES ({chip('nes', 'MOS 6502')}, cc65 -O, MMC1 banks): the ROM image's own timer (frames and a calibrated "
+           "loop, CPU cycles)"),
     screen=(32, 30),             # the whole nametable, 256x240 pixels
     emulator="nestopia",
     emulator_options={"nestopia_favored_system": "ntsc", "nestopia_overscan_v": "disabled",
@@ -229,6 +230,11 @@ CONSOLE = Console(
     slowest_call_s=300.0,        # PBKDF2's two calls (verified, then timed), 2 min each
     settle_frames=200,           # a whole table redrawn: about 4 frames a row (the 6502 formats the figures)
     cc="cc65", cflags=lambda t: cc65.system_cflags(t, SYSTEM),
+    cpu="6502",
+    # the CPU clock of the region the start-up test found (NTSC 1,789,773 Hz, PAL 1,662,607, Dendy
+    # 1,773,448), which is also the timer's rate: its ticks are cycles (hb_rom_tick_hz)
+    clock="hb_nes_clock_hz()", clock_header="hb_nes.h",
+    fine_span=True,              # the frame counter alone resolves 16.7 ms: nes.c times a span to its loop's 11 cycles
     # NTSC and the whole picture, as above (this Nestopia names each edge's overscan)
     web=Web("nestopia", "Nestopia", (".nes",), 60.0988,
             options={"nestopia_favored_system": "ntsc", "nestopia_overscan_v_top": "0",

@@ -24,14 +24,14 @@ from pathlib import Path
 from ..errors import BuildError, UserError
 from ..files import write_whole
 from . import headless, image, run
-from .console import Console
+from .console import Console, chip
 
 QEMU = ["qemu-system-arm", "-M", "mps2-an500", "-nographic", "-monitor", "none", "-serial", "stdio",
         "-icount", "shift=3"]
 DIR = "src/platform/rom/nucleo-f767"
 COMMON = (f"{DIR}/platform.c",)
 BOARDS = {"stm32": (f"{DIR}/board_stm32.c", f"{DIR}/stm32f767.ld", []),
-          "mps2": (f"{DIR}/board_mps2.c", f"{DIR}/mps2-an500.ld", ["-DHB_NUCLEO_QEMU"])}
+          "mps2": (f"{DIR}/board_mps2.c", f"{DIR}/mps2-an500.ld", ["-DHB_ROM_EMULATED"])}
 LDFLAGS = ["--specs=nosys.specs", "-nostartfiles", "-Wl,--gc-sections", "-lgcc"]
 MAX_BUDGET_MS = 9000                  # CYCCNT wraps after 19.9 s at 216 MHz
 FLASH_BYTES = 2 * 1024 * 1024
@@ -133,4 +133,5 @@ CONSOLE = Console(
     runner="qemu-system-arm -M mps2-an500 -icount shift=3 (headless, serial on stdout)",
     install=install, check_output=check_output,
     board_target="nucleo-f767",  # what a capture from the board is stored as
-    board_title="NUCLEO-F767ZI (Cortex-M7 216 MHz, flash + ART, caches on, DTCM): DWT CYCCNT")
+    emulated_clock_hz=25000000,  # under QEMU (HB_ROM_EMULATED): the mps2-an500 board's timer; the board: 216 MHz
+    board_title=f"NUCLEO-F767ZI ({chip('cortex-m7')}, flash + ART, caches on, DTCM): DWT CYCCNT")

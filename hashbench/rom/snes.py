@@ -216,7 +216,7 @@ def build(plan: image.Plan, log=lambda m: None, group_room: int = GROUP_ROOM) ->
     both run the same code)."""
     folder = image.build_folder(CONSOLE.name, plan, group_room)
     gen = folder / "gen"
-    image.write_screen(CONSOLE, gen)
+    image.write_config(CONSOLE, gen)
     log(f"rom: building the Super NES image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
     cc = nes.toolchain(CONFIG_DIR)
     groups, left_out = banked.keep_fitting(plan, *banked.fit_groups(cc, plan.rows, folder, gen, group_room, log),
@@ -246,7 +246,7 @@ def build(plan: image.Plan, log=lambda m: None, group_room: int = GROUP_ROOM) ->
     # buffer page-aligned, as on the NES)
     objs += [cc.compile(s, folder / "obj" / (Path(s).stem + ".o"), gen, ["--bss-name", "SNESBSS"], log)
              for s in PLATFORM]
-    sources = list(image.ENGINE_SOURCES) + [cache.rel(generated[1])]
+    sources = list(image.APP_SOURCES) + [cache.rel(generated[1])]
     objs += [cc.compile(s, folder / "obj" / (Path(s).stem + ".o"), gen, (), log) for s in sources]
     fixed = cc.link(cfg, objs, folder / "bank0.bin", folder / "bank0.map", log)
     seen = [runtime_addresses(p.with_suffix(".map")) for p in [fixed] + banks]
@@ -300,4 +300,6 @@ CONSOLE = Console(
     slowest_call_s=150.0,        # PBKDF2: about half the NES's
     settle_frames=120,           # a whole table redrawn (the 6502 code formats the figures)
     cc=nes.CONSOLE.cc, cflags=nes.CONSOLE.cflags,
+    cpu="65816",
+    clock="hb_snes_clock_hz()", clock_header="hb_snes.h",   # with FastROM: the master clock over 6 (3.58 MHz NTSC, 3.55 MHz PAL)
     web=Web("snes9x", "Snes9x", (".sfc", ".smc"), 60.0988, pad(L, R)))

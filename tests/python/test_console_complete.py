@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Every console of the registry (hashbench/rom/console.py) is complete:
 its module declares a Console that names a target description, its
-platform folder holds a hb_rom_config.h that takes the screen from the
-declaration and C that defines the whole of hb_rom.h, its emulator is one
+build writes its hb_rom_config.h whole from the declaration, its platform
+folder holds C that defines the whole of hb_rom.h, its emulator is one
 the front end can run, the ROM tests and docs/roms.md cover it.  Each
 failure names what is missing and where it goes (docs/adding-a-console.md
 walks through the pieces)."""
@@ -18,7 +18,7 @@ import rom_cases
 
 from hashbench.cli import main
 from hashbench.paths import ROOT
-from hashbench.rom import console, libretro
+from hashbench.rom import console, image, libretro
 from hashbench.targets import load_all
 
 PLATFORM = ROOT / "src" / "platform" / "rom"
@@ -88,17 +88,29 @@ def test_its_emulator_is_one_the_front_end_runs(name):
         assert con.runner, f"{name}: a console with its own driver= says what runs it (runner=)"
 
 
+def defines(text: str) -> dict:
+    return dict(re.findall(r"^#define\s+(HB_ROM_\w+)\s+(.*?)\s*(?:/\*.*)?$", text, re.M))
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_the_platform_config_takes_the_screen_from_the_declaration(name):
-    config = PLATFORM / platform_of(name) / "hb_rom_config.h"
-    assert config.exists(), f"no {config.relative_to(ROOT)}: the target, CPU and clock for the application {GUIDE}"
-    text = config.read_text()
-    assert '#include "hb_rom_screen.h"' in text, \
-        f"{config.relative_to(ROOT)}: include hb_rom_screen.h (generated from the console's screen=)"
-    assert not re.search(r"#define\s+HB_ROM_(COLS|ROWS)\b", text), \
-        f"{config.relative_to(ROOT)}: the screen's size is declared once, in the console's screen="
-    for macro in ("HB_ROM_TARGET", "HB_ROM_CPU", "HB_ROM_CLOCK_HZ"):
-        assert re.search(rf"#define\s+{macro}\b", text), f"{config.relative_to(ROOT)} does not define {macro}"
+def test_the_config_is_generated_whole_from_the_declaration(name, tmp_path):
+    """hb_rom_config.h is the build's, from the declaration (screen=, cpu=,
+    clock=) and the target description (cpu, clock_hz): no platform folder
+    types it a second time."""
+    con = console.get(name)
+    typed = PLATFORM / platform_of(name) / "hb_rom_config.h"
+    assert not typed.exists(), f"{typed.relative_to(ROOT)}: the build writes hb_rom_config.h from {name}'s declaration"
+    head, _inc = image.write_config(con, tmp_path)
+    got = defines(head.read_text())
+    t = con.description()
+    assert (got["HB_ROM_COLS"], got["HB_ROM_ROWS"]) == (str(con.cols), str(con.rows))
+    assert got["HB_ROM_CPU"] == f'"{con.cpu or t.cpu}"'
+    assert got["HB_ROM_CLOCK_HZ"] == (con.clock or f"{t.clock_hz}UL"), "the board's clock: the target description's"
+    assert got["HB_ROM_TARGET"] == f'"{con.board_target or con.name}"'
+    assert ("HB_ROM_FINE_SPAN" in got) == con.fine_span
+    if con.clock:
+        declared = f'#include "{con.clock_header}"' if con.clock_header else f"uint32_t {con.clock[:-2]}(void);"
+        assert declared in head.read_text()
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -112,7 +124,7 @@ def test_the_platform_defines_the_whole_contract(name):
     code = "\n".join(p.read_text() for p in files)
     asm = "\n".join(p.read_text() for p in sorted((PLATFORM / name).glob("*.[sS]")))
     contract = CONTRACT
-    if re.search(r"#define\s+HB_ROM_FINE_SPAN\b", (PLATFORM / name / "hb_rom_config.h").read_text()):
+    if console.get(name).fine_span:
         contract = tuple(f for f in CONTRACT if f != "hb_rom_ticks") + FINE_SPAN
     missing = [f for f in contract if not re.search(rf"^[A-Za-z][\w \*]*\b{f}\s*\([^;]*$", code, re.M)
                and not re.search(rf"^_?{f}:", asm, re.M)]

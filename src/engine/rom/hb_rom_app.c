@@ -30,7 +30,7 @@
  */
 #include <stddef.h>
 #include <stdint.h>
-#include "hb_rom_config.h" /* the platform's: HB_ROM_COLS, HB_ROM_ROWS, HB_ROM_TARGET, HB_ROM_CPU, HB_ROM_CLOCK_HZ */
+#include "hb_rom_config.h" /* generated from the console's declaration: HB_ROM_COLS, HB_ROM_ROWS, HB_ROM_TARGET, HB_ROM_CPU, HB_ROM_CLOCK_HZ */
 #include "hb_rom.h"
 #include "hb_rom_image.h"
 #include "../hb_record.h"
