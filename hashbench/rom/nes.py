@@ -31,7 +31,7 @@ from ..paths import ROOT
 from . import banked, image
 from .console import Console, Web, chip
 
-PLATFORM = ("src/platform/rom/nes/nes.c",)
+PLATFORM = ("src/platform/rom/nes/nes.c", "src/platform/rom/hb_rom_pending.c")   # their variables in internal RAM
 CRT0 = "src/platform/rom/nes/crt0.s"
 CONFIG_DIR = "src/platform/rom/nes"
 FONT = image.FONT                 # in bank 0 (nes.c maps it to load the CHR-RAM)

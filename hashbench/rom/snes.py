@@ -43,7 +43,7 @@ from ..paths import ROOT
 from . import banked, image, nes
 from .console import Console, L, R, Web, pad
 
-PLATFORM = ("src/platform/rom/snes/snes.c",)
+PLATFORM = ("src/platform/rom/snes/snes.c", "src/platform/rom/hb_rom_pending.c")
 CRT0 = "src/platform/rom/snes/crt0.s"
 CONFIG_DIR = "src/platform/rom/snes"
 TRAMPOLINE_CYCLES = 34       # jsl 8, phb 3, phk 3, plb 4, jsr 6, plb 4, rtl 6 (the function's rts replaces the trampoline's)

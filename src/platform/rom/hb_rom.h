@@ -59,9 +59,17 @@ const char *hb_rom_tick_unit(void);
  * length in ticks. */
 void hb_rom_span_start(void);
 uint32_t hb_rom_span_ticks(void);
-/* ... and checks that timer against code of known cycles: it writes
- * `rom_timer_check` records (docs/records.md) after the `engine` record. */
-void hb_rom_timer_check(void);
+/* ... and checks that timer against code of known cycles: check `which`
+ * (0, 1, ...) fills *c and returns 1, or returns 0 past the last; the
+ * application writes each as a `rom_timer_check` record (docs/records.md)
+ * after the `engine` record. */
+typedef struct {
+    uint32_t code_ticks;   /* the ticks of the code of known cost the span ran beyond a base span */
+    uint32_t nmis;         /* the interrupts it held beyond the base span's */
+    uint32_t nmi_ticks;    /* an interrupt's ticks */
+    uint32_t ticks;        /* what the timer measured of the difference */
+} hb_rom_check;
+uint8_t hb_rom_timer_check(uint8_t which, hb_rom_check *c);
 
 /* Where the build defines HB_ROM_PREPARE:
  * called before each row is verified and timed (the GBA copies the row's
