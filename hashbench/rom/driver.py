@@ -12,8 +12,16 @@ cores in this process (hashbench.rom.libretro.Core), the browser page
 
 hashbench.rom.run.measure drives any of them through one pass: the wait
 for the `done` record, the page scroller and the Ctrl-C path are written
-once there."""
+once there (an emulator that stops early: EmulatorStopped, the rows
+done kept, as after Ctrl-C)."""
 from typing import Protocol
+
+from ..errors import BuildError
+
+
+class EmulatorStopped(BuildError):
+    """The emulator ended before the image's `done` record (it crashed, or was killed): run.measure
+    keeps the rows done and ends the run interrupted."""
 
 
 class Driver(Protocol):

@@ -5,7 +5,7 @@ it wrote so far (a console module says how: `read`, `seconds`, `frame`).
 
     class Mupen(headless.Emulator): ...        # read() -> the records so far; seconds; frame()
     with Mupen("mupen64plus", cmd, limit_s) as emu:
-        emu.run(30)                            # a pause, then a look; stopped, or past the limit: BuildError
+        emu.run(30)                            # a pause, then a look; past the limit: BuildError; stopped: EmulatorStopped
         emu.records()                          # read() again
 
 No input reaches it (the image starts by itself after about 5 s, and only
@@ -18,7 +18,8 @@ import subprocess
 import time
 
 from ..build import cache
-from ..errors import BuildError
+from ..errors import BuildError, exit_words
+from .driver import EmulatorStopped
 
 DONE = b'{"rec":"done"'
 
@@ -65,11 +66,13 @@ class Emulator:
         """One look at what the process wrote, a pause first; raises where
         it stopped before its `done` record, or the wall-clock limit passed."""
         time.sleep(self.poll_s)
-        if DONE in self.read():
+        text = self.read()
+        if DONE in text:
             return
         if self.proc.poll() is not None:
-            raise BuildError(f"rom: {self.name} stopped (exit {self.proc.returncode}): "
-                             + cache.why(self.proc.stderr.read().decode(errors="replace")))
+            raise EmulatorStopped(f"rom: {self.name} stopped ({exit_words(self.proc.returncode)}) with "
+                                  f"{text.count(b'rom_result')} rows written: "
+                                  + cache.why(self.proc.stderr.read().decode(errors="replace")))
         if time.monotonic() - self.t0 > self.limit_s:
             raise BuildError(f"rom: no `done` record after {time.monotonic() - self.t0:.0f} s of {self.name}")
 

@@ -22,6 +22,7 @@ from ..files import write_whole
 from ..result import Build
 from ..verify import checked
 from . import screen
+from .driver import EmulatorStopped
 
 METER = "console-timer"
 INSTRUMENT = "rom-timer"
@@ -61,7 +62,8 @@ def measure(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.
     """One measured pass of `rom` in the console's emulator (con.open: a
     driver.Driver): boots it, presses A, runs until its records hold the
     `done` record, then scrolls the table page by page for the screenshot.
-    Ctrl-C: the session of the records written so far."""
+    Ctrl-C, or an emulator that stops early: the session of the records
+    written so far, interrupted."""
     t0 = time.monotonic()
     with con.open(rom, log, limit_s(rows, budget_ms, 1, con.slowest_call_s)) as drv:
         if drv.takes_input:
@@ -69,7 +71,9 @@ def measure(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.
             drv.press("a")
         try:
             text = wait_done(drv, con, rows, budget_ms, stream)
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, EmulatorStopped) as exc:
+            if isinstance(exc, EmulatorStopped):
+                print(f"{exc}: the rows done are kept, the run ends interrupted", file=sys.stderr)
             return interrupted(save_text(drv.records()), t0, drv.seconds)
         session = Session(parse(text), text, drv.seconds, 0.0)
         if pages and con.has_screen:
