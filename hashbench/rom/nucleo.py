@@ -17,7 +17,6 @@ runs it headless, checks every digest and stores the run as
 `nucleo-f767-qemu`, whose timer counts QEMU's instructions (-icount), not
 the Cortex-M7's cycles.  A capture of the board's serial port becomes a
 stored run with `hashbench import capture.txt`."""
-import os
 import subprocess
 from pathlib import Path
 
@@ -89,26 +88,13 @@ def emulator():
                         "(scripts/setup.sh does)")
 
 
-class Qemu(headless.Emulator):
+class Qemu(headless.Serial):
     """QEMU on the firmware's stand-in (a driver.Driver): the records as
     its serial port wrote them; emulated seconds: the timed spans' virtual
     time (the timer's ticks at its 25 MHz)."""
-    poll_s = 0.05
 
     def __init__(self, elf: Path, limit_s: float):
-        super().__init__("QEMU", QEMU + ["-kernel", str(elf)], limit_s, stdout=subprocess.PIPE)
-        self.text = b""
-
-    def __enter__(self):
-        super().__enter__()
-        os.set_blocking(self.proc.stdout.fileno(), False)
-        return self
-
-    def read(self) -> bytes:
-        chunk = self.proc.stdout.read()
-        if chunk:
-            self.text += chunk.replace(b"\r", b"")
-        return self.text
+        super().__init__("QEMU", QEMU + ["-kernel", str(elf)], limit_s)
 
     @property
     def seconds(self) -> float:
