@@ -107,6 +107,8 @@ class Console:
     emulated_clock_hz: int = 0   # with a board_target: the clock of the emulator's stand-in (built with
                                  # HB_ROM_EMULATED), the board's being the target description's
     fine_span: bool = False      # the platform times each span itself (hb_rom.h: HB_ROM_FINE_SPAN)
+    config_lines: tuple = ()     # more lines of hb_rom_config.h: what the platform or the build adds by name
+                                 # (a function of a generated stub's name, a define hb_rom.h asks for)
 
     # ---- read from the target description ----
 

@@ -108,6 +108,7 @@ def test_the_config_is_generated_whole_from_the_declaration(name, tmp_path):
     assert got["HB_ROM_CLOCK_HZ"] == (con.clock or f"{t.clock_hz}UL"), "the board's clock: the target description's"
     assert got["HB_ROM_TARGET"] == f'"{con.board_target or con.name}"'
     assert ("HB_ROM_FINE_SPAN" in got) == con.fine_span
+    assert all(line in head.read_text() for line in con.config_lines)
     if con.clock:
         declared = f'#include "{con.clock_header}"' if con.clock_header else f"uint32_t {con.clock[:-2]}(void);"
         assert declared in head.read_text()
