@@ -216,3 +216,25 @@ def test_the_engine_interleaves_rows_and_verifies_each():
     assert kinds == ["digest"] * 3 + ["result"] * 3
     bad = subprocess.run([engine, "bench", "-a", "crc32", "-L", "--interleave-rows"], capture_output=True, text=True)
     assert bad.returncode == 2 and "plain loop only" in bad.stderr
+
+
+def test_the_engine_samples_the_harness_beside_the_rows():
+    """Two rows or more in turn: the harness is sampled in every round with them (as many samples
+    as a row, its record before theirs); one row alone: the harness timed before it, as ever."""
+    import json
+    import subprocess
+
+    from hashbench.build.host import ensure_engine
+    engine = str(ensure_engine())
+
+    def records(algos):
+        out = subprocess.run([engine, "bench", "-a", algos, "-s", "64", "-n", "5", "-l", "200", "--interleave-rows"],
+                             capture_output=True, text=True, check=True).stdout
+        return [json.loads(line) for line in out.splitlines()]
+    recs = records("crc32,djb2,md5")
+    kinds = [r["rec"] for r in recs if r["rec"] in ("digest", "overhead", "result")]
+    assert kinds == ["digest"] * 3 + ["overhead"] + ["result"] * 3
+    (over,) = [r for r in recs if r["rec"] == "overhead"]
+    assert over["size"] == 64 and len(over["samples"]) == 5
+    alone = [r["rec"] for r in records("crc32") if r["rec"] in ("digest", "overhead", "result")]
+    assert alone == ["overhead", "digest", "result"]
