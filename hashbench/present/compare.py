@@ -4,6 +4,7 @@ two revisions side by side."""
 from .. import revisions, roster
 from ..ranking import rank
 from ..result import METER_TITLES
+from .host import described
 from .native import native_table
 from .table import COUNTER_TITLES, fmt_count, fmt_num, render
 
@@ -43,6 +44,7 @@ def present_compare(run, algos, sizes):
             if all(r.exact for r in rs):
                 render(*cost_ranking_rows(rs), title=title + f" · {METER_TITLES[rs[0].meter]}")
                 continue
+            title += f" · ranked by {METER_TITLES.get(rs[0].meter, rs[0].meter)} · figure = {described(rs, 'statistic')}"
             render(["#", "TIME (rel.)", "IMPL", "MB/s", "cyc/B", "VERSION"], ranking_rows(rs), "lrlrrl", title=title)
             native = native_table(rs)
             if native:
