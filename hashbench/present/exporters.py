@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..files import writable_folder, write_whole
-from ..meters import clock
+from ..meters import callgrind, clock
 from ..result import METER_TITLES
 from . import formats
 from .crosstab import meter_tables
@@ -51,7 +51,7 @@ def context_lines(run) -> list:
     clk = clock.summary(ctx.get("clock"))
     if clk:
         lines.append(f"- Machine: {clock.describe(clk)}")
-    lines += [f"- {line}" for line in (ctx.get("meter") or {}).get("header", [])]
+    lines += [f"- {line}" for line in callgrind.stored_header(ctx)]
     for name, tc in (ctx.get("targets") or {}).items():
         lines.append(f"- **{name}**: {tc.get('title')}; {tc.get('compiler')}; `{tc.get('runner')}`; "
                      f"{tc.get('meter')}")
