@@ -14,6 +14,7 @@ from ..meters import callgrind, clock
 from ..result import METER_TITLES
 from . import formats
 from .crosstab import meter_tables
+from .host import figure_line
 from .matrix import markdown as matrix_markdown
 from .modes import has_modes, mode_tables
 from .table import counted_table, render_markdown, single_size_table, sweep_table
@@ -79,6 +80,7 @@ def to_markdown(run) -> str:
         else:
             h, rows, al = single_size_table(timed, show_impl=len(impls) > 1,
                                             show_cycles=any(r.cycles_per_byte for r in timed))
+            lines += ["", figure_line(timed, sizes[0])]
         lines += ["", render_markdown(h, rows, al)]
     for size in sorted({r.size for r in counted}):
         rs = [r for r in counted if r.size == size]

@@ -217,6 +217,65 @@ def test_show_prints_the_stored_statistic_and_old_records_say_so(tmp_path):
     assert f"(not recorded) ({len(run.results) - 1} rows)" in line   # synthetic rows stored none
 
 
+# ---- history, diff, export: what the store holds ------------------------------------
+
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory):
+    from cli_util import filled_store
+    db = tmp_path_factory.mktemp("words") / "f.sqlite"
+    store, runs = filled_store(db)
+    return db, store
+
+
+def test_history_counts_what_each_run_stored(filled):
+    db, store = filled
+    r = hb("history", "--db", db)
+    assert r.returncode == 0, r.stderr
+    (_, _, printed), = tables(r.stdout)
+    for p in printed:
+        run = store.load(p["RUN"])
+        assert int(p["RESULTS"]) == len(run.results) and p["KIND"] == run.kind and p["STATUS"] == run.status
+        assert p["TARGETS"] == ",".join(dict.fromkeys(x.target for x in run.results))
+
+
+def test_diff_prints_the_stored_figures_and_counts_its_verdicts(filled):
+    db, store = filled
+    r = hb("diff", "1", "2", "--db", db)
+    assert r.returncode == 0, r.stderr
+    (_, _, printed), = tables(r.stdout)
+    a, b = store.load("1"), store.load("2")
+    by_a = {(x.label, x.size): x for x in a.results}
+    by_b = {(x.label, x.size): x for x in b.results}
+    for p in printed:
+        key = (p["ALGO"], 1024)
+        assert p["UNIT"] == "µs"   # the stored unit, ns, shown in µs
+        assert p["A"] == fmt_num(by_a[key].per_call / 1000) and p["B"] == fmt_num(by_b[key].per_call / 1000)
+        assert float(p["B/A"]) == pytest.approx(by_b[key].per_call / by_a[key].per_call, abs=0.0006)
+    differ = sum(p["VERDICT"].startswith("B ") for p in printed)
+    inconclusive = sum(p["VERDICT"].startswith("inconclusive") for p in printed)
+    assert f"{differ} of {len(printed)} timed rows differ significantly, {inconclusive} inconclusive" in r.stdout
+
+
+def test_markdown_export_says_what_the_terminal_says(filled, tmp_path):
+    db, store = filled
+    run = synthetic.host_run()
+    for x in run.results:
+        x.extra.update(statistic="processes' medians", plus_minus="MAD of the samples, % of the median")
+    save(store, run)
+    md = tmp_path / "s.md"
+    r = hb("show", "last", "--db", db, "-o", md)
+    assert r.returncode == 0, r.stderr
+    text = md.read_text()
+    term = next(x for x in r.stdout.splitlines() if "figure = " in x)
+    assert term in text.splitlines()
+    rows = [line.split("|")[1:-1] for line in text.splitlines() if line.startswith("| ")]
+    head = [c.strip() for c in rows[0]]
+    for cells in rows[1:]:
+        d = dict(zip(head, (c.strip() for c in cells)))
+        stored = next(x for x in run.results if x.label == d["ALGO"])
+        assert d["MB/s"] == fmt_num(stored.mb_per_s)
+
+
 # ---- one vocabulary for meters --------------------------------------------------------
 
 PRIMARY = {m.option for m in meters.REGISTRY} | set(meters.FIGURES)
