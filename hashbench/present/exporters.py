@@ -77,6 +77,7 @@ def to_markdown(run) -> str:
         impls = {r.implementation for r in timed}
         if len(sizes) > 1:
             h, rows, al = sweep_table(timed, sizes, show_impl=len(impls) > 1)
+            lines += ["", figure_line(timed)]
         else:
             h, rows, al = single_size_table(timed, show_impl=len(impls) > 1,
                                             show_cycles=any(r.cycles_per_byte for r in timed))

@@ -111,13 +111,17 @@ def described(results, key) -> str:
     return "; ".join(f"{text} ({n} row{'s' if n > 1 else ''})" for text, n in counts.items())
 
 
-def figure_line(results, size) -> str:
-    """The line above a one-size table: the processes, and the figure and ± as each row stored them."""
+def figure_line(results, size=None) -> str:
+    """The line above a timed table: the processes, and the figure (and, for a one-size table,
+    which prints it, the ±) as each row stored them.  `size` None: a sweep's sizes."""
     procs = max((r.processes or 1 for r in results if r.verified), default=1)
     pinned = {c for r in results if r.verified for c in timer_meter.process_cpus(r).values()} - {None}
     over = f" pinned to {len(pinned)} CPUs in turn" if pinned and procs > 1 else ""
-    return (f"size {size} B · {procs} process{'es' if procs > 1 else ''}{over} · "
-            f"figure = {described(results, 'statistic')} · ± = {described(results, 'plus_minus')}")
+    sizes = sorted({r.size for r in results})
+    where = f"size {size} B" if size is not None else f"sizes {format_size(sizes[0])}-{format_size(sizes[-1])} B"
+    return (f"{where} · {procs} process{'es' if procs > 1 else ''}{over} · "
+            f"figure = {described(results, 'statistic')}"
+            + (f" · ± = {described(results, 'plus_minus')}" if size is not None else ""))
 
 
 def present_timed(run, results, unit, order, catalogue_order, quiet=False):
@@ -129,6 +133,8 @@ def present_timed(run, results, unit, order, catalogue_order, quiet=False):
     impls = {r.implementation for r in results}
     if len(sizes) > 1:
         h, rows, al = sweep_table(results, sizes, unit, len(impls) > 1, order, catalogue_order)
+        if not quiet:
+            print(figure_line(results))
     else:
         ordered = sort_results(results, order, catalogue_order)
         h, rows, al = single_size_table(ordered, unit, len(impls) > 1, any(r.cycles_per_byte for r in results))

@@ -22,6 +22,7 @@ from hashbench.paths import ROOT
 from hashbench.present.table import fmt_num
 from hashbench.result import METER_TITLES, Build, Result, Run
 from hashbench.store import Store
+from hashbench.units import format_size
 
 FIX = Path(__file__).resolve().parent / "fixtures"
 
@@ -103,6 +104,22 @@ def test_run_table_shows_the_stored_figures_in_the_unit_it_names(fake_env, tmp_p
         for tier, figure in re.findall(r"fastest ([a-z-]+): \S+ \(([\d,.]+) " + re.escape(unit), footer):
             best = max((x for x in rows.values() if x["tier"] == tier), key=lambda x: x["mb_per_s"])
             assert figure == fmt_num(best[field])
+
+
+def test_run_sweep_prints_each_size_in_its_unit_and_names_the_statistic(fake_env, tmp_path):
+    out = tmp_path / "s.json"
+    r = hb("run", "--no-save", "--sweep", "-o", out, env=dict(fake_env, HB_FAKE_BENCH="engine-sweep.jsonl"))
+    assert r.returncode == 0, r.stderr
+    rows = stored_json(out)["results"]
+    line = next(x for x in r.stdout.splitlines() if "figure = " in x)
+    assert all(x["statistic"] in line for x in rows)
+    (_, headers, printed), = tables(r.stdout)
+    sizes = sorted({x["size"] for x in rows})
+    assert [h for h in headers if h.startswith("MB/s@")] == [f"MB/s@{format_size(z)}" for z in sizes]
+    for p in printed:
+        for z in sizes:
+            x = next(x for x in rows if x["label"] == p["ALGO"] and x["size"] == z)
+            assert p[f"MB/s@{format_size(z)}"] == fmt_num(x["mb_per_s"])
 
 
 # ---- threads: the total is the sum of the threads -------------------------------------
