@@ -147,7 +147,7 @@ def main(args) -> int:
                   args.model_variant, beside=beside, executor=executor)
     report_mismatches(run)
     for n in run.notes:
-        if n.reason not in ("target-failed", "target-missing"):
+        if n.reason not in ("target-failed", "target-missing", "not-supported"):   # each said once, as it happened
             print(f"warning: {n.detail}", file=sys.stderr)
     if run.results:
         for size in sorted({r.size for r in run.results}):   # every size measured, smallest first

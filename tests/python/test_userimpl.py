@@ -173,6 +173,7 @@ def test_a_64_bit_only_folder_is_skipped_on_the_6502_with_a_reason(tmp_path):
     d = folder(tmp_path, name="wide", extra="needs_u64 = true\n")
     code, out, err = hb("cross", "--target", "nes", "--impl-dir", d, "--impl", "wide", "--size", "64", "--no-save")
     assert "nes has no 64-bit integers" in err and "needs_u64" in err, err
+    assert err.count("nes has no 64-bit integers") == 1, err   # said once, when it was found
 
 
 @pytest.mark.toolchain
