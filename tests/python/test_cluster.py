@@ -185,7 +185,7 @@ def test_a_timed_run_refuses_the_cluster_in_one_line(cluster):
         rc, out, err = finished(hb(*command, "--cluster", cluster["address"]))
         assert rc == 2 and out == "", err
         assert err.strip().splitlines() == [f"hashbench: --cluster runs the jobs of --meter est-cycles; --meter "
-                                            f"{'ns' if command[0] == 'run' else 'cycles'} times this machine "
+                                            f"{'ns' if command[0] == 'run' else 'core-cycles'} times this machine "
                                             "(every machine of a cluster: hashbench fleet --cluster ...)"]
 
 
