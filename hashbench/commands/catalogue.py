@@ -32,7 +32,7 @@ def list_main(args) -> int:
     rows = [[a.id, a.label, a.tier, a.digest_len * 8, a.block_len, a.width, ",".join(impls[a.id]),
              ",".join(a.asm) or "-", a.spec] for a in algos]
     headers = ["ID", "LABEL", "TIER", "BITS", "BLOCK", "WIDTH", "IMPLEMENTATIONS", "ASSEMBLY", "SPEC"]
-    render(headers, fit(headers, rows, (6, 8), terminal_width()), "lllrrrlll")
+    render(headers, fit(headers, rows, (6, 7, 8), terminal_width()), "lllrrrlll")
     if any(a.asm for a in algos):
         print("ASSEMBLY: hand-written for one CPU, measured only there "
               "(hashbench cross --target gb --impl sm83; docs/adding-an-algorithm.md)", file=sys.stderr)
