@@ -194,3 +194,33 @@ def test_no_argparse_namespace_below_the_commands():
                 if read:
                     bad.append(f"{n}:{node.lineno} {fn.name}")
     assert not bad, f"a Namespace read below hashbench/commands/: {bad}"
+
+
+def test_only_the_command_line_reads_sys_argv():
+    """The command line is recorded once (cli.py, args.command_line) and
+    passed down in the request objects: no library module reads sys.argv
+    (a module's own `__main__` block may)."""
+    bad = []
+    for n, p in MODS.items():
+        if n == "hashbench.cli" or n.startswith("hashbench.commands"):
+            continue
+        tree = ast.parse(p.read_text())
+        mains = {id(x) for node in tree.body if isinstance(node, ast.If) and "__main__" in ast.unparse(node.test)
+                 for x in ast.walk(node)}
+        mains |= {id(x) for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "main"
+                  for x in ast.walk(node)}
+        bad += [f"{n}:{node.lineno}" for node in ast.walk(tree) if id(node) not in mains
+                and isinstance(node, ast.Attribute) and node.attr == "argv" and ast.unparse(node.value) == "sys"]
+    assert not bad, f"sys.argv read below the command line: {bad}"
+
+
+FLOWS = ("host_run", "cross", "matrix", "revisions", "fleet")
+
+
+def test_the_presentation_imports_no_flow():
+    """present/ formats what a flow returns: it imports no flow module
+    (whose text it would then depend on)."""
+    bad = [(n, m) for n, p in MODS.items() if n.startswith("hashbench.present")
+           for m in imported_modules(p, n if p.name == "__init__.py" else n.rsplit(".", 1)[0])
+           if m.rsplit(".", 1)[-1] in FLOWS and m.startswith("hashbench.") and not m.startswith("hashbench.present")]
+    assert not bad, f"present/ imports a flow module: {bad}"
