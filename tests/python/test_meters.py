@@ -93,7 +93,7 @@ def test_every_console_meter_module_keeps_the_contract(meter):
 
 
 def test_the_contract_names_every_part_the_console_target_uses():
-    """What targets/console.py reads of a meter module is in the contract
+    """What hashbench/targets/console.py reads of a meter module is in the contract
     (so a new meter module written to the contract works there)."""
     import ast
 

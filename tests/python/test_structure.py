@@ -224,3 +224,28 @@ def test_the_presentation_imports_no_flow():
            for m in imported_modules(p, n if p.name == "__init__.py" else n.rsplit(".", 1)[0])
            if m.rsplit(".", 1)[-1] in FLOWS and m.startswith("hashbench.") and not m.startswith("hashbench.present")]
     assert not bad, f"present/ imports a flow module: {bad}"
+
+
+MAP = ROOT / "docs" / "package-map.md"
+
+
+def test_the_package_map_names_every_module_once_under_its_folder():
+    """docs/package-map.md has one line per module of hashbench/, under the
+    heading of the module's folder, and no line for a module that is gone."""
+    import re
+    heading, entries, misplaced = None, [], []
+    for line in MAP.read_text().splitlines():
+        m = re.match(r"^## `(hashbench/[\w/]*)`", line)
+        if m:
+            heading = m.group(1)
+            continue
+        m = re.match(r"^- `(hashbench/[\w/]+\.py)`: \S", line)
+        if m:
+            entries.append(m.group(1))
+            if heading != m.group(1).rsplit("/", 1)[0] + "/":
+                misplaced.append(f"{m.group(1)} under {heading}")
+    files = {str(p.relative_to(ROOT)) for p in MODS.values()}
+    assert not (files - set(entries)), f"modules without a line in {MAP.name}: {sorted(files - set(entries))}"
+    assert not (set(entries) - files), f"{MAP.name} names modules that are gone: {sorted(set(entries) - files)}"
+    assert len(entries) == len(set(entries)), f"{MAP.name} names a module twice"
+    assert not misplaced, f"{MAP.name}: lines under another folder's heading: {misplaced}"
