@@ -32,11 +32,12 @@
 	.import		incsp4
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
 	.import		_hb_crc32_planes
-	.segment	"ZEROPAGE"
-pages:	.res	1			; whole pages of blocks left
-index:	.res	1			; y of the block being read
-crc:	.res	4			; the register, least significant byte first
-p:	.res	16			; p0 .. p7: base + 0 .. 7
+	.importzp	hb6502_zp	; the 6502 routines' zero-page scratch, 80 bytes (sim65.cfg, the NES image)
+pages	= hb6502_zp			; whole pages of blocks left
+index	= pages + 1			; y of the block being read
+crc	= index + 1			; the register, least significant byte first
+p	= crc + 4			; p0 .. p7: base + 0 .. 7
+	.assert	p + 16 - hb6502_zp <= 80, error, "crc32.s: more zero page than the scratch holds"
 	.segment	"ALGOCODE"	; the algorithms' code, started on a page (src/platform/guest/sim65.cfg, the NES image)
 
 T0 = _hb_crc32_planes

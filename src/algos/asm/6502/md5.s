@@ -23,10 +23,11 @@
 	.import		incsp4
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
 
-	.segment	"ZEROPAGE"
-V:	.res	16			; a, b, c, d by slot
-T:	.res	4			; the step's sum before its rotation
-src:	.res	2			; the block being compressed
+	.importzp	hb6502_zp	; the 6502 routines' zero-page scratch, 80 bytes (sim65.cfg, the NES image)
+V	= hb6502_zp			; a, b, c, d by slot
+T	= V + 16			; the step's sum before its rotation
+src	= T + 4			; the block being compressed
+	.assert	src + 2 - hb6502_zp <= 80, error, "md5.s: more zero page than the scratch holds"
 
 	.segment	"BSS"
 H:	.res	16			; the hash state

@@ -24,11 +24,12 @@
 	.import		incsp4
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
 
-	.segment	"ZEROPAGE"
-V:	.res	20			; a .. e by slot
-src:	.res	2			; the block being compressed
-top:	.res	1			; a schedule word's top byte before its rotation
-mt:	.res	1			; Maj's b & c
+	.importzp	hb6502_zp	; the 6502 routines' zero-page scratch, 80 bytes (sim65.cfg, the NES image)
+V	= hb6502_zp			; a .. e by slot
+src	= V + 20			; the block being compressed
+top	= src + 2			; a schedule word's top byte before its rotation
+mt	= top + 1			; Maj's b & c
+	.assert	mt + 1 - hb6502_zp <= 80, error, "sha1.s: more zero page than the scratch holds"
 
 	.segment	"BSS"
 H:	.res	20			; the hash state

@@ -33,15 +33,16 @@
 	.import		incsp4
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
 
-	.segment	"ZEROPAGE"
-V:	.res	32			; the working words a .. h, by slot
-AB0:	.res	4			; a ^ b of the even rounds
-AB1:	.res	4			; of the odd rounds
-T:	.res	4			; a sigma's partial bytes
-ACC:	.res	4			; the schedule word being summed
-it:	.res	1			; 4 * the round of the block's eight-round pass
-wi:	.res	1			; 4 * t of the schedule word
-src:	.res	2			; the block being compressed
+	.importzp	hb6502_zp	; the 6502 routines' zero-page scratch, 80 bytes (sim65.cfg, the NES image)
+V	= hb6502_zp			; the working words a .. h, by slot
+AB0	= V + 32			; a ^ b of the even rounds
+AB1	= AB0 + 4			; of the odd rounds
+T	= AB1 + 4			; a sigma's partial bytes
+ACC	= T + 4			; the schedule word being summed
+it	= ACC + 4			; 4 * the round of the block's eight-round pass
+wi	= it + 1			; 4 * t of the schedule word
+src	= wi + 1			; the block being compressed
+	.assert	src + 2 - hb6502_zp <= 80, error, "sha256.s: more zero page than the scratch holds"
 
 	.segment	"BSS"
 H:	.res	32			; the hash state
