@@ -34,9 +34,9 @@ roff	= src + 2			; 16 * the round
 last	= roff + 1			; $FF for the last block, else 0
 	.assert	last + 1 - hb6502_zp <= 80, error, "blake2s.s: more zero page than the scratch holds"
 
-	.segment	"BSS"
-H:	.res	32			; the hash state
+	.segment	"ALGOBSS"	; from a page (sim65.cfg; the NES image: its group's variables from $6000)
 M:	.res	64			; the block's message words
+H:	.res	32			; the hash state
 count:	.res	3			; t, the bytes so far (the RFC's 64 bits: the rest 0)
 
 	.segment	"PAGED"		; each table a whole page (src/platform/guest/sim65.cfg, the NES image)

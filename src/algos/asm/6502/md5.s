@@ -29,9 +29,9 @@ T	= V + 16			; the step's sum before its rotation
 src	= T + 4			; the block being compressed
 	.assert	src + 2 - hb6502_zp <= 80, error, "md5.s: more zero page than the scratch holds"
 
-	.segment	"BSS"
-H:	.res	16			; the hash state
+	.segment	"ALGOBSS"	; from a page (sim65.cfg; the NES image: its group's variables from $6000)
 BUF:	.res	64			; the last block(s), padded
+H:	.res	16			; the hash state
 
 	.segment	"PAGED"		; each table a whole page (src/platform/guest/sim65.cfg, the NES image)
 .macro	PAGE	expr

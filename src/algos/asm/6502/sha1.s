@@ -31,9 +31,9 @@ top	= src + 2			; a schedule word's top byte before its rotation
 mt	= top + 1			; Maj's b & c
 	.assert	mt + 1 - hb6502_zp <= 80, error, "sha1.s: more zero page than the scratch holds"
 
-	.segment	"BSS"
-H:	.res	20			; the hash state
+	.segment	"ALGOBSS"	; from a page (sim65.cfg; the NES image: its group's variables from $6000)
 W:	.res	320			; the schedule, W[t] at W + 4t
+H:	.res	20			; the hash state
 BUF:	.res	64			; the last block(s), padded
 
 	.segment	"PAGED"		; each table a whole page (src/platform/guest/sim65.cfg, the NES image)

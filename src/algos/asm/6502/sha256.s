@@ -40,13 +40,13 @@ AB1	= AB0 + 4			; of the odd rounds
 T	= AB1 + 4			; a sigma's partial bytes
 ACC	= T + 4			; the schedule word being summed
 it	= ACC + 4			; 4 * the round of the block's eight-round pass
-wi	= it + 1			; 4 * t of the schedule word
+wi	= it + 1			; 4t - 64 of the schedule word W[t]
 src	= wi + 1			; the block being compressed
 	.assert	src + 2 - hb6502_zp <= 80, error, "sha256.s: more zero page than the scratch holds"
 
-	.segment	"BSS"
-H:	.res	32			; the hash state
+	.segment	"ALGOBSS"	; from a page (sim65.cfg; the NES image: its group's variables from $6000)
 W:	.res	256			; the schedule, W[t] at W + 4t
+H:	.res	32			; the hash state
 BUF:	.res	64			; the last block(s), padded
 
 	.segment	"PAGED"		; each table a whole page (src/platform/guest/sim65.cfg, the NES image)
@@ -226,43 +226,44 @@ load:	lda	(src),y
 	iny
 	cpy	#64
 	bne	load
-	lda	#64
+	lda	#0
 	sta	wi
-sched:	ldx	wi			; W[t] = W[t-16] + W[t-7] + s0(W[t-15]) + s1(W[t-2])
-	clc
+sched:	ldx	wi			; W[t] = W[t-16] + W[t-7] + s0(W[t-15]) + s1(W[t-2]), x = 4t - 64
+	clc				; (bases in W's page, as x: no read crosses one)
 .repeat	4, M
-	lda	W-64+M,x
-	adc	W-28+M,x
+	lda	W+M,x
+	adc	W+36+M,x
 	sta	ACC+M
 .endrepeat
-	ldy	W-59,x
-	lda	W-60,x
+	ldy	W+5,x
+	lda	W+4,x
 	tax
 	SIG_A	SMALL0_A
 	ldx	wi
-	ldy	W-57,x
-	lda	W-58,x
+	ldy	W+7,x
+	lda	W+6,x
 	tax
 	SIG_B	ACC, SMALL0_B
 	ldx	wi
-	ldy	W-7,x
-	lda	W-8,x
+	ldy	W+57,x
+	lda	W+56,x
 	tax
 	SIG_A	SMALL1_A
 	ldx	wi
-	ldy	W-5,x
-	lda	W-6,x
+	ldy	W+59,x
+	lda	W+58,x
 	tax
 	SIG_B	ACC, SMALL1_B
 	ldx	wi
 .repeat	4, M
 	lda	ACC+M
-	sta	W+M,x
+	sta	W+64+M,x
 .endrepeat
 	txa
 	clc
 	adc	#4
 	sta	wi
+	cmp	#192
 	jne	sched			; to t = 63
 	ldx	#31			; the working words from the state
 :	lda	H,x
