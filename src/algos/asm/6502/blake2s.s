@@ -19,7 +19,7 @@
 ; out, the message words found through 4 * SIGMA (a page of 160 bytes)
 ; in a copy of the block.  A G: the two a += b 38 cycles each, a += x 49
 ; each, >>> 16 40, >>> 8 38, the two c += d 38 each, >>> 12 86, >>> 7 52:
-; 466; 3,730 a round, about 38,500 a block, 600 a byte.
+; 466; 3,730 a round, about 40,300 a block (sim65), 630 a byte.
 
 	.export		_hb_blake2s_6502
 	.importzp	sp, ptr1, ptr2, ptr3, tmp1, tmp2

@@ -16,9 +16,9 @@
 ; index and the input's, so the input is read through eight pointers,
 ; p0..p7 = base + 0..7, with one y for a block of 8 bytes (y += 8 a
 ; block, kept in `index`).  A pair: 67 cycles (eor (p),y 5 twice, 8 table
-; reads 32, 5 zero-page reads, 3 stores, tax, tay, the index back 3);
-; a block 4 pairs and 11 more: 34.9 cycles a byte, +1 a read where the
-; buffer does not start on a page.
+; reads 32, 3 zero-page reads, 3 stores, tax, tay, the index back 3);
+; a block 4 pairs, index moved on 8 and the loop's test 5: 35.1 cycles a
+; byte, +1 a read where the buffer does not start on a page.
 ;
 ; The len / 8 blocks: the blocks mod 32 first (the pointers moved back
 ; so that y runs from 256 - 8 * (blocks mod 32) to the wrap), then 32 a

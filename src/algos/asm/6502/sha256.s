@@ -24,8 +24,8 @@
 ; and the new e into d's; eight rounds written out make the names come
 ; back.  Maj(a,b,c) = ((a ^ b) & (b ^ c)) ^ b, b ^ c being the round
 ; before's a ^ b.  A round: T1 built in h's slot (K, W, Ch, S1 added one
-; chain each), e = d + T1, then Maj and S0 added into it: about 545
-; cycles; a schedule word about 390; about 55,000 cycles a block, 860 a
+; chain each), e = d + T1, then Maj and S0 added into it: 533 cycles;
+; a schedule word about 350; about 53,400 cycles a block (sim65), 830 a
 ; byte.
 
 	.export		_hb_sha256_6502
