@@ -24,6 +24,7 @@ extern const uint64_t hb_crc64_braid[8][256];
 /* the byte tables as byte planes, for the assembly of src/algos/asm/ */
 extern const uint8_t hb_crc16_planes[2][256];   /* crc16_planes.c */
 extern const uint8_t hb_crc32_planes[4][256];   /* crc32_planes.c */
+extern const uint8_t hb_crc32c_planes[4][256];  /* crc32c_planes.c */
 extern const uint8_t hb_crc64_planes[8][256];   /* crc64_planes.c */
 
 /* tools/generate/mul_tables.py: b * K mod 2^32 as byte planes, for src/algos/asm/ */
