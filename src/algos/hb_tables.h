@@ -32,6 +32,10 @@ extern const uint8_t hb_knuth_planes[4][256];   /* knuth_planes.c */
 extern const uint8_t hb_fnv1a32_planes[4][256]; /* fnv1a32_planes.c */
 extern const uint8_t hb_djb2_planes[4][256];    /* djb2_planes.c */
 extern const uint8_t hb_sdbm_planes[4][256];    /* sdbm_planes.c */
+extern const uint8_t hb_murmur3_c1_planes[4][256]; /* murmur3_c1_planes.c */
+extern const uint8_t hb_murmur3_c2_planes[4][256]; /* murmur3_c2_planes.c */
+extern const uint8_t hb_murmur3_f1_planes[4][256]; /* murmur3_f1_planes.c */
+extern const uint8_t hb_murmur3_f2_planes[4][256]; /* murmur3_f2_planes.c */
 
 /* tools/generate/pearson_table.py */
 extern const uint8_t hb_pearson_table[256];     /* pearson_table.c */
