@@ -36,6 +36,10 @@ extern const uint8_t hb_murmur3_c1_planes[4][256]; /* murmur3_c1_planes.c */
 extern const uint8_t hb_murmur3_c2_planes[4][256]; /* murmur3_c2_planes.c */
 extern const uint8_t hb_murmur3_f1_planes[4][256]; /* murmur3_f1_planes.c */
 extern const uint8_t hb_murmur3_f2_planes[4][256]; /* murmur3_f2_planes.c */
+extern const uint8_t hb_xxh32_p2_planes[4][256];   /* xxh32_p2_planes.c */
+extern const uint8_t hb_xxh32_p3_planes[4][256];   /* xxh32_p3_planes.c */
+extern const uint8_t hb_xxh32_p4_planes[4][256];   /* xxh32_p4_planes.c */
+extern const uint8_t hb_xxh32_p5_planes[4][256];   /* xxh32_p5_planes.c */
 
 /* tools/generate/pearson_table.py */
 extern const uint8_t hb_pearson_table[256];     /* pearson_table.c */
