@@ -44,7 +44,7 @@ INCLUDES = ("src/engine/rom", "src/platform/rom", "src/engine", "src/algos")
 @dataclass
 class Row:
     algo: object       # hashbench.roster.Algorithm
-    impl: str          # portable | compact | the CPU's assembly (6502, sm83: src/algos/asm/registry.def)
+    impl: str          # portable | compact | the CPU's assembly (6502, sm83, armv4: src/algos/asm/registry.def)
     label: str         # what the table shows, LABEL_WIDTH characters at most, unique in the image
 
     @property
