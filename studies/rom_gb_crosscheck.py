@@ -34,7 +34,7 @@ from hashbench.result import Build
 from hashbench.rom import gb, run
 from hashbench.targets import host
 from studies import listed, reference_tables
-from studies.rom_pass import log, play_pass
+from studies.rom_pass import log, measure_pass
 
 TICK = 64                            # cycles a TIMA tick (4,194,304 / 65,536)
 OVERFLOW = 256 * TICK
@@ -51,7 +51,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     algos = roster.select(listed(args.algo) or None)
     impls = list(roster.OURS) if args.impl == "all" else [args.impl]
-    p, _built, session, got = play_pass(gb.CONSOLE, algos, impls, args.size, args.budget)
+    p, _built, session, got = measure_pass(gb.CONSOLE, algos, impls, args.size, args.budget)
     rom = {(r.algorithm, r.implementation): r
            for r in run.results(session.records, gb.CONSOLE, host.expected_digests(), Build("gb-rom"))}
     h_iters, h_ticks = got["harness"][args.size]

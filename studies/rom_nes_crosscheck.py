@@ -60,7 +60,7 @@ from hashbench.rom import image, nes
 from hashbench.targets import load_all
 from hashbench.targets.console import ENGINE
 from studies import reference_tables, write
-from studies.rom_pass import GENERATED, generated_page, log, play_pass
+from studies.rom_pass import GENERATED, generated_page, log, measure_pass
 
 FRAME_CYCLES = {"ntsc": 29780.5, "pal": 33247.5, "dendy": 35464.0}
 REGION_OF_CLOCK = {1789773: "ntsc", 1662607: "pal", 1773448: "dendy"}
@@ -143,7 +143,7 @@ def main(argv=None) -> int:
     emit = out.append
     impls = list(roster.OURS) if args.impl == "all" else args.impl.split(",")
     con = nes.CONSOLE.with_options(nestopia_favored_system=args.region)
-    p, built, session, got = play_pass(con, roster.select(args.algo), impls, args.size, args.budget)
+    p, built, session, got = measure_pass(con, roster.select(args.algo), impls, args.size, args.budget)
     region = REGION_OF_CLOCK[got["engine"]["clock_hz"]]
     frame = FRAME_CYCLES[region]
     if got["engine"]["tick_hz"] != got["engine"]["clock_hz"]:

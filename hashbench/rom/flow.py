@@ -43,7 +43,7 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
         r.notes.append(Note("not-built", f"{algo}/{impl}: left out of the {con.name} image: {why}",
                             {"algorithm": algo, "implementation": impl, "target": con.run_target}))
     with recording(store, r):   # the results are stored as it ends: a Ctrl-C's rows included
-        session = (con.play or run.play)(con, built.path, len(p.rows), p.budget_ms, log, stream)
+        session = run.measure(con, built.path, len(p.rows), p.budget_ms, log, stream)
         got = run.read(session.records, partial=session.interrupted)
         engine = got["engine"]
         build = Build(con.run_target, con.compiler(), con.flags())
