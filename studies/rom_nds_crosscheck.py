@@ -41,8 +41,8 @@ NEAR = (0.01, 0.03, 0.05)       # the shares of the variant's estimate the summa
 
 def estimates(algos, size: int, variant, store) -> dict:
     """{algorithm id: estimated cycles a call} of the ARM946E-S model (or its variant)."""
-    done = cross.measure(["nds"], [size], algos, ["portable"], store=store, log=log, meter=CYCLE_MODEL,
-                         model_variant=variant)
+    done = cross.measure(cross.Request(["nds"], [size], algos, ["portable"], meter=CYCLE_MODEL, model_variant=variant),
+                         store, log)
     return {r.algorithm: r.per_call for r in done.results if r.verified}
 
 
