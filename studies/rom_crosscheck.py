@@ -51,7 +51,7 @@ def main(argv=None) -> int:
     rom = {r.algorithm: r for r in run.results(session.records, gba.CONSOLE, host.expected_digests(), Build("gba-rom"))}
     h_iters, h_ticks = got["harness"][args.size]
     loop, empty = h_ticks / h_iters, got["empty"][args.size]
-    exact_run = cross.measure(["gba"], [args.size], algos, ["portable"], log=log)
+    exact_run = cross.measure(cross.Request(["gba"], [args.size], algos, ["portable"]), log=log)
     exact = {r.algorithm: r for r in exact_run.results if r.verified}
     out = [f"size {args.size} B, budget {args.budget} ms; harness L = {loop:.2f} cycles an iteration, "
            f"E = {empty} cycles (a span of no call)\n",

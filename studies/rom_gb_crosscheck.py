@@ -56,8 +56,8 @@ def main(argv=None) -> int:
            for r in run.results(session.records, gb.CONSOLE, host.expected_digests(), Build("gb-rom"))}
     h_iters, h_ticks = got["harness"][args.size]
     loop, empty = h_ticks * TICK / h_iters, got["empty"][args.size] * TICK
-    exact_run = cross.measure(["gb"], [args.size], [r.algo for r in p.rows], sorted({r.impl for r in p.rows}),
-                              log=log)
+    exact_run = cross.measure(cross.Request(["gb"], [args.size], [r.algo for r in p.rows],
+                                            sorted({r.impl for r in p.rows})), log=log)
     exact = {(r.algorithm, r.implementation): r for r in exact_run.results if r.verified}
     print(f"size {args.size} B, budget {args.budget} ms; harness L = {loop:.1f} cycles an iteration, "
           f"E = {empty} cycles (a span of no call, to a tick); F = {gb.FAR_CALL_CYCLES} cycles a call\n")

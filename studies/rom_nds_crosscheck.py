@@ -7,7 +7,7 @@
 Builds the NDS image of the selection (hashbench.rom.nds: the `nds`
 target's compiler and flags, code and data in main RAM with the caches on),
 runs it headless in Debian's DeSmuME libretro core, and runs `hashbench
-cross --target nds --meter cycle-model --impl portable` on the same
+cross --target nds --meter est-cycles --impl portable` on the same
 algorithms twice: the model itself (data/cpu-models/arm946e-s-nds.toml)
 and its `desmume` variant (the ARM9 as DeSmuME charges it, not as the
 hardware runs).  Then prints one Markdown row per algorithm.
@@ -41,8 +41,8 @@ NEAR = (0.01, 0.03, 0.05)       # the shares of the variant's estimate the summa
 
 def estimates(algos, size: int, variant, store) -> dict:
     """{algorithm id: estimated cycles a call} of the ARM946E-S model (or its variant)."""
-    done = cross.measure(["nds"], [size], algos, ["portable"], store=store, log=log, meter=CYCLE_MODEL,
-                         model_variant=variant)
+    done = cross.measure(cross.Request(["nds"], [size], algos, ["portable"], meter=CYCLE_MODEL, model_variant=variant),
+                         store, log)
     return {r.algorithm: r.per_call for r in done.results if r.verified}
 
 

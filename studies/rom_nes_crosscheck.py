@@ -85,7 +85,7 @@ def sim65_cycles(built, size) -> dict:
     # one implementation a program, so that its code starts the page as its group's does in the image
     for impl in sorted({i for _a, i in rows}):
         algos = list({a.id: a for a, i in rows if i == impl}.values())
-        got = cross.measure([t.name], [size], algos, [impl], targets={t.name: t}, log=log)
+        got = cross.measure(cross.Request([t.name], [size], algos, [impl]), log=log, targets={t.name: t})
         out.update({(r.algorithm, r.implementation): r.per_call for r in got.results if r.verified and r.per_call})
     for r in built.plan.rows:
         if (r.algo.id, r.impl) not in out and (r.algo.id, "compact") in out:

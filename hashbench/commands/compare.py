@@ -34,8 +34,8 @@ def add_parser(sub):
     meter = next(a for a in c._actions if a.dest == "meter")   # with --rev --target: a cross meter too
     meter.choices = list(meter.choices) + meters.model_spellings()
     meter.default = None   # none given: with --target, the target's own meter; else measured time
-    meter.help += (f"; with --rev --target: {meters.CYCLE_MODEL} ({', '.join(meters.model_spellings())}): the "
-                   "target's CPU model, estimated cycles")
+    meter.help += (f"; with --rev --target: {meters.CYCLE_MODEL}: the target's CPU model, estimated cycles "
+                   f"(old spelling still taken: {', '.join(s for s in meters.model_spellings() if s != meters.CYCLE_MODEL)})")
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_format_arg(c)
     add_store_args(c)
@@ -81,7 +81,7 @@ def compare_revisions(args) -> int:
     plan = revisions.plan(revisions.Request(
         algos=args.algos, revs=args.rev, sizes=args.size, sweep=args.sweep, impl_dirs=args.impl_dir,
         target=args.target, meter=args.meter, budget=args.budget, rounds=args.rounds, fail_above=args.fail_above,
-        cluster=args.cluster))
+        cluster=args.cluster, command=args.command_line))
     check_output(args)
     log = log_to_stderr(args.quiet)
     store = None if args.no_save else Store(args.db)

@@ -27,7 +27,7 @@ def add_size_args(p, budget_help="time per measurement, e.g. 200, 200ms, 1s (def
                    help="engine processes sharing the budget, one after another: the spread between "
                         f"processes is part of every ± and test (default {DEFAULT_PROCESSES})")
     p.add_argument("--meter", choices=meters.spellings(meters.HOST), default="ns", metavar="METER",
-                   help="what reads the cost (the old spelling in brackets): " + meters.help_text(meters.HOST))
+                   help="what reads the cost: " + meters.help_text(meters.HOST))
 
 
 def timing_options(args) -> dict:
@@ -111,4 +111,4 @@ def host_options(args, algos, tiers, impls, noted_impls=None, **extra) -> host_r
                         "(every machine of a cluster: hashbench fleet --cluster ...)")
     return host_run.Options(**opts, algos=algos, tiers=tiers, impls=impls, noted_impls=noted_impls, extra=extra,
                             impl_dirs=args.impl_dir, cluster=args.cluster, db=None if args.no_save else args.db,
-                            save=not args.no_save, quiet=args.quiet)
+                            save=not args.no_save, quiet=args.quiet, command=args.command_line)

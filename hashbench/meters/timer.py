@@ -57,9 +57,9 @@ MIN_PROCESS_SAMPLES = 6   # a process with fewer kept samples of the row gives n
 # Above this share of the raw time, the harness's own noise is as large as what is left of the
 # row: such a row is "below the harness's resolution" and gets no figure of its own
 HARNESS_RESOLUTION = 0.30
-# what a timed row's ± is, stored with it (extra["interval"]) for the table's header
-INTERVAL = ("95% of reruns: the processes' spread and the run-to-run shift measured on this VM "
-            "(docs/performance.md)")
+# what a timed row's ± is, stored with it (extra["plus_minus"]) for the table's header
+PLUS_MINUS = ("95% of reruns: the processes' spread and the run-to-run shift measured on this VM "
+              "(docs/performance.md), %")
 TIMER_FIELDS = ("name", "unit", "hz", "hz_source", "is_cycles", "description")
 
 
@@ -334,7 +334,8 @@ def clock_bound(result) -> bool:
 
 
 def thread_mb_per_s(result) -> list:
-    """Each thread's MB/s, from its own samples (the harness pooled)."""
+    """Each thread's MB/s, from its own samples (the harness pooled), by the rule of summarise's
+    figure: the fastest moments where the thread has samples enough, else the processes' medians."""
     i = list(result.sample_fields).index("thread")
     out = []
     for t in range(result.threads):
@@ -343,7 +344,8 @@ def thread_mb_per_s(result) -> list:
         if not own.samples:
             out.append(None)
             continue
-        ns = stats.estimate_strata(grouped_values(own, "ns")).value
+        fast = fastest(own, "ns")   # the rule of the row's own figure, on this thread's samples
+        ns = fast.value if fast else stats.estimate_strata(grouped_values(own, "ns")).value
         out.append(result.size / ns * 1e3 if ns and ns > 0 else None)
     return out
 
@@ -364,8 +366,8 @@ def summarise(result, timer=None):
     if fast:
         result.per_call, result.ci_pct = (fast.value if fast.value > 0 else fast.raw), fast.ci_pct
         result.processes = len(by_process(result.samples, fields))
-        result.extra["statistic"] = (f"median over {len(fast.per_process)} processes of each one's fastest "
-                                     f"{FAST_QUANTILE:g}, less its harness's ({fast.n} samples)")
+        result.extra["statistic"] = (f"median over processes of each one's fastest {FAST_QUANTILE:g} of its "
+                                     "samples, less its harness's")
         result.extra["within_pct"] = fast.within_pct
         if fast.disagree_pct is not None:
             result.extra["processes_disagree_pct"] = fast.disagree_pct
@@ -376,7 +378,7 @@ def summarise(result, timer=None):
             stats.repeat_half_log(math.log1p(est.ci_pct / 100.0) / stats.LEVEL_Z))
         result.extra["within_pct"] = est.ci_pct
         result.extra["statistic"] = "processes' medians"
-    result.extra["interval"] = INTERVAL
+    result.extra["plus_minus"] = PLUS_MINUS if result.ci_pct is not None else "MAD of the samples, % of the median"
     fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
     result.spread_pct = stats.spread_pct([v for v in map(fn, kept_samples(result)) if v is not None])
     fast_ns = fast if kind == "ns" else fastest(result, "ns")

@@ -32,6 +32,7 @@ from ..build import TOOLCHAINS, assembly_includes, cache, cartridge, toolchain
 from ..build.configs import replace_opt
 from ..errors import BuildError, UserError
 from ..meters import CONSOLE, for_target, named, own_meters
+from ..meters.contract import HasContext
 from ..meters.exact import NotRepeatable, fill_exact
 from ..paths import BUILD, ROOT
 from ..progress import Ticker
@@ -259,7 +260,7 @@ class ConsoleTarget(Target):
                    runner_version=meter.version(self), toolchain=self.toolchain, meter=meter.METER,
                    instrument=meter.NAME, unbuilt_files=failed_files, sizes_run=sizes,
                    repeat_checked=job.check_repeat, cached_build=not steps)
-        if hasattr(meter, "context"):
+        if isinstance(meter, HasContext):
             ctx.update(meter.context(self))
         return Outcome(ctx, results, notes)
 
