@@ -19,7 +19,7 @@ from hashbench import roster
 from hashbench.rom import flow, libretro, run, snes
 from hashbench.targets import host
 
-pytestmark = [pytest.mark.emulator, pytest.mark.toolchain,
+NEEDS_CORE = [pytest.mark.emulator, pytest.mark.toolchain,
               pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES[snes.CONSOLE.emulator]).exists()
                                  or shutil.which("cc65") is None,
                                  reason="needs libretro-bsnes-mercury-accuracy and cc65 (scripts/setup.sh)")]
@@ -49,6 +49,9 @@ def test_the_super_nes_holds_the_65816_assembly_and_no_other_console_does():
 
 
 @pytest.mark.parametrize("size", lengths())
+@NEEDS_CORE[0]
+@NEEDS_CORE[1]
+@NEEDS_CORE[2]
 def test_every_65816_row_gives_the_reference_digest_on_the_super_nes(size):
     algos = [a for a in roster.algorithms() if IMPL in a.asm]
     p, built = flow.build_image(snes.CONSOLE, algos, [IMPL], size, BUDGET_MS)
@@ -60,3 +63,9 @@ def test_every_65816_row_gives_the_reference_digest_on_the_super_nes(size):
     expected = host.expected_digests()
     wrong = [(a, s) for (a, s), d in digests.items() if d.lower() != expected.get(a, s)[0]]
     assert not wrong, f"the 65816 code's digest differs from the reference at {wrong}"
+
+
+def test_cross_says_no_cross_target_runs_the_65816_assembly():
+    from cli_util import hb
+    r = hb("cross", "--target", "nes", "--impl", "65816", "-a", "sha1", "--no-save")
+    assert r.returncode == 2 and "65816: no cross target runs this assembly (65816)" in r.stderr
