@@ -14,7 +14,7 @@
 ; each, which the assembler builds from the polynomial) and no shift.  A
 ; byte: the input's 16-bit read (its high byte, the next input byte or
 ; the one after the input, masked away), the index made (and, asl, tax),
-; the two halves, the loop's test: 59 CPU cycles, 65.9 a byte at 1 KiB on
+; the two halves, the loop's test: 58 CPU cycles, 65.9 a byte at 1 KiB on
 ; the ROM's timer (its work RAM reads and writes take 8 master clocks, not 6).
 
 	.p816
