@@ -179,6 +179,42 @@ def test_threads_of_a_real_run_add_up(tmp_path):
         assert number(p[per_thread]) * n == pytest.approx(number(p["MB/s total"]), rel=0.01)
 
 
+def footer_figures(printed) -> dict:
+    """The footer's 'fastest TIER: NAME (FIGURE UNIT...)': {tier: (name, figure)}."""
+    line = next(x for x in printed.splitlines() if " results" in x and "fastest" in x)
+    return {tier: (name, fig) for tier, name, fig in re.findall(r"fastest (\S+): (\S+) \(([\d,.]+) ", line)}
+
+
+def shown_beside(printed, name, figure) -> bool:
+    """The figure is a cell of a printed table, in the row of the name."""
+    return any(row.get("ALGO") == name and figure in row.values() for _, _, rows in tables(printed) for row in rows)
+
+
+def test_threads_footer_names_a_figure_the_table_shows(tmp_path):
+    # the two-thread row's pooled figure beats one thread's, but no column shows it
+    run = Run(kind="host", command="hashbench run --threads 1,2", options={"sizes": [1024], "processes": 2},
+              context=dict(synthetic.MACHINE), status="complete")
+    run.results = [threaded(1, [100.0]), threaded(2, [90.0, 95.0])]
+    assert run.results[1].mb_per_s > run.results[0].mb_per_s
+    db = tmp_path / "t.sqlite"
+    save(Store(db), run)
+    r = hb("show", "last", "--db", db)
+    assert r.returncode == 0, r.stderr
+    name, figure = footer_figures(r.stdout)["checksum"]
+    assert figure == fmt_num(run.results[0].mb_per_s)
+    assert shown_beside(r.stdout, name, figure), r.stdout
+
+
+@pytest.mark.parametrize("mode", [["--threads", "1,2"], ["--latency"], ["--align", "0,3"]])
+def test_a_mode_runs_footer_names_a_figure_its_table_shows(mode):
+    r = hb("run", "-a", "crc32,sha256", "--budget", "10", "--processes", "2", "--no-save", *mode)
+    assert r.returncode == 0, r.stderr
+    found = footer_figures(r.stdout)
+    assert set(found) == {"checksum", "crypto"}, r.stdout
+    for name, figure in found.values():
+        assert shown_beside(r.stdout, name, figure), (name, figure, r.stdout)
+
+
 # ---- matrix: MB/s follows the rank --------------------------------------------------
 
 def test_matrix_mb_per_s_follows_its_rank(tmp_path):
