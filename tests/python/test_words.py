@@ -404,13 +404,17 @@ def test_docs_and_messages_spell_each_meter_one_way():
 
 # ---- list and cross: fit and complete -----------------------------------------------
 
-def test_list_fits_the_terminal(fake_env):
-    r = hb("list", env=dict(fake_env, COLUMNS="100"))
+@pytest.mark.parametrize("columns", [80, 90, 100])
+def test_list_fits_the_terminal(fake_env, columns):
+    r = hb("list", env=dict(fake_env, COLUMNS=str(columns)))
     assert r.returncode == 0, r.stderr
-    assert max(len(x) for x in r.stdout.splitlines()) <= 100
-    ids = {json.loads(x)["id"] for x in hb("list", "--json", env=fake_env).stdout.splitlines()}
+    assert max(len(x) for x in (r.stdout + r.stderr).splitlines()) <= columns
+    listed = [json.loads(x) for x in hb("list", "--json", env=fake_env).stdout.splitlines()]
     first = {x.split()[0] for x in r.stdout.splitlines()[2:] if x and not x.startswith(" ")}
-    assert first == ids
+    assert first == {a["id"] for a in listed}
+    if columns == 80:   # too narrow for the spec beside the rest: each on lines of its own, whole
+        words = " ".join(r.stdout.split())
+        assert all(f"spec: {' '.join(a['spec'].split())}" in words for a in listed)
 
 
 def test_steps_count_done_and_time_left():
