@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import synthetic
-from cli_util import hb, save
+from cli_util import filled_store, hb, save
 
 from hashbench import meters, roster
 from hashbench.meters import callgrind
@@ -294,7 +294,6 @@ def test_show_prints_the_stored_statistic_and_old_records_say_so(tmp_path):
 
 @pytest.fixture(scope="module")
 def filled(tmp_path_factory):
-    from cli_util import filled_store
     db = tmp_path_factory.mktemp("words") / "f.sqlite"
     store, runs = filled_store(db)
     return db, store
@@ -400,6 +399,60 @@ def written_meter_names():
 def test_docs_and_messages_spell_each_meter_one_way():
     old = sorted({(str(f), name) for f, name in written_meter_names() if name in OLD})
     assert not old, f"old meter spellings written: {old}"
+
+
+# ---- report: the page's headers and figures are the stored runs' --------------------
+
+def test_report_headers_and_plus_minus_are_the_stored_runs(tmp_path):
+    from hashbench.present.table import plus_minus
+    run = synthetic.host_run()
+    for k, r in enumerate(run.results):   # rows with the interval between processes, and one without
+        r.extra.update(statistic="median over processes", plus_minus="95% interval between processes")
+        r.ci_pct = 0.5 + k if k else None
+    sweep = synthetic.host_run(sizes=(16, 256, 4096), machine={"hostname": "bench-b"})
+    db = tmp_path / "r.sqlite"
+    store, _ = filled_store(db, [run, sweep])
+    page_path = tmp_path / "r.html"
+    r = hb("report", "1", "2", "--db", db, "-o", page_path)
+    assert r.returncode == 0, r.stderr
+    page = page_path.read_text()
+    for n in ("1", "2"):   # each run's heading: its id, kind, time and machine as stored
+        stored = store.load(n)
+        assert (f"<h2>Run {stored.id} · {stored.kind} · {stored.started_at} · "
+                f"{stored.context['hostname']}</h2>") in page
+    sizes = re.findall(r'<th class="n">MB/s @ ([^<]+)</th>', page)
+    assert sizes == [format_size(z) for z in (16, 256, 4096)]
+    words = re.search(r"data-words='figure'>([^<]*)<", page).group(1)
+    assert words == "figure = median over processes · ± = 95% interval between processes"
+    speed = re.search(r'<table data-table="speed" data-run="1">.*?</table>', page, re.S).group(0)
+    headers = re.findall(r"<th[^>]*>([^<]*)</th>", speed)
+    by = {x.algorithm: x for x in run.results}
+    rows = re.findall(r"<tr data-algorithm=.*?</tr>", speed, re.S)
+    assert len(rows) == len(run.results)
+    for row in rows:
+        algo = re.match(r'<tr data-algorithm="([^"]+)"', row).group(1)
+        shown = dict(zip(headers, re.findall(r"<td[^>]*>([^<]*)</td>", row)))
+        assert shown["MB/s"] == fmt_num(by[algo].mb_per_s)
+        assert shown["± %"] == fmt_num(plus_minus(by[algo]))   # the terminal's ±, not another spread
+
+
+# ---- size: the table is the JSON ----------------------------------------------------
+
+def test_size_table_says_what_its_json_says():
+    args = ("size", "--flags=-O2,-Os", "-a", "crc32,xor8", "--impl", "portable,compact", "-q")
+    r = hb(*args)
+    assert r.returncode == 0, r.stderr
+    rows = [json.loads(x) for x in hb(*args, "--json").stdout.splitlines()]
+    title, headers, printed = tables(r.stdout)[0]
+    assert headers[2:] == list(dict.fromkeys(x["build"] for x in rows))
+    labels = {a.id: a.label for a in roster.algorithms()}
+    shown = {(labels[x["algorithm"]], x["implementation"], x["build"]): x for x in rows}
+    assert len(printed) * len(headers[2:]) == len(rows)
+    for p in printed:
+        for build in headers[2:]:
+            assert number(p[build]) == shown[(p["ALGO"], p["IMPL"], build)]["code_bytes"]
+    assert "host" in title and all(x["target"] == "host" and x["c_library"] is None for x in rows)
+    assert "C library's routines not counted" in title
 
 
 # ---- list and cross: fit and complete -----------------------------------------------
