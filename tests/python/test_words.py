@@ -348,6 +348,24 @@ def test_markdown_export_says_what_the_terminal_says(filled, tmp_path):
         assert d["MB/s"] == fmt_num(stored.mb_per_s)
 
 
+def test_export_holds_what_the_store_shows(filled, tmp_path):
+    db, store = filled
+    out = tmp_path / "e.json"
+    r = hb("export", "1", "--db", db, "-o", out)
+    assert r.returncode == 0, r.stderr
+    doc = stored_json(out)
+    run = store.load("1")
+    assert len(doc["results"]) == len(run.results)
+    for row, stored in zip(doc["results"], run.results):
+        assert (row["algorithm"], row["implementation"], row["size"]) == (stored.algorithm, stored.implementation,
+                                                                          stored.size)
+        assert row["mb_per_s"] == stored.mb_per_s and row["ci_pct"] == stored.ci_pct
+    other = tmp_path / "o.sqlite"   # imported elsewhere, it prints the same tables
+    assert hb("import", out, "--db", other).returncode == 0
+    shown = tables(hb("show", "1", "--db", db).stdout)
+    assert shown and shown[0][2] and tables(hb("show", "last", "--db", other).stdout) == shown
+
+
 # ---- one vocabulary for meters --------------------------------------------------------
 
 PRIMARY = {m.option for m in meters.REGISTRY} | set(meters.FIGURES)
