@@ -473,6 +473,30 @@ def test_size_table_says_what_its_json_says():
     assert "C library's routines not counted" in title
 
 
+# ---- one name per console and implementation ------------------------------------------
+
+def test_one_name_takes_a_consoles_other_spellings_with_a_note(capsys):
+    from hashbench.spelling import one_name
+    consoles = ("nes", "snes", "gb", "gbc", "gba", "nds", "n64")
+    assert one_name("gb", consoles, "--target") == "gb" and capsys.readouterr().err == ""
+    assert one_name("Game Boy", consoles, "--target") == "gb"
+    assert one_name("GBC", consoles, "--target") == "gbc"
+    assert one_name("Super NES", consoles, "--target") == "snes"
+    assert one_name("gbx", consoles, "--target") == "gbx"   # no name: the caller's error says so
+    assert capsys.readouterr().err.splitlines() == ["note: --target 'Game Boy' is spelled 'gb'",
+                                                    "note: --target 'GBC' is spelled 'gbc'",
+                                                    "note: --target 'Super NES' is spelled 'snes'"]
+    assert one_name("MOS 6502", ("portable", "6502", "sm83"), "--impl") == "6502"
+
+
+def test_cross_takes_the_other_spellings_with_one_note_each():
+    r = hb("cross", "--target", "GB", "--impl", "SM83,nosuch", "-a", "crc8", "--no-save")
+    assert r.returncode == 2   # the target and SM83 taken; the unknown implementation refused
+    assert r.stderr.splitlines() == ["note: --target 'GB' is spelled 'gb'", "note: --impl 'SM83' is spelled 'sm83'",
+                                     "hashbench: unknown implementation 'nosuch': cross runs "
+                                     + ", ".join(roster.OURS + roster.asm_names()) + " and the --impl-dir folders' code"]
+
+
 # ---- list and cross: fit and complete -----------------------------------------------
 
 @pytest.mark.parametrize("columns", [80, 90, 100])
