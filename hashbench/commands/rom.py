@@ -9,6 +9,7 @@ from ..files import writable_folder
 from ..present import exporters
 from ..present.run import present_run
 from ..rom import console, flow, image, play, webrun
+from ..spelling import one_name
 from ..store import Store, ended
 from ..units import parse_budget, parse_size
 from .options import add_store_args, formatter, log_to_stderr
@@ -98,6 +99,7 @@ def writable(path: str, what: str):
 
 
 def main(args) -> int:
+    args.target = one_name(args.target, console.names(), "--target")
     con = console.get(args.target)
     algos, impls = flow.select(args.algo, args.tier, args.impl)
     size, budget = parse_size(args.size), parse_budget(args.budget)

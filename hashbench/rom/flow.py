@@ -13,6 +13,7 @@ from .. import roster
 from ..context import host_context
 from ..errors import UserError
 from ..result import Build, Note, Run
+from ..spelling import one_name
 from ..store import recording
 from ..targets import host
 from . import console, image, run
@@ -132,7 +133,7 @@ def select(algo_patterns, tiers, impl_text):
     known = list(roster.OURS) + list(roster.asm_names())   # the CPUs' assembly: only on its console
     if impl_text == image.FASTEST:
         return algos, [image.FASTEST]
-    impls = known if impl_text == "all" else roster.split([impl_text])
+    impls = known if impl_text == "all" else [one_name(i, known, "--impl") for i in roster.split([impl_text])]
     bad = [i for i in impls if i not in known]
     if bad or not impls:
         raise UserError(f"unknown implementation {(bad or [impl_text])[0]!r}: a ROM holds "
