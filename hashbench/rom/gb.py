@@ -42,6 +42,7 @@ from ..build.cartridge import BANK, area_end, home_end
 from ..build.gbheader import CART_TYPE, HEADER_TITLE, check_header
 from ..errors import BuildError, UserError
 from ..paths import BUILD, ROOT
+from ..roster import SMALL
 from ..targets.console import jobs, object_stem, shrinks
 from . import banks, image
 from .console import Console
@@ -181,6 +182,12 @@ class Builder:
         tables), `portable` runs the compact code: only the compact is
         measured, as in `cross --target gb`."""
         return impl == "portable" and algo.has_compact and any(self.small(s) for s in algo.impls[impl].sources)
+
+    def runs_small_code(self, algo, impl: str) -> bool:
+        """`portable` of an algorithm without a compact, where the target
+        builds a source of it small: other code, measured as SMALL (as in
+        `cross --target gb`)."""
+        return impl == "portable" and not algo.has_compact and any(self.small(s) for s in algo.impls[impl].sources)
 
     def compile_unit(self, unit: Unit) -> list:
         """The unit's objects, in its own area; sets unit.size and each
@@ -367,6 +374,8 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     for r in plan.rows:
         if b.runs_compact_code(r.algo, r.impl):
             r = instead(r, f"built with {SMALL_DEFINE} for the SM83, where it runs the compact code")
+        elif b.runs_small_code(r.algo, r.impl):
+            r = image.Row(r.algo, SMALL, "")
         if r:
             rows.append(r)
     log(f"rom: compiling {len({s for r in rows for s in r.code.sources})} algorithm files with "

@@ -302,8 +302,8 @@ def describe(built: Built) -> str:
     return (f"{built.image_bytes // 1024} KiB LoROM image (FastROM, header checksum ${checksum:04X}: "
             f"{built.banks} banks of 32 KiB, {built.banks_used} holding algorithms, bank 0 {built.fixed_bytes} bytes "
             f"used), 32 KiB battery SRAM for the records, {built.ram_bytes} bytes of variables in the low work RAM"
-            + (f"; built with {nes.SMALL_DEFINE} to fit a bank (rolled rounds: their portable runs the compact "
-               f"code): {', '.join(small)}" if small else ""))
+            + (f"; built with {nes.SMALL_DEFINE} to fit a bank (rolled rounds: their portable rows held as "
+               f"compact, or as small without a compact): {', '.join(small)}" if small else ""))
 
 
 CONSOLE = Console(

@@ -296,6 +296,23 @@ def test_the_small_build_when_written_out_rounds_do_not_fit(monkeypatch, tmp_pat
     assert calls == [(["portable"], False)] and notes[-1].reason == "not-built"
 
 
+def test_a_small_portable_is_stored_as_small_never_as_portable(monkeypatch):
+    """The portable code built with HB_NO_PORTABLE_TABLES is other code (the
+    rolled rounds): stored under its own name, roster.SMALL, with its define."""
+    from hashbench.meters.exact import Measured
+    from hashbench.result import Build
+    monkeypatch.setattr(console_mod.ConsoleTarget, "build",
+                        lambda self, defines=(): Build(self.name, "sdcc", " ".join(defines)))
+    meter = type("M", (), {"METER": "exact-cycles", "NAME": "mgba"})
+    costs = {("portable", 64): Measured("ab", [[1, 1100], [1, 1100]], [[0, 100]])}
+    exp = FixedExpected({("blake2s", 64): "ab"})
+    got, = TARGETS["gb"].results(A("blake2s"), ["portable"], [64], costs, True, exp, [], meter)
+    assert got.implementation == roster.SMALL and got.extra["defines"] == ["HB_NO_PORTABLE_TABLES"]
+    assert got.per_call == 1000
+    plain, = TARGETS["gb"].results(A("blake2s"), ["portable"], [64], costs, False, exp, [], meter)
+    assert plain.implementation == "portable" and "defines" not in plain.extra
+
+
 def test_a_target_can_list_sources_that_are_always_small(monkeypatch, tmp_path):
     t = TARGETS["gb"]
     assert "sha256" in t.no_portable_tables and t.source_defines("src/algos/sha256.c") == ["HB_NO_PORTABLE_TABLES"]
