@@ -41,7 +41,8 @@ def add_parser(sub):
                     "headless, lets the pass finish, reads the records from save RAM, checks the table on the "
                     "screen against them, and stores the run (target " + ", ".join(c.run_target for c in console.all_consoles())
                     + "; meter console-timer: cycles per "
-                    "call by the console's timer, the loop included).  By default the image holds as much of "
+                    "call by the console's timer beyond an empty call's, the same loop around a function that "
+                    "does nothing).  By default the image holds as much of "
                     "the roster as fits; what is left out is said (the Game Boy: an MBC5 cartridge, each "
                     "algorithm in a 16 KiB bank, one larger from bank 0 into bank 1).",
         epilog="examples:\n  hashbench rom --target gba -o hb.gba\n"

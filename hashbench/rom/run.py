@@ -183,7 +183,7 @@ def read(recs, partial=False) -> dict:
     up: the rows after the last ones here are on the screen only),
     timer_checks [(expected ticks, ticks)] (the NES's timer against code of
     known cycles, the NMIs inside the span included)}."""
-    out = {"engine": None, "harness": {}, "empty": {}, "timer_checks": [], "rows": [], "done": False, "full": False}
+    out = {"engine": None, "harness": {}, "harness_irq": {}, "empty": {}, "timer_checks": [], "rows": [], "done": False, "full": False}
     digests = {}
     for r in recs:
         kind = r["rec"]
@@ -191,6 +191,7 @@ def read(recs, partial=False) -> dict:
             out["engine"] = r
         elif kind == "rom_harness":
             out["harness"][r["size"]] = (r["iters"], r["ticks"])
+            out["harness_irq"][r["size"]] = r.get("irq_ticks", 0)
             out["empty"][r["size"]] = r["empty_ticks"]
         elif kind == "rom_timer_check":
             out["timer_checks"].append((r["code_ticks"] + r["nmis"] * r["nmi_ticks"], r["ticks"]))
@@ -213,9 +214,10 @@ def read(recs, partial=False) -> dict:
 def results(recs, con, expected, build: Build, partial=False) -> list:
     """Results of meter `console-timer`: per call the timer's ticks over
     the iterations, in CPU cycles (ticks x clock / tick rate: on the GBA the
-    ticks are cycles), the loop included; the harness (the same loop around
-    an empty function) kept beside it.  Every digest verified against the
-    reference here too, whatever the ROM said."""
+    ticks are cycles), less the harness's (the same loop around a function
+    that does nothing: `empty_call`, stored beside it), as every meter
+    defines a figure: the cost of a call beyond an empty call.  Every digest
+    verified against the reference here too, whatever the ROM said."""
     got = read(recs, partial)
     eng = got["engine"]
     tick_hz, clock_hz = eng["tick_hz"], eng["clock_hz"]
@@ -232,16 +234,22 @@ def results(recs, con, expected, build: Build, partial=False) -> list:
             raise BuildError(f"rom: {r['algo']}: the ROM's own check ({r['verified']}) and the reference's "
                              f"({res.verified}) disagree")
         if res.verified and r["iters"]:
-            res.per_call = r["ticks"] * clock_hz / tick_hz / r["iters"]
+            # a tick's share of a call, the interrupts inside the span (the NES's NMIs) left out
+            ticks = (r["ticks"] - r.get("irq_ticks", 0)) / r["iters"]
             res.spread_pct = 0.0
-            res.cycles_per_byte = res.per_byte
             res.clock_hz = clock_hz
-            res.ns_per_call = r["ticks"] * 1e9 / tick_hz / r["iters"]
-            res.mb_per_s = r["size"] / res.ns_per_call * 1e3
             res.extra.update(iters=r["iters"], ticks=r["ticks"], tick_hz=tick_hz, timer=eng.get("timer"))
+            if "irq_ticks" in r:
+                res.extra["irq_ticks"] = r["irq_ticks"]
             if h_iters:
-                res.extra["loop_cycles"] = h_ticks * clock_hz / tick_hz / h_iters
+                empty = (h_ticks - got["harness_irq"][r["size"]]) / h_iters
+                ticks -= empty
+                res.extra["empty_call"] = empty * clock_hz / tick_hz
                 res.extra["empty_span_cycles"] = got["empty"][r["size"]] * clock_hz / tick_hz
+            res.per_call = ticks * clock_hz / tick_hz
+            res.ns_per_call = ticks * 1e9 / tick_hz
+            res.mb_per_s = r["size"] / res.ns_per_call * 1e3 if res.ns_per_call > 0 else None
+            res.cycles_per_byte = res.per_byte
         out.append(res)
     return out
 

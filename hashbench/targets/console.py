@@ -33,7 +33,7 @@ from ..build import TOOLCHAINS, assembly_includes, cache, cartridge, toolchain
 from ..build.configs import replace_opt
 from ..errors import BuildError, UserError
 from ..meters import CONSOLE, for_target, named, own_meters
-from ..meters.exact import NotRepeatable, fill_exact
+from ..meters.exact import NotRepeatable, empty_call_fields, fill_exact, with_empty_calls
 from ..paths import BUILD, ROOT
 from ..progress import Ticker
 from ..result import Build, Note
@@ -250,7 +250,7 @@ class ConsoleTarget(Target):
                     built.append((a, got, fut, small))
             for a, got, fut, small in built:
                 try:
-                    costs = fut.result()
+                    costs = with_empty_calls(fut.result())
                 except BuildError as exc:
                     notes.append(Note("not-run", f"{a.id}: does not run: {exc}", {"algorithm": a.id}))
                     job.log(f"{self.name}: {a.id}: does not run: {exc}")
@@ -280,12 +280,13 @@ class ConsoleTarget(Target):
                               meter=meter.METER, instrument=meter.NAME, sample_fields=SAMPLE_FIELDS,
                               samples=m.samples, harness=m.harness)
                 res.variant = m.variant
-                if res.verified:
-                    res.extra.update(m.extra)
                 if defines:
                     res.extra["defines"] = defines
                     res.note("small-build", f"built with {SMALL_DEFINE}: rolled rounds, no big tables")
                 try:
+                    if res.verified:
+                        res.extra.update(m.extra)
+                        res.extra.update(empty_call_fields(m))
                     out.append(fill_exact(res, self.clock_hz))
                 except NotRepeatable as exc:
                     notes.append(Note("not-repeatable", f"{algo.id}/{name} @{size} B: {exc}",

@@ -60,6 +60,11 @@ uint32_t hb_rom_span_ticks(void);
 /* ... and checks that timer against code of known cycles: it writes
  * `rom_timer_check` records (docs/records.md) after the `engine` record. */
 void hb_rom_timer_check(void);
+/* Where hb_rom_config.h defines HB_ROM_IRQ_TICKS: the ticks the last span
+ * spent in interrupts (the NES: its NMIs), which no call's cost includes
+ * under a simulator; the records carry them (`irq_ticks`) and the front end
+ * subtracts them. */
+uint32_t hb_rom_irq_ticks(void);
 
 /* Where the platform's hb_rom_config.h or the build defines HB_ROM_PREPARE:
  * called before each row is verified and timed (the GBA copies the row's
