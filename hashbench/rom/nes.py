@@ -25,8 +25,9 @@ Each row's function is reached through a trampoline in the fixed bank that
 maps its bank (11 cycles a call when it is mapped already, which it is in a
 timing loop) and jumps to it, so the application calls it as on any other
 console; the harness's empty function is reached through one too, so that a
-row's figure (less the harness's) counts its own code, as sim65's does.  The variables of all groups share one address range (one row runs
-at a time, and cc65's static locals are set at each call)."""
+row's figure (less the harness's) counts its own code, as sim65's does.
+The variables of all groups share one address range (one row runs at a
+time, and cc65's static locals are set at each call)."""
 import concurrent.futures
 import hashlib
 import os

@@ -183,7 +183,8 @@ def read(recs, partial=False) -> dict:
     up: the rows after the last ones here are on the screen only),
     timer_checks [(expected ticks, ticks)] (the NES's timer against code of
     known cycles, the NMIs inside the span included)}."""
-    out = {"engine": None, "harness": {}, "harness_irq": {}, "empty": {}, "timer_checks": [], "rows": [], "done": False, "full": False}
+    out = {"engine": None, "harness": {}, "harness_irq": {}, "empty": {}, "timer_checks": [], "rows": [],
+           "done": False, "full": False}
     digests = {}
     for r in recs:
         kind = r["rec"]
