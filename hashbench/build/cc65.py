@@ -131,6 +131,14 @@ def object_bytes(t, obj) -> int:
     return sum(sizes.get(s, 0) for s in ("CODE", "ALGOCODE", "RODATA", "PAGED", "DATA", "ONCE", "INIT"))
 
 
+def imports(obj) -> list:
+    """The names an object file imports (od65), as the assembler spells them."""
+    proc = cache.run(["od65", "--dump-imports", cache.rel(obj)])
+    if proc.returncode != 0:
+        raise BuildError(f"od65 failed on {obj}: {proc.stderr.strip()}")
+    return sorted(set(re.findall(r'Name:\s+"(\w+)"', proc.stdout)))
+
+
 def exports(obj) -> list:
     """The C names an object file exports (od65; cc65 prefixes an underscore)."""
     proc = cache.run(["od65", "--dump-exports", cache.rel(obj)])

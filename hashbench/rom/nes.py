@@ -46,6 +46,7 @@ from .play import Web
 
 PLATFORM = ("src/platform/rom/nes/nes.c",)
 CRT0 = "src/platform/rom/nes/crt0.s"
+RUNTIME = "src/platform/rom/nes/runtime.s"   # the runtime routines the fixed bank always holds
 CONFIG_DIR = "src/platform/rom/nes"
 FONT = "src/engine/rom/hb_font.c"   # in bank 0 (nes.c maps it to load the CHR-RAM)
 SYSTEM = "nes"               # cc65's -t for the ROM (the target's is sim6502, which changes no algorithm's code)
@@ -313,6 +314,18 @@ def linker_config(groups, banks: int) -> str:
         "}", ""])
 
 
+def runtime_unlisted(objects) -> list:
+    """The runtime routines `objects` import that RUNTIME does not force
+    into every image (cc65's zero-page variables aside)."""
+    listed = set(re.findall(r"\w+", " ".join(re.findall(r"\.forceimport\s+(.*)", (ROOT / RUNTIME).read_text()))))
+    wanted = {n for o in objects for n in cc65.imports(o) if not n.startswith("_")}
+    return sorted(wanted - listed - ZEROPAGE_NAMES)
+
+
+ZEROPAGE_NAMES = {"sp", "sreg", "regsave", "regbank", "ptr1", "ptr2", "ptr3", "ptr4", "tmp1", "tmp2", "tmp3",
+                  "tmp4"}
+
+
 def nes2_header(prg_banks: int) -> bytes:
     """NES 2.0: mapper 1, battery, no CHR-ROM (8 KiB CHR-RAM), 32 KiB
     PRG-NVRAM (64 << 9), NTSC timing (the ROM finds its region itself)."""
@@ -391,6 +404,7 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     cfg = folder / "nes.cfg"
     image.write_if_changed(cfg, linker_config(groups, prg_banks))
     objs = [cc65.assemble(SYSTEM, ROOT / CRT0, folder / "obj" / "crt0.o", log=log),
+            cc65.assemble(SYSTEM, ROOT / RUNTIME, folder / "obj" / "runtime.o", log=log),
             cc65.assemble(SYSTEM, folder / "stubs.s", folder / "obj" / "stubs.o", log=log),
             cc65.assemble(SYSTEM, folder / "trampolines.s", folder / "obj" / "trampolines.o", log=log)]
     objs += [compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), gen, ["--bss-name", "NESBSS"], log)
@@ -399,6 +413,10 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     objs += [compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), gen, (), log) for s in fixed_sources]
     objs += [font] + [o for g in groups for o in g.objects]
     prg = cc65.link_image(cfg, objs, [NES_LIB], folder / "prg.bin", folder / "map.txt", log)
+    unlisted = runtime_unlisted([o for g in groups for o in g.objects])
+    if unlisted:
+        log(f"rom: warning: the rows call cc65 runtime routines {RUNTIME} does not list ({', '.join(unlisted)}): "
+            "the fixed bank's layout, and the figures of rows that call the runtime, depend on this image's rows")
     data = prg.read_bytes()
     if len(data) != prg_banks * BANK:
         raise BuildError(f"rom: ld65 wrote {len(data)} bytes of PRG-ROM, not {prg_banks} banks")
