@@ -61,6 +61,8 @@ class Console:
     web: object = None           # how the browser page plays it (hashbench.rom.play.Web); None: it does not
     placements: tuple = ()       # where the rows' code may run (--place; the GBA's), the default first
     assembles: bool = False      # its build assembles the CPU's own implementations (src/algos/asm/)
+    timer_irq: tuple | None = None   # (ticks between, cycles each): the timer's own interrupt, which a
+                                     # span holds every so many ticks and no call's cost includes (the GB's)
 
     # ---- read from the target description ----
 

@@ -444,4 +444,7 @@ CONSOLE = Console(
     slowest_call_s=480.0,        # the slowest row's calls (its digest's, one timed) at 4 KiB
     settle_frames=60,            # the app may take a second to redraw the table
     web=Web("gambatte", "Gambatte", (".gb", ".gbc"), 59.7275),
-    assembles=True)              # src/algos/asm/sm83/ (sdasgb): `--impl sm83`, and the default's choice
+    assembles=True,              # src/algos/asm/sm83/ (sdasgb): `--impl sm83`, and the default's choice
+    # crt0.s's TIMA overflow interrupt, every 256 ticks: dispatch 20 cycles, common path 80, and 44
+    # more every 256th (the count's third byte)
+    timer_irq=(256, 100 + 44 / 256))

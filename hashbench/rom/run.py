@@ -212,6 +212,21 @@ def read(recs, partial=False) -> dict:
     return out
 
 
+def overhead_ticks(r, got, con) -> float:
+    """The ticks of a timed span (a rom_result's or the harness's record
+    `r`) that are not its calls: the span's own set-up (a span of no call,
+    the size's empty_ticks) and the interrupts inside it, recorded
+    (irq_ticks: the NES's NMIs) or, for a timer that interrupts every so
+    many ticks (con.timer_irq: the Game Boy's TIMA overflow), counted from
+    the span's length (to one interrupt)."""
+    out = got["empty"].get(r["size"], 0) + r.get("irq_ticks", 0)
+    if con.timer_irq:
+        every, cycles = con.timer_irq
+        eng = got["engine"]
+        out += r["ticks"] // every * cycles * eng["tick_hz"] / eng["clock_hz"]
+    return out
+
+
 def results(recs, con, expected, build: Build, partial=False) -> list:
     """Results of meter `console-timer`: per call the timer's ticks over
     the iterations, in CPU cycles (ticks x clock / tick rate: on the GBA the
@@ -235,15 +250,16 @@ def results(recs, con, expected, build: Build, partial=False) -> list:
             raise BuildError(f"rom: {r['algo']}: the ROM's own check ({r['verified']}) and the reference's "
                              f"({res.verified}) disagree")
         if res.verified and r["iters"]:
-            # a tick's share of a call, the interrupts inside the span (the NES's NMIs) left out
-            ticks = (r["ticks"] - r.get("irq_ticks", 0)) / r["iters"]
+            # a tick's share of a call, the span's own set-up and its interrupts left out
+            ticks = (r["ticks"] - overhead_ticks(r, got, con)) / r["iters"]
             res.spread_pct = 0.0
             res.clock_hz = clock_hz
             res.extra.update(iters=r["iters"], ticks=r["ticks"], tick_hz=tick_hz, timer=eng.get("timer"))
             if "irq_ticks" in r:
                 res.extra["irq_ticks"] = r["irq_ticks"]
             if h_iters:
-                empty = (h_ticks - got["harness_irq"][r["size"]]) / h_iters
+                harness = {"ticks": h_ticks, "size": r["size"], "irq_ticks": got["harness_irq"][r["size"]]}
+                empty = (h_ticks - overhead_ticks(harness, got, con)) / h_iters
                 ticks -= empty
                 res.extra["empty_call"] = empty * clock_hz / tick_hz
                 res.extra["empty_span_cycles"] = got["empty"][r["size"]] * clock_hz / tick_hz
