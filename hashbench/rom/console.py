@@ -64,6 +64,14 @@ class Console:
     timer_irq: tuple | None = None   # (ticks between, cycles each): the timer's own interrupt, which a
                                      # span holds every so many ticks and no call's cost includes (the GB's)
 
+    def image_suffix(self) -> str:
+        """The image file's usual ending (the browser page's, where it plays
+        it; the Game Boy's for the Color, which runs the same image; the
+        NUCLEO's ELF)."""
+        if self.web:
+            return self.web.extensions[0]
+        return {"gbc": ".gb"}.get(self.name, ".elf")
+
     # ---- read from the target description ----
 
     def description(self):

@@ -92,7 +92,7 @@ def wait_done(core, con, rows: int, budget_ms: int, stream=sys.stderr, sizes: in
     pass starts by writing its `engine` record over the last one's), with
     a progress line on `stream` every few seconds -> the records' text."""
     deadline = core.seconds + limit_s(rows, budget_ms, sizes, con.slowest_call_s)
-    last = time.monotonic()
+    last = start = time.monotonic()
     text = ""
     while '{"rec":"done"' not in text:
         if core.seconds > deadline:
@@ -101,8 +101,9 @@ def wait_done(core, con, rows: int, budget_ms: int, stream=sys.stderr, sizes: in
         core.run(POLL_FRAMES)
         text = save_text(records_memory(core, con))
         if time.monotonic() - last >= PROGRESS_EVERY_S and stream:
-            print(f"{con.run_target}: {core.seconds:.1f} s emulated, "
-                  f"{text.count('rom_result')}/{rows * sizes} rows", file=stream, flush=True)
+            done, total = text.count("rom_result"), rows * sizes
+            print(f"{con.run_target}: {done}/{total} rows, {core.seconds:.1f} s emulated"
+                  + (f", {time_left(time.monotonic() - start, done, total)}" if done else ""), file=stream, flush=True)
             last = time.monotonic()
     if "save_ram_full" in text:   # the records stopped; the pass goes on, on the screen only
         while not screen.text(core.frame(), con.cols, con.rows)[-1].startswith("A:"):
@@ -111,6 +112,12 @@ def wait_done(core, con, rows: int, budget_ms: int, stream=sys.stderr, sizes: in
             core.run(POLL_FRAMES, capture=True)
     core.run(settle_frames(con))  # the table drawn after the last record
     return text
+
+
+def time_left(elapsed_s: float, done: int, total: int) -> str:
+    """The wall time the rows left may take, at the pace of those done."""
+    from ..progress import about
+    return about(elapsed_s / done * (total - done)) + " left"
 
 
 def parse(text: str) -> list:
