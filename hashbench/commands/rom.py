@@ -103,7 +103,7 @@ def writable(path: str, what: str):
 
 def build_log(log, verbose):
     """`log` with the build's per-file lines ("building PATH") only when
-    `verbose`; otherwise their count, at most one line every few seconds."""
+    `verbose`; otherwise their count, at most one line every PROGRESS_EVERY_S."""
     if verbose:
         return log
     state = {"files": 0, "shown": time.monotonic()}
@@ -119,7 +119,7 @@ def build_log(log, verbose):
     return out
 
 
-PROGRESS_EVERY_S = 5.0
+PROGRESS_EVERY_S = 15.0
 
 
 def main(args) -> int:

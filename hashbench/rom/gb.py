@@ -422,7 +422,9 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
         except BuildError as exc:
             if not (window and "window_over" in exc.data):
                 raise
-            log(f"rom: {exc}")
+            # a trial, not a failure: the next candidate (or none) is tried
+            log(f"rom: {'/'.join(sorted({a.id for a, _ in window}))} is {exc.data['window_over']} bytes too large "
+                "for bank 0's free end and bank 1; trying the next")
 
 
 def describe(built: Built) -> str:

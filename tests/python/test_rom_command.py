@@ -21,13 +21,13 @@ def test_the_build_lines_are_counted_unless_verbose(monkeypatch):
     verbose("building build/x.o")
     assert said == ["building build/x.o"]
     said.clear()
-    clock = iter(range(0, 1000, 2))
+    clock = iter(range(0, 1000, 6))
     monkeypatch.setattr(rom_command.time, "monotonic", lambda: next(clock))
     log = rom_command.build_log(said.append, False)
     for i in range(6):
         log(f"building build/x{i}.o")
     log("rom: linking the image")
-    # one count line every PROGRESS_EVERY_S (5 s: the fake clock steps 2 s a call), never a path
+    # one count line every PROGRESS_EVERY_S (15 s: the fake clock steps 6 s a call), never a path
     assert said == ["rom: building: 3 files compiled or linked so far", "rom: building: 6 files compiled or linked so far",
                     "rom: linking the image"]
 
