@@ -447,7 +447,8 @@ CONSOLE = Console(
     emulator_options={"mgba_gb_model": "Game Boy"},   # the image is a Color's too (gbc.py): run as a DMG here
     slowest_call_s=480.0,        # the slowest row's calls (its digest's, one timed) at 4 KiB
     settle_frames=60,            # the app may take a second to redraw the table
-    web=Web("gambatte", "Gambatte", (".gb", ".gbc"), 59.7275),
+    # Gambatte runs an image whose header says a Color runs it too as a Color (its hardware mode Auto)
+    web=Web("gambatte", "Gambatte", (".gb", ".gbc"), 59.7275, machine="GBC"),
     assembles=True,              # src/algos/asm/sm83/ (sdasgb): `--impl sm83`, and the default's choice
     # crt0.s's TIMA overflow interrupt, every 256 ticks: dispatch 20 cycles, common path 80, and 44
     # more every 256th (the count's third byte)

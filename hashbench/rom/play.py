@@ -67,6 +67,7 @@ class Web:
     # in the core's save state, where the records are not in the save RAM (the NDS's main RAM)
     records_in_state: Callable | None = None
     measures: bool = True   # False: played only (hashbench.rom.webrun does not read its records back)
+    machine: str = ""       # the machine the core runs the image as, where not the console's name (the page's title)
 
 
 @functools.cache
@@ -113,7 +114,7 @@ def page(console: str, image: Path) -> bytes:
     config = {"core": web.core, "gameUrl": "game/" + quote(image.name), "gameName": image.stem, "dataPath": "ejs/",
               "coreOptions": web.options, "keys": [{"id": k.retropad, "key": k.key} for k in web.keys]}
     rows = "\n".join(f"<tr><td>{k.button}</td><td><kbd>{html.escape(k.key)}</kbd></td></tr>" for k in web.keys)
-    title = f"{image.name} ({console.upper()}) in {web.emulator} (EmulatorJS {EMULATORJS_VERSION})"
+    title = f"{image.name} ({web.machine or console.upper()}) in {web.emulator} (EmulatorJS {EMULATORJS_VERSION})"
     note = ("The ROM starts by itself after about 5 s (or press A). On the console: A cycles the sort, B re-runs, "
             "SELECT toggles the size sweep, UP/DOWN scroll. The emulator's own menu (the bar under the screen) "
             "can change the keys.")

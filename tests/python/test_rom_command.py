@@ -41,3 +41,11 @@ def test_every_console_names_its_image_file():
     assert {c.name: c.image_suffix() for c in console.all_consoles()} == {
         "nes": ".nes", "snes": ".sfc", "gb": ".gb", "gbc": ".gb", "gba": ".gba", "nds": ".nds", "n64": ".z64",
         "nucleo-f767": ".elf"}
+
+
+def test_the_game_boy_page_says_what_its_core_runs_the_image_as():
+    from pathlib import Path
+
+    from hashbench.rom import play
+    assert b"x.gb (GBC) in Gambatte" in play.page("gb", Path("x.gb"))   # a Color-compatible header: a Color
+    assert b"x.nes (NES) in Nestopia" in play.page("nes", Path("x.nes"))

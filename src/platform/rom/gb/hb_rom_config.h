@@ -8,7 +8,9 @@
 #include <stdint.h>
 
 #include "hb_rom_screen.h" /* HB_ROM_COLS, HB_ROM_ROWS: generated from hashbench/rom/gb.py */
-#define HB_ROM_TARGET "gb"
+/* "gbc" on a Color (gb.c's start-up finds it and switches to double speed), else "gb" */
+const char *hb_gb_target(void);
+#define HB_ROM_TARGET hb_gb_target()
 #define HB_ROM_CPU "SM83"
 /* 4,194,304 Hz; 8,388,608 on a Game Boy Color, which gb.c switches to double speed */
 uint32_t hb_gb_clock_hz(void);
