@@ -173,6 +173,21 @@ def test_sim65_total_becomes_a_record():
     assert p["cycles"] == 2570907 and p["digests"] == {("portable", 64): "00"} and p["done"]
 
 
+def test_the_meters_measure_the_empty_function_too(monkeypatch):
+    """console.c measures its empty function after the implementations at
+    each size: ucsim stops at six more marks a size, sim65 runs it too."""
+    asked = []
+    monkeypatch.setattr(ucsim, "run", lambda t, prog, marks: asked.append(marks) or {"digests": {}, "marks": {}})
+    ucsim.measure(TARGETS["z80"], Path("x.ihx"), ["portable", "compact"], [64, 1024])
+    assert asked == [6 * 3 * 2]
+    runs = []
+    monkeypatch.setattr(sim65, "run", lambda t, prog, impl, size, extra: runs.append((impl, extra)) or
+                        {"digests": {(impl, size): "ab"}, "cycles": 1000 + 100 * extra})
+    got = sim65.measure(TARGETS["nes"], Path("x.prg"), ["portable"], [64])
+    assert sorted(set(runs)) == [("empty", 0), ("empty", 1), ("portable", 0), ("portable", 1)]
+    assert set(got) == {("portable", 64), ("empty", 64)}
+
+
 def test_ucsim_console_becomes_marks():
     script = ucsim.script(0x109, 6)
     assert script.startswith("break 0x109\n") and script.count("run\n") == 7 and script.endswith("quit\n")
