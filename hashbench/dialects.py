@@ -93,6 +93,11 @@ class Connection:
         self.raw.close()
 
 
+# How long SQLite waits for another writer to let go of the file before a statement fails
+# ("database is locked"): a run stores each result as it comes, and another command may be writing.
+BUSY_TIMEOUT_MS = 10000
+
+
 class SQLite(Connection):
     errors = (sqlite3.DatabaseError,)
     serial_key = "INTEGER PRIMARY KEY AUTOINCREMENT"
@@ -104,7 +109,7 @@ class SQLite(Connection):
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.raw = sqlite3.connect(str(self.path), isolation_level=None)  # autocommit; BEGIN by hand
-            self.raw.execute("PRAGMA busy_timeout = 10000")
+            self.raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         except OSError as exc:
             raise UserError(f"{self.path}: {exc.strerror}") from exc
         except sqlite3.DatabaseError as exc:

@@ -103,3 +103,18 @@ def write(rec: dict) -> str:
 
 def of_kind(recs, kind) -> list:
     return [r for r in recs if r.get("rec") == kind]
+
+
+def died_in(returncode: int, text) -> str:
+    """A program's exit in words, with where its records left off when a
+    signal killed it: 'killed by SIGSEGV (...) after sha256/portable at
+    1024 bytes' (its last record naming an implementation), else 'exit status 3'."""
+    from .errors import exit_words
+    words = exit_words(returncode)
+    if returncode >= 0:
+        return words
+    named = [r for r in parse(text, []) if "algo" in r and "size" in r]
+    if named:
+        r = named[-1]
+        words += f" after {r['algo']}/{r.get('impl', '?')} at {r['size']} bytes"
+    return words

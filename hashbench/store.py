@@ -24,12 +24,32 @@ import time
 import uuid
 from pathlib import Path
 
-from . import dialects, migrations
+from . import dialects, migrations, overlap
 from .errors import UserError, terminate_as_interrupt
 from .result import Note, Result, Run
 
 SCHEMA_VERSION = migrations.LATEST
 ENV = "HASHBENCH_DB"
+
+
+def first_line(exc) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+def fault_words(exc) -> str:
+    """A database error in one line, saying what to do where the fault is outside hashbench
+    (docs/reliability.md): a full disk, a file another writer holds, a server gone."""
+    text = first_line(exc)
+    low = text.lower()
+    if "disk is full" in low or "no space left" in low:
+        return f"{text}: the disk under the store is full; what was stored before is kept"
+    if "database is locked" in low:
+        return (f"{text}: another program held the file for writing longer than "
+                f"{dialects.BUSY_TIMEOUT_MS / 1000:g} s; what was stored before is kept")
+    if any(w in low for w in ("server closed the connection", "terminating connection", "connection is lost",
+                              "the connection is closed", "consuming input failed", "connection refused")):
+        return f"{text}: the database server went away; what was stored before is kept"
+    return text
 
 
 def default_path() -> Path:
@@ -55,6 +75,8 @@ class Store:
         try:
             migrations.upgrade(self.db)
         except self.db.errors as exc:
+            if fault_words(exc) != first_line(exc):   # a full disk or a held lock: the database itself may be fine
+                raise UserError(f"{self.db.name}: {fault_words(exc)}") from exc
             raise UserError(f"{self.db.name}: not a usable hashbench database ({exc})") from exc
 
     def close(self):
@@ -64,13 +86,13 @@ class Store:
         try:
             return self.db.execute(sql, args)
         except self.db.errors as exc:
-            raise UserError(f"{self.db.name}: database error ({str(exc).strip().splitlines()[0]})") from exc
+            raise UserError(f"{self.db.name}: database error ({fault_words(exc)})") from exc
 
     def _insert(self, sql, args=()):
         try:
             return self.db.insert(sql, args)
         except self.db.errors as exc:
-            raise UserError(f"{self.db.name}: database error ({str(exc).strip().splitlines()[0]})") from exc
+            raise UserError(f"{self.db.name}: database error ({fault_words(exc)})") from exc
 
     # ---- writing, as a run goes ------------------------------------------------
 
@@ -231,6 +253,17 @@ def status_now(status, host, pid, pid_started) -> str:
     return status
 
 
+def registry_folder(store) -> Path:
+    """Where the runs measuring into `store` (a Store or None) register (hashbench.overlap): beside
+    the SQLite file; beside the default one for a PostgreSQL store or none."""
+    path = getattr(store, "path", None)
+    return (path.parent if isinstance(path, Path) else default_path().parent) / overlap.FOLDER
+
+
+def _alive(entry) -> bool:
+    return status_now("running", entry.get("host"), entry.get("pid"), entry.get("pid_started")) != ABANDONED
+
+
 class Recording:
     """One run as it is measured: each result stored as it comes (or only
     kept, without a store), the context rewritten as it grows."""
@@ -272,13 +305,16 @@ def recording(store, run: Run, failing=()):
     with the run still 'running' completed it; a complete run with a digest
     mismatch, or a note whose reason is in `failing`, failed.  The elapsed
     time goes into the run and its context; the run is ended in the store
-    however the block ended."""
+    however the block ended.  Another hashbench measuring on this machine
+    meanwhile is said and stored in the context (hashbench.overlap)."""
     before = _take_sigterm()
     run.status = "running"
     if store:
         store.begin_run(run, process=this_process())
+    beside = overlap.Registration(registry_folder(store), run.command, this_process(), _alive, register=bool(store))
     t0 = time.monotonic()
     rec = Recording(store, run)
+    failing_already = False
     try:
         yield rec
         if run.status == "running":
@@ -287,16 +323,23 @@ def recording(store, run: Run, failing=()):
         run.status = "interrupted"
     except BaseException:
         run.status = "failed"
+        failing_already = True
         raise
     finally:
         run.elapsed_s = time.monotonic() - t0
         run.context["elapsed_s"] = round(run.elapsed_s, 1)
+        overlapped = beside.finish()
+        if overlapped:
+            run.context[overlap.CONTEXT_KEY] = overlapped
         if run.status == "complete" and (run.mismatches or any(n.reason in failing for n in run.notes)):
             run.status = "failed"
         try:
             if store:
                 rec.store_results()
                 store.end_run(run)
+        except UserError:
+            if not failing_already:   # the store's fault that ended the block says it first
+                raise
         finally:
             if before is not None:
                 signal.signal(signal.SIGTERM, before)

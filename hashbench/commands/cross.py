@@ -46,7 +46,7 @@ def add_parser(sub):
                    help="print algorithms x targets; alone: from the newest stored results")
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
     c.add_argument("--impl", default="all",
-                   help="portable, compact, a CPU's assembly (sm83, 6502: only on that CPU), an --impl-dir's name, "
+                   help="portable, compact, a CPU's assembly (sm83, 6502, armv4: only on that CPU), an --impl-dir's name, "
                         "or all (default: all)")
     userimpl.add_args(c)
     c.add_argument("--size", action="append", metavar="SIZE", help="bytes (default 64,256,1024; at most 64K)")

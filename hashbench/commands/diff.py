@@ -2,6 +2,7 @@
 """hashbench diff: two stored runs, result by result (the test: hashbench.diff)."""
 import sys
 
+from .. import overlap
 from ..diff import compare_runs
 from ..errors import UserError
 from ..present.diff import present_diff
@@ -38,6 +39,10 @@ def main(args) -> int:
                         "(the same target, build, algorithm, implementation, size, meter, variant and mode: "
                         "threads, latency, alignment)")
     present_diff(a, b, rows)
+    disturbed = [r for r in (a, b) if r.context.get(overlap.CONTEXT_KEY)]
+    if disturbed:   # docs/reliability.md
+        print(f"disturbed: run {' and run '.join(str(r.id) for r in disturbed)} measured while another hashbench "
+              "measured on this machine: their times are disturbed (exact counts are not)")
     modes = {r.mode_label for r in a.results + b.results if r.mode_label}
     if modes:
         print(f"compared only within one mode: {'; '.join(sorted(modes))} against the same mode, "

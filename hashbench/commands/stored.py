@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
 """hashbench history and hashbench show: stored runs, of every kind."""
+from .. import overlap
 from ..present import exporters
 from ..present.run import present_run
 from ..present.table import render
@@ -56,6 +57,9 @@ def show_main(args) -> int:
     present_run(run, unit, args.sort)
     for n in run.notes:
         print(f"note: {n.detail}")
+    for o in run.context.get(overlap.CONTEXT_KEY) or []:
+        print(f"note: measured while another hashbench measured on this machine (pid {o['pid']}, from "
+              f"{o['started']}: {o['command']}): its times are disturbed")
     if args.output:
         exporters.write(args.output, run, args.format)
     return 0

@@ -92,7 +92,7 @@ def run(t, elf):
     p = read_console(records.parse(proc.stdout, bad), bad)
     if proc.returncode != 0 or not p["done"] or p["errors"]:
         detail = "; ".join(p["errors"]) or (proc.stdout + proc.stderr).strip()[-200:] or "no output"
-        raise BuildError(f"{elf.name}: {t.runner[0]} exit {proc.returncode}: {detail}")
+        raise BuildError(f"{elf.name}: {t.runner[0]} {records.died_in(proc.returncode, proc.stdout)}: {detail}")
     return p, counts
 
 

@@ -66,7 +66,7 @@ def run(t, rom) -> dict:
     p = read_console(records.parse(proc.stdout, bad), bad)
     if proc.returncode != 0 or not p["done"] or p["errors"]:
         detail = "; ".join(p["errors"]) or (proc.stdout + proc.stderr).strip()[-200:] or "no output"
-        raise BuildError(f"{rom.name}: mgba-run exit {proc.returncode}: {detail}")
+        raise BuildError(f"{rom.name}: mgba-run {records.died_in(proc.returncode, proc.stdout)}: {detail}")
     return p
 
 

@@ -62,7 +62,7 @@ def run(t, prog, impl, size, extra) -> dict:
     p = read_console(to_records(proc.stdout, bad), bad)
     if proc.returncode != 0 or not p["done"] or p["cycles"] is None:
         detail = "; ".join(p["errors"]) or (proc.stdout + proc.stderr).strip()[-200:] or "no output"
-        raise BuildError(f"{prog.name} {impl} {size} {extra}: sim65 exit {proc.returncode}: {detail}")
+        raise BuildError(f"{prog.name} {impl} {size} {extra}: sim65 {records.died_in(proc.returncode, proc.stdout)}: {detail}")
     return p
 
 

@@ -67,7 +67,7 @@ def run(t, prog, marks: int) -> dict:
     p = read_console(to_records(proc.stdout, bad), bad)
     if proc.returncode != 0 or not p["done"] or p["errors"]:
         detail = "; ".join(p["errors"]) or (proc.stdout + proc.stderr).strip()[-200:] or "no output"
-        raise BuildError(f"{prog.name}: sz80 exit {proc.returncode}: {detail}")
+        raise BuildError(f"{prog.name}: sz80 {records.died_in(proc.returncode, proc.stdout)}: {detail}")
     return p
 
 

@@ -61,6 +61,7 @@ class Console:
     web: object = None           # how the browser page plays it (hashbench.rom.play.Web); None: it does not
     placements: tuple = ()       # where the rows' code may run (--place; the GBA's), the default first
     assembles: bool = False      # its build assembles the CPU's own implementations (src/algos/asm/)
+    assembly_of: str = ""        # the target whose assembly it holds, where not its own (the NDS: gba-iwram-arm's)
     timer_irq: tuple | None = None   # (ticks between, cycles each): the timer's own interrupt, which a
                                      # span holds every so many ticks and no call's cost includes (the GB's)
 
@@ -91,9 +92,17 @@ class Console:
     def flags(self) -> str:
         return " ".join(self.build_flags())
 
-    def asm_isa(self) -> str:
-        """The CPU whose assembly implementations the image can hold ("": none)."""
-        return self.description().isa if self.assembles else ""
+    def asm_isa(self, place=None) -> str:
+        """The CPU whose assembly implementations the image can hold ("": none).
+        Where the rows run as `place` says (the GBA's placements, named as
+        cross targets; None: the default, the first), that target's `isa`."""
+        if not self.assembles:
+            return ""
+        place = place or (self.placements[0] if self.placements else None)
+        if place or self.assembly_of:
+            from ..targets import load_all
+            return load_all()[place or self.assembly_of].isa
+        return self.description().isa
 
     def can_build(self, algo) -> str | None:
         """None, or why the console cannot build `algo` (64-bit integers its compiler lacks)."""

@@ -21,7 +21,7 @@ from . import console, image, run
 def build_image(con, algos, impls, size: int, budget_ms: int, log=lambda m: None, place=None):
     """-> (plan, built): the rows that fit and what was left out, and the
     image (`place`: where its code runs, of con.placements; None: the default)."""
-    p = image.plan(algos, impls, size, budget_ms, con.can_build, con.asm_isa())
+    p = image.plan(algos, impls, size, budget_ms, con.can_build, con.asm_isa(place))
     if place is None:
         return p, con.build(p, log)
     if place not in con.placements:

@@ -26,7 +26,9 @@ the fastest:
                  states, no prefetch): `cross --target gba`'s code and bus
 A row whose overlay does not fit (21.75 KiB) runs from ROM as
 gba-prefetch; the banner, the `engine` record and the command's output
-say how many."""
+say how many.  Where the placement runs ARM code (gba-iwram-arm), the
+image may hold the ARM assembly of src/algos/asm/armv4/ (`--impl armv4`,
+and the default `fastest`'s choice), as that cross target does."""
 import hashlib
 import re
 
@@ -160,4 +162,5 @@ CONSOLE = Console(
     screen=(30, 20),             # 240x160 pixels
     emulator="mgba",
     web=Web("mgba", "mGBA", (".gba",), 59.7275, pad(L, R)),
-    placements=tuple(PLACEMENTS))
+    placements=tuple(PLACEMENTS),
+    assembles=True)              # src/algos/asm/armv4/ where a placement runs ARM code (gba-iwram-arm)

@@ -5,7 +5,7 @@ until the image's records are done:
     with headless.Emulator("QEMU", cmd, RUN_TARGET, rows, limit_s, stream) as emu:
         while not done:
             ... read the records so far ...
-            emu.check(text)       # stopped, or past the limit: BuildError; a progress line now and then
+            emu.check(text)       # past the limit: BuildError; stopped: EmulatorStopped (rows kept, interrupted)
 
 The process runs in a session of its own and is stopped with its children
 however the block ends (Ctrl-C included)."""
@@ -16,8 +16,13 @@ import sys
 import time
 
 from ..build import cache
-from ..errors import BuildError
+from ..errors import BuildError, exit_words
 from . import run
+
+
+class EmulatorStopped(BuildError):
+    """The emulator process ended before the image's `done` record (it crashed, or was killed): the
+    waiting code keeps the rows done and ends the run interrupted."""
 
 
 class Emulator:
@@ -46,7 +51,7 @@ class Emulator:
         prints a progress line (`note`, the rows written) every few seconds."""
         written = f"{text.count('rom_result')}/{self.rows} rows"
         if not self.running():
-            raise BuildError(f"rom: {self.name} stopped (exit {self.proc.returncode}): "
+            raise EmulatorStopped(f"rom: {self.name} stopped ({exit_words(self.proc.returncode)}) with {written}: "
                              + cache.why(self.proc.stderr.read().decode(errors="replace")))
         now = time.monotonic()
         if now - self.t0 > self.limit_s:

@@ -44,7 +44,7 @@ INCLUDES = ("src/engine/rom", "src/platform/rom", "src/engine", "src/algos")
 @dataclass
 class Row:
     algo: object       # hashbench.roster.Algorithm
-    impl: str          # portable | compact | small (roster.SMALL) | the CPU's assembly (6502, sm83:
+    impl: str          # portable | compact | small (roster.SMALL) | the CPU's assembly (6502, sm83, armv4:
                        # src/algos/asm/registry.def): the code that runs, as records and the store name it
     label: str         # what the table shows, LABEL_WIDTH characters at most, unique in the image
 

@@ -134,7 +134,9 @@ def play(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.std
                     break
                 emu.check(text, f"{shown[1] / COUNT_HZ if shown else 0.0:.1f} s emulated, ")
                 time.sleep(POLL_S)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, headless.EmulatorStopped) as exc:
+        if isinstance(exc, headless.EmulatorStopped):
+            print(f"{exc}: the rows done are kept, the run ends interrupted", file=sys.stderr)
         return run.interrupted(text, t0, shown[1] / COUNT_HZ if shown else 0.0)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -83,6 +83,8 @@ CONSOLE = Console(
     emulator_options={"desmume_cpu_mode": "interpreter", "desmume_screens_layout": "top/bottom",
                       "desmume_advanced_timing": "enabled", "desmume_frameskip": "0"},
     records=records,
+    # the ARM9 (ARMv5TE) runs the GBA's ARMv4T ARM-state assembly as it is (src/algos/asm/armv4/)
+    assembles=True, assembly_of="gba-iwram-arm",
     # melonDS: its direct boot (no firmware menu, no Nintendo BIOS: its own free BIOS), the screens as
     # above; it exposes no memory either, so the records come out of its state as out of DeSmuME's
     web=Web("melonds", "melonDS", (".nds",), 59.8261, pad(L, R),

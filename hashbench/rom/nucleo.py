@@ -109,7 +109,9 @@ def play(con, firmware, rows: int, budget_ms: int, log=lambda m: None, stream=sy
                 else:
                     emu.check(text)
                     time.sleep(0.05)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, headless.EmulatorStopped) as exc:
+        if isinstance(exc, headless.EmulatorStopped):
+            print(f"{exc}: the rows done are kept, the run ends interrupted", file=sys.stderr)
         whole = text[:text.rfind("\n") + 1]
         return run.interrupted(whole, t0, timed_s(run.parse(whole)))
     text = text[:text.index('{"rec":"done"')] + text[text.index('{"rec":"done"'):].split("\n", 1)[0] + "\n"

@@ -15,21 +15,27 @@ Ctrl-C stops the engine and keeps what finished."""
 import math
 import os
 import subprocess
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import records
+from .. import records, watchdog
 from ..build.host import catalogue, ensure_engine  # noqa: F401  (catalogue: this target's implementations)
-from ..errors import UserError
+from ..errors import UserError, exit_words, signal_words
 from ..meters import HOST, choose
 from ..meters import clock as clock_meter
 from ..meters import timer as timer_meter
+from ..paths import BUILD
 from ..progress import Progress
 from ..result import Build, Result
 from ..verify import Expected
 
 TARGET = "host"
 DEFAULT_PROCESSES = 6   # chosen by measurement: docs/performance.md
+# An engine with outside code in it, silent this long (plus four budgets, plus WATCHDOG_S_PER_MIB for
+# each MiB of the largest size: 100 KB/s, slower than any roster algorithm) is stopped (silence_limit_s)
+WATCHDOG_SILENCE_S = 45.0
+WATCHDOG_S_PER_MIB = 10.0
 
 
 def portable_digest(engine: Path):
@@ -38,7 +44,8 @@ def portable_digest(engine: Path):
     def digest(algo, size):
         proc = subprocess.run([str(engine), "digest", algo, "portable", str(size)], capture_output=True, text=True)
         if proc.returncode != 0:
-            raise UserError(f"the host engine cannot give {algo} @{size} B: {proc.stderr.strip()}")
+            raise UserError(f"the host engine cannot give {algo} @{size} B ({exit_words(proc.returncode)}): "
+                            f"{proc.stderr.strip()}")
         return proc.stdout.strip()
     return digest
 
@@ -71,24 +78,47 @@ def cpu_of(process: int, nproc: int, allowed) -> int:
 class Stream:
     """`engine bench ...` as a stream of records, read as they arrive; the
     engine pinned to `cpu` when given; `cmd` runs it some other way (under a
-    simulator), in `cwd` with `env`."""
+    simulator), in `cwd` with `env`.  `silence_s`: the watchdog of an engine
+    with code from outside in it: an engine silent that long is stopped
+    (a UserError), named by the last implementation it started."""
 
-    def __init__(self, engine: Path, args, cmd=None, cwd=None, env=None, cpu=None):
+    def __init__(self, engine: Path, args, cmd=None, cwd=None, env=None, cpu=None, silence_s=None):
         pin = (lambda: os.sched_setaffinity(0, {cpu})) if cpu is not None else None
         self.proc = subprocess.Popen(cmd or [str(engine), "bench"] + list(args), stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, text=True, cwd=cwd, env=env, preexec_fn=pin)
+        self.silence_s = silence_s
+        self.started = None   # the last 'start' record: what a crash or a hang is named by
 
     def __iter__(self):
-        for line in self.proc.stdout:
+        source = watchdog.lines(self.proc.stdout) if self.silence_s else self.proc.stdout
+        last = time.monotonic()
+        for line in source:
+            if not line:
+                if time.monotonic() - last > self.silence_s:
+                    self.kill()
+                    raise UserError(f"the engine was stopped: {self.doing()} did not return in "
+                                    f"{time.monotonic() - last:.0f} s (the limit with this budget and size is "
+                                    f"{self.silence_s:.0f} s); what was measured before it is kept")
+                continue
+            last = time.monotonic()
             rec = records.parse_line(line)
             if rec is not None:
+                if rec.get("rec") == "start":
+                    self.started = rec
                 yield rec
+
+    def doing(self) -> str:
+        r = self.started
+        return f"{r['impl']} ({r['algo']}) at {r['size']} bytes" if r else "the engine, before its first measurement,"
 
     def finish(self) -> int:
         err = self.proc.stderr.read()
         code = self.proc.wait()
         if code == 2:
             raise UserError(err.strip() or "the engine failed")
+        if code < 0:
+            raise UserError(f"the engine crashed: {signal_words(-code)} while measuring {self.doing()}; "
+                            "what was measured before it is kept")
         if code not in (0, 1):
             raise UserError(f"the engine exited with status {code}")
         return code
@@ -97,6 +127,19 @@ class Stream:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait()
+
+
+def has_outside_code(engine) -> bool:
+    """Whether `engine` was built with implementation folders' code (hashbench.userimpl.engine's folders)."""
+    return (BUILD / "impls" / "engines").resolve() in Path(engine).resolve().parents
+
+
+def silence_limit_s(opts) -> float:
+    """How long an engine with outside code in it may be silent: a call
+    longer than this is far past anything its budget and its largest size
+    ask for (WATCHDOG_S_PER_MIB: far slower than any algorithm of the roster)."""
+    largest_mib = max(opts.get("sizes") or [0]) / (1 << 20)
+    return WATCHDOG_SILENCE_S + 4 * opts.get("budget_ms", 200) / 1000 + WATCHDOG_S_PER_MIB * largest_mib
 
 
 # A sample's length: short enough that on a busy machine most samples are
@@ -260,12 +303,14 @@ class Ended:
     status: str
 
 
-def events(opts, catalogue_algos, engine=None, quiet=False):
+def events(opts, catalogue_algos, engine=None, quiet=False, watched=False):
     """Runs the engine with `opts` (algos, impls, sizes, budget_ms, samples,
     timer, interleave, processes, meter), one process after another, and
     yields Described, then Measured and ClockPoint as records arrive, and
-    Ended last."""
+    Ended last.  `watched`: the engine has outside code in it (the watchdog,
+    silence_limit_s); an engine built with implementation folders is."""
     engine = engine or ensure_engine()
+    watched = watched or has_outside_code(engine)
     labels = {a["id"]: a["label"] for a in catalogue_algos}
     tiers = {a["id"]: a["tier"] for a in catalogue_algos}
     nproc = max(1, opts.get("processes") or 1)
@@ -278,7 +323,7 @@ def events(opts, catalogue_algos, engine=None, quiet=False):
             cpu = None if opts.get("threads") else cpu_of(p, nproc, allowed)
             reader = Reader(labels, tiers, p, host_meter(opts).option, cpu)
             first = first or reader
-            stream = Stream(engine, args, cpu=cpu)
+            stream = Stream(engine, args, cpu=cpu, silence_s=silence_limit_s(opts) if watched else None)
             try:
                 for rec in stream:
                     res = reader.feed(rec)

@@ -41,6 +41,6 @@ def check_lengths(t, algo, impl, log=lambda m: None) -> list:
     bad = []
     recs = list(records.parse(proc.stdout, bad))
     if proc.returncode != 0 or bad or not any(r["rec"] == "done" for r in recs):
-        raise BuildError(f"{prog.name}: {' '.join(cmd[:1])} exit {proc.returncode}: "
+        raise BuildError(f"{prog.name}: {' '.join(cmd[:1])} {records.died_in(proc.returncode, proc.stdout)}: "
                          f"{(proc.stdout + proc.stderr).strip()[-300:] or 'no output'}")
     return recs

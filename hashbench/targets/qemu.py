@@ -246,7 +246,7 @@ def read_run(name, engine_text, counts, returncode=0, stderr="") -> dict:
     errors = [r.get("message", "") for r in records.of_kind(recs, "error")]
     if returncode != 0 or not done:
         detail = "; ".join(errors) or (stderr.strip().splitlines() or ["no output"])[-1]
-        raise BuildError(f"{name}: the engine failed (exit {returncode}): {detail}")
+        raise BuildError(f"{name}: the engine failed ({records.died_in(returncode, engine_text)}): {detail}")
     regions = records.of_kind(recs, "region")
     if len(counts) != len(regions) or done[-1].get("regions", len(regions)) != len(regions):
         raise BuildError(f"{name}: the plugin counted {len(counts)} regions, the engine ran {len(regions)}")

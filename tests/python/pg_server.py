@@ -52,10 +52,19 @@ class Server:
 
     def start(self):
         self.run(self.initdb, "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
+        self.resume()
+
+    def resume(self):
+        """Starts the server on its data folder (again, after halt)."""
         opts = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.dir} -c fsync=off"
         self.run(self.pg_ctl, "-D", self.data, "-l", os.path.join(self.dir, "log"), "-o", opts, "-w", "-t", "60",
                  "start")
         self.started = True
+
+    def halt(self):
+        """Stops the server at once, as a crash would, keeping its data folder."""
+        self.run(self.pg_ctl, "-D", self.data, "-m", "immediate", "-w", "stop")
+        self.started = False
 
     def url(self, db="postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{db}"

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The hand-written assembly of src/algos/asm/ (one CPU each), verified as
-strictly as C: under the CPU's simulator (mGBA for the Game Boy's SM83,
-sim65 for the 6502), one run of src/engine/guest/lengths.c per
+strictly as C: under the CPU's simulator (mGBA for the Game Boy's SM83 and
+for the GBA's ARM7TDMI in the ARM state, sim65 for the 6502), one run of src/engine/guest/lengths.c per
 implementation gives its digest at every length 0..2048 (the input moving
 against the 256-byte pages) and of short messages; each must equal the
 independent reference (tests/oracles, itself checked against the official
@@ -18,7 +18,7 @@ TARGETS = {n: t for n, t in load_all().items() if t.kind == "console"}
 ORACLES = all_oracles()
 MESSAGES = ["", "a", "abc", "123456789", "message digest", "abcdefghijklmnopqrstuvwxyz"]
 MAX_LEN = 2048
-CASES = [(name, a.id, impl) for name in ("gb", "nes") if name in TARGETS
+CASES = [(name, a.id, impl) for name in ("gb", "nes", "gba-iwram-arm") if name in TARGETS
          for a in roster.algorithms() for impl in a.asm if a.asm[impl].isa == TARGETS[name].isa]
 
 
@@ -96,3 +96,43 @@ def test_assembly_is_absent_off_its_cpu():
     from cli_util import hb
     ran = hb("compare", "crc32", "--target", "nes", "--impl", "sm83", "--no-save", "-q")
     assert ran.returncode == 2 and "none of sm83" in ran.stderr
+
+
+def test_the_gba_image_takes_the_arm_assembly_where_its_rows_run_in_the_arm_state():
+    from hashbench.rom import gba, image
+    algos = [roster.find(a) for a in ("crc32", "md5", "adler32")]
+
+    def chosen(place):
+        p = image.plan(algos, [image.FASTEST], 1024, 20, gba.CONSOLE.can_build, gba.CONSOLE.asm_isa(place))
+        return [(r.algo.id, r.impl) for r in p.rows]
+    # the default placement, gba-iwram-arm: ARM code in IWRAM, so the armv4 rows where there are some
+    assert chosen(None) == chosen("gba-iwram-arm") == [("crc32", "armv4"), ("md5", "armv4"), ("adler32", "portable")]
+    assert {impl for _, impl in chosen("gba-iwram")} == {"portable"}   # Thumb code: C only
+
+
+def test_the_nds_image_takes_the_same_arm_assembly():
+    from hashbench.rom import image, nds
+    algos = [roster.find(a) for a in ("crc32", "adler32")]
+    p = image.plan(algos, [image.FASTEST], 1024, 20, nds.CONSOLE.can_build, nds.CONSOLE.asm_isa())
+    assert [(r.algo.id, r.impl) for r in p.rows] == [("crc32", "armv4"), ("adler32", "portable")]
+
+
+@pytest.mark.toolchain
+@pytest.mark.emulator
+@pytest.mark.parametrize("console,algos", [("gba", ("crc32", "md5", "sha1")), ("nds", ("crc32", "md5"))])
+def test_the_rom_runs_and_verifies_the_arm_assembly(console, algos, tmp_path):
+    from cli_util import hb
+    from rom_cases import missing_emulator, missing_tools
+
+    from hashbench.store import Store
+    why = missing_tools(console) or missing_emulator(console)
+    if why:
+        pytest.skip(f"{console}: {why}")
+    db = tmp_path / "db.sqlite"
+    ran = hb("rom", "--target", console, "-o", tmp_path / f"x.{console}", "-a", ",".join(algos), "--budget", "20ms",
+             "--run", "--db", db, timeout=600)
+    assert ran.returncode == 0, ran.stderr
+    assert f"{len(algos)}/{len(algos)} digests verified" in ran.stdout
+    stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
+    assert {(r.algorithm, r.implementation, r.verified) for r in stored.results if r.size == 1024} == \
+        {(a, "armv4", True) for a in algos}

@@ -18,12 +18,17 @@
  *   W LEN MD_HEX           the workload buf[i] = (i*31+7) & 0xFF of LEN bytes
  * Prints "ok N" (N checks) and exits 0, or prints the first failure,
  *   "fail CHECK LEN GOT_HEX WANT_HEX", and exits 1.  Exit 2: bad usage.
+ * Before those, flushed as it goes, so that the front end can stop a call
+ * that never returns and name where code crashed (its watchdog):
+ *   "p LEN US"     our portable code took US microseconds (CPU) at LEN
+ *   "c CHECK LEN"  the user's function is about to be called for CHECK
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 void HB_CHECK_USER(uint8_t *out, const uint8_t *in, size_t len);
 void HB_CHECK_PORTABLE(uint8_t *out, const uint8_t *in, size_t len);
@@ -82,13 +87,28 @@ static int from_hex(const char *hex, uint8_t *out, size_t max, size_t *n)
     return 1;
 }
 
+/* Our portable digest of in[0..len), its CPU time said on stdout: what the
+ * front end's watchdog predicts a call at this length from. */
+static void portable_digest(uint8_t *want, const uint8_t *in, size_t len)
+{
+    clock_t t0 = clock(), t1;
+    HB_CHECK_PORTABLE(want, in, len);
+    t1 = clock();
+    printf("p %lu %.0f\n", (unsigned long)len, t0 == (clock_t)-1 ? 0.0 : (double)(t1 - t0) * 1e6 / CLOCKS_PER_SEC);
+    fflush(stdout);
+}
+
 /* The user's digest of in[0..len) into a guarded buffer; fails on a guard
- * byte written.  `fill`: what the output bytes hold before the call. */
-static void user_digest(const uint8_t *in, size_t len, uint8_t fill, uint8_t *digest)
+ * byte written.  `fill`: what the output bytes hold before the call;
+ * `check`: the check it is for, said before the call (a call that hangs or
+ * crashes is named by the last one). */
+static void user_digest(const char *check, const uint8_t *in, size_t len, uint8_t fill, uint8_t *digest)
 {
     uint8_t buf[GUARD + MAX_DIGEST + GUARD];
     size_t i;
     memset(buf, fill, sizeof buf);
+    printf("c %s %lu\n", check, (unsigned long)len);
+    fflush(stdout);
     HB_CHECK_USER(buf + GUARD, in, len);
     checks++;
     for (i = 0; i < sizeof buf; i++) {
@@ -108,15 +128,15 @@ static void check_length(const uint8_t *in, uint8_t *copy, uint8_t *spare, size_
     uint8_t want[MAX_DIGEST], got[MAX_DIGEST], again[MAX_DIGEST];
     size_t off;
     memcpy(copy, in, len);
-    HB_CHECK_PORTABLE(want, in, len);
-    user_digest(copy, len, 0xA5, got);
+    portable_digest(want, in, len);
+    user_digest("digest-vs-portable", copy, len, 0xA5, got);
     if (memcmp(got, want, digest_len) != 0) fail("digest-vs-portable", len, got, digest_len, want, digest_len);
     if (memcmp(copy, in, len) != 0) fail("input-unchanged", len, got, digest_len, want, digest_len);
-    user_digest(copy, len, 0x5A, again);
+    user_digest("second-call", copy, len, 0x5A, again);
     if (memcmp(again, got, digest_len) != 0) fail("second-call", len, again, digest_len, got, digest_len);
     for (off = 1; off <= MAX_OFFSET; off++) {
         memcpy(spare + off, in, len);
-        user_digest(spare + off, len, 0xA5, again);
+        user_digest("unaligned-input", spare + off, len, 0xA5, again);
         if (memcmp(again, want, digest_len) != 0) fail("unaligned-input", len, again, digest_len, want, digest_len);
     }
 }
@@ -156,7 +176,8 @@ static void check_known(void)
         if (want_n > digest_len) goto bad;
         in = buffer(len);
         for (i = 0; i < len; i++) in[i] = msg_n ? msg[i % msg_n] : (uint8_t)((i * 31 + 7) & 0xFF);
-        user_digest(in, len, 0xA5, got);
+        portable_digest(got, in, len);
+        user_digest(kind[0] == 'V' ? "official-vector" : "reference-digest", in, len, 0xA5, got);
         if (memcmp(got, want, want_n) != 0)
             fail(kind[0] == 'V' ? "official-vector" : "reference-digest", len, got, digest_len, want, want_n);
         free(in);
