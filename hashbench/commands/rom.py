@@ -3,7 +3,6 @@
 headless in a libretro core, stored like any run (hashbench/rom/)."""
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 from ..errors import UserError
@@ -103,27 +102,6 @@ def writable(path: str, what: str):
         raise UserError(f"{what} {path}: cannot write there")
 
 
-def build_log(log, verbose):
-    """`log` with the build's per-file lines ("building PATH") only when
-    `verbose`; otherwise their count, at most one line every PROGRESS_EVERY_S."""
-    if verbose:
-        return log
-    state = {"files": 0, "shown": time.monotonic()}
-
-    def out(m):
-        if not m.startswith("building "):
-            log(m)
-            return
-        state["files"] += 1
-        if time.monotonic() - state["shown"] >= PROGRESS_EVERY_S:
-            log(f"rom: building: {state['files']} files compiled or linked so far")
-            state["shown"] = time.monotonic()
-    return out
-
-
-PROGRESS_EVERY_S = 15.0
-
-
 def main(args) -> int:
     if args.output is None:
         if not args.run or args.play:
@@ -164,7 +142,7 @@ def main(args) -> int:
     if args.json:
         exporters.check_path(args.json)
     log = log_to_stderr(args.quiet)
-    p, built = flow.build_image(con, algos, impls, size, budget, build_log(log, args.verbose), place=args.place)
+    p, built = flow.build_image(con, algos, impls, size, budget, flow.build_log(log, args.verbose), place=args.place)
     (con.install or image.install)(built, Path(args.output))
     where = "a temporary image, removed after the run" if getattr(args, "temporary", False) else args.output
     print(f"{where}: {con.name} image, {len(p.rows)} rows, {con.describe(built)}")

@@ -184,9 +184,7 @@ class Builder:
         return impl == "portable" and algo.has_compact and any(self.small(s) for s in algo.impls[impl].sources)
 
     def runs_small_code(self, algo, impl: str) -> bool:
-        """`portable` of an algorithm without a compact, where the target
-        builds a source of it small: other code, measured as SMALL (as in
-        `cross --target gb`)."""
+        """`portable` without a compact, built small: other code, SMALL (as `cross --target gb` stores it)."""
         return impl == "portable" and not algo.has_compact and any(self.small(s) for s in algo.impls[impl].sources)
 
     def compile_unit(self, unit: Unit) -> list:
@@ -349,9 +347,7 @@ def write_stubs(placed, folder: Path, empty: bool = True) -> Path:
         for sym in sorted({a.code(i).symbol for a, i in u.entries}):
             lines += [f"_{stub_name(sym)}::", f"        ld      a, #{u.bank}", f"        ld      hl, #_{sym}",
                       "        jp      _hb_gb_far"]
-    # the harness's empty call (hb_rom_app.c, in bank 0) the way a row is called: through a far
-    # stub that maps an algorithm's bank, so that a row's figure less the harness's is its own code
-    if empty:
+    if empty:   # the harness's empty call as a row's: a far stub mapping an algorithm's bank
         lines += [f"_{stub_name(EMPTY_FN)}::", f"        ld      a, #{placed[0].bank}",
                   f"        ld      hl, #_{EMPTY_FN}", "        jp      _hb_gb_far"]
     folder.mkdir(parents=True, exist_ok=True)
@@ -450,6 +446,4 @@ CONSOLE = Console(
     # Gambatte runs an image whose header says a Color runs it too as a Color (its hardware mode Auto)
     web=Web("gambatte", "Gambatte", (".gb", ".gbc"), 59.7275, machine="GBC"),
     assembles=True,              # src/algos/asm/sm83/ (sdasgb): `--impl sm83`, and the default's choice
-    # crt0.s's TIMA overflow interrupt, every 256 ticks: dispatch 20 cycles, common path 80, and 44
-    # more every 256th (the count's third byte)
-    timer_irq=(256, 100 + 44 / 256))
+    timer_irq=(256, 100 + 44 / 256))   # crt0.s's TIMA overflow: 20 dispatch + 80, 44 more every 256th

@@ -314,18 +314,6 @@ def linker_config(groups, banks: int) -> str:
         "}", ""])
 
 
-def runtime_unlisted(objects) -> list:
-    """The runtime routines `objects` import that RUNTIME does not force
-    into every image (cc65's zero-page variables aside)."""
-    listed = set(re.findall(r"\w+", " ".join(re.findall(r"\.forceimport\s+(.*)", (ROOT / RUNTIME).read_text()))))
-    wanted = {n for o in objects for n in cc65.imports(o) if not n.startswith("_")}
-    return sorted(wanted - listed - ZEROPAGE_NAMES)
-
-
-ZEROPAGE_NAMES = {"sp", "sreg", "regsave", "regbank", "ptr1", "ptr2", "ptr3", "ptr4", "tmp1", "tmp2", "tmp3",
-                  "tmp4"}
-
-
 def nes2_header(prg_banks: int) -> bytes:
     """NES 2.0: mapper 1, battery, no CHR-ROM (8 KiB CHR-RAM), 32 KiB
     PRG-NVRAM (64 << 9), NTSC timing (the ROM finds its region itself)."""
@@ -413,7 +401,7 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     objs += [compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), gen, (), log) for s in fixed_sources]
     objs += [font] + [o for g in groups for o in g.objects]
     prg = cc65.link_image(cfg, objs, [NES_LIB], folder / "prg.bin", folder / "map.txt", log)
-    unlisted = runtime_unlisted([o for g in groups for o in g.objects])
+    unlisted = cc65.runtime_unlisted([o for g in groups for o in g.objects], ROOT / RUNTIME)
     if unlisted:
         log(f"rom: warning: the rows call cc65 runtime routines {RUNTIME} does not list ({', '.join(unlisted)}): "
             "the fixed bank's layout, and the figures of rows that call the runtime, depend on this image's rows")

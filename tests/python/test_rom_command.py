@@ -5,8 +5,7 @@ per-file lines only with -v (a count otherwise), and the run's progress
 line's estimate of the time left."""
 from cli_util import hb
 
-from hashbench.commands import rom as rom_command
-from hashbench.rom import console, run
+from hashbench.rom import console, flow, run
 
 
 def test_o_is_needed_unless_run_alone():
@@ -17,17 +16,17 @@ def test_o_is_needed_unless_run_alone():
 
 def test_the_build_lines_are_counted_unless_verbose(monkeypatch):
     said = []
-    verbose = rom_command.build_log(said.append, True)
+    verbose = flow.build_log(said.append, True)
     verbose("building build/x.o")
     assert said == ["building build/x.o"]
     said.clear()
     clock = iter(range(0, 1000, 6))
-    monkeypatch.setattr(rom_command.time, "monotonic", lambda: next(clock))
-    log = rom_command.build_log(said.append, False)
+    monkeypatch.setattr(flow.time, "monotonic", lambda: next(clock))
+    log = flow.build_log(said.append, False)
     for i in range(6):
         log(f"building build/x{i}.o")
     log("rom: linking the image")
-    # one count line every PROGRESS_EVERY_S (15 s: the fake clock steps 6 s a call), never a path
+    # one count line every BUILD_PROGRESS_EVERY_S (15 s: the fake clock steps 6 s a call), never a path
     assert said == ["rom: building: 3 files compiled or linked so far", "rom: building: 6 files compiled or linked so far",
                     "rom: linking the image"]
 
