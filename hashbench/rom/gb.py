@@ -442,7 +442,7 @@ CONSOLE = Console(
     emulator="mgba",
     emulator_options={"mgba_gb_model": "Game Boy"},   # the image is a Color's too (gbc.py): run as a DMG here
     slowest_call_s=480.0,        # the slowest row's calls (its digest's, one timed) at 4 KiB
-    settle_frames=60,            # the app may take a second to redraw the table
+    settle_frames=120,           # the app may take two seconds to redraw the table (32-bit divisions on the SM83)
     # Gambatte runs an image whose header says a Color runs it too as a Color (its hardware mode Auto)
     web=Web("gambatte", "Gambatte", (".gb", ".gbc"), 59.7275, machine="GBC"),
     assembles=True,              # src/algos/asm/sm83/ (sdasgb): `--impl sm83`, and the default's choice
