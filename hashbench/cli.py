@@ -3,6 +3,7 @@
 and turns failures into one line: results go to stdout; progress, warnings and errors to stderr;
 bad input exits 2 with one line, never a traceback."""
 import importlib
+import shlex
 import sys
 
 from .errors import BuildError, UserError, terminate_as_interrupt
@@ -55,6 +56,7 @@ def main(argv=None):
         if not args.command:
             parser.print_help()
             return 2
+    args.command_line = shlex.join(["hashbench", *argv])   # stored with the run: the library never reads sys.argv
     try:
         return args.func(args)
     except (UserError, BuildError) as exc:  # bad input, an unusable environment, a build that failed

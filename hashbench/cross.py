@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """A cross run without the command line: build, run, verify and store each
 target in turn (the `cross` command and the report tools call it)."""
-import sys
+from dataclasses import dataclass
 
 from . import roster
 from .context import host_context
@@ -96,32 +96,47 @@ def run_targets(run: Run, targets: dict, names, job, store=None, executor=None):
     return run
 
 
-def measure(names, sizes, algos=None, impls=roster.OURS, calls=DEFAULT_CALLS, check_repeat=False,
-            store=None, log=lambda m: None, targets=None, meter=DEFAULT, model_variant=None, expected=None,
-            substitute=None, beside=(), executor=None) -> Run:
-    """A cross run of the targets `names`.  `expected`: where the digests to
-    match come from (default: the reference, else the host's portable
-    code); `substitute` (hashbench.targets.Substitute): other code measured
-    in place of our portable implementations, its results named by it;
-    `beside`: more Substitutes measured after ours (implementation
-    folders), each on its own algorithms.  `impls` empty: only those.
-    `executor` (hashbench.executor): where the jobs run (default: here, in order)."""
+@dataclass
+class Request:
+    """A cross run as the command line (or a study) asks for it."""
+    targets: list                       # target names, in the order results are kept
+    sizes: list
+    algos: list = None                  # roster.Algorithm (None: every one)
+    impls: tuple = roster.OURS          # empty: only the `beside` code
+    calls: int = DEFAULT_CALLS
+    check_repeat: bool = False
+    meter: str = DEFAULT
+    model_variant: str = None
+    expected: object = None             # where the digests to match come from (None: the reference, else the host)
+    substitute: object = None           # hashbench.targets.Substitute measured in place of our portable code
+    beside: tuple = ()                  # more Substitutes (implementation folders), each on its own algorithms
+    command: str = ""                   # the command line, as stored with the run
+
+    def options(self, algos, meter) -> dict:
+        """The run's options as stored."""
+        options = {"targets": list(self.targets), "sizes": list(self.sizes), "algos": [a.id for a in algos],
+                   "impls": list(self.impls), "calls": self.calls}
+        if not is_own(meter):
+            options.update(meter=meter, model_variant=self.model_variant)
+        if self.substitute:
+            options.update(substitute=self.substitute.name)
+        if self.beside:
+            options.update(implementation_folders=[s.name for s in self.beside])
+        return options
+
+
+def measure(req: Request, store=None, log=lambda m: None, targets=None, executor=None) -> Run:
+    """The cross run `req` asks for, stored in `store` as it goes; results
+    named by the substitute code when there is one.  `executor`
+    (hashbench.executor): where the jobs run (default: here, in order)."""
     targets = targets or load_all()
-    meter = option(meter, *CROSS)   # an old spelling: the name it stands for
-    algos = algos or list(roster.algorithms())
-    expected = expected or host.expected_digests()
-    common = dict(sizes=list(sizes), expected=expected, calls=calls, check_repeat=check_repeat, log=log, meter=meter,
-                  model_variant=model_variant)
-    jobs = [Job(algos=algos, impls=list(impls), substitute=substitute, **common)] if impls else []
+    meter = option(req.meter, *CROSS)   # an old spelling: the name it stands for
+    algos = req.algos or list(roster.algorithms())
+    expected = req.expected or host.expected_digests()
+    common = dict(sizes=list(req.sizes), expected=expected, calls=req.calls, check_repeat=req.check_repeat, log=log,
+                  meter=meter, model_variant=req.model_variant)
+    jobs = [Job(algos=algos, impls=list(req.impls), substitute=req.substitute, **common)] if req.impls else []
     jobs += [Job(algos=[a for a in algos if a.id in sub.functions], impls=["portable"], substitute=sub, **common)
-             for sub in beside if any(a.id in sub.functions for a in algos)]
-    options = {"targets": list(names), "sizes": list(sizes), "algos": [a.id for a in algos],
-               "impls": list(impls), "calls": calls}
-    if not is_own(meter):
-        options.update(meter=meter, model_variant=model_variant)
-    if substitute:
-        options.update(substitute=substitute.name)
-    if beside:
-        options.update(implementation_folders=[s.name for s in beside])
-    run = Run(kind="cross", command=" ".join(sys.argv), context=host_context(), options=options)
-    return run_targets(run, targets, names, jobs, store, executor)
+             for sub in req.beside if any(a.id in sub.functions for a in algos)]
+    run = Run(kind="cross", command=req.command, context=host_context(), options=req.options(algos, meter))
+    return run_targets(run, targets, req.targets, jobs, store, executor)

@@ -50,6 +50,7 @@ class Options:
     db: str = None             # the store (None: the default one)
     save: bool = True
     quiet: bool = False
+    command: str = ""          # the command line, as stored with the run
 
     def stored(self) -> dict:
         """The run's options as stored, before the algorithms and implementations are chosen."""
@@ -82,7 +83,7 @@ def prepare(opts: Options, kind: str):
     note_skipped_backends(host.backends, opts.noted_impls or impl_names, meter)
     store = Store(opts.db) if opts.save else None
     options = opts.stored() | {"algos": algo_ids, "impls": impl_names} | opts.extra
-    return Run(kind=kind, command=" ".join(sys.argv), options=options), host, store, runner
+    return Run(kind=kind, command=opts.command, options=options), host, store, runner
 
 
 def note_skipped_backends(backends, impls, meter):

@@ -8,7 +8,6 @@ of its (algorithm, implementation) in that build (hashbench.build.size).
 Bad builds first: a compiler that is not there, or flags it rejects, are
 found by a probe compile before anything is built; a build that still fails
 is listed as a note ('not-built') and the others go on."""
-import sys
 from dataclasses import dataclass, field
 
 from . import roster
@@ -41,6 +40,7 @@ class Plan:
     failed: list = field(default_factory=list)   # Notes of builds that did not build
     mine: list = field(default_factory=list)     # implementation folders (hashbench.userimpl.UserImpl)
     executor: object = None       # a cross target's jobs: hashbench.executor (None: here, in order)
+    command: str = ""             # the command line, as stored with the run
 
     def options(self) -> dict:
         return {"builds": [c.to_dict() for c in self.builds], "algos": [a.id for a in self.algos],
@@ -113,7 +113,7 @@ def build_host(plan, run) -> dict:
 
 
 def run_host(plan, store=None) -> Run:
-    run = Run(kind="matrix", command=" ".join(sys.argv), options=plan.options(), context=host_context())
+    run = Run(kind="matrix", command=plan.command, options=plan.options(), context=host_context())
     run.context.update(builds={}, code_size=size.method(None) if plan.code_size else None)
     results = []
     with recording(store, run, failing=("not-built",)):
@@ -152,7 +152,7 @@ def run_cross(plan, store=None) -> Run:
     results keep the order of the builds whichever job finished first."""
     t = plan.target
     executor = plan.executor or Local({t.name: t})
-    run = Run(kind="matrix", command=" ".join(sys.argv), options=plan.options(), context=host_context())
+    run = Run(kind="matrix", command=plan.command, options=plan.options(), context=host_context())
     run.context.update(builds={}, targets={}, code_size=size.method(t) if plan.code_size else None)
     expected = host.expected_digests()
     ours = [i for i in plan.impls if i in roster.OURS]

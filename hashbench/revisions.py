@@ -243,8 +243,8 @@ def measure_target(revs, target_name: str, algo: str, size: int, log, meter=DEFA
             sub = rev.impl.substitute()
             subs.append(type(sub)(name=f"{sub.name}-{rev.commit[:10]}", functions=sub.functions,
                                   sources=sub.sources, includes=sub.includes, needs_u64=sub.needs_u64))
-        run = cross.measure([target_name], [size], [roster.find(algo)], impls=[], log=log, targets=targets,
-                            meter=meter, beside=subs)
+        run = cross.measure(cross.Request([target_name], [size], [roster.find(algo)], impls=(), meter=meter,
+                                          beside=subs), log=log, targets=targets)
         for rev, sub in zip(revs, subs):
             mine = [r for r in run.results if r.implementation == sub.name]
             if not mine:   # not built, or failed: the run's notes say why
@@ -280,23 +280,6 @@ def cross_in_tree(rev: Revision, target_name: str, algo: str, size: int, log, me
     return one(results, rev)
 
 
-def ratio_text(o: Outcome) -> str:
-    if o.exact:
-        return f"B/A = {o.ratio:.6f} (exact)"
-    return f"B/A = {o.ratio:.4f}, 95% interval {o.lo:.4f} .. {o.hi:.4f} ({o.rounds} paired rounds)"
-
-
-def percent(o: Outcome) -> str:
-    pct = (o.ratio - 1) * 100
-    return f"{abs(pct):.{4 if o.exact else 2}f}% {'more' if pct > 0 else 'less'}"
-
-
-def rounds_ok(n: int) -> int:
-    if not 2 <= n <= 200:
-        raise UserError("--rounds must be between 2 and 200")
-    return n
-
-
 def named_results(revs, o: Outcome) -> list:
     """The two results, each build named by its revision."""
     results = []
@@ -322,6 +305,7 @@ class Request:
     rounds: int = DEFAULT_ROUNDS
     fail_above: float = None  # PCT: B slower than A by more than this fails
     cluster: str = None
+    command: str = ""         # the command line, as stored with the run
 
 
 @dataclass
@@ -336,6 +320,7 @@ class Plan:
     rounds: int
     fail_above: float
     labels: list              # the two revisions, as written
+    command: str = ""         # the command line, as stored with the run
 
 
 def plan(req: Request) -> Plan:
@@ -367,9 +352,11 @@ def plan(req: Request) -> Plan:
         meter, budget_ms, n_rounds = (CYCLE_MODEL if model else DEFAULT), 0, 0
     else:
         meter = choose(req.meter or HOST_DEFAULT, HOST).option
-        budget_ms, n_rounds = parse_budget(req.budget), rounds_ok(req.rounds)
+        budget_ms, n_rounds = parse_budget(req.budget), req.rounds
+        if not 2 <= n_rounds <= 200:
+            raise UserError("--rounds must be between 2 and 200")
     return Plan(algo, size, dirs[0] if dirs else None, req.target, meter, budget_ms, n_rounds, req.fail_above,
-                list(req.revs))
+                list(req.revs), req.command)
 
 
 @dataclass
@@ -399,7 +386,7 @@ def compare(p: Plan, store=None, log=lambda m: None, quiet=False) -> Compared:
     impl = revs[0].impl.name if revs[0].impl else "portable"
     if revs[0].impl and revs[0].impl.algorithm != p.algo:
         raise UserError(f"{revs[0].impl.folder}: its code is {revs[0].impl.algorithm}, not {p.algo}")
-    run = Run(kind="compare", command=" ".join(sys.argv), context=host_context(),
+    run = Run(kind="compare", command=p.command, context=host_context(),
               options={"revisions": {rev.label: rev.commit for rev in revs}})
     o = None
     with recording(store, run):

@@ -13,7 +13,7 @@ import time
 
 from hashbench import roster
 from hashbench.context import project_commit
-from hashbench.cross import measure
+from hashbench.cross import Request, measure
 from hashbench.paths import ROOT
 from hashbench.targets import load_all
 from studies import listed, write
@@ -314,7 +314,7 @@ def main():
     for name in names:
         sizes = [64] if name == "nes" else [1024]
         t0 = time.monotonic()
-        run = measure([name], sizes, calls=1, log=log, targets=targets)
+        run = measure(Request([name], sizes, calls=1), log=log, targets=targets)
         if name == "nes":
             wall = (time.monotonic() - t0, bool(run.context["targets"].get("nes", {}).get("cached_build")))
         results += run.results

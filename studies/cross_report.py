@@ -14,7 +14,7 @@ from pathlib import Path
 from hashbench import roster
 from hashbench.build.size import code_sizes
 from hashbench.context import project_commit
-from hashbench.cross import measure
+from hashbench.cross import Request, measure
 from hashbench.meters import CYCLE_MODEL, DEFAULT
 from hashbench.paths import ROOT
 from hashbench.store import Store
@@ -45,7 +45,7 @@ def run_all(store, targets, log):
     for what, names, sizes, meter, variant, ids in runs_to_make(targets):
         log(f"--- {what}: {', '.join(names)}")
         algos = [roster.find(a) for a in ids] if ids else None
-        measure(names, sizes, algos, store=store, log=log, targets=targets, meter=meter, model_variant=variant)
+        measure(Request(names, sizes, algos, meter=meter, model_variant=variant), store, log, targets)
 
 
 def stored(store, targets):

@@ -24,7 +24,7 @@ def main(argv=None) -> int:
     with webrun.Page(built.path, con) as page:
         page.run(int(page.fps * run.START_AFTER_S))
         page.press("a")
-        webrun.wait_done(page, con, len(p.rows), p.budget_ms, stream=sys.stderr)
+        run.wait_done(page, con, len(p.rows), p.budget_ms, stream=sys.stderr)
         page.driver.set_window_size(1100, 720)
         page.js("EJS_emulator.gameManager.toggleFastForward(0)")   # the picture, not the fast-forward badge
         page.run(30)

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from hashbench import roster
-from hashbench.cross import measure
+from hashbench.cross import Request, measure
 from hashbench.meters import CYCLE_MODEL, DEFAULT
 from hashbench.paths import BUILD
 from hashbench.targets import Substitute, host, load_all
@@ -114,9 +114,9 @@ def reverse_hex(h: str) -> str:
 def run_both(targets, ids, sub, meter):
     """-> (seed's results, ours, notes) of `targets` under `meter` at SIZE."""
     algos = [roster.find(a) for a in ids]
-    seed = measure(list(targets), [SIZE], algos, impls=["portable"], log=log, meter=meter,
-                   expected=host.expected_digests(SeedExpected), substitute=sub)
-    ours = measure(list(targets), [SIZE], algos, log=log, meter=meter)
+    seed = measure(Request(list(targets), [SIZE], algos, impls=["portable"], meter=meter,
+                           expected=host.expected_digests(SeedExpected), substitute=sub), log=log)
+    ours = measure(Request(list(targets), [SIZE], algos, meter=meter), log=log)
     return seed.results, ours.results, [n.detail for n in seed.notes + ours.notes]
 
 

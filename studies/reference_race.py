@@ -12,7 +12,7 @@ import argparse
 import sys
 
 from hashbench import roster
-from hashbench.cross import measure
+from hashbench.cross import Request, measure
 from hashbench.targets import load_all
 from studies import listed, write
 from studies.reference_tables import gba_column_origin, published, seed_data
@@ -123,7 +123,7 @@ def main():
         size, rows = seeds[console]
         algos = [roster.find(a) for a, *_ in rows]
         places = ROM_ONLY.get(console, PLACEMENTS[console]) if args.rom_only else PLACEMENTS[console]
-        run = measure(places, [size], algos=algos, calls=1, log=log, targets=targets)
+        run = measure(Request(places, [size], algos, calls=1), log=log, targets=targets)
         for n in run.notes:
             log(f"note: {n.detail}")
         lines, score[console] = table(console, size, rows, verified(run.results), places)

@@ -33,7 +33,7 @@ from hashbench.result import Build
 from hashbench.rom import gba, run
 from hashbench.targets import host
 from studies import reference_tables, write
-from studies.rom_pass import GENERATED, generated_page, log, play_pass
+from studies.rom_pass import GENERATED, generated_page, log, measure_pass
 
 PAGE = GENERATED / "rom-gba-crosscheck.md"
 
@@ -47,11 +47,11 @@ def main(argv=None) -> int:
                                                          "(default: standard output)")
     args = ap.parse_args(argv)
     algos = roster.select(args.algo)
-    _p, _built, session, got = play_pass(gba.CONSOLE, algos, ["portable"], args.size, args.budget, place="gba")
+    _p, _built, session, got = measure_pass(gba.CONSOLE, algos, ["portable"], args.size, args.budget, place="gba")
     rom = {r.algorithm: r for r in run.results(session.records, gba.CONSOLE, host.expected_digests(), Build("gba-rom"))}
     h_iters, h_ticks = got["harness"][args.size]
     loop, empty = h_ticks / h_iters, got["empty"][args.size]
-    exact_run = cross.measure(["gba"], [args.size], algos, ["portable"], log=log)
+    exact_run = cross.measure(cross.Request(["gba"], [args.size], algos, ["portable"]), log=log)
     exact = {r.algorithm: r for r in exact_run.results if r.verified}
     out = [f"size {args.size} B, budget {args.budget} ms; harness L = {loop:.2f} cycles an iteration, "
            f"E = {empty} cycles (a span of no call)\n",

@@ -34,7 +34,7 @@ from hashbench.result import Build
 from hashbench.rom import gb, run
 from hashbench.targets import host
 from studies import listed, reference_tables
-from studies.rom_pass import log, play_pass
+from studies.rom_pass import log, measure_pass
 
 TICK = 64                            # cycles a TIMA tick (4,194,304 / 65,536)
 OVERFLOW = 256 * TICK
@@ -51,13 +51,13 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     algos = roster.select(listed(args.algo) or None)
     impls = list(roster.OURS) if args.impl == "all" else [args.impl]
-    p, _built, session, got = play_pass(gb.CONSOLE, algos, impls, args.size, args.budget)
+    p, _built, session, got = measure_pass(gb.CONSOLE, algos, impls, args.size, args.budget)
     rom = {(r.algorithm, r.implementation): r
            for r in run.results(session.records, gb.CONSOLE, host.expected_digests(), Build("gb-rom"))}
     h_iters, h_ticks = got["harness"][args.size]
     loop, empty = h_ticks * TICK / h_iters, got["empty"][args.size] * TICK
-    exact_run = cross.measure(["gb"], [args.size], [r.algo for r in p.rows], sorted({r.impl for r in p.rows}),
-                              log=log)
+    exact_run = cross.measure(cross.Request(["gb"], [args.size], [r.algo for r in p.rows],
+                                            sorted({r.impl for r in p.rows})), log=log)
     exact = {(r.algorithm, r.implementation): r for r in exact_run.results if r.verified}
     print(f"size {args.size} B, budget {args.budget} ms; harness L = {loop:.1f} cycles an iteration, "
           f"E = {empty} cycles (a span of no call, to a tick); F = {gb.FAR_CALL_CYCLES} cycles a call\n")

@@ -33,7 +33,7 @@ from hashbench.rom import nds, run
 from hashbench.store import Store
 from hashbench.targets import host
 from studies import listed, write
-from studies.rom_pass import GENERATED, generated_page, log, play_pass
+from studies.rom_pass import GENERATED, generated_page, log, measure_pass
 
 VARIANT = "desmume"
 NEAR = (0.01, 0.03, 0.05)       # the shares of the variant's estimate the summary counts rows within
@@ -41,8 +41,8 @@ NEAR = (0.01, 0.03, 0.05)       # the shares of the variant's estimate the summa
 
 def estimates(algos, size: int, variant, store) -> dict:
     """{algorithm id: estimated cycles a call} of the ARM946E-S model (or its variant)."""
-    done = cross.measure(["nds"], [size], algos, ["portable"], store=store, log=log, meter=CYCLE_MODEL,
-                         model_variant=variant)
+    done = cross.measure(cross.Request(["nds"], [size], algos, ["portable"], meter=CYCLE_MODEL, model_variant=variant),
+                         store, log)
     return {r.algorithm: r.per_call for r in done.results if r.verified}
 
 
@@ -96,7 +96,7 @@ def main(argv=None) -> int:
                                                  "(default: not stored)")
     args = ap.parse_args(argv)
     algos = roster.select(listed(args.algo) or None)
-    _p, _built, session, got = play_pass(nds.CONSOLE, algos, ["portable"], args.size, args.budget)
+    _p, _built, session, got = measure_pass(nds.CONSOLE, algos, ["portable"], args.size, args.budget)
     h_iters, h_ticks = got["harness"][args.size]
     cycles_a_tick = got["engine"]["clock_hz"] / got["engine"]["tick_hz"]
     loop, empty = h_ticks * cycles_a_tick / h_iters, got["empty"][args.size] * cycles_a_tick

@@ -88,9 +88,9 @@ def main(argv=None) -> int:
     p = image.plan(algos, ["portable"], args.size, args.budget, con.can_build)
     built = con.build(p, log)
     passes = {}
-    for name, player in (("DeSmuME", run.play), ("melonDS", webrun.play)):
+    for name, measured in (("DeSmuME", con), ("melonDS", webrun.in_browser(con))):
         t0 = time.monotonic()
-        session = player(con, built.path, len(p.rows), p.budget_ms, log, pages=False)
+        session = run.measure(measured, built.path, len(p.rows), p.budget_ms, log, pages=False)
         log(f"{name}: {len(p.rows)} rows; {session.emulated_s:.2f} s emulated, {time.monotonic() - t0:.1f} s here")
         passes[name] = less_loop(session, args.size)
     model = estimates(algos, args.size, None, None)

@@ -50,7 +50,7 @@ from hashbench.rom import nes, run
 from hashbench.targets import load_all
 from hashbench.verify import Expected
 from studies import reference_tables, write
-from studies.rom_pass import GENERATED, generated_page, log, play_pass
+from studies.rom_pass import GENERATED, generated_page, log, measure_pass
 
 FRAME_CYCLES = {"ntsc": 29780.5, "pal": 33247.5, "dendy": 35464.0}
 REGION_OF_CLOCK = {1789773: "ntsc", 1662607: "pal", 1773448: "dendy"}
@@ -70,7 +70,7 @@ def sim65_cycles(built, size) -> dict:
     for impl in sorted({r.impl for r in built.plan.rows}):
         algos = list({r.algo.id: r.algo for r in built.plan.rows if r.impl == impl}.values())
         asked = "portable" if impl == roster.SMALL else impl   # stored as SMALL: the small build's portable
-        got = cross.measure([t.name], [size], algos, [asked], targets={t.name: t}, log=log)
+        got = cross.measure(cross.Request([t.name], [size], algos, [asked]), log=log, targets={t.name: t})
         out.update({(r.algorithm, r.implementation): r.per_call for r in got.results if r.verified and r.per_call})
     return out
 
@@ -90,7 +90,7 @@ def main(argv=None) -> int:
     emit = out.append
     impls = list(roster.OURS) if args.impl == "all" else args.impl.split(",")
     con = nes.CONSOLE.with_options(nestopia_favored_system=args.region)
-    p, built, session, got = play_pass(con, roster.select(args.algo), impls, args.size, args.budget)
+    p, built, session, got = measure_pass(con, roster.select(args.algo), impls, args.size, args.budget)
     region = REGION_OF_CLOCK[got["engine"]["clock_hz"]]
     frame = FRAME_CYCLES[region]
     if got["engine"]["tick_hz"] != got["engine"]["clock_hz"]:

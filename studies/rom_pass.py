@@ -22,13 +22,13 @@ def generated_page(title: str, command: str, body: str) -> str:
             f"figures say: [roms.md](../roms.md)).\n\n{body}")
 
 
-def play_pass(con, algos, impls, size: int, budget_ms: int, **build):
+def measure_pass(con, algos, impls, size: int, budget_ms: int, **build):
     """`con`: a hashbench.rom.console.Console -> (plan, built, session, the pass's records as run.read gives them);
     a line on stderr says what ran and how long it took.  `build`: the console build's own options (place=)."""
     p = image.plan(algos, impls, size, budget_ms, con.can_build, con.asm_isa())
     built = con.build(p, log, **build)
     t0 = time.monotonic()
-    session = run.play(con, built.path, len(p.rows), p.budget_ms, log, pages=False)
+    session = run.measure(con, built.path, len(p.rows), p.budget_ms, log, pages=False)
     log(f"ROM: {len(p.rows)} rows, {con.describe(built)}; {session.emulated_s:.2f} s emulated, "
         f"{time.monotonic() - t0:.2f} s here")
     return p, built, session, run.read(session.records)

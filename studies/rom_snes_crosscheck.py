@@ -43,7 +43,7 @@ from hashbench import roster
 from hashbench.rom import nes, snes
 from hashbench.verify import reference_table
 from studies.rom_nes_crosscheck import sim65_cycles
-from studies.rom_pass import play_pass
+from studies.rom_pass import measure_pass
 from studies.snes_bus import Machine
 
 LINES, LINE_MC, REFRESH_MC = 262, 1364, 40
@@ -118,7 +118,7 @@ def main(argv=None) -> int:
     if args.nes:   # the groups the NES image builds small are built small here too: the same code on both
         con = dataclasses.replace(con, build=lambda plan, log=lambda m: None:
                                   snes.build(plan, log, group_room=nes.BANK_ROOM))
-    p, built, session, got = play_pass(con, roster.select(args.algo), impls, args.size, args.budget)
+    p, built, session, got = measure_pass(con, roster.select(args.algo), impls, args.size, args.budget)
     folder = built.path.parent
     names = exports(folder / "bank0.map")
     t0 = time.monotonic()
@@ -166,7 +166,7 @@ def main(argv=None) -> int:
 def nes_vs_snes(args, impls, built, got):
     """The NES image of the same selection in Nestopia (NTSC): the time a
     call takes on each console, the ROMs' loops included, and the ratio."""
-    _p, nes_built, _s, nes_got = play_pass(nes.CONSOLE, roster.select(args.algo), impls, args.size, args.budget)
+    _p, nes_built, _s, nes_got = measure_pass(nes.CONSOLE, roster.select(args.algo), impls, args.size, args.budget)
 
     def small(b):
         return {(r.algo.id, r.impl) for g in b.groups if g.small for r in g.rows}

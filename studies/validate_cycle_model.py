@@ -19,7 +19,7 @@ import sys
 
 from hashbench import roster
 from hashbench.build.elf import read_elf
-from hashbench.cross import measure
+from hashbench.cross import Request, measure
 from hashbench.meters import CYCLE_MODEL, cycle_model
 from hashbench.meters.cpu_models import load_model, variant_titles, write_model_file
 from hashbench.paths import ROOT
@@ -40,8 +40,9 @@ def validate_gba(algo_ids=None, variant=None, sizes=GBA_SIZES, check_repeat=Fals
     size) both meters measured: (target, algo, impl, size, mGBA cycles,
     model cycles, counters)."""
     algos = roster.select(algo_ids) if algo_ids else list(roster.algorithms())
-    exact = measure(GBA, sizes, algos, log=log)
-    est = measure(GBA, sizes, algos, log=log, meter=CYCLE_MODEL, model_variant=variant, check_repeat=check_repeat)
+    exact = measure(Request(GBA, sizes, algos), log=log)
+    est = measure(Request(GBA, sizes, algos, meter=CYCLE_MODEL, model_variant=variant, check_repeat=check_repeat),
+                  log=log)
     truth = {(r.target, r.algorithm, r.implementation, r.size): r for r in exact.results}
     rows, problems = [], [n.detail for run in (exact, est) for n in run.notes]
     for r in est.results:
@@ -106,10 +107,11 @@ def validate_seeds(gba_runs=None) -> str:
     algos = sorted(set(sd["n64"]["kb_per_s"]) | set(sd["crypto_column"]["order"]), key=roster.order().get)
     algos = [roster.find(a) for a in algos]
     targets = load_all()
-    runs = [measure(["n64", "nds", "3ds"], [reference_tables.SIZE], algos, log=log, meter=CYCLE_MODEL)]
-    off = measure(["nds"], [reference_tables.SIZE], algos, log=log, meter=CYCLE_MODEL, model_variant="caches-off")
+    runs = [measure(Request(["n64", "nds", "3ds"], [reference_tables.SIZE], algos, meter=CYCLE_MODEL), log=log)]
+    off = measure(Request(["nds"], [reference_tables.SIZE], algos, meter=CYCLE_MODEL, model_variant="caches-off"),
+                  log=log)
     if gba_runs is None:
-        gba_runs = [measure(GBA, [reference_tables.SIZE], algos, log=log, meter=m) for m in ("default", CYCLE_MODEL)]
+        gba_runs = [measure(Request(GBA, [reference_tables.SIZE], algos, meter=m), log=log) for m in ("default", CYCLE_MODEL)]
     results = [r for run in runs + list(gba_runs) for r in run.results]
     fig = reference_tables.Figures(results)
     clocks = {n: t.clock_hz for n, t in targets.items()}
@@ -176,8 +178,8 @@ def validate_stm32(algos=("sha256", "ascon-hash256"), sizes=(1024, 65536)) -> st
     res = {}
     for var in STM32_VARIANTS:
         log(f"Cortex-M7: {var or 'the model as it is'} ...")
-        run = measure(["cortex-m7"], list(sizes), [roster.find(a) for a in algos], impls=["portable"], log=log,
-                      meter=CYCLE_MODEL, model_variant=var)
+        run = measure(Request(["cortex-m7"], list(sizes), [roster.find(a) for a in algos], impls=["portable"],
+                              meter=CYCLE_MODEL, model_variant=var), log=log)
         res[var] = {(r.algorithm, r.size): r.per_call for r in run.results if r.verified}
     labels = roster.labels()
     cols = [(a, s) for a in algos for s in sizes]

@@ -22,7 +22,7 @@ def run(cmd, **kw):
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, **kw)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def tool_version(prog: str, flag: str = "--version") -> str:
     """The first line a tool prints about its version, on stdout or stderr
     (cl65 and sim65 use stderr); 'unknown' when it cannot say."""

@@ -200,6 +200,18 @@ def assemble(system: str, src, obj, inputs=(), log=lambda m: None):
     return obj
 
 
+LIB_DIR = Path("/usr/share/cc65/lib")   # the Debian package's runtime libraries
+
+
+def library_member(lib: str, name: str, obj, log=lambda m: None):
+    """One object of a cc65 library (`lib` in LIB_DIR: nes.lib), taken out
+    with ar65 into `obj` (its folder; the name is the member's) -> obj."""
+    obj.parent.mkdir(parents=True, exist_ok=True)
+    cmd = ["sh", "-c", f"cd {cache.rel(obj.parent)} && ar65 x {LIB_DIR / lib} {name}"]
+    cache.cached(obj, cmd, [], cache.tool_version("ld65", "-V"), log)
+    return obj
+
+
 def link_image(config, objs, libs, out, map_file, log=lambda m: None):
     """ld65 with the image's own memory layout (`config`) -> out."""
     cmd = ["ld65", "-C", cache.rel(config), "-m", cache.rel(map_file), "-o", cache.rel(out)] + \

@@ -65,8 +65,8 @@ def ensure_engine(build=DEFAULT, make_vars=None, use_override=True) -> Path:
         if path.exists():
             return path
         raise UserError("the engine is not built and there is no Makefile to build it")
-    import shutil       # here, not at the top, as subprocess: the path of an
-    import subprocess   # engine that is up to date imports neither (a quick start)
+    import shutil  # here, not at the top, as subprocess: the path of an
+    import subprocess  # engine that is up to date imports neither (a quick start)
     if shutil.which("make") is None:
         raise UserError("'make' is not installed: run scripts/setup.sh (or 'make setup')")
     target = f"{build}/hashbench-engine"
@@ -74,7 +74,7 @@ def ensure_engine(build=DEFAULT, make_vars=None, use_override=True) -> Path:
     cmd += [f"{k}={v}" for k, v in (make_vars or {}).items()]
     if not (ROOT / target).exists():
         print(f"building the engine in {ROOT / build} (first use: a minute or two)", file=sys.stderr, flush=True)
-    from . import cache   # two processes making one folder take turns (the second finds it made)
+    from . import cache  # two processes making one folder take turns (the second finds it made)
     with cache.file_lock(ROOT / build):
         started = time.time()
         proc = subprocess.run(cmd, capture_output=True, text=True)

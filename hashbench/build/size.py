@@ -20,8 +20,9 @@ it; newlib on the GBA; the N64's own sys.c) the routines an algorithm pulls
 in are counted, and c_library names it.  A cross target's
 probe is a minimal program whose entry is main (no start-up code): its own
 link flags less -static, position-dependent (-fno-pie, -no-pie, as the
-static engine), or `size_ldflags` from its description where those do not fit (a linker script that keeps a vector table); `size_sources` are
-linked into every probe (a freestanding target's C library).
+static engine), or `size_ldflags` from its description where those do not
+fit (a linker script that keeps a vector table); `size_sources` are linked
+into every probe (a freestanding target's C library).
 
 cc65 and SDCC have no section garbage collection (their linkers keep or
 drop whole object files): there the figure is the ROM bytes of the object
@@ -32,7 +33,7 @@ from pathlib import Path
 
 from .. import roster
 from ..errors import BuildError, UserError
-from ..paths import BUILD, ROOT
+from ..paths import BUILD
 from . import cache, gcc
 from .configs import BuildConfig, replace_opt
 

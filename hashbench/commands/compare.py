@@ -81,7 +81,7 @@ def compare_revisions(args) -> int:
     plan = revisions.plan(revisions.Request(
         algos=args.algos, revs=args.rev, sizes=args.size, sweep=args.sweep, impl_dirs=args.impl_dir,
         target=args.target, meter=args.meter, budget=args.budget, rounds=args.rounds, fail_above=args.fail_above,
-        cluster=args.cluster))
+        cluster=args.cluster, command=args.command_line))
     check_output(args)
     log = log_to_stderr(args.quiet)
     store = None if args.no_save else Store(args.db)

@@ -41,7 +41,8 @@ def main(args) -> int:
         raise UserError(f"{name}: none of {', '.join(impls)} exists for {', '.join(a.id for a in algos)} on {isa}")
     check_output(args)
     store = None if args.no_save else Store(args.db)
-    run = cross.measure([name], sizes, algos, impls, store=store, log=log_to_stderr(args.quiet), targets=targets)
+    run = cross.measure(cross.Request([name], sizes, algos, impls, command=args.command_line), store,
+                        log_to_stderr(args.quiet), targets)
     report_mismatches(run)
     for n in run.notes:
         print(f"note: {n.text}", file=sys.stderr)

@@ -5,7 +5,7 @@ exact cycles - every digest verified against the reference first."""
 import sys
 
 from .. import meters, roster, userimpl
-from ..cross import DEFAULT_CALLS, DEFAULT_SIZES, measure
+from ..cross import DEFAULT_CALLS, DEFAULT_SIZES, Request, measure
 from ..errors import UserError
 from ..executor import choose
 from ..meters.cpu_models import load_model
@@ -78,9 +78,9 @@ def stored_table(args) -> int:
     return 0
 
 
-def checked(args, targets):
-    """The targets, sizes, implementations, algorithms and --impl-dir code
-    asked for, checked before anything is built."""
+def checked(args, targets) -> Request:
+    """The cross run asked for (targets, sizes, implementations, algorithms,
+    --impl-dir code, meter), checked before anything is built."""
     refuse_modes(args, "on a cross target: its engine counts one thread's plain loop on aligned input, exactly "
                        "(use 'hashbench run')")
     names = select(targets, args.target, args.all)
@@ -125,7 +125,8 @@ def checked(args, targets):
         for n in names:
             load_model(targets[n].cycle_model, args.model_variant)   # an unknown variant stops here
     check_output(args)
-    return names, sizes, impls, algos, beside
+    return Request(names, sizes, algos, impls, args.calls, args.check_repeat, args.meter, args.model_variant,
+                   beside=beside, command=args.command_line)
 
 
 def main(args) -> int:
@@ -137,19 +138,17 @@ def main(args) -> int:
         if args.table:
             return stored_table(args)
         raise UserError("name a target with --target T[,T...] or use --all (see 'hashbench cross --list')")
-    names, sizes, impls, algos, beside = checked(args, targets)
+    req = checked(args, targets)
     store = None if args.no_save else Store(args.db)
     log = log_to_stderr(args.quiet)
-    executor = choose(args.cluster, targets)
-    run = measure(names, sizes, algos, impls, args.calls, args.check_repeat, store, log, targets, args.meter,
-                  args.model_variant, beside=beside, executor=executor)
+    run = measure(req, store, log, targets, choose(args.cluster, targets))
     report_mismatches(run)
     for n in run.notes:
         if n.reason not in ("target-failed", "target-missing"):
             print(f"warning: {n.detail}", file=sys.stderr)
     if run.results:
         size = max(r.size for r in run.results)
-        present_exact(run.results, size, [n for n in names if n in run.context["targets"]])
+        present_exact(run.results, size, [n for n in req.targets if n in run.context["targets"]])
     if args.output:
         exporters.write(args.output, run, args.format)
         log(f"wrote {args.output}")

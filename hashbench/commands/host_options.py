@@ -109,4 +109,4 @@ def host_options(args, algos, tiers, impls, noted_impls=None, **extra) -> host_r
                         "(every machine of a cluster: hashbench fleet --cluster ...)")
     return host_run.Options(**opts, algos=algos, tiers=tiers, impls=impls, noted_impls=noted_impls, extra=extra,
                             impl_dirs=args.impl_dir, cluster=args.cluster, db=None if args.no_save else args.db,
-                            save=not args.no_save, quiet=args.quiet)
+                            save=not args.no_save, quiet=args.quiet, command=args.command_line)

@@ -135,7 +135,8 @@ def main(args) -> int:
     plan = matrix.Plan(builds=builds, algos=algos, impls=impls, sizes=sizes, mine=mine,
                        budget_ms=parse_budget(args.budget), rounds=args.rounds, timer=args.timer, target=target,
                        code_size=not args.no_code_size, log=log_to_stderr(args.quiet), quiet=args.quiet,
-                       executor=executor.choose(args.cluster, {target.name: target}) if target else None)
+                       executor=executor.choose(args.cluster, {target.name: target}) if target else None,
+                       command=args.command_line)
     store = None if args.no_save else Store(args.db)
     run = matrix.measure(plan, store)
     failed = [n for n in run.notes if n.reason == "not-built"]

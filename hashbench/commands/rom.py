@@ -151,7 +151,8 @@ def main(args) -> int:
     if not args.run:
         return serve(args) if args.play else 0
     store = None if args.no_save else Store(args.db)
-    run = flow.run_image(con, p, built, store, args.screenshot, log, stream=None if args.quiet else sys.stderr)
+    run = flow.run_image(con, p, built, store, args.screenshot, log, stream=None if args.quiet else sys.stderr,
+                         command=args.command_line)
     present_run(run)
     tc = run.context["targets"].get(con.run_target, {})
     shown = {True: "equals the records", False: "DIFFERS from the records", None: "was not compared",

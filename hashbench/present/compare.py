@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """A comparison on the terminal: each algorithm's implementations, ranked;
 two revisions side by side."""
-from .. import revisions, roster
+from .. import roster
 from ..ranking import rank
 from ..result import METER_TITLES
 from .native import native_table
@@ -63,4 +63,17 @@ def present_revisions(done):
     rows = [[tag, rev.label, rev.commit[:12], fmt_num(res.per_call), res.unit or ""]
             for tag, rev, res in (("A", done.revs[0], o.a), ("B", done.revs[1], o.b))]
     render(["", "REV", "COMMIT", "PER CALL", "UNIT"], rows, "lllrl")
-    print(f"{revisions.ratio_text(o)}: {o.verdict()} (B costs {revisions.percent(o)} than A)")
+    print(f"{ratio_text(o)}: {o.verdict()} (B costs {percent(o)} than A)")
+
+
+def ratio_text(o) -> str:
+    """B / A (hashbench.revisions.Outcome): exact, or with its interval."""
+    if o.exact:
+        return f"B/A = {o.ratio:.6f} (exact)"
+    return f"B/A = {o.ratio:.4f}, 95% interval {o.lo:.4f} .. {o.hi:.4f} ({o.rounds} paired rounds)"
+
+
+def percent(o) -> str:
+    """How much more or less B costs than A, in %."""
+    pct = (o.ratio - 1) * 100
+    return f"{abs(pct):.{4 if o.exact else 2}f}% {'more' if pct > 0 else 'less'}"

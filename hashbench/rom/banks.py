@@ -1,15 +1,29 @@
 # SPDX-License-Identifier: MIT
 """The bank packer of every banked cartridge (the NES's MMC1 banks, the
-Game Boy's MBC5 banks): pieces of code that must each sit whole in one
-switchable bank (a group of files that share code, with the rows they
-serve), placed first fit, largest first.
+Super NES's LoROM banks, the Game Boy's MBC5 banks): pieces of code that
+must each sit whole in one switchable bank (a group of files that share
+code, with the rows they serve), placed first fit, largest first.
 
+    pieces = banks.sharing(rows, lambda r: r.code.sources)   # [(sources, rows)]
     placed, too_large, used = banks.pack(pieces, size, room)
 
 Largest first keeps the count of banks near the least: the large pieces
 take a bank each, the small ones fill the gaps they leave."""
 from collections.abc import Callable
 from dataclasses import dataclass
+
+
+def sharing(items, sources_of: Callable) -> list:
+    """Items joined where they share a source file, transitively (HMAC and
+    PBKDF2 with SHA-256's file) -> [(sorted sources, [items])], a group
+    where its last item came, its items in their order."""
+    groups = []
+    for item in items:
+        srcs = set(sources_of(item))
+        joined = [g for g in groups if g[0] & srcs]
+        merged = (srcs.union(*(g[0] for g in joined)), [x for g in joined for x in g[1]] + [item])
+        groups = [g for g in groups if not any(g is j for j in joined)] + [merged]
+    return [(sorted(srcs), members) for srcs, members in groups]
 
 
 @dataclass

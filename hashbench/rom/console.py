@@ -5,10 +5,12 @@ and runs, and the registry of every console.
 Each console module of this package (gba.py, nes.py, ...) declares one
 `CONSOLE = Console(...)`; REGISTRY names the module per --target.  What the
 target description (targets/<target>.toml) already says is read from it:
-the compiler, its flags, whether the CPU has 64-bit integers.  The screen
-is declared here only: the build writes it into hb_rom_screen.h (and
-hb_rom_screen.inc for assembly), which the platform's hb_rom_config.h
-includes.  docs/adding-a-console.md walks through a new console."""
+the compiler, its flags, whether the CPU has 64-bit integers, the CPU and
+its clock.  The screen, the CPU's name and clock the image shows are
+declared here only: the build writes the whole of hb_rom_config.h from
+them (and hb_rom_screen.inc, the screen for assembly).  How the browser page plays a console (Web, its Keys) is
+declared here too, so that a declaration imports no web server.
+docs/adding-a-console.md walks through a new console."""
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -33,6 +35,41 @@ NO_SCREEN_CELLS = (30, 20)
 
 
 @dataclass(frozen=True)
+class Key:
+    button: str      # the console's name for it
+    retropad: int    # libretro's RETRO_DEVICE_ID_JOYPAD_* (what EmulatorJS's controls are keyed by)
+    key: str         # EmulatorJS's name of the keyboard key
+
+
+# EmulatorJS's own defaults for these buttons, so that its settings menu agrees with the page
+ARROWS = (Key("UP", 4, "up arrow"), Key("DOWN", 5, "down arrow"), Key("LEFT", 6, "left arrow"),
+          Key("RIGHT", 7, "right arrow"))
+A, B, SELECT, START = Key("A", 8, "z"), Key("B", 0, "x"), Key("SELECT", 2, "v"), Key("START", 3, "enter")
+L, R = Key("L", 10, "q"), Key("R", 11, "e")
+
+
+def pad(*more) -> tuple:
+    """The buttons the application reads (A, B, SELECT, START, the arrows), and `more`."""
+    return (A, B, SELECT, START, *ARROWS, *more)
+
+
+@dataclass(frozen=True)
+class Web:
+    """A console as the browser page plays it (a Console's `web`)."""
+    core: str            # the core: npm's @emulatorjs/core-<core>, EmulatorJS's name for it
+    emulator: str        # what the page says it runs in
+    extensions: tuple    # the image files `hashbench play FILE` takes for this console
+    fps: float           # the console's frames a second (webrun: emulated seconds from frames)
+    keys: tuple = field(default_factory=pad)
+    options: dict = field(default_factory=dict)   # the core's libretro variables
+    # (image path) -> (bytes the records' place is found by, the records' offset from them, their length)
+    # in the core's save state, where the records are not in the save RAM (the NDS's main RAM)
+    records_in_state: Callable | None = None
+    measures: bool = True   # False: played only (hashbench.rom.webrun does not read its records back)
+    machine: str = ""       # the machine the core runs the image as, where not the console's name (the page's title)
+
+
+@dataclass(frozen=True)
 class Console:
     name: str                    # --target
     run_target: str              # the target stored runs are named by (gba-rom)
@@ -45,8 +82,9 @@ class Console:
     emulator: str                # a libretro core (libretro.CORE_FILES), else the program `play` runs
     emulator_options: dict = field(default_factory=dict)   # the libretro core's variables
     runner: str = ""             # what ran the image, for the stored run (default: the libretro core)
-    play: Callable | None = None       # (console, image, rows, budget_ms, log, stream, pages) -> run.Session;
-                                          # default run.play: the libretro core, headless
+    driver: Callable | None = None     # (console, image, log, limit_s) -> the driver.Driver that measures the
+                                          # image (limit_s: wall seconds a pass may take, for a process of its own);
+                                          # default: its libretro core, headless (open())
     find_emulator: Callable | None = None   # () -> raises UserError where missing; default: the core's file
     records: Callable | None = None    # (core) -> the bytes holding the records; default: the save RAM
     records_offset: int = 0      # where the records start in the save RAM
@@ -58,10 +96,20 @@ class Console:
     check_output: Callable | None = None   # (out path) -> raises UserError for a name it cannot write
     board_target: str = ""       # where records imported from real hardware are stored otherwise (nucleo-f767)
     board_title: str = ""
-    web: object = None           # how the browser page plays it (hashbench.rom.play.Web); None: it does not
+    web: Web | None = None       # how the browser page plays it; None: it does not
     placements: tuple = ()       # where the rows' code may run (--place; the GBA's), the default first
     assembles: bool = False      # its build assembles the CPU's own implementations (src/algos/asm/)
     assembly_of: str = ""        # the target whose assembly it holds, where not its own (the NDS: gba-iwram-arm's)
+    # what the image says it runs on (its banner, its `engine` record: hb_rom_config.h, generated whole)
+    cpu: str = ""                # the CPU's short name; default: the target description's cpu
+    clock: str = ""              # HB_ROM_CLOCK_HZ: a call into the platform where the clock is found at run time
+                                 # (the NES's region); default: the target description's clock_hz
+    clock_header: str = ""       # the platform's header that declares the clock's call (else hb_rom_config.h does)
+    emulated_clock_hz: int = 0   # with a board_target: the clock of the emulator's stand-in (built with
+                                 # HB_ROM_EMULATED), the board's being the target description's
+    fine_span: bool = False      # the platform times each span itself (hb_rom.h: HB_ROM_FINE_SPAN)
+    config_lines: tuple = ()     # more lines of hb_rom_config.h: what the platform or the build adds by name
+                                 # (a function of a generated stub's name, a define hb_rom.h asks for)
     timer_irq: tuple | None = None   # (ticks between, cycles each): the timer's own interrupt, which a
                                      # span holds every so many ticks and no call's cost includes (the GB's)
 
@@ -111,6 +159,15 @@ class Console:
             return None
         return f"needs 64-bit integers ({t.toolchain} has none)"
 
+    # ---- what the image says it runs on ----
+
+    def cpu_name(self) -> str:
+        return self.cpu or self.description().cpu
+
+    def clock_expr(self, hz: int = 0) -> str:
+        """HB_ROM_CLOCK_HZ as C: the platform's call, or `hz` (default the target description's clock_hz)."""
+        return self.clock or f"{hz or self.description().clock_hz}UL"
+
     # ---- the screen ----
 
     @property
@@ -129,7 +186,19 @@ class Console:
 
     @property
     def runs_in_libretro(self) -> bool:
-        return self.play is None
+        return self.driver is None
+
+    def open(self, image, log=lambda m: None, limit_s: float = 3600.0):
+        """The emulator that measures `image` (a driver.Driver, to be entered)."""
+        if self.driver:
+            return self.driver(self, image, log, limit_s)
+        from . import libretro
+        return libretro.Core(self.emulator, image, self.emulator_options, records=self.records_memory)
+
+    def records_memory(self, core) -> bytes:
+        """Where the image writes its records in a libretro core: the save
+        RAM from records_offset, or what `records` reads (the NDS: main RAM)."""
+        return self.records(core) if self.records else core.save_ram()[self.records_offset:]
 
     def runner_text(self) -> str:
         return self.runner or f"libretro core {self.emulator} (headless)"
@@ -145,6 +214,19 @@ class Console:
     def with_options(self, **options) -> "Console":
         """The same console with other emulator options (a study's region, say)."""
         return replace(self, emulator_options={**self.emulator_options, **options})
+
+
+def mhz(hz: int) -> str:
+    """16777216 -> '16.78 MHz'; 216000000 -> '216 MHz'."""
+    return f"{hz / 1e6:.2f}".rstrip("0").rstrip(".") + " MHz"
+
+
+def chip(target: str, cpu: str = "") -> str:
+    """'ARM7TDMI 16.78 MHz': a title's CPU (`cpu`, else the target
+    description's) and its clock, read from targets/<target>.toml."""
+    from ..targets import load_all
+    t = load_all()[target]
+    return f"{cpu or t.cpu} {mhz(t.clock_hz)}"
 
 
 def names() -> tuple:

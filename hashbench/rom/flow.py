@@ -51,20 +51,20 @@ def build_image(con, algos, impls, size: int, budget_ms: int, log=lambda m: None
     return p, con.build(p, log, place=place)
 
 
-def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, stream=sys.stderr) -> Run:
+def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, stream=sys.stderr, command="") -> Run:
     """Boots the image in the console's libretro core until its pass is
     done; every row verified (by the ROM and again here), the screen read
     back and compared with the records; the run stored as it ends."""
     con.check_emulator()   # a missing core or emulator fails before anything is stored
     options = {"target": con.name, "algos": sorted({r.algo.id for r in p.rows}),
                "impls": sorted({r.impl for r in p.rows}), "size": p.size, "budget_ms": p.budget_ms}
-    r = Run(kind="rom", command=" ".join(sys.argv), context=host_context(), options=options)
+    r = Run(kind="rom", command=command, context=host_context(), options=options)
     r.context["targets"] = {}
     for algo, impl, why in p.left_out:
         r.notes.append(Note("not-built", f"{algo}/{impl}: left out of the {con.name} image: {why}",
                             {"algorithm": algo, "implementation": impl, "target": con.run_target}))
     with recording(store, r):   # the results are stored as it ends: a Ctrl-C's rows included
-        session = (con.play or run.play)(con, built.path, len(p.rows), p.budget_ms, log, stream)
+        session = run.measure(con, built.path, len(p.rows), p.budget_ms, log, stream)
         got = run.read(session.records, partial=session.interrupted)
         engine = got["engine"]
         build = Build(con.run_target, con.compiler(), con.flags())

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """hashbench's own 8x8 font for the console ROMs (data/font/hb8x8.txt), and
-the C table the ROMs carry (src/engine/rom/hb_font.c, generated from it by
+the C table the ROMs carry (src/platform/rom/hb_font.c, generated from it by
 tools/generate/rom_font.py and committed, so that every console's build,
 cc65's and SDCC's included, just compiles it; make check-generated fails
 when it is stale).
@@ -14,7 +14,7 @@ from functools import lru_cache
 from ..paths import DATA, ROOT
 
 FONT_TXT = DATA / "font" / "hb8x8.txt"
-FONT_C = ROOT / "src" / "engine" / "rom" / "hb_font.c"
+FONT_C = ROOT / "src" / "platform" / "rom" / "hb_font.c"
 FIRST, LAST = 0x20, 0x7E
 CELL = 8
 

@@ -37,28 +37,26 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build import assembly_text, cache, sdcc
+from ..build import cache, sdcc
 from ..build.cartridge import BANK, area_end, home_end
 from ..build.gbheader import CART_TYPE, HEADER_TITLE, check_header
 from ..errors import BuildError, UserError
 from ..paths import BUILD, ROOT
 from ..roster import SMALL
-from ..targets.console import jobs, object_stem, shrinks
-from . import banks, image
-from .console import Console
-from .play import Web
+from ..targets.console import SMALL_DEFINE, jobs, object_stem, shrinks
+from . import banked, banks, image
+from .console import Console, Web, chip
 
 FAR_CALL_CYCLES = 308     # a row's call through its stub and the banked call (gb_asm.s)
 
 PAGE = 256               # an assembly table's page (pearson8.s indexes it by its low byte)
 RAM_BANKS = 4             # 32 KiB: the platform's record stream (gb.c)
-SMALL_DEFINE = "HB_NO_PORTABLE_TABLES"
 
 PLATFORM = "src/platform/rom/gb"
 CRT0 = f"{PLATFORM}/crt0.s"
 PLATFORM_ASM = [f"{PLATFORM}/gb_asm.s"]
 PLATFORM_C = [f"{PLATFORM}/gb.c", "src/engine/hb_record.c", "src/engine/hb_workload.c",
-              "src/engine/rom/hb_font.c"]
+              image.FONT]
 APP = ["src/engine/rom/hb_rom_app.c"]
 INCLUDES = ["-Isrc/platform/rom", f"-I{PLATFORM}", "-Isrc/engine", "-Isrc/engine/rom", "-Isrc/algos"]
 # One unit larger than a bank may run from bank 0's free end through bank 1 (the window): its own
@@ -100,27 +98,13 @@ def wants_page(src: str) -> bool:
     return src.endswith(".s") and bool(PAGES.search((ROOT / src).read_text()))
 
 
-def banked_assembly(src: str, out: Path, area: str) -> Path:
-    """An assembly implementation (src/algos/asm/sm83/) as its unit's copy, standing alone (its
-    .include files taken in): its code and its page-aligned tables (_CODE, _PAGES) in the unit's
-    area, its variables (_DATA) in work RAM.  A table's page is kept by linking its file first in
-    a unit placed at a page boundary (pack)."""
-    copy = re.sub(r"^(\s*)\.area(\s+)_(CODE|PAGES)\b", rf"\1.area\2_{area}", assembly_text(src), flags=re.M)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    image.write_if_changed(out, copy)
-    return out
+banked_assembly = banked.sdcc_banked_assembly
 
 
 def units(entries) -> list:
     """[(Algorithm, impl name)] -> [Unit]: the entries whose implementations
     share a source file (transitively) in one unit, in the entries' order."""
-    groups = []
-    for algo, impl in entries:
-        srcs = set(algo.code(impl).sources)
-        joined = [g for g in groups if g[0] & srcs]
-        merged = (srcs.union(*(g[0] for g in joined)), [e for g in joined for e in g[1]] + [(algo, impl)])
-        groups = [g for g in groups if not any(g is j for j in joined)] + [merged]
-    return [Unit(sorted(s), e) for s, e in groups]
+    return [Unit(srcs, members) for srcs, members in banks.sharing(entries, lambda e: e[0].code(e[1]).sources)]
 
 
 def pack(all_units, first_bank: int = 1) -> tuple:
@@ -159,20 +143,14 @@ class Builder:
 
     def __init__(self, target, out_dir: Path = BUILD / "rom" / "gb", log=lambda m: None):
         self.t, self.out_dir, self.log = target, out_dir, log
+        self.cc = banked.Sdcc(target, INCLUDES, headers(), log)
         self.source_bytes = {}
-
-    def _compile(self, src, obj: Path, defines=(), flags=(), inputs=(), includes=()):
-        cmd = sdcc.compile_cmd(self.t, cache.rel(src), obj, defines, flags, INCLUDES + list(includes))
-        cache.cached(obj, cmd, [cache.rel(src)] + headers() + list(inputs), sdcc.version(self.t), self.log)
-        return obj
 
     def _assemble(self, src, obj: Path):
         """With the generated hb_rom_screen.inc (gb_asm.s: the screen's width)."""
-        cmd = sdcc.asm_cmd(self.t, src, obj, [f"-I{cache.rel(self.out_dir)}"])
         incs = [cache.rel(p) for p in (ROOT / "src" / "platform" / "guest").glob("*.inc")]
-        cache.cached(obj, cmd, [src, cache.rel(self.out_dir / "hb_rom_screen.inc")] + incs,
-                     cache.tool_version(self.t.asm), self.log)
-        return obj
+        return self.cc.assemble(src, obj, [f"-I{cache.rel(self.out_dir)}"],
+                                [cache.rel(self.out_dir / "hb_rom_screen.inc")] + incs)
 
     def small(self, src: str) -> bool:
         return Path(src).stem in self.t.no_portable_tables
@@ -196,17 +174,14 @@ class Builder:
         for src in order:
             stem = Path(src).stem
             if src.endswith(".s"):   # the SM83's own implementation: sdasgb, its areas made the unit's
-                copy = banked_assembly(src, ALGO_OBJECTS / unit.area / (object_stem(src) + ".s"), unit.area)
-                obj = copy.with_suffix(".rel")
-                cache.cached(obj, sdcc.asm_cmd(self.t, cache.rel(copy), obj), [cache.rel(copy)],
-                             cache.tool_version(self.t.asm), self.log)
-                objs.append(obj)
+                objs.append(self.cc.assemble_in_area(src, ALGO_OBJECTS / unit.area / (object_stem(src) + ".s"),
+                                                     unit.area))
                 continue
-            flags = self.t.source_cflags.get(stem, []) + ["--codeseg", unit.area, "--constseg", unit.area]
+            flags = self.t.source_cflags.get(stem, []) + self.cc.area_flags(unit.area)
             obj = ALGO_OBJECTS / unit.area / (stem + ".rel")
-            objs.append(self._compile(src, obj, [SMALL_DEFINE] if unit.small or self.small(src) else [], flags))
+            objs.append(self.cc.compile(src, obj, [SMALL_DEFINE] if unit.small or self.small(src) else [], flags))
         for src, o in zip(order, objs):
-            self.source_bytes[src] = sdcc.object_bytes(self.t, o)
+            self.source_bytes[src] = self.cc.object_bytes(o)
         unit.size = sum(self.source_bytes[src] for src in unit.sources)
         return objs
 
@@ -271,23 +246,20 @@ class Builder:
         files (.c compiled, .s assembled, every one an input of the bank-0
         sources) in bank 0, the placed units in their banks."""
         odir = self.out_dir / "obj"
-        image.write_screen(CONSOLE, self.out_dir)
+        image.write_config(CONSOLE, self.out_dir)
         gen = [cache.rel(g) for g in generated]
         objs = [self._assemble(CRT0, odir / "crt0.rel")]
         objs += [self._assemble(s, odir / (Path(s).stem + ".rel")) for s in PLATFORM_ASM +
                  [g for g in gen if g.endswith(".s")]]
-        objs += [self._compile(s, odir / (Path(s).stem + ".rel"), inputs=gen, includes=[f"-I{cache.rel(self.out_dir)}"])
+        objs += [self.cc.compile(s, odir / (Path(s).stem + ".rel"), inputs=gen,
+                                 includes=[f"-I{cache.rel(self.out_dir)}"])
                  for s in PLATFORM_C + list(home_sources) + [g for g in gen if g.endswith(".c")]]
         objs += [o for u in placed for o in unit_objs[id(u)]]
-        places = [f"-Wl-b_{u.area}=0x{(u.bank << 16) | (BANK + u.offset):X}" for u in placed if not u.window]
+        places = {u.area: (u.bank << 16) | (BANK + u.offset) for u in placed if not u.window}
         window = [u for u in placed if u.window]
 
         def linked(stem, at):   # -> the image's area symbols; `at`: where the window unit starts
-            ihx = self.out_dir / f"{stem}.ihx"
-            cmd = [self.t.cc] + [f for f in self.t.ldflags] + places + \
-                [f"-Wl-b_{u.area}=0x{at:X}" for u in window] + ["-o", cache.rel(ihx)] + [cache.rel(o) for o in objs]
-            cache.cached(ihx, cmd, [cache.rel(o) for o in objs], sdcc.version(self.t), self.log)
-            return ihx, sdcc.area_symbols(ihx.with_suffix(".noi").read_text())
+            return self.cc.link(objs, {**places, **{u.area: at for u in window}}, self.out_dir / f"{stem}.ihx")
 
         # bank 0's areas end where they end wherever the window unit is: a first link (it at bank 1's
         # start) finds that end, the image's puts the unit there
@@ -437,12 +409,17 @@ def headers() -> list:
 CONSOLE = Console(
     name="gb", run_target="gb-rom", target="gb", build=build, describe=describe,
     timer="TIMA at 65,536 Hz with its overflow interrupt, 64 cycles a tick",
-    title="Game Boy (SM83 4.19 MHz, SDCC, MBC5 banks): the ROM image's own timer (TIMA, 65,536 Hz)",
+    title=f"Game Boy ({chip('gb', 'SM83')}, SDCC, MBC5 banks): the ROM image's own timer (TIMA, 65,536 Hz)",
     screen=(20, 18),             # 160x144 pixels
     emulator="mgba",
     emulator_options={"mgba_gb_model": "Game Boy"},   # the image is a Color's too (gbc.py): run as a DMG here
     slowest_call_s=480.0,        # the slowest row's calls (its digest's, one timed) at 4 KiB
     settle_frames=120,           # the app may take two seconds to redraw the table (32-bit divisions on the SM83)
+    cpu="SM83",
+    clock="hb_gb_clock_hz()",    # single or double speed (gb.c: a Color runs the image at double speed)
+    # "gbc" where the start-up finds a Color (gb.c); the harness's empty call through a far stub, as a row's
+    config_lines=("#undef HB_ROM_TARGET", "const char *hb_gb_target(void);", "#define HB_ROM_TARGET hb_gb_target()",
+                  f"#define HB_ROM_EMPTY_FN {stub_name(EMPTY_FN)}"),
     # Gambatte runs an image whose header says a Color runs it too as a Color (its hardware mode Auto)
     web=Web("gambatte", "Gambatte", (".gb", ".gbc"), 59.7275, machine="GBC"),
     assembles=True,              # src/algos/asm/sm83/ (sdasgb): `--impl sm83`, and the default's choice

@@ -37,8 +37,7 @@ from ..build.gcc import STD
 from ..errors import BuildError
 from ..files import write_whole
 from . import image
-from .console import Console
-from .play import L, R, Web, pad
+from .console import Console, L, R, Web, chip, pad
 
 PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/hb_gba2d.c", "src/platform/rom/gba/platform.c")
 CRT0 = "src/platform/rom/gba/crt0.s"
@@ -158,7 +157,7 @@ def describe(built: image.Built) -> str:
 CONSOLE = Console(
     name="gba", run_target="gba-rom", target="gba", build=build, describe=describe,
     timer="TM0 cascading into TM1, in cycles",
-    title="GBA (ARM7TDMI 16.78 MHz, code where --place puts it): the ROM image's own timer",
+    title=f"GBA ({chip('gba')}, code where --place puts it): the ROM image's own timer",
     screen=(30, 20),             # 240x160 pixels
     emulator="mgba",
     web=Web("mgba", "mGBA", (".gba",), 59.7275, pad(L, R)),

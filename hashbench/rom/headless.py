@@ -1,39 +1,43 @@
 # SPDX-License-Identifier: MIT
-"""An emulator run as a process of its own (mupen64plus, QEMU), polled
-until the image's records are done:
+"""An emulator run as a process of its own (mupen64plus, QEMU), as a
+driver.Driver: the process runs freely, and each `run` is one look at what
+it wrote so far (a console module says how: `read`, `seconds`, `frame`).
 
-    with headless.Emulator("QEMU", cmd, RUN_TARGET, rows, limit_s, stream) as emu:
-        while not done:
-            ... read the records so far ...
-            emu.check(text)       # past the limit: BuildError; stopped: EmulatorStopped (rows kept, interrupted)
+    class Mupen(headless.Emulator): ...        # read() -> the records so far; seconds; frame()
+    with Mupen("mupen64plus", cmd, limit_s) as emu:
+        emu.run(30)                            # a pause, then a look; past the limit: BuildError; stopped: EmulatorStopped
+        emu.records()                          # read() again
 
-The process runs in a session of its own and is stopped with its children
-however the block ends (Ctrl-C included)."""
+No input reaches it (the image starts by itself after about 5 s, and only
+the first page of its table is seen).  The process runs in a session of its
+own and is stopped with its children however the block ends (Ctrl-C
+included)."""
 import os
 import signal
 import subprocess
-import sys
 import time
 
 from ..build import cache
 from ..errors import BuildError, exit_words
-from . import run
+from .driver import EmulatorStopped
 
-
-class EmulatorStopped(BuildError):
-    """The emulator process ended before the image's `done` record (it crashed, or was killed): the
-    waiting code keeps the rows done and ends the run interrupted."""
+DONE = b'{"rec":"done"'
 
 
 class Emulator:
-    def __init__(self, name: str, cmd: list, target: str, rows: int, limit_s: float, stream=sys.stderr,
-                 **popen):
-        self.name, self.cmd, self.target, self.rows, self.limit_s, self.stream = name, cmd, target, rows, limit_s, stream
+    takes_input = False
+    done_when_drawn = False
+    fps = 60.0                 # unused: no input is timed in frames
+    poll_s = 0.25              # wall seconds between looks
+
+    def __init__(self, name: str, cmd: list, limit_s: float, **popen):
+        """`limit_s`: wall seconds the pass may take."""
+        self.name, self.cmd, self.limit_s = name, cmd, limit_s
         self.popen = dict(stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, **popen)
         self.proc = None
 
     def __enter__(self):
-        self.t0 = self.last = time.monotonic()
+        self.t0 = time.monotonic()
         self.proc = subprocess.Popen(self.cmd, start_new_session=True, **self.popen)
         return self
 
@@ -43,19 +47,62 @@ class Emulator:
             self.proc.wait()
         return False
 
-    def running(self) -> bool:
-        return self.proc.poll() is None
+    # ---- what a console's emulator says ----
 
-    def check(self, text: str, note: str = ""):
-        """Raises when the emulator has stopped or the limit has passed;
-        prints a progress line (`note`, the rows written) every few seconds."""
-        written = f"{text.count('rom_result')}/{self.rows} rows"
-        if not self.running():
-            raise EmulatorStopped(f"rom: {self.name} stopped ({exit_words(self.proc.returncode)}) with {written}: "
-                             + cache.why(self.proc.stderr.read().decode(errors="replace")))
-        now = time.monotonic()
-        if now - self.t0 > self.limit_s:
-            raise BuildError(f"rom: no `done` record after {now - self.t0:.0f} s ({written} written)")
-        if self.stream and now - self.last >= run.PROGRESS_EVERY_S:
-            print(f"{self.target}: {note}{written}", file=self.stream, flush=True)
-            self.last = now
+    def read(self) -> bytes:
+        """What the image has written so far (its records first)."""
+        raise NotImplementedError
+
+    @property
+    def seconds(self) -> float:
+        raise NotImplementedError
+
+    def frame(self) -> tuple:
+        raise NotImplementedError
+
+    # ---- the driver ----
+
+    def run(self, frames: int = 1, capture: bool = False):
+        """One look at what the process wrote, a pause first; raises where
+        it stopped before its `done` record (or before drawing the table,
+        where that ends the pass), or the wall-clock limit passed."""
+        time.sleep(self.poll_s)
+        text = self.read()
+        if self.proc.poll() is not None and (DONE not in text or self.done_when_drawn):
+            written = text.split(b"\0", 1)[0].count(b"rom_result")
+            raise EmulatorStopped(f"rom: {self.name} stopped ({exit_words(self.proc.returncode)}) with "
+                                  f"{written} rows written: "
+                                  + cache.why(self.proc.stderr.read().decode(errors="replace")))
+        if time.monotonic() - self.t0 > self.limit_s:
+            raise BuildError(f"rom: the pass did not end in {self.limit_s:.0f} s of {self.name} (wall clock)")
+
+    def records(self) -> bytes:
+        return self.read()
+
+    def press(self, button: str, hold: int = 3, release: int = 3):
+        raise BuildError(f"rom: {self.name} takes no input here")
+
+    def check(self):
+        """Its process stopped early fails in run()."""
+
+
+class Serial(Emulator):
+    """An emulator whose image writes its records to its serial port, the
+    process's standard output (QEMU for the NUCLEO): read as it comes."""
+    poll_s = 0.05
+
+    def __init__(self, name: str, cmd: list, limit_s: float):
+        super().__init__(name, cmd, limit_s, stdout=subprocess.PIPE)
+        self.text = b""
+
+    def __enter__(self):
+        super().__enter__()
+        os.set_blocking(self.proc.stdout.fileno(), False)
+        return self
+
+    def read(self) -> bytes:
+        chunk = self.proc.stdout.read()
+        if chunk:
+            self.text += chunk.replace(b"\r", b"")
+        return self.text
+

@@ -8,13 +8,15 @@ and hand back the last frame and the cartridge's save RAM.
         core.run(60)                       # one emulated second
         core.run(2, buttons={"a"})         # A held for two frames
         core.save_ram()                    # bytes: retro_get_memory_data(SAVE_RAM)
+        core.records()                     # bytes: where the ROM writes its records (the save RAM by default)
         core.frame()                       # (width, height, rows of (r, g, b))
         core.seconds                       # emulated seconds so far
 
 A core is a shared library with global state, so one process runs one core
 session at a time (Core refuses a second while one is open).  No audio, no
 window, no BIOS: the system folder is an empty temporary one, so the cores
-use their own start-up (mGBA's high-level BIOS)."""
+use their own start-up (mGBA's high-level BIOS).  A Core is a
+hashbench.rom.driver.Driver."""
 import contextlib
 import ctypes
 import os
@@ -123,10 +125,15 @@ def quiet():
 
 
 class Core:
-    def __init__(self, name: str, rom: Path, options=None):
+    takes_input = True
+    done_when_drawn = False
+
+    def __init__(self, name: str, rom: Path, options=None, records=None):
+        """`records`: (core) -> the bytes holding the image's records; default the whole save RAM."""
         if _open:
             raise RuntimeError("one libretro core session per process at a time")
         self.name, self.rom = name, Path(rom)
+        self.records_of = records or Core.save_ram
         self.options = {k.encode(): v.encode() for k, v in (options or {}).items()}
         self.lib = ctypes.CDLL(str(core_path(name)))
         self.pixel_format = PIXEL_0RGB1555
@@ -266,6 +273,12 @@ class Core:
 
     def save_ram(self) -> bytes:
         return self.memory(MEMORY_SAVE_RAM)
+
+    def records(self) -> bytes:
+        return self.records_of(self)
+
+    def check(self):
+        """Nothing beyond the records can go wrong here."""
 
     def frame(self):
         """The last captured frame: (width, height, rows of (r, g, b) tuples)."""

@@ -21,17 +21,14 @@ first page of the table is seen."""
 import shutil
 import struct
 import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
 from ..build import cache, n64rom
 from ..build.gcc import expand
 from ..errors import BuildError, UserError
-from . import headless, image, run, screen
-from .console import Console
-from .play import ARROWS, START, Key, Web
+from . import headless, image, screen
+from .console import ARROWS, START, Console, Key, Web, chip
 
 EMULATOR = "/usr/games/mupen64plus"
 EMULATOR_PACKAGES = "mupen64plus-ui-console libmupen64plus2"
@@ -46,7 +43,6 @@ COUNT_HZ = 93750000 // 2          # COP0 Count: half the VR4300's clock
 MAX_PROGRAM = 0x2FFC00            # RDRAM from 0x400 below the frame buffer (n64.ld)
 RECORDS_BYTES = 0x7000            # SRAM 0x0000-0x6FFF (platform.c)
 SCREEN_AT = 0x7000                # SRAM 0x7000: the screen's copy
-POLL_S = 0.25
 
 
 def cflags() -> list:
@@ -112,41 +108,43 @@ def parse_screen(sram: bytes):
 COUNT_PER_OP = 2
 
 
-def play(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True):
-    """Runs the image in mupen64plus until SRAM holds the `done` record and
-    the screen's copy shows the table -> run.Session (the screen's lines:
-    the first page's rows)."""
-    t0 = time.monotonic()
-    work = Path(tempfile.mkdtemp(prefix="hashbench-mupen64plus-"))
-    cmd = [emulator(), "--nospeedlimit", "--noosd", "--nosaveoptions", "--gfx", "dummy", "--audio", "dummy",
-           "--input", "dummy", "--rsp", "dummy", "--emumode", "0", "--configdir", str(work),
-           "--datadir", EMULATOR_DATA, "--set", f"Core[SaveSRAMPath]={work}", "--set", f"Core[SaveStatePath]={work}",
-           "--set", f"Core[ScreenshotPath]={work}", "--set", f"Core[CountPerOp]={COUNT_PER_OP}", str(rom)]
-    text, shown = "", None
-    try:
-        with headless.Emulator("mupen64plus", cmd, con.run_target, rows, run.limit_s(rows, budget_ms), stream,
-                               stdout=subprocess.DEVNULL) as emu:
-            while True:
-                sram = sram_bytes(b"".join(p.read_bytes() for p in work.glob("*.sra")))
-                text = run.save_text(sram[:RECORDS_BYTES])
-                shown = parse_screen(sram)
-                if '{"rec":"done"' in text and shown and shown[0][-1].startswith("A:"):
-                    break
-                emu.check(text, f"{shown[1] / COUNT_HZ if shown else 0.0:.1f} s emulated, ")
-                time.sleep(POLL_S)
-    except (KeyboardInterrupt, headless.EmulatorStopped) as exc:
-        if isinstance(exc, headless.EmulatorStopped):
-            print(f"{exc}: the rows done are kept, the run ends interrupted", file=sys.stderr)
-        return run.interrupted(text, t0, shown[1] / COUNT_HZ if shown else 0.0)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    lines, ticks, _frames = shown
-    session = run.Session(run.parse(text), text, ticks / COUNT_HZ, time.monotonic() - t0)
-    _per_row, visible = run.layout(con)
-    session.screen_lines = lines[run.TITLE_LINES:run.TITLE_LINES + min(rows, visible)]
-    session.pages = [(render(lines), lines, 0)]
-    session.screen_complete = rows <= visible
-    return session
+class Mupen(headless.Emulator):
+    """mupen64plus on the image, headless (a driver.Driver): its records and
+    the screen's copy read from the SRAM file it rewrites; emulated seconds
+    from the screen copy's Count."""
+    done_when_drawn = True   # the screen's copy shows the table some frames after the `done` record
+
+    def __init__(self, rom, limit_s: float):
+        self.work = Path(tempfile.mkdtemp(prefix="hashbench-mupen64plus-"))
+        cmd = [emulator(), "--nospeedlimit", "--noosd", "--nosaveoptions", "--gfx", "dummy", "--audio", "dummy",
+               "--input", "dummy", "--rsp", "dummy", "--emumode", "0", "--configdir", str(self.work),
+               "--datadir", EMULATOR_DATA, "--set", f"Core[SaveSRAMPath]={self.work}",
+               "--set", f"Core[SaveStatePath]={self.work}", "--set", f"Core[ScreenshotPath]={self.work}",
+               "--set", f"Core[CountPerOp]={COUNT_PER_OP}", str(rom)]
+        super().__init__("mupen64plus", cmd, limit_s, stdout=subprocess.DEVNULL)
+        self.shown = None    # (lines, Count, frames) of the screen's copy, the latest read
+
+    def __exit__(self, *exc):
+        try:
+            return super().__exit__(*exc)
+        finally:
+            shutil.rmtree(self.work, ignore_errors=True)
+
+    def read(self) -> bytes:
+        sram = sram_bytes(b"".join(p.read_bytes() for p in self.work.glob("*.sra")))
+        self.shown = parse_screen(sram) or self.shown
+        return sram[:RECORDS_BYTES]
+
+    @property
+    def seconds(self) -> float:
+        return self.shown[1] / COUNT_HZ if self.shown else 0.0
+
+    def frame(self):
+        return render(self.shown[0] if self.shown else [" " * CONSOLE.cols] * CONSOLE.rows)
+
+
+def driver(con, rom, log=lambda m: None, limit_s: float = 3600.0) -> Mupen:
+    return Mupen(rom, limit_s)
 
 
 def render(lines):
@@ -169,10 +167,10 @@ def render(lines):
 CONSOLE = Console(
     name="n64", run_target="n64-rom", target="n64", build=build, describe=describe,
     timer="COP0 Count",
-    title="N64 (VR4300 93.75 MHz, caches on): the ROM image's own timer (COP0 Count; under mupen64plus, "
+    title=f"N64 ({chip('n64')}, caches on): the ROM image's own timer (COP0 Count; under mupen64plus, "
           "CountPerOp 2: 4 'cycles' a retired instruction, not the VR4300's cycles)",
     screen=(40, 30),             # the 320x240 frame buffer
-    emulator="mupen64plus", play=play, find_emulator=emulator,
+    emulator="mupen64plus", driver=driver, find_emulator=emulator,
     runner="mupen64plus-ui-console 2.5.9 (dummy video, input, audio and RSP; pure interpreter; headless; "
            "CountPerOp 2: Count advances 2 a retired instruction, whatever the instruction)",
     # the page plays it only: mupen64plus-next's keys (N64 A on RetroPad B, B on Y, Z on L2: its default

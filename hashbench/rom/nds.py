@@ -16,8 +16,7 @@ DeSmuME core exposes main RAM and no save RAM)."""
 from ..build import ndsrom
 from ..errors import BuildError
 from . import image, libretro
-from .console import Console
-from .play import L, R, Web, pad
+from .console import Console, L, R, Web, chip, pad
 
 PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/hb_gba2d.c", "src/platform/rom/nds/platform.c")
 CRT0 = "src/platform/rom/nds/crt0.s"
@@ -76,7 +75,7 @@ def describe(built: image.Built) -> str:
 CONSOLE = Console(
     name="nds", run_target="nds-rom", target="nds", build=build, describe=describe, cc=CC,
     timer="the ARM9's TM0 cascading into TM1 at the 33.51 MHz bus clock, two ARM9 cycles a tick",
-    title="NDS (ARM946E-S 67.03 MHz, ARM, caches on): the ROM image's own timer",
+    title=f"NDS ({chip('nds')}, ARM, caches on): the ROM image's own timer",
     screen=(32, 24),             # the upper screen, 256x192 pixels
     emulator="desmume",
     # the interpreter (DeSmuME's JIT runs blocks with its own cycle estimates), the upper screen above the lower

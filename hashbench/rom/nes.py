@@ -15,74 +15,40 @@ header describes it:
   PRG-RAM   32 KiB, battery-backed, 8 KiB at a time at $6000: bank 0 the
             variables, banks 1-3 the records (save file bytes 0x2000-0x7FFF).
 
-Packing: the rows' core files form groups (rows that share a file share a
-group); each group goes whole into one bank, first fit, largest first.  A
-group larger than a bank is compiled with HB_NO_PORTABLE_TABLES (rolled
-rounds, as the Game Boy builds them); if it is still too large, it splits
-into its algorithms, each with its own copy of the files they shared (every
-group's exported names carry the group's name, so copies never clash).
+Packing (hashbench.rom.banked, as for the Super NES): the rows' core files
+form groups, each compiled into segments of its own and fitted whole into
+one bank (built with HB_NO_PORTABLE_TABLES, or split, where too large).
 Each row's function is reached through a trampoline in the fixed bank that
 maps its bank (11 cycles a call when it is mapped already, which it is in a
 timing loop) and jumps to it, so the application calls it as on any other
 console; the harness's empty function is reached through one too, so that a
-row's figure (less the harness's) counts its own code, as sim65's does.
-The variables of all groups share one address range (one row runs at a
-time, and cc65's static locals are set at each call)."""
-import concurrent.futures
-import hashlib
-import os
-import re
+row's figure (less the harness's) counts its own code, as sim65's does."""
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build import assembly_includes, assembly_text, cache, cc65
+from ..build import cache, cc65
 from ..errors import BuildError
 from ..paths import ROOT
-from ..roster import SMALL
-from ..targets.console import object_stem  # asm-6502-crc8.o beside crc8.c's crc8.o
-from . import banks, image
-from .console import Console
-from .play import Web
+from . import banked, image
+from .console import Console, Web, chip
 
-PLATFORM = ("src/platform/rom/nes/nes.c",)
+PLATFORM = ("src/platform/rom/nes/nes.c", "src/platform/rom/hb_rom_pending.c")   # their variables in internal RAM
 CRT0 = "src/platform/rom/nes/crt0.s"
 RUNTIME = "src/platform/rom/nes/runtime.s"   # the runtime routines the fixed bank always holds
 CONFIG_DIR = "src/platform/rom/nes"
-FONT = "src/engine/rom/hb_font.c"   # in bank 0 (nes.c maps it to load the CHR-RAM)
+FONT = image.FONT                 # in bank 0 (nes.c maps it to load the CHR-RAM)
 SYSTEM = "nes"               # cc65's -t for the ROM (the target's is sim6502, which changes no algorithm's code)
 
 BANK = 0x4000
 STUB = 16                    # the reset stub and vectors at the end of every bank
 BANK_ROOM = BANK - STUB
 MIN_BANKS, MAX_BANKS = 8, 16  # SXROM: 128 KiB (the emulators' board test) to 256 KiB
-SMALL_DEFINE = "HB_NO_PORTABLE_TABLES"
 EMPTY_FN = "hb_rom_nothing_far"   # hb_rom_config.h's HB_ROM_EMPTY_FN: the empty call through a trampoline
-NES_LIB = "nes.lib"          # cc65's runtime for the NES (the Debian package's)
 # RAM: zero page; the stack page; the NMI's text queue; cc65's C stack;
 # the platform's own variables (nes.c: they must stay visible while it maps
 # the records' PRG-RAM banks); the PRG-RAM's bank 0 for every other variable.
 RING_AT, STACK_AT, STACK_END, PLATFORM_RAM_END = 0x0200, 0x0300, 0x06C0, 0x0800
 WRAM_AT, WRAM_END = 0x6000, 0x8000
-
-
-@dataclass
-class Group:
-    sources: list              # core files, compiled into one bank
-    rows: list                 # the plan's rows it serves
-    small: bool = False        # built with HB_NO_PORTABLE_TABLES
-    split: bool = False        # one algorithm's files, split from a group too large
-    objects: list = field(default_factory=list)
-    rom_bytes: int = 0
-    ram_bytes: int = 0
-    bank: int = -1
-
-    @property
-    def name(self) -> str:
-        return "G" + hashlib.sha256(repr(sorted(self.sources)).encode()).hexdigest()[:6].upper()
-
-    def banked(self, symbol: str) -> str:
-        """A C name as the group's copy of its files spells it."""
-        return f"{symbol}_{self.name}"
 
 
 @dataclass
@@ -97,120 +63,9 @@ class Built(image.Built):
     left_out: list = field(default_factory=list)   # [(algo id, impl, why)]
 
 
-def compile_c(t, src: str, obj: Path, gen: Path, extra=(), log=lambda m: None, config_dir: str = CONFIG_DIR) -> Path:
-    """One C file with cc65 for the NES (or the Super NES: its `config_dir`),
-    the generated headers in `gen`."""
-    return cc65.compile_to_object(t, SYSTEM, src, obj, extra, image.includes(config_dir, gen),
-                                  image.headers(config_dir) + [cache.rel(gen / "hb_rom_screen.h")], log)
-
-
-def banked_assembly(src: str, out: Path, seg: str, names, banked) -> Path:
-    """An assembly implementation (src/algos/asm/6502/) as a group's copy:
-    its segments the group's (the zero page stays the zero page) and every
-    name the group's files export renamed as the C files are (-D), written
-    to `out` for ca65.  A file it .includes (beside it) is taken into the
-    copy, which then stands alone."""
-    text = assembly_text(src)
-    for plain, mine in (("CODE", "C"), ("RODATA", "R"), ("BSS", "B"), ("DATA", "D"), ("ALGOCODE", "C"),
-                        ("PAGED", "T")):
-        text = re.sub(rf'(\.segment\s+)"{plain}"', rf'\1"{seg}{mine}"', text)
-    for n in names:
-        text = re.sub(rf"\b_{n}\b", "_" + banked(n), text)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    image.write_if_changed(out, text)
-    return out
-
-
-def compile_source(t, src: str, obj: Path, gen: Path, extra=(), log=lambda m: None, config_dir: str = CONFIG_DIR):
-    """A C file with cc65 (compile_c), or an assembly file with ca65."""
-    if src.endswith(".s"):
-        return cc65.assemble(SYSTEM, ROOT / src, obj, [cache.rel(ROOT / i) for i in assembly_includes(src)], log=log)
-    return compile_c(t, src, obj, gen, extra, log, config_dir)
-
-
-def group_rows(rows) -> list:
-    """Rows joined where they share a core file."""
-    groups = []
-    for r in rows:
-        srcs = set(r.code.sources)
-        joined = [g for g in groups if srcs & set(g.sources)]
-        g = Group(sorted(srcs.union(*[set(j.sources) for j in joined])), [x for j in joined for x in j.rows] + [r])
-        groups = [x for x in groups if x not in joined] + [g]
-    return groups
-
-
-def compile_group(t, g: Group, folder: Path, gen: Path, log, config_dir: str = CONFIG_DIR,
-                  page_tables: bool = False) -> Group:
-    """The group's files in its own segments, every name they export
-    renamed for the group (-D), so that a file two groups need can sit in
-    both banks: once as the files are, to learn the names, then renamed.
-    page_tables: the tables a byte indexes (HB_PAGE_TABLES_BEGIN,
-    src/algos/hb_config.h) in a segment of their own, <group>T, and the
-    code started on a page (linker_config), as sim65's programs have them
-    (src/platform/guest/sim65.cfg): the group's bytes then count its code
-    and constants to the next page."""
-    seg = g.name
-    small = ["-D" + SMALL_DEFINE] if g.small else []
-    odir = folder / "groups" / (seg + ("-small" if g.small else ""))
-    plain = [compile_source(t, s, odir / "plain" / (object_stem(s) + ".o"), gen, small, log, config_dir)
-             for s in g.sources]
-    names = sorted({n for o in plain for n in cc65.exports(o)})
-    extra = ["--code-name", seg + "C", "--rodata-name", seg + "R", "--bss-name", seg + "B", "--data-name",
-             seg + "D"] + [f"-D{n}={g.banked(n)}" for n in names] + small + \
-        ([f"-DHB_PAGE_SEGMENT={seg}T"] if page_tables else [])
-    g.objects = [cc65.assemble(SYSTEM, banked_assembly(s, odir / (object_stem(s) + ".s"), seg, names, g.banked),
-                               odir / (object_stem(s) + ".o"), log=log) if s.endswith(".s") else
-                 compile_c(t, s, odir / (Path(s).stem + ".o"), gen, extra, log, config_dir) for s in g.sources]
-    rom = ram = 0
-    for o in g.objects:
-        sz = cc65.segment_sizes(o)
-        if sz.get(seg + "D", 0):
-            raise BuildError(f"rom: {o.name}: initialised variables, which a banked file cannot have")
-        if sz.get(seg + "T", 0) % 256:
-            raise BuildError(f"rom: {o.name}: {sz[seg + 'T']} bytes of page-aligned tables, not whole pages")
-        rom += sz.get(seg + "C", 0) + sz.get(seg + "R", 0) + sz.get(seg + "T", 0)
-        ram += sz.get(seg + "B", 0)
-    g.rom_bytes, g.ram_bytes = (-(-rom // 256) * 256 if page_tables else rom), ram
-    return g
-
-
-def fit_groups(t, rows, folder: Path, gen: Path, log, room: int = BANK_ROOM, config_dir: str = CONFIG_DIR,
-               page_tables: bool = False):
-    """-> (groups that each fit a bank of `room` bytes, [(row, why)] left
-    out).  A group too large is built small; then split into its
-    algorithms, each built as is and then small; an algorithm that fits no
-    bank is left out."""
-    def build_all(groups):
-        with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, min(4, os.cpu_count() or 1))) as pool:
-            return list(pool.map(lambda g: compile_group(t, g, folder, gen, log, config_dir, page_tables), groups))
-
-    done, left = [], []
-    pending = build_all(group_rows(rows))
-    while pending:
-        done += [g for g in pending if g.rom_bytes <= room]
-        retry = []
-        for g in (g for g in pending if g.rom_bytes > room):
-            algos = list(dict.fromkeys(r.algo.id for r in g.rows))
-            if not g.small:
-                retry.append(Group(g.sources, g.rows, small=True, split=g.split))
-            elif len(algos) > 1:
-                for a in algos:
-                    mine = [r for r in g.rows if r.algo.id == a]
-                    srcs = sorted({s for r in mine for s in r.code.sources})
-                    retry.append(Group(srcs, mine, split=True))
-            else:
-                left += [(r, f"its code ({g.rom_bytes} B) is larger than a {room}-byte bank") for r in g.rows]
-        pending = build_all(retry) if retry else []
-    return done, left
-
-
-def pack(groups, reserved: int, bank_room: int = BANK_ROOM) -> int:
-    """Banks of `bank_room` bytes for the groups (hashbench/rom/banks.py),
-    after `reserved` bytes of bank 0 (the NES's font) -> banks used."""
-    placed, _too_large, used = banks.pack(groups, lambda g: g.rom_bytes, bank_room, reserved=reserved)
-    for place in placed:
-        place.piece.bank = place.bank
-    return used
+def toolchain(config_dir: str = CONFIG_DIR, page_tables: bool = False) -> banked.Cc65:
+    """cc65 as the NES image compiles (the Super NES's too: its `config_dir`)."""
+    return banked.Cc65(CONSOLE.description(), SYSTEM, config_dir, page_tables)
 
 
 def bank_count(used: int) -> int:
@@ -322,85 +177,31 @@ def nes2_header(prg_banks: int) -> bytes:
     return bytes([0x4E, 0x45, 0x53, 0x1A, prg_banks, 0, flags6, flags7, 0, 0, 0x90, 0x07, 0, 0, 0, 0])
 
 
-def small_row(r, g, kept):
-    """What a portable row of a group built small (g.small) runs, as the
-    row the image holds: its compact (the code that runs, where the group
-    has its files), None where the compact is in the image already, and
-    SMALL where the algorithm has no compact."""
-    if not g.small or r.impl != "portable":
-        return r, None
-    if r.algo.has_compact:
-        if (r.algo.id, "compact") in kept:
-            return None, "its compact is in the image already"
-        if not set(r.algo.code("compact").sources) <= set(g.sources):
-            return None, "its compact's files are not in the bank"
-        return image.Row(r.algo, "compact", r.label), "the image holds it as compact"
-    return image.Row(r.algo, SMALL, r.label), f"the image holds it as {SMALL}"
-
-
-def keep_fitting(plan: image.Plan, groups, left, console: str = "NES"):
-    """The rows the banks hold: `plan` narrowed to them (its left_out
-    extended), and the groups that still hold a row -> (groups, left_out).
-    A group built small runs the compact code for `portable`: such a row
-    is named by the code that runs (small_row), never `portable`."""
-    rows, left_out = [], [(r.algo.id, r.impl, why) for r, why in left]
-    group_of = {id(r): g for g in groups for r in g.rows}
-    kept = {(r.algo.id, r.impl) for r in plan.rows}
-    renamed = False
-    for r in plan.rows:
-        if any(r is x for x, _ in left):
-            continue
-        g = group_of[id(r)]
-        got, why = small_row(r, g, kept)
-        if why:
-            left_out.append((r.algo.id, r.impl, f"built with {SMALL_DEFINE} to fit a bank, where its portable "
-                                                 f"runs other code: {why}"))
-        if got is None:
-            g.rows = [x for x in g.rows if x is not r]
-            continue
-        if got is not r:
-            g.rows = [got if x is r else x for x in g.rows]
-            renamed = True
-        rows.append(got)
-    if not rows:
-        raise BuildError(f"rom: no row fits the {console} image")
-    for g in groups:
-        g.rows = [r for r in g.rows if any(r is x for x in rows)]
-    if renamed:   # a compact in a portable's place may share a label with another row
-        for r, lab in zip(rows, image.labels([(r.algo, r.impl) for r in rows])):
-            r.label = lab
-    # the plan becomes what the image holds: the caller tables, labels and
-    # stores by it
-    plan.rows[:] = rows
-    plan.left_out += left_out
-    return [g for g in groups if g.rows], left_out
-
-
 def build(plan: image.Plan, log=lambda m: None) -> Built:
-    t = CONSOLE.description()
     folder = image.build_folder(CONSOLE.name, plan)
     gen = folder / "gen"
-    image.write_screen(CONSOLE, gen)
+    image.write_config(CONSOLE, gen)
     log(f"rom: building the NES image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
-    groups, left_out = keep_fitting(plan, *fit_groups(t, plan.rows, folder, gen, log, page_tables=True))
+    cc = toolchain(page_tables=True)
+    groups, left_out = banked.keep_fitting(plan, *banked.fit_groups(cc, plan.rows, folder, gen, BANK_ROOM, log), "NES")
     generated = image.write_generated(plan, gen, CONSOLE)
-    font = compile_c(t, FONT, folder / "obj" / "hb_font.o", gen, ["--rodata-name", "FONT"], log)
-    used = pack(groups, cc65.segment_sizes(font).get("FONT", 0))
+    font = cc.compile(FONT, folder / "obj" / "hb_font.o", gen, ["--rodata-name", "FONT"], log)
+    used = banked.pack(groups, cc65.segment_sizes(font).get("FONT", 0), BANK_ROOM)
     prg_banks = bank_count(used)
     image.write_if_changed(folder / "stubs.s", stubs_source(prg_banks))
     image.write_if_changed(folder / "trampolines.s", trampolines_source(groups))
     cfg = folder / "nes.cfg"
     image.write_if_changed(cfg, linker_config(groups, prg_banks))
-    objs = [cc65.assemble(SYSTEM, ROOT / CRT0, folder / "obj" / "crt0.o", log=log),
-            cc65.assemble(SYSTEM, ROOT / RUNTIME, folder / "obj" / "runtime.o", log=log),
-            cc65.assemble(SYSTEM, folder / "stubs.s", folder / "obj" / "stubs.o", log=log),
-            cc65.assemble(SYSTEM, folder / "trampolines.s", folder / "obj" / "trampolines.o", log=log)]
-    objs += [compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), gen, ["--bss-name", "NESBSS"], log)
+    objs = [cc.assemble(ROOT / CRT0, folder / "obj" / "crt0.o", log),
+            cc.assemble(ROOT / RUNTIME, folder / "obj" / "runtime.o", log),
+            cc.assemble(folder / "stubs.s", folder / "obj" / "stubs.o", log),
+            cc.assemble(folder / "trampolines.s", folder / "obj" / "trampolines.o", log)]
+    objs += [cc.compile(s, folder / "obj" / (Path(s).stem + ".o"), gen, ["--bss-name", "NESBSS"], log)
              for s in PLATFORM]
-    fixed_sources = [s for s in image.ENGINE_SOURCES if s != FONT] + [cache.rel(generated[1])]
-    objs += [compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), gen, (), log) for s in fixed_sources]
+    fixed_sources = [s for s in image.APP_SOURCES if s != FONT] + [cache.rel(generated[1])]
+    objs += [cc.compile(s, folder / "obj" / (Path(s).stem + ".o"), gen, (), log) for s in fixed_sources]
     objs += [font] + [o for g in groups for o in g.objects]
-    prg = cc65.link_image(cfg, objs, [NES_LIB], folder / "prg.bin", folder / "map.txt", log)
+    prg = cc.link(cfg, objs, folder / "prg.bin", folder / "map.txt", log)
     unlisted = cc65.runtime_unlisted([o for g in groups for o in g.objects], ROOT / RUNTIME)
     if unlisted:
         log(f"rom: warning: the rows call cc65 runtime routines {RUNTIME} does not list ({', '.join(unlisted)}): "
@@ -421,19 +222,18 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
 
 
 def describe(built: Built) -> str:
-    small = sorted({r.algo.id for g in built.groups if g.small for r in g.rows})
     return (f"{built.image_bytes // 1024} KiB image (NES 2.0 header, mapper 1 SXROM: {built.banks} PRG-ROM banks "
             f"of 16 KiB, {built.banks_used} holding algorithms, the fixed bank {built.fixed_bytes} bytes used; "
             f"8 KiB CHR-RAM), 32 KiB battery PRG-RAM ({built.ram_bytes} bytes of variables, 24 KiB of records)"
-            + (f"; built with {SMALL_DEFINE} to fit a bank (rolled rounds: their portable rows held as "
-               f"compact, or as small without a compact): {', '.join(small)}" if small else ""))
+            + banked.small_note(built.groups))
 
 
 CONSOLE = Console(
     name="nes", run_target="nes-rom", target="nes", build=build, describe=describe,
     timer=("CPU cycles, from the vertical-blank frames and a calibrated loop counted to the next one, at "
            "the clock of the region the ROM's start-up test finds (NTSC, PAL or Dendy)"),
-    title="NES (MOS 6502 1.79 MHz, cc65 -O, MMC1 banks): the ROM image's own timer (frames and a calibrated loop, CPU cycles)",
+    title=(f"NES ({chip('nes', 'MOS 6502')}, cc65 -O, MMC1 banks): the ROM image's own timer (frames and a calibrated "
+           "loop, CPU cycles)"),
     screen=(32, 30),             # the whole nametable, 256x240 pixels
     emulator="nestopia",
     emulator_options={"nestopia_favored_system": "ntsc", "nestopia_overscan_v": "disabled",
@@ -443,6 +243,14 @@ CONSOLE = Console(
     slowest_call_s=300.0,        # PBKDF2's two calls (verified, then timed), 2 min each
     settle_frames=200,           # a whole table redrawn: about 4 frames a row (the 6502 formats the figures)
     cc="cc65", cflags=lambda t: cc65.system_cflags(t, SYSTEM),
+    cpu="6502",
+    # the CPU clock of the region the start-up test found (NTSC 1,789,773 Hz, PAL 1,662,607, Dendy
+    # 1,773,448), which is also the timer's rate: its ticks are cycles (hb_rom_tick_hz)
+    clock="hb_nes_clock_hz()", clock_header="hb_nes.h",
+    fine_span=True,              # the frame counter alone resolves 16.7 ms: nes.c times a span to its loop's 11 cycles
+    # the harness's empty call through a trampoline, as a row's (trampolines_source); a span's NMIs
+    # (75 cycles each) recorded apart (nes.c: hb_rom_irq_ticks)
+    config_lines=(f"#define HB_ROM_EMPTY_FN {EMPTY_FN}", "#define HB_ROM_IRQ_TICKS 1"),
     # NTSC and the whole picture, as above (this Nestopia names each edge's overscan)
     web=Web("nestopia", "Nestopia", (".nes",), 60.0988,
             options={"nestopia_favored_system": "ntsc", "nestopia_overscan_v_top": "0",

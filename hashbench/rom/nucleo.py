@@ -17,23 +17,20 @@ runs it headless, checks every digest and stores the run as
 `nucleo-f767-qemu`, whose timer counts QEMU's instructions (-icount), not
 the Cortex-M7's cycles.  A capture of the board's serial port becomes a
 stored run with `hashbench import capture.txt`."""
-import os
 import subprocess
-import sys
-import time
 from pathlib import Path
 
 from ..errors import BuildError, UserError
 from ..files import write_whole
 from . import headless, image, run
-from .console import Console
+from .console import Console, chip
 
 QEMU = ["qemu-system-arm", "-M", "mps2-an500", "-nographic", "-monitor", "none", "-serial", "stdio",
         "-icount", "shift=3"]
 DIR = "src/platform/rom/nucleo-f767"
 COMMON = (f"{DIR}/platform.c",)
 BOARDS = {"stm32": (f"{DIR}/board_stm32.c", f"{DIR}/stm32f767.ld", []),
-          "mps2": (f"{DIR}/board_mps2.c", f"{DIR}/mps2-an500.ld", ["-DHB_NUCLEO_QEMU"])}
+          "mps2": (f"{DIR}/board_mps2.c", f"{DIR}/mps2-an500.ld", ["-DHB_ROM_EMULATED"])}
 LDFLAGS = ["--specs=nosys.specs", "-nostartfiles", "-Wl,--gc-sections", "-lgcc"]
 MAX_BUDGET_MS = 9000                  # CYCCNT wraps after 19.9 s at 216 MHz
 FLASH_BYTES = 2 * 1024 * 1024
@@ -91,40 +88,24 @@ def emulator():
                         "(scripts/setup.sh does)")
 
 
-def play(con, firmware, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True):
-    """Runs the QEMU stand-in of the image's firmware until its serial
-    output holds the `done` record -> run.Session (no screen; emulated_s:
-    the timed spans' virtual time)."""
-    elf = qemu_elf(Path(firmware))
-    t0 = time.monotonic()
-    text = ""
-    try:
-        with headless.Emulator("QEMU", QEMU + ["-kernel", str(elf)], con.run_target, rows,
-                               run.limit_s(rows, budget_ms) * 4, stream, stdout=subprocess.PIPE) as emu:
-            os.set_blocking(emu.proc.stdout.fileno(), False)
-            while '{"rec":"done"' not in text:
-                chunk = emu.proc.stdout.read()
-                if chunk:
-                    text += chunk.decode("ascii", "replace").replace("\r", "")
-                else:
-                    emu.check(text)
-                    time.sleep(0.05)
-    except (KeyboardInterrupt, headless.EmulatorStopped) as exc:
-        if isinstance(exc, headless.EmulatorStopped):
-            print(f"{exc}: the rows done are kept, the run ends interrupted", file=sys.stderr)
-        whole = text[:text.rfind("\n") + 1]
-        return run.interrupted(whole, t0, timed_s(run.parse(whole)))
-    text = text[:text.index('{"rec":"done"')] + text[text.index('{"rec":"done"'):].split("\n", 1)[0] + "\n"
-    recs = run.parse(text)
-    session = run.Session(recs, text, timed_s(recs), time.monotonic() - t0)
-    session.screen_complete = False
-    return session
+class Qemu(headless.Serial):
+    """QEMU on the firmware's stand-in (a driver.Driver): the records as
+    its serial port wrote them; emulated seconds: the timed spans' virtual
+    time (the timer's ticks at its 25 MHz)."""
+
+    def __init__(self, elf: Path, limit_s: float):
+        super().__init__("QEMU", QEMU + ["-kernel", str(elf)], limit_s)
+
+    @property
+    def seconds(self) -> float:
+        whole = run.save_text(self.text)
+        recs = run.parse(whole[:whole.rfind("\n") + 1])
+        return sum(r.get("ticks", 0) + r.get("empty_ticks", 0) for r in recs) / 25e6
 
 
-def timed_s(recs) -> float:
-    """The timed spans' virtual time: the timer's ticks at its 25 MHz."""
-    return sum(r.get("ticks", 0) + r.get("empty_ticks", 0) for r in recs) / 25e6
-
+def driver(con, firmware, log=lambda m: None, limit_s: float = 3600.0) -> Qemu:
+    """The QEMU stand-in of the image's firmware (qemu_elf), its wall-clock limit four times a console's."""
+    return Qemu(qemu_elf(Path(firmware)), limit_s * 4)
 
 
 CONSOLE = Console(
@@ -134,8 +115,9 @@ CONSOLE = Console(
     title=("NUCLEO-F767 firmware under QEMU mps2-an500 (Cortex-M7, Thumb-2): the same firmware's timer "
            "counting QEMU's instructions, not the board's cycles"),
     screen=None,                 # the records go out over USART3
-    emulator="qemu-system-arm", play=play, find_emulator=emulator,
+    emulator="qemu-system-arm", driver=driver, find_emulator=emulator,
     runner="qemu-system-arm -M mps2-an500 -icount shift=3 (headless, serial on stdout)",
     install=install, check_output=check_output,
     board_target="nucleo-f767",  # what a capture from the board is stored as
-    board_title="NUCLEO-F767ZI (Cortex-M7 216 MHz, flash + ART, caches on, DTCM): DWT CYCCNT")
+    emulated_clock_hz=25000000,  # under QEMU (HB_ROM_EMULATED): the mps2-an500 board's timer; the board: 216 MHz
+    board_title=f"NUCLEO-F767ZI ({chip('cortex-m7')}, flash + ART, caches on, DTCM): DWT CYCCNT")

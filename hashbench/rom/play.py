@@ -11,7 +11,8 @@ fallback are never reached (play.js, and every core file is here).
         print(server.url)
         server.serve_forever()
 
-A console the page plays declares how (its Console's `web`, a Web: the core,
+A console the page plays declares how (its Console's `web`, a
+hashbench.rom.console.Web: the core,
 the keys, the core's options): the GBA in mGBA, the Game Boy in Gambatte,
 the NES in Nestopia, the Super NES in Snes9x, the NDS in melonDS; the same
 emulators as the headless runs where Debian has them (mGBA, Nestopia), the
@@ -23,51 +24,15 @@ import mimetypes
 import os
 import sys
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
 
 from .. import paths
 from ..errors import UserError
+from .console import Web
 
 EMULATORJS_VERSION = "4.2.3"     # web/package.json pins the front end and every core to it
-
-
-@dataclass(frozen=True)
-class Key:
-    button: str      # the console's name for it
-    retropad: int    # libretro's RETRO_DEVICE_ID_JOYPAD_* (what EmulatorJS's controls are keyed by)
-    key: str         # EmulatorJS's name of the keyboard key
-
-
-# EmulatorJS's own defaults for these buttons, so that its settings menu agrees with the page
-ARROWS = (Key("UP", 4, "up arrow"), Key("DOWN", 5, "down arrow"), Key("LEFT", 6, "left arrow"),
-          Key("RIGHT", 7, "right arrow"))
-A, B, SELECT, START = Key("A", 8, "z"), Key("B", 0, "x"), Key("SELECT", 2, "v"), Key("START", 3, "enter")
-L, R = Key("L", 10, "q"), Key("R", 11, "e")
-
-
-def pad(*more) -> tuple:
-    """The buttons the application reads (A, B, SELECT, START, the arrows), and `more`."""
-    return (A, B, SELECT, START, *ARROWS, *more)
-
-
-@dataclass(frozen=True)
-class Web:
-    """A console as the browser page plays it (a Console's `web`)."""
-    core: str            # the core: npm's @emulatorjs/core-<core>, EmulatorJS's name for it
-    emulator: str        # what the page says it runs in
-    extensions: tuple    # the image files `hashbench play FILE` takes for this console
-    fps: float           # the console's frames a second (webrun: emulated seconds from frames)
-    keys: tuple = field(default_factory=pad)
-    options: dict = field(default_factory=dict)   # the core's libretro variables
-    # (image path) -> (bytes the records' place is found by, the records' offset from them, their length)
-    # in the core's save state, where the records are not in the save RAM (the NDS's main RAM)
-    records_in_state: Callable | None = None
-    measures: bool = True   # False: played only (hashbench.rom.webrun does not read its records back)
-    machine: str = ""       # the machine the core runs the image as, where not the console's name (the page's title)
 
 
 @functools.cache

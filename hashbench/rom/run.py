@@ -1,15 +1,15 @@
 # SPDX-License-Identifier: MIT
-"""A ROM image run headless in its libretro core until its pass is done,
-and what that run becomes: records read from the cartridge's save RAM,
-results (meter `console-timer`), the screen read back and checked against
-the records, and the screenshot of the whole table.
+"""A ROM image run in its emulator until its pass is done, and what that
+run becomes: records read from the cartridge's save RAM (or wherever the
+console keeps them), results (meter `console-timer`), the screen read back
+and checked against the records, and the screenshot of the whole table.
 
-    session = run.play(con, image_path, rows, log)
+    session = run.measure(con, image_path, rows, budget_ms, log)
     results = run.results(session.records, con, expected)
 
-`con` is a console.Console (hashbench.rom.gba.CONSOLE, ...): its libretro
-core and options, screen, where its records are kept, how long its screen
-takes to show a new table."""
+`con` is a console.Console (hashbench.rom.gba.CONSOLE, ...): the emulator
+it opens (a driver.Driver: its libretro core by default), its screen, how
+long its screen takes to show a new table."""
 import io
 import sys
 import time
@@ -21,7 +21,8 @@ from ..errors import BuildError
 from ..files import write_whole
 from ..result import Build
 from ..verify import checked
-from . import libretro, screen
+from . import screen
+from .driver import EmulatorStopped
 
 METER = "console-timer"
 INSTRUMENT = "rom-timer"
@@ -31,6 +32,7 @@ POLL_FRAMES = 30          # frames between looks at the save RAM
 PROGRESS_EVERY_S = 2.0    # wall seconds between progress lines
 TITLE_LINES = 3           # the title, its second line, the column heads
 STATUS_LINES = 1
+DONE = '{"rec":"done"'      # the pass's last record
 
 
 @dataclass
@@ -45,21 +47,8 @@ class Session:
     screen_complete: bool = True     # False: screen_lines are the table's first rows only (no input to scroll)
 
 
-def settle_frames(con) -> int:
-    """Frames the screen takes to show a whole new table (the NES's 6502
-    takes seconds to format one)."""
-    return con.settle_frames
-
-
 def save_text(raw: bytes) -> str:
     return raw.split(b"\0", 1)[0].decode("ascii", "replace")
-
-
-def records_memory(core, con) -> bytes:
-    """Where the console's ROM writes its records: the cartridge's save RAM
-    from the console's records_offset, or what its records(core) reads (the
-    NDS: main RAM)."""
-    return con.records(core) if con.records else core.save_ram()[con.records_offset:]
 
 
 def limit_s(rows: int, budget_ms: int, sizes: int = 1, slowest_call_s: float = 5.0) -> float:
@@ -69,48 +58,60 @@ def limit_s(rows: int, budget_ms: int, sizes: int = 1, slowest_call_s: float = 5
     return 60.0 + rows * sizes * (4 * budget_ms / 1000.0 + slowest_call_s)
 
 
-def play(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True) -> Session:
-    """Boots `rom`, presses A, runs until the save RAM holds the `done`
-    record, then scrolls the table page by page for the screenshot."""
+def measure(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True) -> Session:
+    """One measured pass of `rom` in the console's emulator (con.open: a
+    driver.Driver): boots it, presses A, runs until its records hold the
+    `done` record, then scrolls the table page by page for the screenshot.
+    Ctrl-C, or an emulator that stops early: the session of the records
+    written so far, interrupted."""
     t0 = time.monotonic()
-    with libretro.Core(con.emulator, rom, con.emulator_options) as core:
-        core.run(int(core.fps * START_AFTER_S))
-        core.press("a")
+    with con.open(rom, log, limit_s(rows, budget_ms, 1, con.slowest_call_s)) as drv:
+        if drv.takes_input:
+            drv.run(int(drv.fps * START_AFTER_S))
+            drv.press("a")
         try:
-            text = wait_done(core, con, rows, budget_ms, stream)
-        except KeyboardInterrupt:
-            return interrupted(save_text(records_memory(core, con)), t0, core.seconds)
-        session = Session(parse(text), text, core.seconds, 0.0)
-        if pages:
-            session.pages, session.screen_lines = scroll_pages(core, con, rows)
+            text = wait_done(drv, con, rows, budget_ms, stream)
+        except (KeyboardInterrupt, EmulatorStopped) as exc:
+            if isinstance(exc, EmulatorStopped):
+                print(f"{exc}: the rows done are kept, the run ends interrupted", file=sys.stderr)
+            return interrupted(save_text(drv.records()), t0, drv.seconds)
+        session = Session(parse(text), text, drv.seconds, 0.0)
+        if pages and con.has_screen:
+            session.pages, session.screen_lines = scroll_pages(drv, con, rows)
+        session.screen_complete = con.has_screen and (drv.takes_input or rows <= layout(con)[1])
+        drv.check()
     session.wall_s = time.monotonic() - t0
     return session
 
 
-def wait_done(core, con, rows: int, budget_ms: int, stream=sys.stderr, sizes: int = 1) -> str:
-    """Runs the core until the save RAM holds a pass's `done` record (a
+def wait_done(drv, con, rows: int, budget_ms: int, stream=sys.stderr, sizes: int = 1) -> str:
+    """Runs the emulator until its records hold a pass's `done` record (a
     pass starts by writing its `engine` record over the last one's), with
-    a progress line on `stream` every few seconds -> the records' text."""
-    deadline = core.seconds + limit_s(rows, budget_ms, sizes, con.slowest_call_s)
+    a progress line on `stream` every few seconds -> the records' text, up
+    to the `done` record's line."""
+    deadline = drv.seconds + limit_s(rows, budget_ms, sizes, con.slowest_call_s)
     last = start = time.monotonic()
     text = ""
-    while '{"rec":"done"' not in text:
-        if core.seconds > deadline:
-            raise BuildError(f"rom: no `done` record after {core.seconds:.0f} emulated seconds "
+    while DONE not in text:
+        if drv.seconds > deadline:
+            raise BuildError(f"rom: no `done` record after {drv.seconds:.0f} emulated seconds "
                              f"({text.count('rom_result')}/{rows * sizes} rows written)")
-        core.run(POLL_FRAMES)
-        text = save_text(records_memory(core, con))
+        drv.run(POLL_FRAMES)
+        text = save_text(drv.records())
         if time.monotonic() - last >= PROGRESS_EVERY_S and stream:
             done, total = text.count("rom_result"), rows * sizes
-            print(f"{con.run_target}: {done}/{total} rows, {core.seconds:.1f} s emulated"
+            print(f"{con.run_target}: {done}/{total} rows, {drv.seconds:.1f} s emulated"
                   + (f", {time_left(time.monotonic() - start, done, total)}" if done else ""), file=stream, flush=True)
             last = time.monotonic()
-    if "save_ram_full" in text:   # the records stopped; the pass goes on, on the screen only
-        while not screen.text(core.frame(), con.cols, con.rows)[-1].startswith("A:"):
-            if core.seconds > deadline:
-                raise BuildError(f"rom: the pass did not end after {core.seconds:.0f} emulated seconds")
-            core.run(POLL_FRAMES, capture=True)
-    core.run(settle_frames(con))  # the table drawn after the last record
+    done = text.index(DONE)
+    text = text[:done] + text[done:].split("\n", 1)[0] + "\n"
+    if con.has_screen and ("save_ram_full" in text or drv.done_when_drawn):
+        # the pass goes on, on the screen only, until its status line asks for A
+        while not screen.text(drv.frame(), con.cols, con.rows)[-1].startswith("A:"):
+            if drv.seconds > deadline:
+                raise BuildError(f"rom: the pass did not end after {drv.seconds:.0f} emulated seconds")
+            drv.run(POLL_FRAMES, capture=True)
+    drv.run(con.settle_frames)  # the table drawn after the last record
     return text
 
 
@@ -142,21 +143,22 @@ def layout(con):
     return per_row, (con.rows - TITLE_LINES - STATUS_LINES) // per_row
 
 
-def scroll_pages(core, con, rows: int):
+def scroll_pages(drv, con, rows: int):
     """The table page by page (DOWN scrolls one row): [(frame, its text,
-    the first row shown)], and the table's lines read off them, each row once."""
+    the first row shown)], and the table's lines read off them, each row
+    once (a driver that takes no input: the first page only)."""
     per_row, visible = layout(con)
     pages, top = [], 0
-    core.run(1, capture=True)
+    drv.run(1, capture=True)
     while True:
-        frame = core.frame()
+        frame = drv.frame()
         pages.append((frame, screen.text(frame, con.cols, con.rows), top))
-        if top + visible >= rows:
+        if top + visible >= rows or not drv.takes_input:
             break
         step = min(visible, rows - visible - top)
         for _ in range(step):
-            core.press("down", 2, settle_frames(con))
-        core.run(1, capture=True)
+            drv.press("down", 2, con.settle_frames)
+        drv.run(1, capture=True)
         top += step
     seen = {}
     for _frame, text, first in pages:

@@ -19,7 +19,7 @@ Banks of 32 KiB, run in the FastROM mirror ($80 + n : $8000-$FFFF):
             cc65's runtime, a trampoline per algorithm function, the header
             and the vectors;
   bank 1..  the algorithms: groups of core files (rows that share a file
-            share a group; nes.fit_groups: a group too large is built with
+            share a group; banked.fit_groups: a group too large is built with
             HB_NO_PORTABLE_TABLES or split), packed first fit, largest
             first.  Each bank is a link of its own, with its own copy of
             the runtime routines its code calls (a bank sees no other
@@ -40,11 +40,10 @@ from pathlib import Path
 from ..build import cache, cc65
 from ..errors import BuildError
 from ..paths import ROOT
-from . import image, nes
-from .console import Console
-from .play import L, R, Web, pad
+from . import banked, image, nes
+from .console import Console, L, R, Web, pad
 
-PLATFORM = ("src/platform/rom/snes/snes.c",)
+PLATFORM = ("src/platform/rom/snes/snes.c", "src/platform/rom/hb_rom_pending.c")
 CRT0 = "src/platform/rom/snes/crt0.s"
 CONFIG_DIR = "src/platform/rom/snes"
 TRAMPOLINE_CYCLES = 34       # jsl 8, phb 3, phk 3, plb 4, jsr 6, plb 4, rtl 6 (the function's rts replaces the trampoline's)
@@ -61,7 +60,6 @@ HEADER_TITLE = "HASHBENCH"
 MAP_MODE = 0x30              # LoROM, FastROM
 CHIPSET = 0x02               # ROM, RAM, battery
 COUNTRY = 0x01               # USA: NTSC
-NES_LIB = nes.NES_LIB        # cc65's 6502 runtime (the routines are the same for every 6502 target)
 # low work RAM: the zero page, the stack page, the C stack, the platform's
 # text copy and dirty rows (crt0.s's SNESBSS), then the algorithms' and
 # the application's variables up to $2000
@@ -88,15 +86,8 @@ def runtime_objects(folder: Path, log) -> list:
     have the same addresses in all: zeropage.o (sp, sreg, ptr1...) and
     jmpvec.o, the `jmp` in RAM through which cc65 calls a function pointer
     (the code it jumps from and to is the bank's own: PBR stays)."""
-    out = []
-    for name in ("zeropage.o", "jmpvec.o"):
-        obj = folder / "obj" / name
-        obj.parent.mkdir(parents=True, exist_ok=True)
-        lib = Path("/usr/share/cc65/lib") / NES_LIB
-        cmd = ["sh", "-c", f"cd {cache.rel(obj.parent)} && ar65 x {lib} {name}"]
-        cache.cached(obj, cmd, [], cache.tool_version("ld65", "-V"), log)
-        out.append(obj)
-    return out
+    cc = nes.toolchain(CONFIG_DIR)
+    return [cc.runtime_member(name, folder / "obj" / name, log) for name in ("zeropage.o", "jmpvec.o")]
 
 
 def entry_symbols(groups, bank: int) -> list:
@@ -181,13 +172,6 @@ def bank_config(groups, bank: int) -> str:
                      + mem + ["}", "SEGMENTS {"] + segs + ["}", ""])
 
 
-def link(cfg: Path, out: Path, objs: list, log) -> Path:
-    cmd = ["ld65", "-C", cache.rel(cfg), "-m", cache.rel(out.with_suffix(".map")), "-o", cache.rel(out)] + \
-        [cache.rel(o) for o in objs] + [NES_LIB]
-    cache.cached(out, cmd, [cache.rel(cfg)] + [cache.rel(o) for o in objs], cache.tool_version("ld65", "-V"), log)
-    return out
-
-
 def runtime_addresses(map_path: Path) -> dict:
     """The runtime's variables and their addresses in a link (None: the
     link does not use it)."""
@@ -230,15 +214,15 @@ def build(plan: image.Plan, log=lambda m: None, group_room: int = GROUP_ROOM) ->
     """The image; `group_room` the most code one group may have before it
     is built small or split (nes.BANK_ROOM: the NES image's choices, so that
     both run the same code)."""
-    t = CONSOLE.description()
     folder = image.build_folder(CONSOLE.name, plan, group_room)
     gen = folder / "gen"
-    image.write_screen(CONSOLE, gen)
+    image.write_config(CONSOLE, gen)
     log(f"rom: building the Super NES image ({len(plan.rows)} rows, {len(plan.sources())} algorithm files)")
-    groups, left_out = nes.keep_fitting(plan, *nes.fit_groups(t, plan.rows, folder, gen, log, group_room, CONFIG_DIR),
-                                        console="Super NES")
+    cc = nes.toolchain(CONFIG_DIR)
+    groups, left_out = banked.keep_fitting(plan, *banked.fit_groups(cc, plan.rows, folder, gen, group_room, log),
+                                           "Super NES")
     generated = image.write_generated(plan, gen, CONSOLE)
-    used = nes.pack(groups, 0, GROUP_ROOM)
+    used = banked.pack(groups, 0, GROUP_ROOM)
     for g in groups:
         g.bank += 1                      # bank 0 is the application's
     group_ram = max([g.ram_bytes for g in groups] + [0])
@@ -249,21 +233,22 @@ def build(plan: image.Plan, log=lambda m: None, group_room: int = GROUP_ROOM) ->
         image.write_if_changed(stubs, stubs_source(groups, b))
         cfg = folder / f"bank{b}.cfg"
         image.write_if_changed(cfg, bank_config(groups, b))
-        objs = zp + [cc65.assemble(nes.SYSTEM, stubs, folder / "obj" / f"stubs{b}.o", log=log)] + \
+        objs = zp + [cc.assemble(stubs, folder / "obj" / f"stubs{b}.o", log)] + \
             [o for g in groups if g.bank == b for o in g.objects]
-        banks.append(link(cfg, folder / f"bank{b}.bin", objs, log))
+        out = folder / f"bank{b}.bin"
+        banks.append(cc.link(cfg, objs, out, out.with_suffix(".map"), log))
     image.write_if_changed(folder / "trampolines.s", trampolines_source(groups, used))
     cfg = folder / "bank0.cfg"
     image.write_if_changed(cfg, fixed_config(PLATFORM_RAM_END + group_ram))
-    objs = zp + [cc65.assemble(nes.SYSTEM, ROOT / CRT0, folder / "obj" / "crt0.o", log=log),
-                 cc65.assemble(nes.SYSTEM, folder / "trampolines.s", folder / "obj" / "trampolines.o", log=log)]
+    objs = zp + [cc.assemble(ROOT / CRT0, folder / "obj" / "crt0.o", log),
+                 cc.assemble(folder / "trampolines.s", folder / "obj" / "trampolines.o", log)]
     # the platform's variables beside crt0.s's, so that the application's come first in BSS (its
     # buffer page-aligned, as on the NES)
-    objs += [nes.compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), gen, ["--bss-name", "SNESBSS"], log,
-                           CONFIG_DIR) for s in PLATFORM]
-    sources = list(image.ENGINE_SOURCES) + [cache.rel(generated[1])]
-    objs += [nes.compile_c(t, s, folder / "obj" / (Path(s).stem + ".o"), gen, (), log, CONFIG_DIR) for s in sources]
-    fixed = link(cfg, folder / "bank0.bin", objs, log)
+    objs += [cc.compile(s, folder / "obj" / (Path(s).stem + ".o"), gen, ["--bss-name", "SNESBSS"], log)
+             for s in PLATFORM]
+    sources = list(image.APP_SOURCES) + [cache.rel(generated[1])]
+    objs += [cc.compile(s, folder / "obj" / (Path(s).stem + ".o"), gen, (), log) for s in sources]
+    fixed = cc.link(cfg, objs, folder / "bank0.bin", folder / "bank0.map", log)
     seen = [runtime_addresses(p.with_suffix(".map")) for p in [fixed] + banks]
     moved = [k for k in RUNTIME_SYMBOLS if len({a[k] for a in seen if a[k]}) > 1]
     if moved:
@@ -297,13 +282,11 @@ def build(plan: image.Plan, log=lambda m: None, group_room: int = GROUP_ROOM) ->
 
 
 def describe(built: Built) -> str:
-    small = sorted({r.algo.id for g in built.groups if g.small for r in g.rows})
     checksum = sum(built.path.read_bytes()) & 0xFFFF
     return (f"{built.image_bytes // 1024} KiB LoROM image (FastROM, header checksum ${checksum:04X}: "
             f"{built.banks} banks of 32 KiB, {built.banks_used} holding algorithms, bank 0 {built.fixed_bytes} bytes "
             f"used), 32 KiB battery SRAM for the records, {built.ram_bytes} bytes of variables in the low work RAM"
-            + (f"; built with {nes.SMALL_DEFINE} to fit a bank (rolled rounds: their portable rows held as "
-               f"compact, or as small without a compact): {', '.join(small)}" if small else ""))
+            + banked.small_note(built.groups))
 
 
 CONSOLE = Console(
@@ -317,4 +300,6 @@ CONSOLE = Console(
     slowest_call_s=150.0,        # PBKDF2: about half the NES's
     settle_frames=120,           # a whole table redrawn (the 6502 code formats the figures)
     cc=nes.CONSOLE.cc, cflags=nes.CONSOLE.cflags,
+    cpu="65816",
+    clock="hb_snes_clock_hz()", clock_header="hb_snes.h",   # with FastROM: the master clock over 6 (3.58 MHz NTSC, 3.55 MHz PAL)
     web=Web("snes9x", "Snes9x", (".sfc", ".smc"), 60.0988, pad(L, R)))

@@ -11,9 +11,10 @@ them, which no Debian package carries.
         page.records()                       # bytes: save RAM, or the NDS's records area
         page.frame()                         # (width, height, rows of (r, g, b)), the core's own frame
 
-`play()` is hashbench.rom.run.play's counterpart: it returns the same
-Session, so that flow.run_image stores a browser run as it stores a headless
-one (`in_browser(console)`: the console declared to run there).  The
+A Page is a driver.Driver: hashbench.rom.run.measure runs the same pass
+in it as in a headless core, so that flow.run_image stores a browser run as
+it stores a headless one (`in_browser(console)`: the console declared to
+run there).  The
 emulator runs on its own in the page (fast-forward, no frame limit); the
 host only watches its frame counter, so `run(n)` waits for n frames rather
 than stepping them.  Emulated seconds are frames over the console's refresh
@@ -26,7 +27,6 @@ import base64
 import io
 import json
 import shutil
-import sys
 import threading
 import time
 from dataclasses import replace
@@ -34,7 +34,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..errors import BuildError, UserError
-from . import libretro, run, screen
+from . import libretro
 from .play import EMULATORJS_VERSION, Server, check_installed
 
 START_LIMIT_S = 60.0      # page load to the game running
@@ -80,7 +80,10 @@ def start_chromium(binary: str, driver: str):
 class Page:
     """The page's server, headless Chromium on it, the game started (with
     `fast`: the emulator's fast-forward on, without a frame limit); `con`
-    is the image's console (a hashbench.rom.console.Console with a `web`)."""
+    is the image's console (a hashbench.rom.console.Console with a `web`).
+    A driver.Driver."""
+    takes_input = True
+    done_when_drawn = False
 
     def __init__(self, image: Path, con, fast: bool = True, url: str = None):
         """`url`: the page of a server already serving `image` (`hashbench play`), else one is started."""
@@ -142,7 +145,7 @@ class Page:
                                  f"{START_LIMIT_S:.0f} s ({errors})")
             time.sleep(0.2)
 
-    # ---- what a headless core offers (hashbench.rom.run's scroll_pages uses these) ----
+    # ---- a driver.Driver, as the headless cores are ----
 
     def frames(self) -> int:
         return int(self.js("return EJS_emulator.gameManager.getFrameNum()"))
@@ -196,6 +199,15 @@ class Page:
         got = self.js("return hb.saveRam()")
         return base64.b64decode(got)[self.con.records_offset:] if got else b""
 
+    def check(self):
+        """A measured run fails where the page's console shows an error or
+        the page asked for anything but its own server."""
+        self.collect_logs()
+        if self.off_host():
+            raise BuildError(f"play: the page asked for {self.off_host()[0]}: only its own server may answer")
+        if self.errors():
+            raise BuildError(f"play: the page's console says: {self.errors()[0]['message']}")
+
     # ---- what the browser saw ----
 
     def collect_logs(self):
@@ -224,55 +236,10 @@ class Page:
         return out
 
 
-def wait_done(page: Page, con, rows: int, budget_ms: int, stream=sys.stderr) -> str:
-    """Lets the emulator run until the records hold a pass's `done` record
-    (run.wait_done's limits and progress lines) -> the records' text."""
-    deadline = run.limit_s(rows, budget_ms, 1, con.slowest_call_s)
-    last = time.monotonic()
-    text = ""
-    while '{"rec":"done"' not in text:
-        if page.seconds > deadline:
-            raise BuildError(f"rom: no `done` record after {page.seconds:.0f} emulated seconds "
-                             f"({text.count('rom_result')}/{rows} rows written)")
-        time.sleep(POLL_S)
-        text = run.save_text(page.records())
-        if stream and time.monotonic() - last >= run.PROGRESS_EVERY_S:
-            print(f"{con.run_target}: {page.seconds:.1f} s emulated, {text.count('rom_result')}/{rows} rows",
-                  file=stream, flush=True)
-            last = time.monotonic()
-    if "save_ram_full" in text:   # the pass goes on, on the screen only, until its status line asks for A
-        while not screen.text(page.frame(), con.cols, con.rows)[-1].startswith("A:"):
-            if page.seconds > deadline:
-                raise BuildError(f"rom: the pass did not end after {page.seconds:.0f} emulated seconds")
-            page.run(run.POLL_FRAMES)
-    page.run(run.settle_frames(con))
-    return text
-
-
-def play(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True) -> run.Session:
-    """hashbench.rom.run.play in the browser: boots `rom` in its page,
-    presses A, waits for the `done` record, scrolls the table page by page;
-    fails where the page's console shows an error or the page asked for
-    anything but its own server."""
-    t0 = time.monotonic()
+def open_page(con, rom, log=lambda m: None, limit_s: float = 0.0) -> Page:
+    """The console's Console.driver in the browser: its page, to be entered."""
     log(f"rom: {rom} in {con.web.emulator} (EmulatorJS {EMULATORJS_VERSION}) in headless Chromium")
-    with Page(rom, con) as page:
-        page.run(int(page.fps * run.START_AFTER_S))
-        page.press("a")
-        try:
-            text = wait_done(page, con, rows, budget_ms, stream)
-        except KeyboardInterrupt:
-            return run.interrupted(run.save_text(page.records()), t0, page.seconds)
-        session = run.Session(run.parse(text), text, page.seconds, 0.0)
-        if pages:
-            session.pages, session.screen_lines = run.scroll_pages(page, con, rows)
-        page.collect_logs()
-        if page.off_host():
-            raise BuildError(f"play: the page asked for {page.off_host()[0]}: only its own server may answer")
-        if page.errors():
-            raise BuildError(f"play: the page's console says: {page.errors()[0]['message']}")
-    session.wall_s = time.monotonic() - t0
-    return session
+    return Page(rom, con)
 
 
 def emulators(con) -> dict:
@@ -297,7 +264,7 @@ def chromium_version(binary: str) -> str:
 def in_browser(con):
     """The console declared to run in its browser page: its own stored
     target (the console's run target and the core: nds-rom-melonds), its
-    runner, `play` in the page, and what it needs checked before a run."""
+    runner, its page as the driver, and what it needs checked before a run."""
     web = con.web
 
     def find():
@@ -305,6 +272,7 @@ def in_browser(con):
         browser_paths()
     binary = shutil.which("chromium") or shutil.which("chromium-browser")
     browser = f"headless {chromium_version(binary)}" if binary else "headless Chromium"
-    return replace(con, run_target=f"{con.run_target}-{web.core}", play=play, find_emulator=find, records=None,
+    return replace(con, run_target=f"{con.run_target}-{web.core}", driver=open_page, find_emulator=find,
+                   records=None,
                    runner=f"{web.emulator} ({web.core} libretro core of EmulatorJS {EMULATORJS_VERSION}, "
                           f"WebAssembly, fast-forward) in {browser}")

@@ -33,6 +33,7 @@ from ..build import TOOLCHAINS, assembly_includes, cache, cartridge, toolchain
 from ..build.configs import replace_opt
 from ..errors import BuildError, UserError
 from ..meters import CONSOLE, for_target, named, own_meters
+from ..meters.contract import HasContext
 from ..meters.exact import NotRepeatable, empty_call_fields, fill_exact, with_empty_calls
 from ..paths import BUILD, ROOT
 from ..progress import Ticker
@@ -261,7 +262,7 @@ class ConsoleTarget(Target):
                    runner_version=meter.version(self), toolchain=self.toolchain, meter=meter.METER,
                    instrument=meter.NAME, unbuilt_files=failed_files, sizes_run=sizes,
                    repeat_checked=job.check_repeat, cached_build=not steps)
-        if hasattr(meter, "context"):
+        if isinstance(meter, HasContext):
             ctx.update(meter.context(self))
         return Outcome(ctx, results, notes)
 

@@ -69,7 +69,7 @@ def missing_tools(name: str) -> str:
 def missing_emulator(name: str) -> str:
     """Why the console's image cannot run here, or ''."""
     con = console.get(name)
-    if con.play is None:
+    if con.runs_in_libretro:
         core = libretro.CORES_DIR / libretro.CORE_FILES[con.emulator]
         return "" if core.exists() else f"needs the libretro core {core.name} (scripts/setup.sh)"
     try:
@@ -96,7 +96,7 @@ def session(name: str) -> run.Session:
     """One headless pass of the case's image, the table read off the screen."""
     p, b = built(name)
     con = console.get(name)
-    return (con.play or run.play)(con, Path(b.path), len(p.rows), p.budget_ms, stream=None)
+    return run.measure(con, Path(b.path), len(p.rows), p.budget_ms, stream=None)
 
 
 def labels(p) -> dict:

@@ -152,6 +152,8 @@ def test_store_history_show_diff(tmp_path):
     assert data["samples"] and data["verified"] is True
     ctx = json.loads(con.execute("SELECT context FROM runs LIMIT 1").fetchone()[0])
     assert ctx["compiler"] and ctx["timer"]["name"] and ctx["commit"]
+    # the command line as given (hashbench/cli.py records it; no library module reads sys.argv)
+    assert con.execute("SELECT command FROM runs LIMIT 1").fetchone()[0] == f"hashbench run -a crc32,md5 --budget 20 --db {db}"
 
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])

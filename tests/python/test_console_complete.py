@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """Every console of the registry (hashbench/rom/console.py) is complete:
 its module declares a Console that names a target description, its
-platform folder holds a hb_rom_config.h that takes the screen from the
-declaration and C that defines the whole of hb_rom.h, its emulator is one
+build writes its hb_rom_config.h whole from the declaration, its platform
+folder holds C that defines the whole of hb_rom.h, its emulator is one
 the front end can run, the ROM tests and docs/roms.md cover it.  Each
 failure names what is missing and where it goes (docs/adding-a-console.md
 walks through the pieces)."""
@@ -18,7 +18,7 @@ import rom_cases
 
 from hashbench.cli import main
 from hashbench.paths import ROOT
-from hashbench.rom import console, libretro
+from hashbench.rom import console, image, libretro
 from hashbench.targets import load_all
 
 PLATFORM = ROOT / "src" / "platform" / "rom"
@@ -79,26 +79,39 @@ def test_stored_targets_are_unique(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_its_emulator_is_one_the_front_end_runs(name):
     con = console.get(name)
-    if con.play is None:
+    if con.runs_in_libretro:
         assert con.emulator in libretro.CORE_FILES, \
             f"{name}: {con.emulator!r} is no libretro core in hashbench/rom/libretro.py CORE_FILES; " \
-            "a console run another way declares play= and find_emulator="
+            "a console run another way declares driver= and find_emulator="
     else:
-        assert con.find_emulator, f"{name}: a console with its own play= declares find_emulator= (what to install)"
-        assert con.runner, f"{name}: a console with its own play= says what runs it (runner=)"
+        assert con.find_emulator, f"{name}: a console with its own driver= declares find_emulator= (what to install)"
+        assert con.runner, f"{name}: a console with its own driver= says what runs it (runner=)"
+
+
+def defines(text: str) -> dict:
+    return dict(re.findall(r"^#define\s+(HB_ROM_\w+)\s+(.*?)\s*(?:/\*.*)?$", text, re.M))
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_platform_config_takes_the_screen_from_the_declaration(name):
-    config = PLATFORM / platform_of(name) / "hb_rom_config.h"
-    assert config.exists(), f"no {config.relative_to(ROOT)}: the target, CPU and clock for the application {GUIDE}"
-    text = config.read_text()
-    assert '#include "hb_rom_screen.h"' in text, \
-        f"{config.relative_to(ROOT)}: include hb_rom_screen.h (generated from the console's screen=)"
-    assert not re.search(r"#define\s+HB_ROM_(COLS|ROWS)\b", text), \
-        f"{config.relative_to(ROOT)}: the screen's size is declared once, in the console's screen="
-    for macro in ("HB_ROM_TARGET", "HB_ROM_CPU", "HB_ROM_CLOCK_HZ"):
-        assert re.search(rf"#define\s+{macro}\b", text), f"{config.relative_to(ROOT)} does not define {macro}"
+def test_the_config_is_generated_whole_from_the_declaration(name, tmp_path):
+    """hb_rom_config.h is the build's, from the declaration (screen=, cpu=,
+    clock=) and the target description (cpu, clock_hz): no platform folder
+    types it a second time."""
+    con = console.get(name)
+    typed = PLATFORM / platform_of(name) / "hb_rom_config.h"
+    assert not typed.exists(), f"{typed.relative_to(ROOT)}: the build writes hb_rom_config.h from {name}'s declaration"
+    head, _inc = image.write_config(con, tmp_path)
+    got = defines(head.read_text())
+    t = con.description()
+    assert (got["HB_ROM_COLS"], got["HB_ROM_ROWS"]) == (str(con.cols), str(con.rows))
+    assert got["HB_ROM_CPU"] == f'"{con.cpu or t.cpu}"'
+    assert got["HB_ROM_CLOCK_HZ"] == (con.clock or f"{t.clock_hz}UL"), "the board's clock: the target description's"
+    assert got["HB_ROM_TARGET"] == f'"{con.board_target or con.name}"'
+    assert ("HB_ROM_FINE_SPAN" in got) == con.fine_span
+    assert all(line in head.read_text() for line in con.config_lines)
+    if con.clock:
+        declared = f'#include "{con.clock_header}"' if con.clock_header else f"uint32_t {con.clock[:-2]}(void);"
+        assert declared in head.read_text()
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -112,18 +125,12 @@ def test_the_platform_defines_the_whole_contract(name):
     code = "\n".join(p.read_text() for p in files)
     asm = "\n".join(p.read_text() for p in sorted((PLATFORM / name).glob("*.[sS]")))
     contract = CONTRACT
-    if re.search(r"#define\s+HB_ROM_FINE_SPAN\b", (PLATFORM / name / "hb_rom_config.h").read_text()):
+    if console.get(name).fine_span:
         contract = tuple(f for f in CONTRACT if f != "hb_rom_ticks") + FINE_SPAN
     missing = [f for f in contract if not re.search(rf"^[A-Za-z][\w \*]*\b{f}\s*\([^;]*$", code, re.M)
                and not re.search(rf"^_?{f}:", asm, re.M)]
     assert not missing, (f"{name}: no definition of {', '.join(missing)} in src/platform/rom/{name}/ "
                          f"(src/platform/rom/hb_rom.h says what each does)")
-
-
-# Where a platform still includes an engine header, and why (each one to move behind hb_rom.h)
-ENGINE_HEADER_EXCEPTIONS = {
-    ("nes", "hb_record.h"): "the start-up timer check writes its own rom_timer_check record",
-}
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -132,10 +139,8 @@ def test_the_platform_includes_no_engine_header(name):
     the font the image carries): no engine header."""
     engine = {p.name for p in (ROOT / "src" / "engine").rglob("*.h")}
     name = platform_of(name)
-    for p in sorted((PLATFORM / name).glob("*.[ch]")):
+    for p in sorted((PLATFORM / name).glob("*.[ch]")) + sorted(PLATFORM.glob("*.[ch]")):
         for inc in re.findall(r'#include\s+"([^"]+)"', p.read_text()):
-            if (name, inc) in ENGINE_HEADER_EXCEPTIONS:
-                continue
             assert "engine/" not in inc and inc.split("/")[-1] not in engine, \
                 f"{p.relative_to(ROOT)} includes {inc}: put what it needs behind src/platform/rom/hb_rom.h"
 

@@ -62,3 +62,44 @@ def test_a_meter_that_counts_one_thread_refuses_the_modes_in_one_line(spelled):
 def test_an_unknown_meter_is_one_line():
     code, out, err = hb("run", "--meter", "furlongs", "--no-save")
     assert code == 2 and out == "" and err.count("\n") == 1 and "'ns', 'core-cycles', 'est-cycles'" in err
+
+
+CONSOLE_METERS = [m for m in meters.REGISTRY if m.where == meters.CONSOLE]
+
+
+def own_params(fn, method=False):
+    """A function's parameters as (name, default), without a protocol method's self."""
+    import inspect
+    params = list(inspect.signature(fn).parameters.values())[1 if method else 0:]
+    return [(p.name, p.default) for p in params]
+
+
+@pytest.mark.parametrize("meter", CONSOLE_METERS, ids=lambda m: m.name)
+def test_every_console_meter_module_keeps_the_contract(meter):
+    """Each console meter module defines what hashbench.targets.console
+    calls (meters/contract.py's ConsoleMeter), with the parameters it
+    passes; an optional part, where defined, has its protocol's."""
+    from hashbench.meters import contract
+    module = meter.load()
+    assert isinstance(module, contract.ConsoleMeter), \
+        f"{module.__name__} lacks {[n for n in contract.members(contract.ConsoleMeter) if not hasattr(module, n)]}"
+    assert module.NAME == meter.instrument and module.METER in meters.FIGURES
+    protocols = [contract.ConsoleMeter] + [p for p in contract.OPTIONAL if isinstance(module, p)]
+    for proto in protocols:
+        for name in contract.members(proto):
+            if callable(getattr(proto, name, None)):
+                assert own_params(getattr(module, name)) == own_params(getattr(proto, name), method=True), \
+                    f"{module.__name__}.{name}'s parameters"
+
+
+def test_the_contract_names_every_part_the_console_target_uses():
+    """What hashbench/targets/console.py reads of a meter module is in the contract
+    (so a new meter module written to the contract works there)."""
+    import ast
+
+    from hashbench.meters import contract
+    from hashbench.paths import ROOT
+    tree = ast.parse((ROOT / "hashbench" / "targets" / "console.py").read_text())
+    used = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and ast.unparse(n.value) == "meter"}
+    known = {n for p in (contract.ConsoleMeter,) + contract.OPTIONAL for n in contract.members(p)}
+    assert used and used <= known, f"not in meters/contract.py: {used - known}"

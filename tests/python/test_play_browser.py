@@ -7,7 +7,7 @@ table is read off the core's own frame with the ROM's font and must say
 what the records say, row by row; the browser's console holds no error and
 no request left 127.0.0.1.  The GBA's page is the one `hashbench rom
 --play` serves; the NDS's runs as `rom --run --emulator melonds`, which
-checks the same (hashbench.rom.webrun.play) and stores the run.
+checks the same (hashbench.rom.run.measure in webrun.Page) and stores the run.
 
 Each image holds two rows at 50 ms a row: about 10-30 s a console.  Skips,
 saying why, where the browser or npm's packages are not installed."""
@@ -49,7 +49,7 @@ def pass_in_page(page: webrun.Page, con, p):
     """A, the pass, the table read page by page -> (records, screen lines)."""
     page.run(int(page.fps * run.START_AFTER_S))
     page.press("a")
-    text = webrun.wait_done(page, con, len(p.rows), p.budget_ms, stream=None)
+    text = run.wait_done(page, con, len(p.rows), p.budget_ms, stream=None)
     _pages, lines = run.scroll_pages(page, con, len(p.rows))
     page.collect_logs()
     return run.parse(text), lines

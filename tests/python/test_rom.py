@@ -87,7 +87,7 @@ def test_a_wrong_reference_digest_shows_a_mark_and_no_speed(monkeypatch):
     monkeypatch.setattr(image, "reference_table", lambda: wrong)
     p = small_plan()
     b = gba.build(p)
-    s = run.play(gba.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
+    s = run.measure(gba.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
     rows = {(r["algo"], r["impl"]): r for _, r in run.read(s.records)["rows"]}
     assert rows[("md5", "portable")]["verified"] is False and rows[("md5", "portable")]["iters"] == 0
     assert rows[("sha256", "portable")]["verified"] is True
@@ -141,7 +141,7 @@ def test_a_pass_that_outgrows_the_save_ram_ends_its_records_cleanly():
     the pass itself goes on to the end, on the screen."""
     p = small_plan()
     b = gba.build(p, save_bytes=1200)
-    s = run.play(gba.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
+    s = run.measure(gba.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
     assert len(s.text) <= 1200 and s.text.endswith('{"rec":"done","save_ram_full":true}\n')
     got = run.read(s.records)
     assert got["full"] and 0 < len(got["rows"]) < len(p.rows)
@@ -219,7 +219,7 @@ def test_the_gba_placements_run_the_same_rows_faster_in_iwram():
     for place in gba.PLACEMENTS:
         b = gba.build(p, place=place)
         assert b.placement == place
-        s = run.play(gba.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None, pages=False)
+        s = run.measure(gba.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None, pages=False)
         got = run.read(s.records)
         assert got["engine"]["placement"] == place
         assert all(r.verified for r in run.results(s.records, gba.CONSOLE, Expected(), Build("gba-rom")))

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The console ROMs: their font (data/font/hb8x8.txt): complete, every glyph its
 own, inside its 5x7 box (descenders below), and the committed C table
-(src/engine/rom/hb_font.c) generated from it; and the rows' labels."""
+(src/platform/rom/hb_font.c) generated from it; and the rows' labels."""
 
 import pytest
 

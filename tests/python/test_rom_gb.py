@@ -200,7 +200,7 @@ def test_a_unit_larger_than_a_bank_runs_from_bank_0_through_bank_1():
     assert {(a.id, u.bank, u.window) for u in b.placed for a, _ in u.entries} == \
         {("xxh32", 1, True), ("crc16", 2, False)}
     assert [r.algo.id for r in p.rows] == ["crc16", "xxh32"] and p.left_out == []
-    s = run.play(gb.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
+    s = run.measure(gb.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None)
     assert all(r.verified for r in run.results(s.records, gb.CONSOLE, Expected(), Build("gb-rom")))
     assert s.screen_lines == run.expected_lines(s.records, gb.CONSOLE, {(r.algo.id, r.impl): r.label for r in p.rows})
 
@@ -256,7 +256,7 @@ def test_a_color_runs_the_image_at_double_speed(app_image, core):
     us = {}
     for model in (dmg, color):
         con = replace(gbc.CONSOLE, emulator=core, emulator_options={option: model})
-        s = run.play(con, b.path, len(p.rows), p.budget_ms, stream=None)
+        s = run.measure(con, b.path, len(p.rows), p.budget_ms, stream=None)
         got = run.read(s.records)
         double = model == color
         assert (got["engine"]["clock_hz"], got["engine"]["tick_hz"]) == \
@@ -284,7 +284,7 @@ def test_the_sm83_assembly_rows_are_verified_and_faster_than_the_c():
     b = gb.build(p)
     paged = next(u for u in b.placed if any(a.id == "pearson8" and i == "sm83" for a, i in u.entries))
     assert paged.offset % 256 == 0
-    got = run.read(run.play(gb.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None).records)
+    got = run.read(run.measure(gb.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None).records)
     rows = {(rec["algo"], rec["impl"]): rec for _, rec in got["rows"] if rec["size"] == 1024}
     assert len(rows) == 6 and all(rec["verified"] for rec in rows.values())
     per_byte = {k: rec["ticks"] / rec["iters"] / 1024 for k, rec in rows.items()}
@@ -309,7 +309,7 @@ def test_the_rom_and_cross_agree_within_half_a_percent():
     assert ("md5", "compact") in [(r.algo.id, r.impl) for r in p.rows]   # the portable built small runs it
     s = run.play(gb.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None, pages=False)
     rom = {(r.algorithm, r.implementation): r for r in run.results(s.records, gb.CONSOLE, Expected(), Build("gb-rom"))}
-    exact = cross.measure(["gb"], [SIZE], algos, sorted({r.impl for r in p.rows}), log=lambda m: None)
+    exact = cross.measure(cross.Request(["gb"], [SIZE], algos, sorted({r.impl for r in p.rows})), log=lambda m: None)
     got = {(r.algorithm, r.implementation): r for r in exact.results if r.verified}
     assert set(rom) <= set(got) and len(rom) == 5
     for key, r in rom.items():

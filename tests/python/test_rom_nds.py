@@ -50,7 +50,7 @@ def test_the_controls_sort_and_sweep(built):
     the DS's buttons through the core's joypad."""
     p, b = built
     n, labels = len(p.rows), {(r.algo.id, r.impl): r.label for r in p.rows}
-    with libretro.Core("desmume", b.path, nds.CONSOLE.emulator_options) as core:
+    with nds.CONSOLE.open(b.path) as core:
         core.run(30)
         core.press("a")
         recs = run.parse(run.wait_done(core, nds.CONSOLE, n, BUDGET_MS, None))

@@ -13,7 +13,7 @@ import rom_cases
 
 from hashbench import roster
 from hashbench.errors import UserError
-from hashbench.rom import flow, image, libretro, nes, run, screen
+from hashbench.rom import banked, flow, image, libretro, nes, run, screen
 
 pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
               pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["nestopia"]).exists()
@@ -32,7 +32,7 @@ def built():
 def play(built, system="ntsc", pages=True):
     p, b = built
     con = nes.CONSOLE.with_options(nestopia_favored_system=system)
-    return run.play(con, b.path, len(p.rows), p.budget_ms, stream=None, pages=pages)
+    return run.measure(con, b.path, len(p.rows), p.budget_ms, stream=None, pages=pages)
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +66,7 @@ def test_what_does_not_fit_a_bank_is_built_small_and_said(built):
     assert [(r.algo.id, r.impl) for r in p.rows] == [("crc32", "portable"), ("crc32", "compact"),
                                                      ("md5", "portable"), ("md5", "compact"),
                                                      ("sha256", "compact")]
-    assert any(a == "sha256" and i == "portable" and nes.SMALL_DEFINE in why for a, i, why in p.left_out)
+    assert any(a == "sha256" and i == "portable" and banked.SMALL_DEFINE in why for a, i, why in p.left_out)
     assert all(g.rom_bytes <= nes.BANK_ROOM for g in b.groups) and b.banks_used >= 2
 
 
@@ -75,7 +75,7 @@ TIMER_RESOLUTION = 30   # cycles: the loop's 11 at a span's end, the NMI wait's 
 
 def test_the_joypad_sorts_and_reruns(built):
     p, b = built
-    with libretro.Core(nes.CONSOLE.emulator, b.path, nes.CONSOLE.emulator_options) as core:
+    with nes.CONSOLE.open(b.path) as core:
         core.run(30)
         core.press("a")
         recs = run.parse(run.wait_done(core, nes.CONSOLE, len(p.rows), BUDGET_MS, None))
@@ -115,7 +115,7 @@ def test_the_sweep_writes_records_across_the_prg_ram_banks():
                    nes.CONSOLE.can_build)
     b = nes.build(p)
     n = len(p.rows)
-    with libretro.Core(nes.CONSOLE.emulator, b.path, nes.CONSOLE.emulator_options) as core:
+    with nes.CONSOLE.open(b.path) as core:
         core.run(30)
         core.press("a")
         run.wait_done(core, nes.CONSOLE, n, BUDGET_MS, None)
@@ -137,7 +137,7 @@ def test_the_6502_assembly_rows_are_verified_and_faster_than_the_c():
         ("crc32", "6502", "CRC32a"), ("crc32", "portable", "CRC32"), ("xor8", "6502", "XOR8a"),
         ("xor8", "portable", "XOR8")]
     b = nes.build(p)
-    got = run.read(run.play(nes.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None).records)
+    got = run.read(run.measure(nes.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None).records)
     rows = {(rec["algo"], rec["impl"]): rec for _, rec in got["rows"] if rec["size"] == SIZE}
     assert len(rows) == 4 and all(rec["verified"] for rec in rows.values())
     per_call = {k: rec["ticks"] / rec["iters"] for k, rec in rows.items()}

@@ -77,7 +77,7 @@ def test_a_serial_capture_imports_as_a_run_once(tmp_path, session):
 
 def test_a_capture_from_the_board_is_stored_under_the_board_s_target(tmp_path, session):
     """The board's firmware names itself nucleo-f767 (hb_rom_config.h without
-    HB_NUCLEO_QEMU) and counts cycles at 216 MHz: its records are stored as
+    HB_ROM_EMULATED) and counts cycles at 216 MHz: its records are stored as
     target nucleo-f767.  No board here, so the QEMU pass's records stand in,
     renamed as the board's build names them."""
     board = session.text.replace('"target":"nucleo-f767-qemu"', '"target":"nucleo-f767"')

@@ -194,3 +194,58 @@ def test_no_argparse_namespace_below_the_commands():
                 if read:
                     bad.append(f"{n}:{node.lineno} {fn.name}")
     assert not bad, f"a Namespace read below hashbench/commands/: {bad}"
+
+
+def test_only_the_command_line_reads_sys_argv():
+    """The command line is recorded once (cli.py, args.command_line) and
+    passed down in the request objects: no library module reads sys.argv
+    (a module's own `__main__` block may)."""
+    bad = []
+    for n, p in MODS.items():
+        if n == "hashbench.cli" or n.startswith("hashbench.commands"):
+            continue
+        tree = ast.parse(p.read_text())
+        mains = {id(x) for node in tree.body if isinstance(node, ast.If) and "__main__" in ast.unparse(node.test)
+                 for x in ast.walk(node)}
+        mains |= {id(x) for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "main"
+                  for x in ast.walk(node)}
+        bad += [f"{n}:{node.lineno}" for node in ast.walk(tree) if id(node) not in mains
+                and isinstance(node, ast.Attribute) and node.attr == "argv" and ast.unparse(node.value) == "sys"]
+    assert not bad, f"sys.argv read below the command line: {bad}"
+
+
+FLOWS = ("host_run", "cross", "matrix", "revisions", "fleet")
+
+
+def test_the_presentation_imports_no_flow():
+    """present/ formats what a flow returns: it imports no flow module
+    (whose text it would then depend on)."""
+    bad = [(n, m) for n, p in MODS.items() if n.startswith("hashbench.present")
+           for m in imported_modules(p, n if p.name == "__init__.py" else n.rsplit(".", 1)[0])
+           if m.rsplit(".", 1)[-1] in FLOWS and m.startswith("hashbench.") and not m.startswith("hashbench.present")]
+    assert not bad, f"present/ imports a flow module: {bad}"
+
+
+MAP = ROOT / "docs" / "package-map.md"
+
+
+def test_the_package_map_names_every_module_once_under_its_folder():
+    """docs/package-map.md has one line per module of hashbench/, under the
+    heading of the module's folder, and no line for a module that is gone."""
+    import re
+    heading, entries, misplaced = None, [], []
+    for line in MAP.read_text().splitlines():
+        m = re.match(r"^## `(hashbench/[\w/]*)`", line)
+        if m:
+            heading = m.group(1)
+            continue
+        m = re.match(r"^- `(hashbench/[\w/]+\.py)`: \S", line)
+        if m:
+            entries.append(m.group(1))
+            if heading != m.group(1).rsplit("/", 1)[0] + "/":
+                misplaced.append(f"{m.group(1)} under {heading}")
+    files = {str(p.relative_to(ROOT)) for p in MODS.values()}
+    assert not (files - set(entries)), f"modules without a line in {MAP.name}: {sorted(files - set(entries))}"
+    assert not (set(entries) - files), f"{MAP.name} names modules that are gone: {sorted(set(entries) - files)}"
+    assert len(entries) == len(set(entries)), f"{MAP.name} names a module twice"
+    assert not misplaced, f"{MAP.name}: lines under another folder's heading: {misplaced}"

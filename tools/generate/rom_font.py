@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Generates src/engine/rom/hb_font.c, the console ROMs' font as a C table,
+"""Generates src/platform/rom/hb_font.c, the console ROMs' font as a C table,
 from data/font/hb8x8.txt (hashbench.rom.font reads it; each console converts
 the table to its own tile format).
 

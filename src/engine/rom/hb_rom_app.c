@@ -30,7 +30,7 @@
  */
 #include <stddef.h>
 #include <stdint.h>
-#include "hb_rom_config.h" /* the platform's: HB_ROM_COLS, HB_ROM_ROWS, HB_ROM_TARGET, HB_ROM_CPU, HB_ROM_CLOCK_HZ */
+#include "hb_rom_config.h" /* generated from the console's declaration: HB_ROM_COLS, HB_ROM_ROWS, HB_ROM_TARGET, HB_ROM_CPU, HB_ROM_CLOCK_HZ */
 #include "hb_rom.h"
 #include "hb_rom_image.h"
 #include "../hb_record.h"
@@ -530,7 +530,18 @@ static void engine_record(void)
 #endif
     hb_rec_end();
 #ifdef HB_ROM_FINE_SPAN
-    hb_rom_timer_check();
+    {
+        hb_rom_check c;
+        uint8_t i;
+        for (i = 0; hb_rom_timer_check(i, &c); i++) {
+            hb_rec_begin("rom_timer_check");
+            hb_rec_uint("code_ticks", c.code_ticks);
+            hb_rec_uint("nmis", c.nmis);
+            hb_rec_uint("nmi_ticks", c.nmi_ticks);
+            hb_rec_uint("ticks", c.ticks);
+            hb_rec_end();
+        }
+    }
 #endif
 }
 

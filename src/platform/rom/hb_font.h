@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT
  * hb_font.h - hashbench's own 8x8 font (data/font/hb8x8.txt), which every
  * console ROM's platform converts to its tile format; the table itself is
- * compiled into every image from src/engine/rom/hb_font.c.  C89. */
+ * compiled into every image from src/platform/rom/hb_font.c.  C89. */
 #ifndef HB_FONT_H
 #define HB_FONT_H
 

@@ -19,7 +19,8 @@
 void hb_rom_init(void);
 
 /* The text screen: HB_ROM_COLS x HB_ROM_ROWS cells of the font
- * (printable ASCII 0x20-0x7E), defined by the platform's hb_rom_config.h.
+ * (printable ASCII 0x20-0x7E), from hb_rom_config.h (the build writes it
+ * from the console's declaration).
  * hb_rom_text writes from (col, row) and clips at the right edge; the
  * screen shows it at the latest after hb_rom_frame. */
 void hb_rom_clear(void);
@@ -50,23 +51,32 @@ uint32_t hb_rom_tick_hz(void);
 const char *hb_rom_tick_unit(void);
 
 /* A timer coarser than the budget needs (the NES's vertical-blank NMIs,
- * 16.7 ms) times a span itself: the platform's hb_rom_config.h defines
- * HB_ROM_FINE_SPAN and the two below in place of hb_rom_ticks.
+ * 16.7 ms) times a span itself: its console declares fine_span (then
+ * hb_rom_config.h defines HB_ROM_FINE_SPAN), and the platform defines
+ * the two below in place of hb_rom_ticks.
  * hb_rom_span_start may wait (the NES: for the next NMI); the span runs
  * from its return to the call of hb_rom_span_ticks, which returns its
  * length in ticks. */
 void hb_rom_span_start(void);
 uint32_t hb_rom_span_ticks(void);
-/* ... and checks that timer against code of known cycles: it writes
- * `rom_timer_check` records (docs/records.md) after the `engine` record. */
-void hb_rom_timer_check(void);
+/* ... and checks that timer against code of known cycles: check `which`
+ * (0, 1, ...) fills *c and returns 1, or returns 0 past the last; the
+ * application writes each as a `rom_timer_check` record (docs/records.md)
+ * after the `engine` record. */
+typedef struct {
+    uint32_t code_ticks;   /* the ticks of the code of known cost the span ran beyond a base span */
+    uint32_t nmis;         /* the interrupts it held beyond the base span's */
+    uint32_t nmi_ticks;    /* an interrupt's ticks */
+    uint32_t ticks;        /* what the timer measured of the difference */
+} hb_rom_check;
+uint8_t hb_rom_timer_check(uint8_t which, hb_rom_check *c);
 /* Where hb_rom_config.h defines HB_ROM_IRQ_TICKS: the ticks the last span
  * spent in interrupts (the NES: its NMIs), which no call's cost includes
  * under a simulator; the records carry them (`irq_ticks`) and the front end
  * subtracts them. */
 uint32_t hb_rom_irq_ticks(void);
 
-/* Where the platform's hb_rom_config.h or the build defines HB_ROM_PREPARE:
+/* Where the build defines HB_ROM_PREPARE:
  * called before each row is verified and timed (the GBA copies the row's
  * code into its IWRAM overlay).  HB_ROM_PLACEMENT, where defined, names
  * where the rows' code runs, for the banner and the `engine` record. */

@@ -6,10 +6,8 @@
 ; cc65's convention: len in A (low) and X (high); in, then out, on cc65's
 ; argument stack at (sp),0..3, which the callee removes (incsp4).
 ;
-; The input is read as (ptr1),y.  The len mod 256 bytes come first: the
-; pointer moved back by 256 - len mod 256 and y run from there up to 256,
-; so the same `iny; bne` ends the part page; then whole pages, 4 bytes
-; to a test.
+; The input is read as (ptr1),y, the part page first, then whole pages,
+; 4 bytes to a test (pages.inc).
 ; 2^16 = 65521 + 15: a 16-bit sum that carries out is taken back into 16
 ; bits by adding 15, so s1 and s2 stay 16-bit numbers congruent to the sums
 ; (at most 65535), reduced once at the end.  A byte: about 45 cycles.
@@ -18,6 +16,7 @@
 	.importzp	sp, ptr1, ptr2, tmp1
 	.import		incsp4
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
+	.include	"pages.inc"	; ARGS, PART_PAGE, PAGE_LOOP
 
 	.segment	"ZEROPAGE"
 pages:	.res	1			; whole pages left
@@ -60,52 +59,15 @@ s2:	.res	2
 .endmacro
 
 .proc	_hb_adler32_6502
-	sta	tmp1			; len mod 256
-	stx	pages
-	ldy	#3			; ptr2 = out, ptr1 = in
-	lda	(sp),y
-	sta	ptr2+1
-	dey
-	lda	(sp),y
-	sta	ptr2
-	dey
-	lda	(sp),y
-	sta	ptr1+1
-	dey
-	lda	(sp),y
-	sta	ptr1
+	ARGS
 	lda	#1
 	sta	s1
 	lda	#0
 	sta	s1+1
 	sta	s2
 	sta	s2+1
-	lda	tmp1
-	beq	whole			; no part page
-	clc				; ptr1 += len mod 256 - 256
-	adc	ptr1
-	sta	ptr1
-	bcs	:+
-	dec	ptr1+1
-:	lda	#0			; y = 256 - len mod 256
-	sec
-	sbc	tmp1
-	tay
-part:	STEP
-	iny
-	jne	part
-	inc	ptr1+1
-whole:	ldx	pages
-	jeq	done
-page:	ldy	#0
-run:	.repeat	4
-	STEP
-	iny
-	.endrepeat
-	jne	run
-	inc	ptr1+1
-	dec	pages
-	jne	page
+	PART_PAGE whole
+	PAGE_LOOP 4
 done:
 	lda	s1+1		; reduce s1 and s2: 65521..65535 -> 0..14
 	cmp	#$FF

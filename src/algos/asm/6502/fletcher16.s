@@ -6,10 +6,8 @@
 ; cc65's convention: len in A (low) and X (high); in, then out, on cc65's
 ; argument stack at (sp),0..3, which the callee removes (incsp4).
 ;
-; The input is read as (ptr1),y.  The len mod 256 bytes come first: the
-; pointer moved back by 256 - len mod 256 and y run from there up to 256,
-; so the same `iny; bne` ends the part page; then whole pages, 8 bytes
-; to a test.
+; The input is read as (ptr1),y, the part page first, then whole pages,
+; 8 bytes to a test (pages.inc).
 ; x + y mod 255 is the 8-bit sum plus its carry (end-around carry): added
 ; once it cannot carry again, so the carry is clear after every step and no
 ; clc is needed.  255 stands for 0 until the end.  A byte: 21 cycles (+1
@@ -19,6 +17,7 @@
 	.importzp	sp, ptr1, ptr2, tmp1
 	.import		incsp4
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
+	.include	"pages.inc"	; ARGS, PART_PAGE, PAGE_LOOP
 
 	.segment	"ZEROPAGE"
 pages:	.res	1			; whole pages left
@@ -37,51 +36,14 @@ sb:	.res	1			; b
 .endmacro
 
 .proc	_hb_fletcher16_6502
-	sta	tmp1			; len mod 256
-	stx	pages
-	ldy	#3			; ptr2 = out, ptr1 = in
-	lda	(sp),y
-	sta	ptr2+1
-	dey
-	lda	(sp),y
-	sta	ptr2
-	dey
-	lda	(sp),y
-	sta	ptr1+1
-	dey
-	lda	(sp),y
-	sta	ptr1
+	ARGS
 	lda	#0
 	sta	sa
 	sta	sb
 	clc
-	lda	tmp1
-	beq	whole			; no part page
-	clc				; ptr1 += len mod 256 - 256
-	adc	ptr1
-	sta	ptr1
-	bcs	:+
-	dec	ptr1+1
-:	lda	#0			; y = 256 - len mod 256
-	sec
-	sbc	tmp1
-	tay
+	PART_PAGE whole
 	clc
-part:	STEP
-	iny
-	jne	part
-	inc	ptr1+1
-whole:	ldx	pages
-	jeq	done
-page:	ldy	#0
-run:	.repeat	8
-	STEP
-	iny
-	.endrepeat
-	jne	run
-	inc	ptr1+1
-	dec	pages
-	jne	page
+	PAGE_LOOP 8
 done:
 	ldy	#0			; 255 stands for 0
 	ldx	sb

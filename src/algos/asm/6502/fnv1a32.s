@@ -23,7 +23,8 @@
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
 	.import		_hb_fnv1a32_planes
 T = _hb_fnv1a32_planes
-	.include	"planes32.inc"	; ARGS, ROWS_UP, STEP_ADD, STEP_XOR, HASH_LOOP
+	.include	"pages.inc"	; ARGS, PART_PAGE, PAGE_LOOP
+	.include	"planes32.inc"	; ROWS_UP, STEP_ADD, STEP_XOR, HASH_LOOP
 	.segment	"ZEROPAGE"
 pages:	.res	1			; whole pages left
 h:	.res	4			; the hash, least significant byte first

@@ -5,44 +5,20 @@
 ; cc65's convention: len in A (low) and X (high); in, then out, on cc65's
 ; argument stack at (sp),0..3, which the callee removes (incsp4).
 ;
-; The input is read as (in),y.  The len mod 256 bytes come first: the
-; pointer moved back by 256 - len mod 256 and y run from there up to 256,
-; so the same `iny; bne` loop ends on a page; then whole pages, 8 bytes
-; to a test.  A byte: 7 cycles (eor (in),y 5, iny 2; +1 where the read
+; The input is read as (ptr1),y, the part page first, then whole pages,
+; 8 bytes to a test (pages.inc).  A byte: 7 cycles (eor (in),y 5, iny 2; +1 where the read
 ; crosses a page), the test 3 per 8 bytes.
 
 	.export		_hb_xor8_6502
 	.importzp	sp, ptr1, ptr2, tmp1
 	.import		incsp4
+	.include	"pages.inc"	; ARGS, PART_PAGE
 
 	.segment	"ALGOCODE"	; the algorithms' code, started on a page (src/platform/guest/sim65.cfg, the NES image)
 
 .proc	_hb_xor8_6502
-	sta	tmp1			; len mod 256
-	stx	pages
-	ldy	#3			; ptr2 = out, ptr1 = in
-	lda	(sp),y
-	sta	ptr2+1
-	dey
-	lda	(sp),y
-	sta	ptr2
-	dey
-	lda	(sp),y
-	sta	ptr1+1
-	dey
-	lda	(sp),y
-	sta	ptr1
-	lda	tmp1
-	beq	whole			; no part page
-	clc				; ptr1 += len mod 256 - 256
-	adc	ptr1
-	sta	ptr1
-	bcs	:+
-	dec	ptr1+1
-:	lda	#0			; y = 256 - len mod 256
-	sec
-	sbc	tmp1
-	tay
+	ARGS
+	PART_PAGE whole
 	lda	#0			; the XOR
 part:	eor	(ptr1),y
 	iny

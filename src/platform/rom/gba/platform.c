@@ -5,13 +5,14 @@
  *   joypad  KEYINPUT (0x04000130), active low, read once a frame
  *   frame   polls VCOUNT for the start of vertical blank (no interrupts)
  *   timer   TM0 at the system clock (prescaler 1) cascading into TM1:
- *           a 32-bit count of cycles, 16,777,216 a second
+ *           a 32-bit count of cycles, HB_ROM_CLOCK_HZ a second
  *   records cartridge SRAM at 0x0E000000, 32 KiB, 8-bit accesses only
  *           (its bus is 8 bits wide), NUL-terminated; a pass that does not
  *           fit ends early with {"rec":"done","save_ram_full":true}
  * Video, joypad, frame and timer are the DS's too: ../hb_gba2d.c.
  */
 #include "hb_rom.h"
+#include "hb_rom_config.h"
 #include "hb_gba2d.h"
 #include "hb_rom_stream.h"
 
@@ -63,7 +64,7 @@ void hb_rom_init(void)
 
 uint32_t hb_rom_tick_hz(void)
 {
-    return 16777216ul;
+    return HB_ROM_CLOCK_HZ;
 }
 
 const char *hb_rom_tick_unit(void)

@@ -22,7 +22,7 @@
 #include "hb_rom_config.h"
 #include "hb_nes.h"
 #include "hb_font.h"
-#include "hb_record.h"
+#include "hb_rom_pending.h"
 
 #define PPUCTRL (*(volatile uint8_t *)0x2000)
 #define PPUMASK (*(volatile uint8_t *)0x2001)
@@ -65,17 +65,11 @@ void __fastcall__ hb_nes_map(uint8_t bank);
 #define WRAM ((uint8_t *)0x6000)
 #define WRAM_BANK 0x2000u
 #define RECORDS_FIRST_BANK 1
-#define RECORDS_BYTES (3u * WRAM_BANK)
-#define PENDING 64
-#define FULL_DONE "{\"rec\":\"done\",\"save_ram_full\":true}\n"
+
+const uint16_t hb_rom_records_bytes = 3u * WRAM_BANK;
 
 static uint16_t frame_loops;
 static uint8_t held;
-static uint16_t record_at;          /* bytes of records in banks 1-3 */
-static uint16_t line_start;         /* where the record being written starts */
-static uint8_t full;                /* the records area is closed */
-static char pending[PENDING + 1];   /* the record being written, and a NUL */
-static uint8_t pending_n;
 
 static void queue_wait(uint8_t bytes)
 {
@@ -239,28 +233,24 @@ uint32_t hb_rom_irq_ticks(void)
  * call, the span's own ends cancel) and by NMI_CYCLES for each NMI the
  * longer span holds beyond the shorter one's.  10 passes stay inside a
  * frame, 200 cross 8 or 9 frame boundaries. */
-static void check_span(uint8_t passes)
+uint8_t hb_rom_timer_check(uint8_t which, hb_rom_check *c)
 {
     uint32_t base, base_nmis, t;
+    uint8_t passes;
+    if (which > 1) return 0;
+    passes = which ? 200 : 10;
     hb_rom_span_start();
     hb_nes_burn(2);
     base = hb_rom_span_ticks();
     base_nmis = span_nmis;
     hb_rom_span_start();
     hb_nes_burn((uint8_t)(2u + passes));
-    t = hb_rom_span_ticks();
-    hb_rec_begin("rom_timer_check");
-    hb_rec_uint("code_ticks", 1284UL * passes);
-    hb_rec_uint("nmis", span_nmis - base_nmis);
-    hb_rec_uint("nmi_ticks", NMI_CYCLES);
-    hb_rec_uint("ticks", t - base);
-    hb_rec_end();
-}
-
-void hb_rom_timer_check(void)
-{
-    check_span(10);
-    check_span(200);
+    t = hb_rom_span_ticks();   /* alone: the span ends as the base span's does, nothing of c's store in it */
+    c->ticks = t - base;
+    c->code_ticks = 1284UL * passes;
+    c->nmis = span_nmis - base_nmis;
+    c->nmi_ticks = NMI_CYCLES;
+    return 1;
 }
 
 uint32_t hb_rom_tick_hz(void)
@@ -299,7 +289,7 @@ const char *hb_nes_region(void)
  * call that maps the bank: with `WRAM[pos & 0x1FFF]` after that call,
  * cc65 2.19 -O took the offset's high byte from a register the compare
  * had zeroed, and every record landed in the first 256 bytes.) */
-static void records_write(uint16_t at, const char *s, uint8_t n)
+void hb_rom_records_copy(uint16_t at, const char *s, uint16_t n)
 {
     uint8_t b, bank = 0xFF;
     uint16_t pos, off;
@@ -317,42 +307,3 @@ static void records_write(uint16_t at, const char *s, uint8_t n)
     hb_nes_wram(0);
 }
 
-/* The pending bytes and a NUL after them go to the records.  When they
- * would leave no room for the closing record, the stream is cut after its
- * last whole record and closed with a `done` record that says so (as on
- * the GBA): the host keeps every whole record and knows the rest of the
- * pass is on the screen only. */
-static void records_flush(void)
-{
-    char end = 0;
-    if (full) {
-        pending_n = 0;
-        return;
-    }
-    if (record_at + pending_n + sizeof FULL_DONE >= RECORDS_BYTES) {
-        records_write(line_start, &end, 1);                     /* whole records only, */
-        records_write(line_start, FULL_DONE, sizeof FULL_DONE); /* then the closing one */
-        full = 1;
-        pending_n = 0;
-        return;
-    }
-    pending[pending_n] = 0;
-    records_write(record_at, pending, (uint8_t)(pending_n + 1u));
-    record_at += pending_n;
-    if (pending_n && pending[pending_n - 1u] == '\n') line_start = record_at;
-    pending_n = 0;
-}
-
-void hb_rom_records_reset(void)
-{
-    record_at = line_start = 0;
-    full = 0;
-    pending_n = 0;
-    records_flush();
-}
-
-void hb_putc(char c)
-{
-    pending[pending_n++] = c;
-    if (c == '\n' || pending_n == PENDING) records_flush();
-}

@@ -25,6 +25,7 @@
 #include "hb_rom_config.h"
 #include "hb_snes.h"
 #include "hb_font.h"
+#include "hb_rom_pending.h"
 
 #define REG(a) (*(volatile uint8_t *)(a))
 #define INIDISP REG(0x2100)
@@ -80,17 +81,10 @@ extern uint8_t hb_snes_shadow[HB_ROM_ROWS * HB_ROM_COLS];
 extern volatile uint8_t hb_snes_dirty[HB_ROM_ROWS];
 void hb_snes_sram_copy(void);
 
-#define RECORDS_BYTES 0x8000u
-#define PENDING 64
-#define FULL_DONE "{\"rec\":\"done\",\"save_ram_full\":true}\n"
+const uint16_t hb_rom_records_bytes = 0x8000u;
 
 static uint8_t pal;
 static uint8_t held;
-static uint16_t record_at;          /* bytes of records in the SRAM */
-static uint16_t line_start;         /* where the record being written starts */
-static uint8_t full;                /* the records area is closed */
-static char pending[PENDING + 1];   /* the record being written, and a NUL */
-static uint8_t pending_n;
 
 static void vram_at(uint16_t word)
 {
@@ -226,7 +220,7 @@ const char *hb_snes_region(void)
     return pal ? "PAL" : "NTSC";
 }
 
-static void records_write(uint16_t at, const char *s, uint16_t n)
+void hb_rom_records_copy(uint16_t at, const char *s, uint16_t n)
 {
     hb_snes_sram_src = s;
     hb_snes_sram_dst = at;
@@ -234,42 +228,3 @@ static void records_write(uint16_t at, const char *s, uint16_t n)
     hb_snes_sram_copy();
 }
 
-/* The pending bytes and a NUL after them go to the records.  When they
- * would leave no room for the closing record, the stream is cut after its
- * last whole record and closed with a `done` record that says so: the
- * host keeps every whole record and knows the rest of the pass is on the
- * screen only. */
-static void records_flush(void)
-{
-    char end = 0;
-    if (full) {
-        pending_n = 0;
-        return;
-    }
-    if (record_at + pending_n + sizeof FULL_DONE >= RECORDS_BYTES) {
-        records_write(line_start, &end, 1);                     /* whole records only, */
-        records_write(line_start, FULL_DONE, sizeof FULL_DONE); /* then the closing one */
-        full = 1;
-        pending_n = 0;
-        return;
-    }
-    pending[pending_n] = 0;
-    records_write(record_at, pending, (uint16_t)(pending_n + 1u));
-    record_at += pending_n;
-    if (pending_n && pending[pending_n - 1u] == '\n') line_start = record_at;
-    pending_n = 0;
-}
-
-void hb_rom_records_reset(void)
-{
-    record_at = line_start = 0;
-    full = 0;
-    pending_n = 0;
-    records_flush();
-}
-
-void hb_putc(char c)
-{
-    pending[pending_n++] = c;
-    if (c == '\n' || pending_n == PENDING) records_flush();
-}
