@@ -131,26 +131,6 @@ def object_bytes(t, obj) -> int:
     return sum(sizes.get(s, 0) for s in ("CODE", "ALGOCODE", "RODATA", "PAGED", "DATA", "ONCE", "INIT"))
 
 
-def imports(obj) -> list:
-    """The names an object file imports (od65), as the assembler spells them."""
-    proc = cache.run(["od65", "--dump-imports", cache.rel(obj)])
-    if proc.returncode != 0:
-        raise BuildError(f"od65 failed on {obj}: {proc.stderr.strip()}")
-    return sorted(set(re.findall(r'Name:\s+"(\w+)"', proc.stdout)))
-
-
-ZEROPAGE_NAMES = {"sp", "sreg", "regsave", "regbank", "ptr1", "ptr2", "ptr3", "ptr4", "tmp1", "tmp2", "tmp3",
-                  "tmp4"}   # cc65's zero-page variables: always linked (zeropage.o)
-
-
-def runtime_unlisted(objects, forced: Path) -> list:
-    """The runtime routines `objects` import that the assembly file `forced`
-    does not .forceimport (hashbench/rom/nes.py: RUNTIME)."""
-    listed = set(re.findall(r"\w+", " ".join(re.findall(r"\.forceimport\s+(.*)", forced.read_text()))))
-    wanted = {n for o in objects for n in imports(o) if not n.startswith("_")}
-    return sorted(wanted - listed - ZEROPAGE_NAMES)
-
-
 def exports(obj) -> list:
     """The C names an object file exports (od65; cc65 prefixes an underscore)."""
     proc = cache.run(["od65", "--dump-exports", cache.rel(obj)])

@@ -34,7 +34,6 @@ from .console import Console, Web, chip
 
 PLATFORM = ("src/platform/rom/nes/nes.c", "src/platform/rom/hb_rom_pending.c")   # their variables in internal RAM
 CRT0 = "src/platform/rom/nes/crt0.s"
-RUNTIME = "src/platform/rom/nes/runtime.s"   # the runtime routines the fixed bank always holds
 CONFIG_DIR = "src/platform/rom/nes"
 FONT = image.FONT                 # in bank 0 (nes.c maps it to load the CHR-RAM)
 SYSTEM = "nes"               # cc65's -t for the ROM (the target's is sim6502, which changes no algorithm's code)
@@ -193,7 +192,6 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     cfg = folder / "nes.cfg"
     image.write_if_changed(cfg, linker_config(groups, prg_banks))
     objs = [cc.assemble(ROOT / CRT0, folder / "obj" / "crt0.o", log),
-            cc.assemble(ROOT / RUNTIME, folder / "obj" / "runtime.o", log),
             cc.assemble(folder / "stubs.s", folder / "obj" / "stubs.o", log),
             cc.assemble(folder / "trampolines.s", folder / "obj" / "trampolines.o", log)]
     objs += [cc.compile(s, folder / "obj" / (Path(s).stem + ".o"), gen, ["--bss-name", "NESBSS"], log)
@@ -202,10 +200,6 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
     objs += [cc.compile(s, folder / "obj" / (Path(s).stem + ".o"), gen, (), log) for s in fixed_sources]
     objs += [font] + [o for g in groups for o in g.objects]
     prg = cc.link(cfg, objs, folder / "prg.bin", folder / "map.txt", log)
-    unlisted = cc65.runtime_unlisted([o for g in groups for o in g.objects], ROOT / RUNTIME)
-    if unlisted:
-        log(f"rom: warning: the rows call cc65 runtime routines {RUNTIME} does not list ({', '.join(unlisted)}): "
-            "the fixed bank's layout, and the figures of rows that call the runtime, depend on this image's rows")
     data = prg.read_bytes()
     if len(data) != prg_banks * BANK:
         raise BuildError(f"rom: ld65 wrote {len(data)} bytes of PRG-ROM, not {prg_banks} banks")

@@ -64,20 +64,13 @@ def per_call_us(iters, ticks, tick_hz) -> int:
 
 
 def fmt_speed(iters, ticks, size, tick_hz, width: int) -> str:
-    """put_speed: bytes a second, in one unit (the column's B/s): a decimal
-    below 10, the digits where they fit, else thousands (k) or millions (M),
-    with a decimal where that leaves one digit ("0.4", "680", "12k", "8.1M")."""
+    """put_speed: bytes a second, in one unit (the column's B/s): k and M
+    where the digits do not fit (fmt_uint), one decimal below 10."""
     v = iters * size * tick_hz // ticks
-    if v < 10:
-        v = iters * size * 10 * tick_hz // ticks
-        return f"{v // 10}.{v % 10}".rjust(width)
-    if v < 10 ** width:
-        return str(v).rjust(width)
-    suffix, div = ("M", 10 ** 6) if v // 1000 >= 10 ** (width - 1) else ("k", 1000)
-    q = v // div
-    if q < 10 and width >= 4:
-        return f"{q}.{v // (div // 10) % 10}{suffix}".rjust(width)
-    return (str(q)[-(width - 1):] + suffix).rjust(width)
+    if v >= 10:
+        return fmt_uint(v, width)
+    v = iters * size * 10 * tick_hz // ticks
+    return f"{v // 10}.{v % 10}".rjust(width)
 
 
 def row_lines(cols: int, mark: str, label: str, verified: bool, iters: int, ticks: int, size: int, tick_hz: int,

@@ -307,7 +307,7 @@ def test_the_rom_and_cross_agree_within_half_a_percent():
     p = image.plan(algos, ["portable", "sm83"], SIZE, 50, gb.CONSOLE.can_build, gb.CONSOLE.asm_isa())
     b = gb.build(p)
     assert ("md5", "compact") in [(r.algo.id, r.impl) for r in p.rows]   # the portable built small runs it
-    s = run.play(gb.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None, pages=False)
+    s = run.measure(gb.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None, pages=False)
     rom = {(r.algorithm, r.implementation): r for r in run.results(s.records, gb.CONSOLE, Expected(), Build("gb-rom"))}
     exact = cross.measure(cross.Request(["gb"], [SIZE], algos, sorted({r.impl for r in p.rows})), log=lambda m: None)
     got = {(r.algorithm, r.implementation): r for r in exact.results if r.verified}

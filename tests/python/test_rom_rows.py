@@ -5,7 +5,7 @@ held as `compact` (the same code, the compact's entry) or, without a
 compact, as `small` (roster.SMALL) - never as `portable`.  No toolchain:
 the banks' groups are made by hand."""
 from hashbench import roster
-from hashbench.rom import image, nes
+from hashbench.rom import banked, image
 
 
 def rows_of(p):
@@ -14,12 +14,12 @@ def rows_of(p):
 
 def groups_for(p, small_ids):
     """One group per row, as fit_groups leaves them: built small for `small_ids`."""
-    return [nes.Group(sorted(r.code.sources), [r], small=r.algo.id in small_ids) for r in p.rows]
+    return [banked.Group(sorted(r.code.sources), [r], small=r.algo.id in small_ids) for r in p.rows]
 
 
 def test_a_portable_row_built_small_becomes_its_compact_or_small():
     p = image.plan(roster.select(["crc32,sha256,blake2s"]), ["portable"], 64, 20)
-    groups, left_out = nes.keep_fitting(p, groups_for(p, {"sha256", "blake2s"}), [])
+    groups, left_out = banked.keep_fitting(p, groups_for(p, {"sha256", "blake2s"}), [], "NES")
     assert rows_of(p) == [("crc32", "portable", "CRC32"), ("sha256", "compact", "SHA25c"),
                           ("blake2s", roster.SMALL, "BLK2Ss")]
     # the trampolines are made from the groups' rows: they call the compact's entry
@@ -30,8 +30,8 @@ def test_a_portable_row_built_small_becomes_its_compact_or_small():
 
 def test_a_compact_already_in_the_image_is_not_held_twice():
     p = image.plan(roster.select(["sha256"]), ["portable", "compact"], 64, 20)
-    groups = [nes.Group(["src/algos/sha256.c"], list(p.rows), small=True)]
-    nes.keep_fitting(p, groups, [])
+    groups = [banked.Group(["src/algos/sha256.c"], list(p.rows), small=True)]
+    banked.keep_fitting(p, groups, [], "NES")
     assert rows_of(p) == [("sha256", "compact", "SHA25c")]
     assert [r.impl for r in groups[0].rows] == ["compact"]
 

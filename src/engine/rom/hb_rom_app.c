@@ -9,7 +9,7 @@
  * reference digest the ROM carries; a row that matches is timed with the
  * console's own timer for the budget, one that does not gets a mark and no
  * speed.  The table shows label, tier mark, ITER, us/iter, B/s (k and M
- * where the digits do not fit, a decimal below 10 or to keep two digits) and the first digest
+ * where the digits do not fit, a decimal below 10) and the first digest
  * bytes.  A cycles the sort (category, speed, name), B or
  * START runs again, SELECT toggles the size sweep (64 / 256 / 1024 B),
  * UP/DOWN scroll.
@@ -188,40 +188,20 @@ static uint32_t bytes_per_s(uint8_t e, uint8_t s, uint8_t scale)
 }
 
 /* A row's speed in `width` columns ending before `end`, in one unit, bytes
- * a second (the column's head: B/s), never a bare 0 on a slow console: a
- * decimal below 10, the digits where they fit, else thousands (k) or
- * millions (M), with a decimal where that leaves one digit ("0.4", "680",
- * "12k", "8.1M"). */
+ * a second (the column's head: B/s), never a bare 0 on a slow console:
+ * thousands and millions as k and M where the digits do not fit (put_uint),
+ * one decimal below 10 ("680", "12k", "0.4"). */
 static void put_speed(uint8_t end, uint8_t width, uint8_t e, uint8_t s)
 {
-    uint32_t v = bytes_per_s(e, s, 1), limit = 1, q, div = 1000u;
-    uint8_t k;
-    char suffix = 'k';
-    if (v < 10u) {
-        v = bytes_per_s(e, s, 10); /* tenths of a byte a second */
-        line[end - 1] = (char)('0' + (char)(v % 10u));
-        line[end - 2] = '.';
-        put_uint((uint8_t)(end - 2), (uint8_t)(width - 2), v / 10u);
-        return;
-    }
-    for (k = 0; k < width; k++) limit *= 10u;
-    if (v < limit) {
+    uint32_t v = bytes_per_s(e, s, 1);
+    if (v >= 10u) {
         put_uint(end, width, v);
         return;
     }
-    if (v / 1000u >= limit / 10u) {
-        suffix = 'M';
-        div = 1000000UL;
-    }
-    q = v / div;
-    line[end - 1] = suffix;
-    if (q < 10u && width >= 4u) {
-        line[end - 2] = (char)('0' + (char)(v / (div / 10u) % 10u));
-        line[end - 3] = '.';
-        line[end - 4] = (char)('0' + (char)q);
-        return;
-    }
-    put_uint((uint8_t)(end - 1), (uint8_t)(width - 1), q);
+    v = bytes_per_s(e, s, 10); /* tenths of a byte a second */
+    line[end - 1] = (char)('0' + (char)(v % 10u));
+    line[end - 2] = '.';
+    put_uint((uint8_t)(end - 2), (uint8_t)(width - 2), v / 10u);
 }
 
 /* ---- the table ---------------------------------------------------------- */
