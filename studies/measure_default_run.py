@@ -4,7 +4,7 @@
 runs, their agreement and `hashbench diff`'s verdicts) and, with --ab, A/B trials against an engine
 built with a known extra cost (src/engine/host/hb_timed_extra.c).  A benchmark, not a test: it asserts nothing.
 
-    .venv/bin/python -m studies.measure_default_run [--runs 2] [--meter time|cycles] [--processes N]
+    .venv/bin/python -m studies.measure_default_run [--runs 2] [--meter ns|core-cycles] [--processes N]
     .venv/bin/python -m studies.measure_default_run --ab 0.1 --trials 10
     .venv/bin/python -m studies.measure_default_run --ab 0.02 0.05 0.2 --trials 5
 """
@@ -72,12 +72,13 @@ def agreement_of(a_results, b_results):
 def as_before(run) -> list:
     """The run's results with the figure made as before this round's rules (every process's median
     over all its samples: no fastest moments, no two speeds): the same samples, a fair comparison."""
-    saved = two_speeds.MIN_MODE_SAMPLES, timer.MIN_FAST_SAMPLES
-    two_speeds.MIN_MODE_SAMPLES = timer.MIN_FAST_SAMPLES = float("inf")   # too few samples for either rule
+    saved = two_speeds.MIN_MODE_SAMPLES, timer.MIN_FAST_SAMPLES, timer.MIN_PROCESS_SAMPLES
+    # too few samples for either rule
+    two_speeds.MIN_MODE_SAMPLES = timer.MIN_FAST_SAMPLES = timer.MIN_PROCESS_SAMPLES = float("inf")
     try:
         return [timer.summarise(copy.deepcopy(r), run.context.get("timer")) for r in run.results if r.verified]
     finally:
-        two_speeds.MIN_MODE_SAMPLES, timer.MIN_FAST_SAMPLES = saved
+        two_speeds.MIN_MODE_SAMPLES, timer.MIN_FAST_SAMPLES, timer.MIN_PROCESS_SAMPLES = saved
 
 
 def verdicts(a, b, changed=()):
@@ -189,7 +190,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=2)
     ap.add_argument("--budget", help="as hashbench run --budget (default: its default)")
-    ap.add_argument("--meter", default="time", choices=["time", "cycles"])
+    ap.add_argument("--meter", default="ns", choices=["ns", "core-cycles", "time", "cycles"],
+                    help="as hashbench run --meter (time, cycles: the old spellings of ns, core-cycles)")
     ap.add_argument("--processes", type=int, help="as hashbench run --processes (default: its default)")
     ap.add_argument("-a", "--algo", action="append", metavar="ALGO", help="A/A on these algorithms only (hashbench run -a)")
     ap.add_argument("--ab", type=float, nargs="+", metavar="FRACTION", help="A/B trials with these extra costs")

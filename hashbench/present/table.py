@@ -4,7 +4,9 @@ and as plain aligned text elsewhere (pipes, files, NO_COLOR).  Only
 formatting here: figures come made (hashbench.meters, hashbench.stats)."""
 import math
 import os
+import shutil
 import sys
+import textwrap
 
 from ..units import UNITS, format_size
 
@@ -15,6 +17,34 @@ TIER_ORDER = {"checksum": 0, "non-crypto": 1, "crypto": 2}
 def fancy(stream=None) -> bool:
     stream = stream or sys.stdout
     return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def terminal_width(stream=None):
+    """The columns a table may fill: $COLUMNS, else the terminal's; None (no limit) for a pipe or file."""
+    stream = stream or sys.stdout
+    if os.environ.get("COLUMNS", "").isdigit():
+        return int(os.environ["COLUMNS"])
+    return shutil.get_terminal_size().columns if stream.isatty() else None
+
+
+def fit(headers, rows, wrap, width):
+    """rows whose cells in columns `wrap` (indices, the long free text: lists, references) are folded
+    onto lines of their own, below the row, so that the table is at most `width` characters wide
+    (the other columns as they are; None: no limit)."""
+    if not width or not rows:
+        return rows
+    sep = 2 * (len(headers) - 1)
+    fixed = sum(max([len(str(h))] + [len(str(r[i])) for r in rows]) for i, h in enumerate(headers) if i not in wrap)
+    room = max(12, (width - fixed - sep) // len(wrap))
+    out = []
+    for row in rows:
+        folded = {i: textwrap.wrap(str(row[i]).replace(",", ", "), room, break_long_words=True) or [""]
+                  for i in wrap}
+        folded = {i: [x.replace(", ", ",") for x in lines] for i, lines in folded.items()}
+        for k in range(max(len(v) for v in folded.values())):
+            out.append([(folded[i][k] if k < len(folded[i]) else "") if i in wrap else (c if k == 0 else "")
+                        for i, c in enumerate(row)])
+    return out
 
 
 def fmt_num(v, digits=3):
@@ -60,10 +90,20 @@ def sort_results(results, order, catalogue_order):
     return sorted(results, key=lambda r: (TIER_ORDER.get(r.tier, 9), pos.get(r.algorithm, 999)))
 
 
+# a row whose harness is most of its time (hashbench.meters.timer.HARNESS_RESOLUTION): no speed
+BELOW_HARNESS = "< harness"
+
+
+def cycles_title(results) -> str:
+    """The cycles column's title: TSC cycles tick at the reference clock, not the core's."""
+    units = {r.cycle_unit for r in results if r.cycles_per_byte}
+    return "ref-cyc/B" if units == {"ref-cycles"} else "cyc/B"
+
+
 def single_size_table(results, unit="MB/s", show_impl=False, show_cycles=True):
     headers = ["", "ALGO"] + (["IMPL"] if show_impl else []) + ["TIER", unit, "±%"]
     if show_cycles:
-        headers.append("cyc/B")
+        headers.append(cycles_title(results))
     headers += ["µs/call", "ITER", "H0 H1 H2 H3"]
     aligns = "ll" + ("l" if show_impl else "") + "lrr" + ("r" if show_cycles else "") + "rrl"
     rows = []
@@ -75,7 +115,8 @@ def single_size_table(results, unit="MB/s", show_impl=False, show_cycles=True):
             row += [r.tier, "MISMATCH", "-"] + (["-"] if show_cycles else []) + ["-", "-", digest_head(r)]
             rows.append(row)
             continue
-        row += [r.tier, fmt_num(throughput(r, unit)), f"{plus_minus(r):.1f}"]
+        speed = BELOW_HARNESS if r.extra.get("below_resolution") else fmt_num(throughput(r, unit))
+        row += [r.tier, speed, f"{plus_minus(r):.1f}"]
         if show_cycles:
             row.append(fmt_num(r.cycles_per_byte))
         iters = sum(s[0] for s in r.samples)
@@ -108,7 +149,8 @@ def sweep_table(results, sizes, unit="MB/s", show_impl=False, order="category", 
         row.append(f.tier)
         for s in sizes:
             r = per.get(s)
-            row.append("-" if r is None else ("MISMATCH" if not r.verified else fmt_num(figure(r))))
+            row.append("-" if r is None else "MISMATCH" if not r.verified
+                       else BELOW_HARNESS if r.extra.get("below_resolution") and value is None else fmt_num(figure(r)))
         rows.append(row)
     return headers, rows, aligns
 

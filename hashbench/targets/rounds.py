@@ -13,8 +13,10 @@ Each result keeps every sample, with the round it came from in its
 own figure (ns per call, harness subtracted) in `rounds_ns`:
 hashbench.relative pairs those round by round.
 Every process verifies every digest before it times."""
+import sys
+
 from ..meters import timer as timer_meter
-from ..progress import Progress
+from ..progress import Progress, Steps
 from ..result import Build
 from . import host
 
@@ -64,20 +66,25 @@ def plan(builds, rounds):
     return [(k, names[(k + i) % len(names)]) for k in range(rounds) for i in range(len(names))]
 
 
-def measure(builds: dict, opts, catalogue_algos, rounds: int, quiet=False, on_engine=None):
+def measure(builds: dict, opts, catalogue_algos, rounds: int, quiet=False, on_engine=None, pin=False):
     """builds: {name: (BuildConfig, engine path)}.  opts as for host.measure
-    (budget_ms is each build's whole budget per measurement).  -> (results,
-    status 'complete' or 'interrupted', Merger)."""
+    (budget_ms is each build's whole budget per measurement).  With `pin`
+    every build of round k runs on the same CPU (the CPUs in turn, round by
+    round).  -> (results, status 'complete' or 'interrupted', Merger)."""
     per_round = dict(opts, budget_ms=max(1, opts["budget_ms"] // rounds))
+    allowed = host.cpus() if pin else []
     merger = Merger()
     steps = plan(builds, rounds)
     progress = Progress(len(steps), not quiet)
+    # where no bar is drawn (a log, a pipe): one line per round, with the rounds done and the time left
+    lines = Steps(rounds) if not quiet and not progress.bar else None
     status = "complete"
     try:
         for n, (k, name) in enumerate(steps):
             progress.step(f"round {k + 1}/{rounds} {name}", advance=0)
             cfg, engine = builds[name]
-            reader, results, st = host.measure(per_round, catalogue_algos, engine, quiet=True)
+            opts_k = dict(per_round, cpu=allowed[k % len(allowed)]) if allowed else per_round
+            reader, results, st = host.measure(opts_k, catalogue_algos, engine, quiet=True)
             if reader is None:   # interrupted before the engine described itself
                 raise KeyboardInterrupt
             merger.engines.setdefault(name, reader.engine)
@@ -87,6 +94,8 @@ def measure(builds: dict, opts, catalogue_algos, rounds: int, quiet=False, on_en
             for res in results:
                 merger.add(name, k, res)
             progress.step(f"round {k + 1}/{rounds} {name}", advance=1)
+            if lines and (n + 1) % len(builds) == 0:
+                print(lines.line(f"round {k + 1}: {len(builds)} builds measured"), file=sys.stderr, flush=True)
             if st == "interrupted":
                 raise KeyboardInterrupt
     except KeyboardInterrupt:
