@@ -110,6 +110,8 @@ class Console:
     fine_span: bool = False      # the platform times each span itself (hb_rom.h: HB_ROM_FINE_SPAN)
     config_lines: tuple = ()     # more lines of hb_rom_config.h: what the platform or the build adds by name
                                  # (a function of a generated stub's name, a define hb_rom.h asks for)
+    target_call: str = ""        # HB_ROM_TARGET: a call into the platform where the image finds its machine at
+                                 # run time (the Game Boy's image on a Color: "gbc"); default: the name
     timer_irq: tuple | None = None   # (ticks between, cycles each): the timer's own interrupt, which a
                                      # span holds every so many ticks and no call's cost includes (the GB's)
 

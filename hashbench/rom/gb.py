@@ -417,9 +417,8 @@ CONSOLE = Console(
     settle_frames=120,           # the app may take two seconds to redraw the table (32-bit divisions on the SM83)
     cpu="SM83",
     clock="hb_gb_clock_hz()",    # single or double speed (gb.c: a Color runs the image at double speed)
-    # "gbc" where the start-up finds a Color (gb.c); the harness's empty call through a far stub, as a row's
-    config_lines=("#undef HB_ROM_TARGET", "const char *hb_gb_target(void);", "#define HB_ROM_TARGET hb_gb_target()",
-                  f"#define HB_ROM_EMPTY_FN {stub_name(EMPTY_FN)}"),
+    target_call="hb_gb_target()",   # "gbc" where the start-up finds a Color (gb.c)
+    config_lines=(f"#define HB_ROM_EMPTY_FN {stub_name(EMPTY_FN)}",),   # the harness's call through a far stub
     # Gambatte runs an image whose header says a Color runs it too as a Color (its hardware mode Auto)
     web=Web("gambatte", "Gambatte", (".gb", ".gbc"), 59.7275, machine="GBC"),
     assembles=True,              # src/algos/asm/sm83/ (sdasgb): `--impl sm83`, and the default's choice

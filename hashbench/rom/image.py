@@ -186,6 +186,9 @@ def write_config(con, folder: Path) -> list:
                   f'#define HB_ROM_TARGET "{con.run_target}"', f"#define HB_ROM_CLOCK_HZ {con.clock_expr(con.emulated_clock_hz)}",
                   "#else", f'#define HB_ROM_TARGET "{con.board_target}"', f"#define HB_ROM_CLOCK_HZ {con.clock_expr()}",
                   "#endif"]
+    elif con.target_call:
+        lines += [f"const char *{con.target_call[:-2]}(void);   /* the platform's */",
+                  f"#define HB_ROM_TARGET {con.target_call}", f"#define HB_ROM_CLOCK_HZ {con.clock_expr()}"]
     else:
         lines += [f'#define HB_ROM_TARGET "{con.name}"', f"#define HB_ROM_CLOCK_HZ {con.clock_expr()}"]
     if con.fine_span:
