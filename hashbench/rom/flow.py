@@ -6,6 +6,7 @@ A console is a console.Console (hashbench/rom/console.py), declared by its
 module of this package and found through console.get(--target)."""
 import hashlib
 import sys
+import time
 import uuid
 from dataclasses import replace
 
@@ -17,6 +18,26 @@ from ..spelling import one_name
 from ..store import recording
 from ..targets import host
 from . import console, image, run
+
+BUILD_PROGRESS_EVERY_S = 15.0   # the build's count line, at most this often
+
+
+def build_log(log, verbose):
+    """`log` with the build's per-file lines ("building PATH") only when
+    `verbose`; otherwise their count, at most one line every BUILD_PROGRESS_EVERY_S."""
+    if verbose:
+        return log
+    state = {"files": 0, "shown": time.monotonic()}
+
+    def out(m):
+        if not m.startswith("building "):
+            log(m)
+            return
+        state["files"] += 1
+        if time.monotonic() - state["shown"] >= BUILD_PROGRESS_EVERY_S:
+            log(f"rom: building: {state['files']} files compiled or linked so far")
+            state["shown"] = time.monotonic()
+    return out
 
 
 def build_image(con, algos, impls, size: int, budget_ms: int, log=lambda m: None, place=None):
