@@ -205,6 +205,24 @@ class Store:
                 break
         return out
 
+    def series_rows(self, selection=None):
+        """(run, Result) for every result of the selected runs, oldest run
+        first (by start, then id): what `trend` reads.  run: id, started_at,
+        status, context.  Only results of the selected algorithms when -a chose some."""
+        where, args = self._selected(selection)
+        sel = selection or Selection()
+        runs = {}
+        for r in self._exec(f"SELECT r.id, r.started_at, r.status, r.context FROM runs r {where}", args).fetchall():
+            context = json.loads(r[3] or "{}")
+            if sel.machine_matches(context):
+                runs[r[0]] = dict(id=r[0], started_at=r[1], status=r[2], context=context)
+        if not runs:
+            return []
+        only = f" AND x.algorithm IN ({', '.join('?' * len(sel.algorithms))})" if sel.algorithms else ""
+        rows = self._exec(f"SELECT x.run_id, x.data FROM results x JOIN runs r ON r.id=x.run_id {where}{only} "
+                          "ORDER BY r.started_at, r.id, x.id", args + list(sel.algorithms)).fetchall()
+        return [(runs[rid], Result.from_dict(json.loads(data))) for rid, data in rows if rid in runs]
+
     def resolve(self, ref: str, selection=None) -> int:
         """'12', 'last', 'last~1' -> run id; 'last' and 'last~N' count only the
         selected runs (a run id is taken as given)."""
