@@ -40,6 +40,7 @@ class Point:
     commit: str
     value: float          # the cost per call, in the meter's unit
     disturbed: bool = False
+    mb_per_s: float = None  # a timed result's throughput (the report's summary shows the newest)
 
 
 @dataclass
@@ -200,5 +201,5 @@ def build_series(rows, implementations=None, algorithms=None) -> list:
         if s is None:
             s = table[key] = Series(*key)
         s.points.append(Point(run["id"], run["started_at"], ctx.get("commit") or "", r.per_call,
-                              bool(ctx.get(overlap.CONTEXT_KEY))))
+                              bool(ctx.get(overlap.CONTEXT_KEY)), r.mb_per_s))
     return [analyse(table[k]) for k in sorted(table, key=lambda k: tuple(str(x) for x in k))]
