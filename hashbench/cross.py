@@ -9,6 +9,7 @@ from .errors import UserError
 from .executor import Local
 from .jobs import Task
 from .meters import CROSS, DEFAULT, is_own, option
+from .progress import Steps
 from .result import Note, Run
 from .store import recording
 from .targets import Job, host, load_all
@@ -29,7 +30,7 @@ def skip_missing(run: Run, name: str, target, job: Job) -> bool:
     return True
 
 
-def record(rec, name: str, outcome, job: Job):
+def record(rec, name: str, outcome, job: Job, progress=None):
     """Adds one target's outcome to the run in its recording (hashbench.store.Recording)."""
     run = rec.run
     run.context["targets"].setdefault(name, outcome.context)
@@ -43,8 +44,9 @@ def record(rec, name: str, outcome, job: Job):
     rec.context_changed()
     ok = sum(r.verified for r in outcome.results)
     who = f"{name} ({job.substitute.name})" if job.substitute else name
-    job.log(f"{who}: {'cached build' if outcome.context.get('cached_build') else 'built'}, "
+    said = (f"{who}: {'cached build' if outcome.context.get('cached_build') else 'built'}, "
             f"{ok}/{len(outcome.results)} digests match" + (", counts repeat exactly" if job.check_repeat else ""))
+    job.log(progress.line(said) if progress else said)
 
 
 def runnable(run: Run, name: str, target, job: Job) -> bool:
@@ -77,6 +79,7 @@ def run_targets(run: Run, targets: dict, names, job, store=None, executor=None):
              if not here or not skip_missing(run, name, targets[name], job)
              for i, one in enumerate(jobs) if runnable(run, name, targets[name], one)]
     executor.check(tasks)   # before the run is stored: a cluster without a tool stops it here
+    steps = Steps(len(tasks))
     try:
         with recording(store, run, failing=("target-failed",)) as rec:
             for task, answer in executor.answers(tasks, jobs):
@@ -84,11 +87,11 @@ def run_targets(run: Run, targets: dict, names, job, store=None, executor=None):
                 who = f"{name} ({one.substitute.name})" if one.substitute else name
                 if answer.error:
                     run.notes.append(Note("target-failed", f"{who}: {answer.error}", {"target": name}))
-                    job.log(f"{who}: FAILED: {answer.error}")
+                    job.log(steps.line(f"{who}: FAILED: {answer.error}"))
                     continue
                 if answer.worker:
                     answer.outcome.context["worker"] = answer.worker
-                record(rec, name, answer.outcome, one)
+                record(rec, name, answer.outcome, one, steps)
     finally:
         order = {n: i for i, n in enumerate(names)}
         run.results.sort(key=lambda r: order.get(r.target, len(order)))

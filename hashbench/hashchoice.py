@@ -17,8 +17,10 @@ import os
 from . import records
 from .errors import UserError
 
-# a large file reaches the implementation in blocks of this size (the engine's HB_FILE_STREAM_BLOCK)
-MEASURE_SIZE = 1 << 18
+# large enough to be a large file's speed: our streaming code takes a file in 256 KiB blocks (the
+# engine's HB_FILE_STREAM_BLOCK), a library's one-shot takes it whole, and rust-blake3-tree splits
+# an input of 1 MiB or more between the cores
+MEASURE_SIZE = 1 << 22
 MEASURE = ["-b", "30", "-n", "7", "--interleave"]   # 7 samples of each, in turn, about 30 ms each
 
 
@@ -27,8 +29,19 @@ def memo_path(engine) -> str:
 
 
 def _stamp(engine) -> list:
-    st = os.stat(engine)
-    return [st.st_mtime_ns, st.st_size]
+    """The engine's build: its binary, and the Rust libraries it loads from rust/ beside it (a
+    rebuild of those adds or changes implementations without touching the binary)."""
+    stamp = []
+    for path in (engine, *(os.path.join(os.path.dirname(engine), "rust", f"libhb_rust-{f}.so")
+                           for f in ("default", "native"))):
+        try:
+            st = os.stat(path)
+        except FileNotFoundError:
+            if path == engine:
+                raise
+            continue
+        stamp += [st.st_mtime_ns, st.st_size]
+    return stamp
 
 
 def load(engine) -> dict:

@@ -17,6 +17,7 @@ from .context import host_context
 from .errors import BuildError, UserError
 from .executor import Local
 from .jobs import Task
+from .progress import Steps
 from .result import Note, Run
 from .store import recording
 from .targets import Job, host, rounds
@@ -195,10 +196,12 @@ def measure_cross(plan, run, executor, tasks, jobs, sizes, measured):
     (by the task's position, whichever finished first), code sizes into `sizes`."""
     t = plan.target
     position = {id(task): n for n, task in enumerate(tasks)}
+    steps = Steps(len(tasks))
     for task, answer in executor.answers(tasks, jobs):
         cfg, job = task.build, jobs[task.job]
         if answer.error:
             fail(plan, cfg, f"build {cfg.name}: {answer.error}")
+            plan.log(steps.line(f"{t.name} {cfg.name}: FAILED: {answer.error}"))
             continue
         outcome = answer.outcome
         if task.code_size:
@@ -218,8 +221,8 @@ def measure_cross(plan, run, executor, tasks, jobs, sizes, measured):
         run.notes += outcome.notes
         measured[position[id(task)]] = outcome.results
         who = f" ({job.substitute.name})" if job.substitute else ""
-        plan.log(f"{t.name} {cfg.name}{who}: {sum(r.verified for r in outcome.results)}/{len(outcome.results)} "
-                 "digests match")
+        plan.log(steps.line(f"{t.name} {cfg.name}{who}: {sum(r.verified for r in outcome.results)}/"
+                            f"{len(outcome.results)} digests match"))
 
 
 def measure(plan, store=None) -> Run:

@@ -9,10 +9,11 @@ class Progress:
         self.bar = None
         if enabled and sys.stderr.isatty():
             from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+            from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
             from rich.progress import Progress as RichProgress
             self.bar = RichProgress(TextColumn("{task.description:<28}"), BarColumn(), MofNCompleteColumn(),
-                                    TimeElapsedColumn(), console=Console(file=sys.stderr), transient=True)
+                                    TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                                    console=Console(file=sys.stderr), transient=True)
             self.task = self.bar.add_task("starting", total=total)
             self.bar.start()
 
@@ -32,6 +33,25 @@ def mmss(seconds) -> str:
 
 def about(seconds) -> str:
     return f"about {round(seconds / 60)} min" if seconds >= 90 else f"about {max(1, round(seconds))} s"
+
+
+class Steps:
+    """Done/total and the time left of a run of similar long steps (a cross run's targets, a
+    matrix's builds): line(text) counts one more step done and says so, e.g.
+    'gba: built, 40/40 digests match · 2/5 done, 1:10 so far, about 2 min left'."""
+
+    def __init__(self, total, clock=None):
+        import time
+        self.total, self.done = total, 0
+        self.clock = clock or time.monotonic
+        self.t0 = self.clock()
+
+    def line(self, text) -> str:
+        self.done += 1
+        elapsed = self.clock() - self.t0
+        left = elapsed / self.done * (self.total - self.done)
+        return (f"{text} · {self.done}/{self.total} done, {mmss(elapsed)} so far"
+                + (f", {about(left)} left" if self.done < self.total else ""))
 
 
 class Ticker:

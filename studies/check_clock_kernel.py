@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Checks the calibration kernel behind `--meter cycles` on this machine, in several engine
+"""Checks the calibration kernel behind `--meter core-cycles` on this machine, in several engine
 processes (`hashbench-engine clock`; what each ratio should be: docs/records.md).  A benchmark,
 not a test: it asserts nothing.
 

@@ -89,7 +89,7 @@ def header(runs, skipped) -> list:
              f"commit {commit}, from the stored `hashbench cross` runs below; do not edit by hand "
              "(`studies/cross_report.py --run` measures them again and rewrites this page).", "",
              "Three meters, never mixed in one figure: **instructions** (exact counts of the measured region "
-             "under QEMU, by the plugin `src/meters/qemu_insn.c`), **estimated cycles** (`--meter cycle-model`: "
+             "under QEMU, by the plugin `src/meters/qemu_insn.c`), **estimated cycles** (`--meter est-cycles`: "
              "an in-order model of the real CPU run over the same instructions, converted to time at its real "
              "clock; [cycle-models.md](../cycle-models.md)) and **exact cycles** (the consoles' cycle-accurate "
              "simulators). Every figure's digest matched the reference byte for byte before it was counted; "
@@ -132,7 +132,7 @@ def main():
     doc += ["## 4. Time: our estimates beside the reference studies' speeds", "",
             "The reference studies published speeds: time on hardware or in timing-accurate emulators (Ares, melonDS, mGBA, "
             "Citra), of the hash-bench family's own C. Ours are the cycle model's estimates for our C, converted "
-            "at the CPU's real clock (`hashbench cross --meter cycle-model`), KB/s (10^3 B/s) at 1024 B. A row "
+            "at the CPU's real clock (`hashbench cross --meter est-cycles`), KB/s (10^3 B/s) at 1024 B. A row "
             "therefore compares our code under our model with their code under their instrument: where the code "
             "is alike the rows agree; elsewhere they mostly measure the code. The ratio is estimate ÷ seed; the "
             "goal was 0.7-1.3. The GBA rows also give mGBA's exact figure for the same program, which "

@@ -117,7 +117,7 @@ def sha_model(insn, est, targets):
     seeds' time ratios: what the cycle model says of the gap between them."""
     pb = per_byte(insn)
     seeds = seed_cost_ratios()
-    lines = ["The same ratio in **estimated cycles** (`--meter cycle-model`), where the target has a CPU model, "
+    lines = ["The same ratio in **estimated cycles** (`--meter est-cycles`), where the target has a CPU model, "
              "beside the instruction ratio above and the reference study's time ratio:", "",
              "| target | SHA-256 est. cycles/B | SHA-512 est. cycles/B | SHA-512 ÷ SHA-256 est. cycles | "
              "in instructions | seed (time) | cycles/instruction SHA-256, SHA-512 | I-cache misses a call SHA-256, SHA-512 |",
@@ -137,7 +137,7 @@ def sha_model(insn, est, targets):
                      + (", ".join(f"{x:,.0f}" for x in im) if None not in im else "-") + " |")
     if not rows:
         return ["(No estimated cycles stored: run `hashbench cross --target n64,nds,3ds,cortex-m7 --meter "
-                "cycle-model --size 1k`.)"]
+                "est-cycles --size 1k`.)"]
     return lines + [""] + sha_model_finding(rows, est)
 
 

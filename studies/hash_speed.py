@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Measures `hashbench hash` against the tools a user would otherwise run: its start-up on a small
 file (wall time, median of --small-runs calls, bytecode caches on) and its time on a large file
-next to sha256sum, md5sum, xxhsum and b3sum --num-threads 1, the commands interleaved
+next to sha256sum, md5sum, xxhsum and b3sum (on every core, its default), the commands interleaved
 (A B C .. A B C ..) so that a change of the machine's load hits all of them alike.  Each figure is
 a median of its calls; the wall time and the CPU time (user + system, from wait4) both, since on a
 shared machine the wall time carries other programs' time slices and the CPU time does not.  The
@@ -29,7 +29,7 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 CONSOLE_SCRIPT = "import sys; from hashbench.cli import main; sys.exit(main())"
 # (peer command, hashbench algorithm): a peer missing from the machine is skipped, with a note
 PEERS = [(["sha256sum"], "sha256"), (["md5sum"], "md5"), (["xxhsum", "-H1"], "xxh64"),
-         (["b3sum", "--num-threads", "1"], "blake3")]
+         (["b3sum"], "blake3")]
 
 
 def timed(cmd) -> tuple:

@@ -4,7 +4,7 @@
 runs, their agreement and `hashbench diff`'s verdicts) and, with --ab, A/B trials against an engine
 built with a known extra cost (src/engine/host/hb_timed_extra.c).  A benchmark, not a test: it asserts nothing.
 
-    .venv/bin/python -m studies.measure_default_run [--runs 2] [--meter time|cycles] [--processes N]
+    .venv/bin/python -m studies.measure_default_run [--runs 2] [--meter ns|core-cycles] [--processes N]
     .venv/bin/python -m studies.measure_default_run --ab 0.1 --trials 10
     .venv/bin/python -m studies.measure_default_run --ab 0.02 0.05 0.2 --trials 5
 """
@@ -189,7 +189,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=2)
     ap.add_argument("--budget", help="as hashbench run --budget (default: its default)")
-    ap.add_argument("--meter", default="time", choices=["time", "cycles"])
+    ap.add_argument("--meter", default="ns", choices=["ns", "core-cycles", "time", "cycles"],
+                    help="as hashbench run --meter (time, cycles: the old spellings of ns, core-cycles)")
     ap.add_argument("--processes", type=int, help="as hashbench run --processes (default: its default)")
     ap.add_argument("-a", "--algo", action="append", metavar="ALGO", help="A/A on these algorithms only (hashbench run -a)")
     ap.add_argument("--ab", type=float, nargs="+", metavar="FRACTION", help="A/B trials with these extra costs")

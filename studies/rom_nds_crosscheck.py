@@ -7,7 +7,7 @@
 Builds the NDS image of the selection (hashbench.rom.nds: the `nds`
 target's compiler and flags, code and data in main RAM with the caches on),
 runs it headless in Debian's DeSmuME libretro core, and runs `hashbench
-cross --target nds --meter cycle-model --impl portable` on the same
+cross --target nds --meter est-cycles --impl portable` on the same
 algorithms twice: the model itself (data/cpu-models/arm946e-s-nds.toml)
 and its `desmume` variant (the ARM9 as DeSmuME charges it, not as the
 hardware runs).  Then prints one Markdown row per algorithm.

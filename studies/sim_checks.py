@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Measures the figures docs/performance.md reports for `--meter sim`: speed (wall time over the
+"""Measures the figures docs/performance.md reports for `--meter est-cycles`: speed (wall time over the
 roster), repeat (two runs, rows `diff` calls identical), ab (engines from this commit with FNV-1a
 doing 10% more work or one more store; `diff` must see it), context (each algorithm alone against
 the whole roster; slow).  A benchmark of the meter, not a test: it asserts nothing.
@@ -42,9 +42,9 @@ def hb(*args, env=None, check=True):
 
 
 def timed_run(db, *args, env=None):
-    """One `run --meter sim` -> (wall s, CPU s of it and its children)."""
+    """One `run --meter est-cycles` -> (wall s, CPU s of it and its children)."""
     t0, c0 = time.monotonic(), resource.getrusage(resource.RUSAGE_CHILDREN)
-    hb("run", "--meter", "sim", "-q", "--db", str(db), *args, env=env)
+    hb("run", "--meter", "est-cycles", "-q", "--db", str(db), *args, env=env)
     c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     return time.monotonic() - t0, (c1.ru_utime - c0.ru_utime) + (c1.ru_stime - c0.ru_stime)
 
@@ -125,12 +125,12 @@ def ab(tmp, rounds):
 def context(tmp):
     db = tmp / "ctx.sqlite"
     out = tmp / "all.json"
-    hb("run", "--meter", "sim", "-q", "--db", str(db), "-o", str(out))
+    hb("run", "--meter", "est-cycles", "-q", "--db", str(db), "-o", str(out))
     whole = {r["algorithm"]: r["per_call"] for r in json.loads(out.read_text())["results"]}
     moved = []
     for algo, fig in whole.items():
         one = tmp / f"{algo}.json"
-        hb("run", "--meter", "sim", "-q", "--no-save", "-a", algo, "-o", str(one))
+        hb("run", "--meter", "est-cycles", "-q", "--no-save", "-a", algo, "-o", str(one))
         alone = json.loads(one.read_text())["results"][0]["per_call"]
         if alone != fig:
             moved.append((abs(alone / fig - 1) * 100, algo, fig, alone))

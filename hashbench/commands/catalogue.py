@@ -6,7 +6,7 @@ import sys
 from .. import roster
 from ..build.host import catalogue as engine_catalogue
 from ..build.host import ensure_engine
-from ..present.table import render
+from ..present.table import fit, render, terminal_width
 from .options import formatter
 
 
@@ -31,7 +31,8 @@ def list_main(args) -> int:
         return 0
     rows = [[a.id, a.label, a.tier, a.digest_len * 8, a.block_len, a.width, ",".join(impls[a.id]),
              ",".join(a.asm) or "-", a.spec] for a in algos]
-    render(["ID", "LABEL", "TIER", "BITS", "BLOCK", "WIDTH", "IMPLEMENTATIONS", "ASSEMBLY", "SPEC"], rows, "lllrrrlll")
+    headers = ["ID", "LABEL", "TIER", "BITS", "BLOCK", "WIDTH", "IMPLEMENTATIONS", "ASSEMBLY", "SPEC"]
+    render(headers, fit(headers, rows, (6, 7, 8), terminal_width()), "lllrrrlll")
     if any(a.asm for a in algos):
         print("ASSEMBLY: hand-written for one CPU, measured only there "
               "(hashbench cross --target gb --impl sm83; docs/adding-an-algorithm.md)", file=sys.stderr)

@@ -34,8 +34,8 @@ def add_parser(sub):
     meter = next(a for a in c._actions if a.dest == "meter")   # with --rev --target: a cross meter too
     meter.choices = list(meter.choices) + meters.model_spellings()
     meter.default = None   # none given: with --target, the target's own meter; else measured time
-    meter.help += (f"; with --rev --target: {meters.CYCLE_MODEL} ({', '.join(meters.model_spellings())}): the "
-                   "target's CPU model, estimated cycles")
+    meter.help += (f"; with --rev --target: {meters.CYCLE_MODEL}: the target's CPU model, estimated cycles "
+                   f"(old spelling still taken: {', '.join(s for s in meters.model_spellings() if s != meters.CYCLE_MODEL)})")
     c.add_argument("-o", "--output", metavar="FILE", help="also write FILE (.json, .csv or .md)")
     add_format_arg(c)
     add_store_args(c)

@@ -52,10 +52,12 @@ def add_parser(sub):
     c.add_argument("--size", action="append", metavar="SIZE", help="bytes (default 64,256,1024; at most 64K)")
     c.add_argument("--calls", type=int, default=DEFAULT_CALLS, help="calls in each measured region (default 2)")
     c.add_argument("--check-repeat", action="store_true", help="run everything twice; fail unless counts repeat")
-    c.add_argument("--meter", choices=meters.spellings(*meters.CROSS), default=meters.DEFAULT,
-                   help="default: each target's own (QEMU: instructions; consoles: exact cycles); "
-                        f"{meters.CYCLE_MODEL} ({', '.join(meters.model_spellings())}): cycles estimated by the "
-                        "target's CPU model (the CYCLE MODEL column of --list)")
+    c.add_argument("--meter", choices=meters.spellings(*meters.CROSS), default=meters.DEFAULT, metavar="METER",
+                   help="default: each target's own (QEMU: instructions; consoles: exact-cycles); "
+                        f"{meters.CYCLE_MODEL}: cycles estimated by the target's CPU model (the CYCLE MODEL column "
+                        "of --list); instructions or exact-cycles: that target's own, refused where it counts the "
+                        "other (old spellings still taken: "
+                        + ", ".join(f"{a} = {m}" for a, m in meters.old_spellings(*meters.CROSS)) + ")")
     c.add_argument("--model-variant", metavar="NAME",
                    help="with --meter est-cycles: a variant of the CPU model (caches off, data in SRAM, ...; "
                         "--list names them); results of a variant are kept apart from the model's own")
@@ -144,11 +146,11 @@ def main(args) -> int:
     run = measure(req, store, log, targets, choose(args.cluster, targets))
     report_mismatches(run)
     for n in run.notes:
-        if n.reason not in ("target-failed", "target-missing"):
+        if n.reason not in ("target-failed", "target-missing", "not-supported"):   # each said once, as it happened
             print(f"warning: {n.detail}", file=sys.stderr)
     if run.results:
-        size = max(r.size for r in run.results)
-        present_exact(run.results, size, [n for n in req.targets if n in run.context["targets"]])
+        for size in sorted({r.size for r in run.results}):   # every size measured, smallest first
+            present_exact(run.results, size, [n for n in req.targets if n in run.context["targets"]])
     if args.output:
         exporters.write(args.output, run, args.format)
         log(f"wrote {args.output}")

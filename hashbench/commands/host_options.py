@@ -25,7 +25,7 @@ def add_size_args(p, budget_help="time per measurement, e.g. 200, 200ms, 1s (def
                    help="engine processes sharing the budget, one after another: the spread between "
                         f"processes is part of every ± and test (default {DEFAULT_PROCESSES})")
     p.add_argument("--meter", choices=meters.spellings(meters.HOST), default="ns", metavar="METER",
-                   help="what reads the cost (the old spelling in brackets): " + meters.help_text(meters.HOST))
+                   help="what reads the cost: " + meters.help_text(meters.HOST))
 
 
 def timing_options(args) -> dict:

@@ -20,6 +20,7 @@ an address is written in one place.  Statistics follow the meter: timed
 figures are medians with a spread; exact counts and deterministic estimates
 need none, and must repeat."""
 import importlib
+import sys
 from dataclasses import dataclass
 
 from ..errors import UserError
@@ -157,13 +158,31 @@ def spellings(*where) -> list:
     return list(dict.fromkeys([m.option for m in mine] + [a for m in mine for a in m.aliases]))
 
 
+def old_spellings(*where) -> list:
+    """[(old spelling, the name it stands for)] of the meters of `where`."""
+    mine = [m for m in REGISTRY if m.where in where]
+    return list(dict.fromkeys((a, m.option) for m in mine for a in m.aliases if a != m.option and a not in FIGURES))
+
+
 def option(spelled: str, *where) -> str:
     """--meter as the user spelled it -> the name it stands for (an alias
     -> the stored name), among the meters of `where`."""
     for m in REGISTRY:
         if m.where in where and spelled in m.spellings:
+            if spelled != m.option and spelled not in FIGURES:   # `instructions` on cross: a stored name
+                old_spelling(spelled, m.option)
             return m.option
     raise UserError(f"--meter {spelled}: not a meter here (choose from {', '.join(spellings(*where))})")
+
+
+_NOTED = set()
+
+
+def old_spelling(spelled: str, name: str) -> None:
+    """A one-line note on stderr, once per process, that `--meter spelled` is an old spelling of `name`."""
+    if (spelled, name) not in _NOTED:
+        _NOTED.add((spelled, name))
+        print(f"note: --meter {spelled} is the old spelling of --meter {name}", file=sys.stderr)
 
 
 def choose(spelled: str, where: str) -> Meter:
@@ -194,9 +213,11 @@ def named_where(where: str, test) -> str:
 
 
 def help_text(where: str) -> str:
-    """--meter's help: each meter of `where`, with its old spelling."""
-    return "; ".join(f"{m.option}" + (f" ({', '.join(m.aliases)})" if m.aliases else "") + f": {m.summary}"
-                     for m in REGISTRY if m.where == where)
+    """--meter's help: each meter of `where` by its one name, then the old spellings still taken."""
+    mine = [m for m in REGISTRY if m.where == where]
+    old = [f"{a} = {name}" for a, name in old_spellings(where)]
+    return "; ".join(f"{m.option}: {m.summary}" for m in mine) + (
+        f" (old spellings still taken: {', '.join(old)})" if old else "")
 
 
 def figure(stored: str) -> Figure:

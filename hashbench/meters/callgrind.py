@@ -134,11 +134,20 @@ def kib(n: int) -> str:
 def header_lines(desc: dict) -> list:
     """What the figure is and is not, for the run header (kept in the context)."""
     caches = ", ".join(f"{n} {kib(c['bytes'])} {c['ways']}-way" for n, c in desc["caches"].items())
-    return [f"meter sim: estimated cycles = {COST_MODEL} under Callgrind ({desc.get('version')}), "
+    return [f"meter est-cycles: estimated cycles = {COST_MODEL} under Callgrind ({desc.get('version')}), "
             f"exact: the same on every run",
             f"simulated caches {caches}, {next(iter(desc['caches'].values()))['line']} B lines (fixed, not "
             f"this machine's) · {desc.get('calls')} calls per region after {desc.get('warm_calls')} warm-up calls",
             f"not seen: {desc.get('not_seen', NOT_SEEN)}"]
+
+
+def stored_header(ctx: dict) -> list:
+    """The header of a stored run's meter, made again from its stored description (a run stored
+    by an older version keeps the words of its day, an old meter name among them); [] for none."""
+    desc = ctx.get("meter") or {}
+    if desc.get("caches"):
+        return header_lines(desc)
+    return list(desc.get("header") or [])
 
 
 # ---- Callgrind's output ----------------------------------------------------------

@@ -242,7 +242,8 @@ def clock_bound(result) -> bool:
 
 
 def thread_mb_per_s(result) -> list:
-    """Each thread's MB/s, from its own samples (the harness pooled)."""
+    """Each thread's MB/s, from its own samples (the harness pooled), by the rule of summarise's
+    figure: the fastest moments where the thread has samples enough, else the processes' medians."""
     i = list(result.sample_fields).index("thread")
     out = []
     for t in range(result.threads):
@@ -251,7 +252,8 @@ def thread_mb_per_s(result) -> list:
         if not own.samples:
             out.append(None)
             continue
-        ns = stats.estimate_strata(grouped_values(own, "ns")).value
+        fast = fastest(own, "ns")   # the rule of the row's own figure, on this thread's samples
+        ns = fast.value if fast else stats.estimate_strata(grouped_values(own, "ns")).value
         out.append(result.size / ns * 1e3 if ns and ns > 0 else None)
     return out
 
@@ -271,10 +273,13 @@ def summarise(result, timer=None):
         result.per_call, result.ci_pct = fast.value, fast.ci_pct
         result.processes = len(by_process(result.samples, fields))
         result.extra["statistic"] = f"fastest {FAST_QUANTILE:g} of {fast.n} samples"
+        result.extra["plus_minus"] = "95% confidence interval of that quantile, %"
     else:
         est = stats.estimate_strata(grouped_values(result, kind))
         result.per_call, result.ci_pct, result.processes = est.value, est.ci_pct, est.n
         result.extra["statistic"] = "processes' medians"
+        result.extra["plus_minus"] = ("95% confidence interval between the processes, %" if result.ci_pct is not None
+                                      else "MAD of the samples, % of the median")
     fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
     result.spread_pct = stats.spread_pct([v for v in map(fn, kept_samples(result)) if v is not None])
     fast_ns = fast if kind == "ns" else fastest(result, "ns")

@@ -4,6 +4,7 @@ two revisions side by side."""
 from .. import roster
 from ..ranking import rank
 from ..result import METER_TITLES
+from .host import described
 from .native import native_table
 from .table import COUNTER_TITLES, fmt_count, fmt_num, render
 
@@ -23,11 +24,19 @@ def cost_ranking_rows(results):
 
 
 def ranking_rows(results):
-    """Rows 'rank, relative time ± spread, impl, MB/s, cyc/B, version', fastest
-    first (the figures: hashbench.ranking)."""
-    return [[f"{n}.", f"{k.relative:.2f} ± {k.spread:.2f}", k.result.implementation, fmt_num(k.result.mb_per_s),
+    """Rows 'rank, relative time ± spread, impl, MB/s, cyc/B, version' in the order of the
+    relative figure shown (hashbench.ranking's), and MB/s from it: the fastest's MB/s divided by
+    the row's relative figure, so that rank, relative figure and MB/s say one thing (ranking
+    orders by each row's own figure, and its ratios may come from the processes' paired values)."""
+    ranked = rank(results)
+    if not ranked:
+        return []
+    top = ranked[0].result.mb_per_s
+    ordered = sorted(ranked, key=lambda k: k.relative)
+    return [[f"{n}.", f"{k.relative:.2f} ± {k.spread:.2f}", k.result.implementation,
+             fmt_num(top / k.relative if top and k.relative else None),
              fmt_num(k.result.cycles_per_byte), k.result.extra.get("impl_version") or "ours"]
-            for n, k in enumerate(rank(results), 1)]
+            for n, k in enumerate(ordered, 1)]
 
 
 def present_compare(run, algos, sizes):
@@ -43,6 +52,8 @@ def present_compare(run, algos, sizes):
             if all(r.exact for r in rs):
                 render(*cost_ranking_rows(rs), title=title + f" · {METER_TITLES[rs[0].meter]}")
                 continue
+            title += (f" · ranked by {METER_TITLES.get(rs[0].meter, rs[0].meter)} · figure = {described(rs, 'statistic')}"
+                      " · MB/s = the fastest's ÷ rel.")
             render(["#", "TIME (rel.)", "IMPL", "MB/s", "cyc/B", "VERSION"], ranking_rows(rs), "lrlrrl", title=title)
             native = native_table(rs)
             if native:

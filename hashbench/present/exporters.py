@@ -10,10 +10,11 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..files import writable_folder, write_whole
-from ..meters import clock
+from ..meters import callgrind, clock
 from ..result import METER_TITLES
 from . import formats
 from .crosstab import meter_tables
+from .host import figure_line
 from .matrix import markdown as matrix_markdown
 from .modes import has_modes, mode_tables
 from .table import counted_table, render_markdown, single_size_table, sweep_table
@@ -51,7 +52,7 @@ def context_lines(run) -> list:
     clk = clock.summary(ctx.get("clock"))
     if clk:
         lines.append(f"- Machine: {clock.describe(clk)}")
-    lines += [f"- {line}" for line in (ctx.get("meter") or {}).get("header", [])]
+    lines += [f"- {line}" for line in callgrind.stored_header(ctx)]
     for name, tc in (ctx.get("targets") or {}).items():
         lines.append(f"- **{name}**: {tc.get('title')}; {tc.get('compiler')}; `{tc.get('runner')}`; "
                      f"{tc.get('meter')}")
@@ -76,9 +77,11 @@ def to_markdown(run) -> str:
         impls = {r.implementation for r in timed}
         if len(sizes) > 1:
             h, rows, al = sweep_table(timed, sizes, show_impl=len(impls) > 1)
+            lines += ["", figure_line(timed)]
         else:
             h, rows, al = single_size_table(timed, show_impl=len(impls) > 1,
                                             show_cycles=any(r.cycles_per_byte for r in timed))
+            lines += ["", figure_line(timed, sizes[0])]
         lines += ["", render_markdown(h, rows, al)]
     for size in sorted({r.size for r in counted}):
         rs = [r for r in counted if r.size == size]

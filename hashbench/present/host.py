@@ -26,8 +26,8 @@ def header(run) -> str:
     first = (f"hashbench {__version__} · {ctx.get('cpu')} · {ctx.get('cores')} cores · "
              f"{ctx.get('os')} {ctx.get('kernel')}")
     compiler = f"compiler {ctx.get('compiler')} {(ctx.get('cflags') or '').strip()}"
-    if (ctx.get("meter") or {}).get("header"):  # a meter other than the timers says what it is
-        return "\n".join([first, f"{compiler} · workload (i*31+7)&0xFF"] + ctx["meter"]["header"])
+    if callgrind.stored_header(ctx):  # a meter other than the timers says what it is
+        return "\n".join([first, f"{compiler} · workload (i*31+7)&0xFF"] + callgrind.stored_header(ctx))
     t = ctx.get("timer") or {}
     hz = f", {t['hz'] / 1e9:.3f} GHz {t.get('hz_source')}" if t.get("hz") and t.get("unit") != "ns" else ""
     budget = run.options.get("budget_ms", "?")
@@ -98,6 +98,32 @@ def two_speeds_line(results):
             "or compare them with 'hashbench compare' (interleaved)")
 
 
+def described(results, key) -> str:
+    """What the rows stored as `key` (extra: the statistic or the ±), in words: the one
+    description they share, or each with its rows; '(not recorded)' for old records."""
+    counts = {}
+    for r in results:
+        if r.verified:
+            text = r.extra.get(key) or "(not recorded)"
+            counts[text] = counts.get(text, 0) + 1
+    if len(counts) <= 1:
+        return next(iter(counts), "(not recorded)")
+    return "; ".join(f"{text} ({n} row{'s' if n > 1 else ''})" for text, n in counts.items())
+
+
+def figure_line(results, size=None) -> str:
+    """The line above a timed table: the processes, and the figure (and, for a one-size table,
+    which prints it, the ±) as each row stored them.  `size` None: a sweep's sizes."""
+    procs = max((r.processes or 1 for r in results if r.verified), default=1)
+    pinned = {c for r in results if r.verified for c in timer_meter.process_cpus(r).values()} - {None}
+    over = f" pinned to {len(pinned)} CPUs in turn" if pinned and procs > 1 else ""
+    sizes = sorted({r.size for r in results})
+    where = f"size {size} B" if size is not None else f"sizes {format_size(sizes[0])}-{format_size(sizes[-1])} B"
+    return (f"{where} · {procs} process{'es' if procs > 1 else ''}{over} · "
+            f"figure = {described(results, 'statistic')}"
+            + (f" · ± = {described(results, 'plus_minus')}" if size is not None else ""))
+
+
 def present_timed(run, results, unit, order, catalogue_order, quiet=False):
     """The host table of timed results: one size, or a sweep."""
     if has_modes(results):
@@ -107,21 +133,13 @@ def present_timed(run, results, unit, order, catalogue_order, quiet=False):
     impls = {r.implementation for r in results}
     if len(sizes) > 1:
         h, rows, al = sweep_table(results, sizes, unit, len(impls) > 1, order, catalogue_order)
+        if not quiet:
+            print(figure_line(results))
     else:
         ordered = sort_results(results, order, catalogue_order)
         h, rows, al = single_size_table(ordered, unit, len(impls) > 1, any(r.cycles_per_byte for r in results))
         if sizes and not quiet:
-            n = min((len(r.samples) for r in results if r.verified), default=0)
-            procs = max((r.processes or 1 for r in results if r.verified), default=1)
-            pinned = {c for r in results if r.verified for c in timer_meter.process_cpus(r).values()} - {None}
-            if procs > 1:
-                over = f" pinned to {len(pinned)} CPUs in turn" if pinned else ""
-                weigh = ", every CPU weighing the same" if len(pinned) > 1 else ""
-                print(f"size {sizes[0]} B · {procs} processes{over}, {n}+ samples in all · figure = geometric mean "
-                      f"of the processes' medians (a slow mode's samples left out){weigh} · "
-                      f"± = its 95% confidence interval, %")
-            else:
-                print(f"size {sizes[0]} B · median of {n}+ samples · ± = MAD in % of the median")
+            print(figure_line(results, sizes[0]))
     line = two_speeds_line(results)
     if line and not quiet:
         print(line)

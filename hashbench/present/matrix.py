@@ -31,11 +31,14 @@ def groups(results) -> list:
                                                   kv[0][1], kv[0][2], kv[0][3]))
 
 
-def figure(r) -> str:
-    """The absolute figure beside the relative one: MB/s for time, the count per call else."""
-    if r.unit == "ns":
-        return fmt_num(r.mb_per_s)
-    return fmt_num(r.per_call)
+def figure(x, best) -> str:
+    """The absolute figure beside the relative one, from the statistic that ranked it: for time,
+    the best build's MB/s divided by x's relative figure (so MB/s falls as the rank does); the
+    count per call else (exact: what ranked it)."""
+    if x.result.unit == "ns":
+        mb = best.result.mb_per_s
+        return fmt_num(mb / x.ratio if mb and x.ratio else None)
+    return fmt_num(x.result.per_call)
 
 
 def algorithm_table(key, rs):
@@ -46,15 +49,17 @@ def algorithm_table(key, rs):
     label = roster.labels().get(algo, algo)
     fig = "MB/s" if rs[0].unit == "ns" else f"{rs[0].unit}/call"
     headers = ["#", "BUILD", REL_TITLE.get(meter, "REL."), fig, "CODE B"]
-    rows = [[f"{n}.", x.result.build.name, x.text, figure(x.result), fmt_bytes(x.result.extra.get("code_bytes"))]
+    rows = [[f"{n}.", x.result.build.name, x.text, figure(x, ranked[0]), fmt_bytes(x.result.extra.get("code_bytes"))]
             for n, x in enumerate(ranked, 1)]
     rows += [["-", r.build.name, "MISMATCH", "-", fmt_bytes(r.extra.get("code_bytes"))]
              for r in rs if not r.verified]
     rounds = max((x.rounds for x in ranked), default=0)
     how = (f"median of {rounds} paired rounds ± MAD" if rounds else
            "exact" if ranked and ranked[0].result.exact else "± combined spread")
+    timed = bool(ranked) and rs[0].unit == "ns"
     title = (f"{label} ({impl}) @ {format_size(size)} B · {METER_TITLES.get(meter, meter)} · "
-             f"{len(ranked)} builds, each verified · {how}")
+             f"{len(ranked)} builds, each verified · {how}"
+             + (" · MB/s = the best's ÷ rel." if timed and len(ranked) > 1 else ""))
     return title, headers, rows, "lllrr"
 
 

@@ -108,7 +108,8 @@ def threads_table(results, catalogue_order=()):
     by = {(r.algorithm, r.implementation, r.size, r.latency, r.align, r.threads): r for r in results}
     counts = sorted({r.threads for r in results})
     firsts = _firsts(results, catalogue_order, lambda r: (r.algorithm, r.implementation, r.size, r.latency, r.align))
-    headers = ["", "ALGO"] + (["IMPL"] if show_impl else []) + ["B", "THREADS", "MB/s each", "MB/s total", "scaling"]
+    headers = ["", "ALGO"] + (["IMPL"] if show_impl else []) + ["B", "THREADS", "MB/s per thread", "MB/s total",
+                                                                "scaling"]
     rows = []
     for f in firsts:
         one = by.get((f.algorithm, f.implementation, f.size, f.latency, f.align, 1))
@@ -117,10 +118,11 @@ def threads_table(results, catalogue_order=()):
             r = by.get((f.algorithm, f.implementation, f.size, f.latency, f.align, n))
             if r is None:
                 continue
-            per = "MISMATCH" if not r.verified else fmt_num(r.mb_per_s)
+            total = aggregate(r)
+            per = "MISMATCH" if not r.verified else fmt_num(total / n if total else None)
             rows.append(_lead(f, show_impl) + [" ".join(x for x in (format_size(f.size), _other_modes(f, "threads"))
                                                         if x), str(n), per,
-                                               fmt_num(aggregate(r)), fmt_num(_ratio(aggregate(r), base))])
+                                               fmt_num(total), fmt_num(_ratio(total, base))])
     return headers, rows, "ll" + ("l" if show_impl else "") + "rrrrr"
 
 
@@ -166,7 +168,8 @@ def mode_tables(results, catalogue_order=()) -> list:
         out.append(("latency: each call's input starts with the previous digest (chained) against independent "
                     "calls; lat/thru = the ratio, measured in one run",) + latency_table(results, catalogue_order))
     if len({r.threads for r in results}) > 1 or any(r.threads > 1 for r in results):
-        out.append(("threads at once, each on its own buffer and CPU; scaling = MB/s total against one thread",)
+        out.append(("threads at once, each on its own buffer and CPU; MB/s total = the sum of each thread's own "
+                    "figure, per thread = total / threads; scaling = MB/s total against one thread",)
                    + threads_table(results, catalogue_order))
     if any(r.align for r in results):
         out.append(("misalignment: ns per call with the input K bytes past a 64-byte boundary; cost = against "

@@ -4,7 +4,9 @@ and as plain aligned text elsewhere (pipes, files, NO_COLOR).  Only
 formatting here: figures come made (hashbench.meters, hashbench.stats)."""
 import math
 import os
+import shutil
 import sys
+import textwrap
 
 from ..units import UNITS, format_size
 
@@ -15,6 +17,34 @@ TIER_ORDER = {"checksum": 0, "non-crypto": 1, "crypto": 2}
 def fancy(stream=None) -> bool:
     stream = stream or sys.stdout
     return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def terminal_width(stream=None):
+    """The columns a table may fill: $COLUMNS, else the terminal's; None (no limit) for a pipe or file."""
+    stream = stream or sys.stdout
+    if os.environ.get("COLUMNS", "").isdigit():
+        return int(os.environ["COLUMNS"])
+    return shutil.get_terminal_size().columns if stream.isatty() else None
+
+
+def fit(headers, rows, wrap, width):
+    """rows whose cells in columns `wrap` (indices, the long free text: lists, references) are folded
+    onto lines of their own, below the row, so that the table is at most `width` characters wide
+    (the other columns as they are; None: no limit)."""
+    if not width or not rows:
+        return rows
+    sep = 2 * (len(headers) - 1)
+    fixed = sum(max([len(str(h))] + [len(str(r[i])) for r in rows]) for i, h in enumerate(headers) if i not in wrap)
+    room = max(12, (width - fixed - sep) // len(wrap))
+    out = []
+    for row in rows:
+        folded = {i: textwrap.wrap(str(row[i]).replace(",", ", "), room, break_long_words=True) or [""]
+                  for i in wrap}
+        folded = {i: [x.replace(", ", ",") for x in lines] for i, lines in folded.items()}
+        for k in range(max(len(v) for v in folded.values())):
+            out.append([(folded[i][k] if k < len(folded[i]) else "") if i in wrap else (c if k == 0 else "")
+                        for i, c in enumerate(row)])
+    return out
 
 
 def fmt_num(v, digits=3):

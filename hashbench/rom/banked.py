@@ -147,7 +147,7 @@ def banked_assembly(src: str, out: Path, seg: str, names, banked) -> Path:
     copy, which then stands alone."""
     text = assembly_text(src)
     for plain, mine in (("CODE", "C"), ("RODATA", "R"), ("BSS", "B"), ("DATA", "D"), ("ALGOCODE", "C"),
-                        ("PAGED", "T")):
+                        ("PAGED", "T"), ("ALGOBSS", "B")):
         text = re.sub(rf'(\.segment\s+)"{plain}"', rf'\1"{seg}{mine}"', text)
     for n in names:
         text = re.sub(rf"\b_{n}\b", "_" + banked(n), text)

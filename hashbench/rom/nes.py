@@ -46,6 +46,9 @@ MIN_BANKS, MAX_BANKS = 8, 16  # SXROM: 128 KiB (the emulators' board test) to 25
 # the records' PRG-RAM banks); the PRG-RAM's bank 0 for every other variable.
 RING_AT, STACK_AT, STACK_END, PLATFORM_RAM_END = 0x0200, 0x0300, 0x06C0, 0x0800
 WRAM_AT, WRAM_END = 0x6000, 0x8000
+# the zero page's last 80 bytes: the scratch src/algos/asm/6502/'s routines
+# share (hb6502_zp; one row runs at a time), as sim65.cfg reserves it
+ASM_ZP_AT = 0xB0
 
 
 @dataclass
@@ -117,7 +120,7 @@ def linker_config(groups, banks: int) -> str:
     application's after the largest group's."""
     fixed = banks - 1
     app_at = WRAM_AT + max([g.ram_bytes for g in groups] + [0])
-    mem = ["    ZP:    file = \"\", start = $0010, size = $00F0, type = rw;",
+    mem = [f"    ZP:    file = \"\", start = $0010, size = ${ASM_ZP_AT - 0x10:04X}, type = rw;",
            f"    RINGM: file = \"\", start = ${RING_AT:04X}, size = $0100, type = rw;",
            f"    PLRAM: file = \"\", start = ${STACK_END:04X}, size = ${PLATFORM_RAM_END - STACK_END:04X}, type = rw;",
            f"    WRAM:  file = \"\", start = ${app_at:04X}, size = ${WRAM_END - app_at:04X}, type = rw, define = yes;"]
@@ -153,6 +156,7 @@ def linker_config(groups, banks: int) -> str:
         "SYMBOLS {",
         f"    __STACK_START__: type = export, value = ${STACK_AT:04X};",
         f"    __STACK_SIZE__: type = export, value = ${STACK_END - STACK_AT:04X};",
+        f"    hb6502_zp: type = export, value = ${ASM_ZP_AT:04X}, addrsize = zp;",
         "}", "MEMORY {"] + mem + ["}", "SEGMENTS {"] + segs + ["}", "FEATURES {",
         "    CONDES: type = constructor, label = __CONSTRUCTOR_TABLE__, count = __CONSTRUCTOR_COUNT__, segment = ONCE;",
         "    CONDES: type = destructor, label = __DESTRUCTOR_TABLE__, count = __DESTRUCTOR_COUNT__, segment = RODATA;",

@@ -13,8 +13,10 @@ Each result keeps every sample, with the round it came from in its
 own figure (ns per call, harness subtracted) in `rounds_ns`:
 hashbench.relative pairs those round by round.
 Every process verifies every digest before it times."""
+import sys
+
 from ..meters import timer as timer_meter
-from ..progress import Progress
+from ..progress import Progress, Steps
 from ..result import Build
 from . import host
 
@@ -72,6 +74,8 @@ def measure(builds: dict, opts, catalogue_algos, rounds: int, quiet=False, on_en
     merger = Merger()
     steps = plan(builds, rounds)
     progress = Progress(len(steps), not quiet)
+    # where no bar is drawn (a log, a pipe): one line per round, with the rounds done and the time left
+    lines = Steps(rounds) if not quiet and not progress.bar else None
     status = "complete"
     try:
         for n, (k, name) in enumerate(steps):
@@ -87,6 +91,8 @@ def measure(builds: dict, opts, catalogue_algos, rounds: int, quiet=False, on_en
             for res in results:
                 merger.add(name, k, res)
             progress.step(f"round {k + 1}/{rounds} {name}", advance=1)
+            if lines and (n + 1) % len(builds) == 0:
+                print(lines.line(f"round {k + 1}: {len(builds)} builds measured"), file=sys.stderr, flush=True)
             if st == "interrupted":
                 raise KeyboardInterrupt
     except KeyboardInterrupt:

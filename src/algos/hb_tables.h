@@ -24,6 +24,7 @@ extern const uint64_t hb_crc64_braid[8][256];
 /* the byte tables as byte planes, for the assembly of src/algos/asm/ */
 extern const uint8_t hb_crc16_planes[2][256];   /* crc16_planes.c */
 extern const uint8_t hb_crc32_planes[4][256];   /* crc32_planes.c */
+extern const uint8_t hb_crc32c_planes[4][256];  /* crc32c_planes.c */
 extern const uint8_t hb_crc64_planes[8][256];   /* crc64_planes.c */
 
 /* tools/generate/mul_tables.py: b * K mod 2^32 as byte planes, for src/algos/asm/ */
@@ -31,6 +32,14 @@ extern const uint8_t hb_knuth_planes[4][256];   /* knuth_planes.c */
 extern const uint8_t hb_fnv1a32_planes[4][256]; /* fnv1a32_planes.c */
 extern const uint8_t hb_djb2_planes[4][256];    /* djb2_planes.c */
 extern const uint8_t hb_sdbm_planes[4][256];    /* sdbm_planes.c */
+extern const uint8_t hb_murmur3_c1_planes[4][256]; /* murmur3_c1_planes.c */
+extern const uint8_t hb_murmur3_c2_planes[4][256]; /* murmur3_c2_planes.c */
+extern const uint8_t hb_murmur3_f1_planes[4][256]; /* murmur3_f1_planes.c */
+extern const uint8_t hb_murmur3_f2_planes[4][256]; /* murmur3_f2_planes.c */
+extern const uint8_t hb_xxh32_p2_planes[4][256];   /* xxh32_p2_planes.c */
+extern const uint8_t hb_xxh32_p3_planes[4][256];   /* xxh32_p3_planes.c */
+extern const uint8_t hb_xxh32_p4_planes[4][256];   /* xxh32_p4_planes.c */
+extern const uint8_t hb_xxh32_p5_planes[4][256];   /* xxh32_p5_planes.c */
 
 /* tools/generate/pearson_table.py */
 extern const uint8_t hb_pearson_table[256];     /* pearson_table.c */

@@ -6,6 +6,7 @@ end on the host and, where its toolchain is installed, on the Cortex-M7."""
 import functools
 import json
 import os
+import re
 import shutil
 
 import cli_util
@@ -177,6 +178,9 @@ def test_matrix_two_builds_two_algorithms_on_the_host(tmp_path):
         assert "median of 2 paired rounds" in block and "1.00 ± 0.00" in block
         assert "gcc-O0" in block and "gcc-O1" in block and "MB/s" in block and "CODE B" in block
     assert "GEOMEAN" in text
+    # a log's progress: one line per round, with the rounds done and the time left
+    assert re.search(r"round 1: 2 builds measured · 1/2 done, \d+:\d\d so far, about \d+ (s|min) left", r.stderr), r.stderr
+    assert "round 2: 2 builds measured · 2/2 done" in r.stderr
     doc = json.loads(out.read_text())
     jsonschema.validate(doc, SCHEMA)
     assert doc["kind"] == "matrix" and set(doc["context"]["builds"]) == {"gcc-O0", "gcc-O1"}

@@ -304,7 +304,7 @@ def test_processes_end_to_end(tmp_path):
 
 def test_meter_cycles_end_to_end(tmp_path):
     out = tmp_path / "c.json"
-    r = hb("run", "-a", "crc32", "--budget", "30", "--processes", "2", "--meter", "cycles", "--no-save",
+    r = hb("run", "-a", "crc32", "--budget", "30", "--processes", "2", "--meter", "core-cycles", "--no-save",
            "-o", str(out))
     assert r.returncode == 0, r.stderr
     (res,) = json.loads(out.read_text())["results"]

@@ -137,8 +137,8 @@ needs_valgrind = pytest.mark.skipif(shutil.which("valgrind") is None, reason="va
 
 
 @needs_valgrind
-@pytest.mark.parametrize("command", [["run", "--meter", "sim", "-a", "crc32,md5,xxh64", "--size", "64,1m"],
-                                     ["compare", "crc32", "--meter", "sim", "--impl", "portable,compact,zlib"]])
+@pytest.mark.parametrize("command", [["run", "--meter", "est-cycles", "-a", "crc32,md5,xxh64", "--size", "64,1m"],
+                                     ["compare", "crc32", "--meter", "est-cycles", "--impl", "portable,compact,zlib"]])
 def test_sim_on_the_cluster_equals_the_local_run(cluster, tmp_path, command):
     rc, table, err = finished(hb(*command, "-o", tmp_path / "here.json"))
     assert rc == 0, err
@@ -169,7 +169,7 @@ def interrupt_when(proc, said) -> str:
 @needs_valgrind
 def test_ctrl_c_keeps_the_sim_jobs_that_finished(cluster, tmp_path):
     db = tmp_path / "sim-ctrl-c.sqlite"
-    proc = hb("run", "--meter", "sim", "-a", "crc32,md5,xxh64,fnv1a32", "--size", "1m", "--cluster", cluster["address"],
+    proc = hb("run", "--meter", "est-cycles", "-a", "crc32,md5,xxh64,fnv1a32", "--size", "1m", "--cluster", cluster["address"],
               db=db)   # a job per algorithm
     err = interrupt_when(proc, lambda line: "result(s) counted on " in line)
     assert proc.returncode == 130, err
@@ -181,11 +181,11 @@ def test_ctrl_c_keeps_the_sim_jobs_that_finished(cluster, tmp_path):
 
 
 def test_a_timed_run_refuses_the_cluster_in_one_line(cluster):
-    for command in (["run", "-a", "crc32"], ["compare", "crc32", "--meter", "cycles"]):
+    for command in (["run", "-a", "crc32"], ["compare", "crc32", "--meter", "core-cycles"]):
         rc, out, err = finished(hb(*command, "--cluster", cluster["address"]))
         assert rc == 2 and out == "", err
         assert err.strip().splitlines() == [f"hashbench: --cluster runs the jobs of --meter est-cycles; --meter "
-                                            f"{'ns' if command[0] == 'run' else 'cycles'} times this machine "
+                                            f"{'ns' if command[0] == 'run' else 'core-cycles'} times this machine "
                                             "(every machine of a cluster: hashbench fleet --cluster ...)"]
 
 
@@ -292,7 +292,7 @@ def test_no_worker_with_the_tool_is_one_line_naming_it(tmp_path):
         client.wait_for_workers(1, timeout=120)
         client.close()
         rc, out, err = finished(hb("cross", "--target", "nes", "-a", "crc8", "--cluster", address, db=db))
-        sim = finished(hb("run", "--meter", "sim", "-a", "crc32", "--cluster", address, db=db))
+        sim = finished(hb("run", "--meter", "est-cycles", "-a", "crc32", "--cluster", address, db=db))
     finally:
         stop(worker, sched)
     assert rc == 2 and out == ""

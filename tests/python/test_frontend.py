@@ -162,7 +162,7 @@ def test_compare_ranks_every_implementation_by_relative_time(fake_env, tmp_path)
 def test_estimated_core_cycles_from_the_recorded_kernel(fake_env, tmp_path):
     env = dict(fake_env, HB_FAKE_BENCH="engine-bench-cycles.jsonl")
     out = tmp_path / "c.json"
-    r = hb("run", "--no-save", "--meter", "cycles", "--processes", "2", "-o", str(out), env=env)
+    r = hb("run", "--no-save", "--meter", "core-cycles", "--processes", "2", "-o", str(out), env=env)
     assert r.returncode == 0, r.stderr
     assert "estimated core cycles" in r.stdout and "core clock" in r.stdout
     doc = json.loads(out.read_text())

@@ -53,7 +53,7 @@ def hb_in(path, *args, timeout=600):
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
 def test_a_slower_head_fails_with_the_exact_ratio(clone, tmp_path):
     db = tmp_path / "r.sqlite"
-    code, out, err = hb_in(clone, "compare", "sha256", "--rev", "HEAD~1", "--rev", "HEAD", "--meter", "sim",
+    code, out, err = hb_in(clone, "compare", "sha256", "--rev", "HEAD~1", "--rev", "HEAD", "--meter", "est-cycles",
                            "--fail-above", "1", "--db", db)
     assert code == 1, err
     costs = {m.group(1): int(m.group(2).replace(",", ""))
@@ -68,7 +68,7 @@ def test_a_slower_head_fails_with_the_exact_ratio(clone, tmp_path):
     assert code == 0 and re.search(r"^A +HEAD~1@", out, re.M) and re.search(r"^B +HEAD@", out, re.M), out
     assert f"B/A = {ratio:.4f} (exact)" in out and "None" not in out
     # the same two commits, a threshold above the change: exit 0
-    code, out, err = hb_in(clone, "compare", "sha256", "--rev", "HEAD~1", "--rev", "HEAD", "--meter", "sim",
+    code, out, err = hb_in(clone, "compare", "sha256", "--rev", "HEAD~1", "--rev", "HEAD", "--meter", "est-cycles",
                            "--fail-above", str(round((ratio - 1) * 100 + 1)), "--no-save")
     assert code == 0 and "B is slower" in out, err
 

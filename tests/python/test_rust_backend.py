@@ -39,7 +39,7 @@ ALWAYS = {
     "sha3-256": ["sha3"], "sha3-512": ["sha3"],
     "sha256": ["sha2"], "sha512": ["sha2"], "sha1": ["sha1"], "md5": ["md-5"], "md4": ["md4"],
     "ripemd160": ["ripemd"], "blake2s": ["blake2"], "blake2b": ["blake2"], "tiger": ["tiger"],
-    "blake3": ["blake3"], "ascon-hash256": ["ascon-hash"], "crc32": ["crc32fast"],
+    "blake3": ["blake3", "blake3-tree"], "ascon-hash256": ["ascon-hash"], "crc32": ["crc32fast"],
     "crc32c": ["crc32c"], "xxh32": ["xxhash"], "xxh64": ["xxhash"], "xxh3-64": ["xxhash"],
     "siphash24": ["siphasher"],
 }
@@ -105,6 +105,22 @@ def test_digest_matches_reference(algo, impl):
         else:
             want = REFS[algo](workload(size)).hex()
         assert got == want, f"{algo}/{impl} at {size} bytes"
+
+
+# rust-blake3-tree splits an input of 1 MiB or more between the cores: lengths either side of that,
+# of a whole number of chunks and not, with a left subtree of 1, 2 and 4 MiB
+TREE_SIZES = [(1 << 20) - 1, 1 << 20, (1 << 20) + 1, (1 << 20) + 1025, (3 << 20) + 7, (1 << 22) + 5]
+
+
+@pytest.mark.parametrize("impl", ["rust-blake3-tree", "rust-blake3-tree-native"])
+def test_blake3_tree_is_blake3_at_every_split(impl, tmp_path):
+    for size in TREE_SIZES:
+        assert engine_digest("blake3", impl, size) == REFS["blake3"](workload(size)).hex(), f"{impl} at {size} bytes"
+    # a file of random bytes, hashed as `hashbench hash` hashes it (mapped whole)
+    data = os.urandom((5 << 20) + 333)
+    (tmp_path / "r.bin").write_bytes(data)
+    proc = subprocess.run([str(ENGINE), "hash", "blake3", impl, str(tmp_path / "r.bin")], capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout.split()[0] == REFS["blake3"](data).hex()
 
 
 # ---- the libraries themselves -------------------------------------------------

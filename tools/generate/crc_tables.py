@@ -20,7 +20,7 @@ bytes of x of t[m][byte m of x] with t[m][b] = Z(b << 8m, k).  The files:
                     also byte-reversed for big-endian CPUs (HB_BIG_ENDIAN, crc32_braid.c)
   crc64_tables.c    word[m][b] = Z(b << 8m, 8)    and braid[m][b] = Z(b << 8m, 40)
 (20 and 40 = 5 words of 4 and 8 bytes: the braid width of hb_crc_braid.h).
-  crc16_planes.c, crc32_planes.c, crc64_planes.c
+  crc16_planes.c, crc32_planes.c, crc32c_planes.c, crc64_planes.c
                     the byte table again as byte planes, plane[m][b] = byte m (least
                     significant first) of t[b], for the 8-bit CPUs' assembly
                     (src/algos/asm/): one 8-bit load per register byte, a page apart.
@@ -180,6 +180,8 @@ def generated_files():
                                       [crc16.Z(b << 8, 1) for b in range(256)], 16),
         "crc32_planes.c": planes_file("crc32_planes.c", "CRC-32/ISO-HDLC", "reflected: t[b] = Z(b, 1)",
                                       [crc32.Z(b, 1) for b in range(256)], 32),
+        "crc32c_planes.c": planes_file("crc32c_planes.c", "CRC-32C/Castagnoli", "reflected: t[b] = Z(b, 1)",
+                                       [crc32c.Z(b, 1) for b in range(256)], 32),
         "crc64_planes.c": planes_file("crc64_planes.c", "CRC-64/ECMA-182", "MSB first: t[b] = Z(b << 56, 1)",
                                       [crc64.Z(b << 56, 1) for b in range(256)], 64),
     }

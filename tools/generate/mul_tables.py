@@ -12,6 +12,12 @@ of cycles.  The multipliers, from the roster's definitions (docs/algorithms.md):
   fnv1a32_planes.c   0x01000193 (the 32-bit FNV prime, (h ^ c) * K)
   djb2_planes.c      33 (Bernstein's h * 33 + c)
   sdbm_planes.c      65599 (sdbm's c + (h << 6) + (h << 16) - h = h * 65599 + c)
+  murmur3_c1_planes.c, murmur3_c2_planes.c
+                     0xCC9E2D51, 0x1B873593 (MurmurHash3_x86_32's block constants, k * c)
+  murmur3_f1_planes.c, murmur3_f2_planes.c
+                     0x85EBCA6B, 0xC2B2AE35 (its finaliser fmix32's multipliers)
+  xxh32_p2_planes.c .. xxh32_p5_planes.c
+                     XXH32's PRIME32_2 .. PRIME32_5 (its PRIME32_1 is Knuth's 0x9E3779B1)
 
   .venv/bin/python tools/generate/mul_tables.py [--check]   (make generate, make check-generated)
 """
@@ -22,7 +28,13 @@ from tools.generate import output
 from tools.generate.crc_tables import c_array
 
 MULTIPLIERS = {"knuth": (0x9E3779B1, "Knuth's multiplicative hash"), "fnv1a32": (0x01000193, "FNV-1a 32-bit"),
-               "djb2": (33, "DJB2"), "sdbm": (65599, "SDBM")}
+               "djb2": (33, "DJB2"), "sdbm": (65599, "SDBM"),
+               "murmur3_c1": (0xCC9E2D51, "MurmurHash3_x86_32 block constant c1"),
+               "murmur3_c2": (0x1B873593, "MurmurHash3_x86_32 block constant c2"),
+               "murmur3_f1": (0x85EBCA6B, "MurmurHash3 fmix32 first constant"),
+               "murmur3_f2": (0xC2B2AE35, "MurmurHash3 fmix32 second constant"),
+               "xxh32_p2": (0x85EBCA77, "XXH32 PRIME32_2"), "xxh32_p3": (0xC2B2AE3D, "XXH32 PRIME32_3"),
+               "xxh32_p4": (0x27D4EB2F, "XXH32 PRIME32_4"), "xxh32_p5": (0x165667B1, "XXH32 PRIME32_5")}
 
 
 def planes(k: int) -> list:
