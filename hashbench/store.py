@@ -205,23 +205,37 @@ class Store:
                 break
         return out
 
-    def series_rows(self, selection=None):
-        """(run, Result) for every result of the selected runs, oldest run
-        first (by start, then id): what `trend` reads.  run: id, started_at,
-        status, context.  Only results of the selected algorithms when -a chose some."""
+    def series_rows(self, selection=None, ids=None, raw=False):
+        """(run, result) for every result of the selected runs (and of `ids`
+        only, when given), oldest run first (by start, then id): what `trend`
+        and the report of many runs read.  run: id, started_at, kind, status,
+        context, results (their count); result: a Result, or with raw=True the
+        stored dict (docs/records.md), quicker where only figures are read.
+        Only results of the selected algorithms when -a chose some."""
         where, args = self._selected(selection)
         sel = selection or Selection()
         runs = {}
-        for r in self._exec(f"SELECT r.id, r.started_at, r.status, r.context FROM runs r {where}", args).fetchall():
-            context = json.loads(r[3] or "{}")
+        for r in self._exec("SELECT r.id, r.started_at, r.kind, r.status, r.context, r.host, r.pid, r.pid_started, "
+                            f"(SELECT COUNT(*) FROM results WHERE run_id=r.id) FROM runs r {where}", args).fetchall():
+            if ids is not None and r[0] not in ids:
+                continue
+            context = json.loads(r[4] or "{}")
             if sel.machine_matches(context):
-                runs[r[0]] = dict(id=r[0], started_at=r[1], status=r[2], context=context)
+                runs[r[0]] = dict(id=r[0], started_at=r[1], kind=r[2], status=status_now(r[3], *r[5:8]),
+                                  context=context, results=r[8])
         if not runs:
             return []
         only = f" AND x.algorithm IN ({', '.join('?' * len(sel.algorithms))})" if sel.algorithms else ""
         rows = self._exec(f"SELECT x.run_id, x.data FROM results x JOIN runs r ON r.id=x.run_id {where}{only} "
                           "ORDER BY r.started_at, r.id, x.id", args + list(sel.algorithms)).fetchall()
-        return [(runs[rid], Result.from_dict(json.loads(data))) for rid, data in rows if rid in runs]
+        make = json.loads if raw else (lambda data: Result.from_dict(json.loads(data)))
+        return [(runs[rid], make(data)) for rid, data in rows if rid in runs]
+
+    def run_headers(self, selection=None, ids=None) -> list:
+        """The selected runs (of `ids` only, when given) without their
+        results, oldest first: id, started_at, kind, status, context, results."""
+        rows = self.runs(None, selection=selection)
+        return sorted((r for r in rows if ids is None or r["id"] in ids), key=lambda r: (r["started_at"] or "", r["id"]))
 
     def resolve(self, ref: str, selection=None) -> int:
         """'12', 'last', 'last~1' -> run id; 'last' and 'last~N' count only the

@@ -20,12 +20,15 @@ binary segmentation with a median step test on the logarithm of the cost
 - runs measured while another hashbench measured (overlap.CONTEXT_KEY) are
   kept in the series but left out of the test: no change rests on one.
 """
+import bisect
+import fnmatch
 import math
 import statistics
 from dataclasses import dataclass, field
 
 from . import overlap
 from .meters import FIGURES
+from .result import mode_words
 
 MIN_SIDE = 3          # runs either side of a change, at least
 THRESHOLD = 5.0       # the step statistic a change must pass (false alarms: tests/python/test_trend.py)
@@ -109,19 +112,31 @@ def step_error(sigma, n1, n2) -> float:
     return sigma * math.sqrt(math.pi / 2 * (1 / n1 + 1 / n2))
 
 
+def spread(sorted_values) -> tuple:
+    """(median, sum of absolute deviations from it) of a sorted list: the
+    upper half's sum less the lower half's."""
+    n = len(sorted_values)
+    h = n // 2
+    median = sorted_values[h] if n % 2 else (sorted_values[h - 1] + sorted_values[h]) / 2
+    return median, sum(sorted_values[n - h:]) - sum(sorted_values[:h])
+
+
 def best_split(y, lo, hi, sigma, exact):
     """(k, statistic, step) of the split of y[lo:hi] that fits two levels
     best (least absolute deviation from each side's median: a robust place),
     with its step statistic; None when no split leaves MIN_SIDE either side."""
+    if hi - lo < 2 * MIN_SIDE:
+        return None
+    left = sorted(y[lo:lo + MIN_SIDE])
+    right = sorted(y[lo + MIN_SIDE:hi])
     best = None
     for k in range(lo + MIN_SIDE, hi - MIN_SIDE + 1):
-        left, right = y[lo:k], y[k:hi]
-        m1, m2 = statistics.median(left), statistics.median(right)
-        cost = sum(abs(v - m1) for v in left) + sum(abs(v - m2) for v in right)
-        if best is None or cost < best[0]:
-            best = (cost, k, m2 - m1)
-    if best is None:
-        return None
+        if k > lo + MIN_SIDE:   # y[k - 1] moves from the right side to the left
+            bisect.insort(left, y[k - 1])
+            del right[bisect.bisect_left(right, y[k - 1])]
+        (m1, c1), (m2, c2) = spread(left), spread(right)
+        if best is None or c1 + c2 < best[0]:
+            best = (c1 + c2, k, m2 - m1)
     _, k, step = best
     if exact:
         return k, (math.inf if step else 0.0), step
@@ -180,26 +195,36 @@ def analyse(series: Series) -> Series:
     return series
 
 
+def figures(r):
+    """(key, verified, per_call, mb_per_s) of a Result or of a stored result's
+    dict (Store.series_rows(raw=True)); key: the series' fields after the machine."""
+    if isinstance(r, dict):
+        build = (r.get("build") or {}).get("name", "")
+        mode = mode_words(r.get("threads", 1), r.get("latency", False), r.get("align", 0))
+        return ((r["target"], build, r["algorithm"], r["implementation"], r["size"], r["meter"],
+                 r.get("variant") or "", mode), r.get("verified"), r.get("per_call"), r.get("mb_per_s"))
+    return ((r.target, r.build.name, r.algorithm, r.implementation, r.size, r.meter, r.variant or "", r.mode_label),
+            r.verified, r.per_call, r.mb_per_s)
+
+
 def build_series(rows, implementations=None, algorithms=None) -> list:
     """rows: (run, result) pairs from Store.series_rows, oldest run first ->
     the Series, analysed, in a stable order.  A result that failed
     verification, or has no figure, is no point."""
-    import fnmatch
     table = {}
     for run, r in rows:
-        if not r.verified or r.per_call is None or r.per_call <= 0:
+        key, verified, per_call, mb_per_s = figures(r)
+        if not verified or per_call is None or per_call <= 0:
             continue
-        if algorithms and r.algorithm not in algorithms:
+        if algorithms and key[2] not in algorithms:
             continue
-        if implementations and not any(fnmatch.fnmatchcase(r.implementation, p) for p in implementations):
+        if implementations and not any(fnmatch.fnmatchcase(key[3], p) for p in implementations):
             continue
         ctx = run["context"]
-        machine = ctx.get("hostname") or ""
-        key = (machine, r.target, r.build.name, r.algorithm, r.implementation, r.size, r.meter, r.variant or "",
-               r.mode_label)
+        key = (ctx.get("hostname") or "", *key)
         s = table.get(key)
         if s is None:
             s = table[key] = Series(*key)
-        s.points.append(Point(run["id"], run["started_at"], ctx.get("commit") or "", r.per_call,
-                              bool(ctx.get(overlap.CONTEXT_KEY)), r.mb_per_s))
+        s.points.append(Point(run["id"], run["started_at"], ctx.get("commit") or "", per_call,
+                              bool(ctx.get(overlap.CONTEXT_KEY)), mb_per_s))
     return [analyse(table[k]) for k in sorted(table, key=lambda k: tuple(str(x) for x in k))]

@@ -68,21 +68,21 @@ def main(args) -> int:
     if detail and not (args.overview or len(ids) >= OVERVIEW_FROM):
         raise UserError(f"--detail goes with the summary page ({OVERVIEW_FROM} runs or more, or --overview); "
                         "fewer runs are drawn in full anyway")
-    runs = [store.load_run(i) for i in ids]
-    if args.overview or len(runs) >= OVERVIEW_FROM:
+    if args.overview or len(ids) >= OVERVIEW_FROM:
         from ..report import overview
         from ..trend import build_series
-        missing = set(detail) - set(ids)
-        runs += [store.load_run(i) for i in sorted(missing)]
-        rows = [(dict(id=r.id, started_at=r.started_at, status=r.status, context=r.context), res)
-                for r in sorted(runs, key=lambda r: (r.started_at or "", r.id)) for res in r.results]
-        series = build_series(rows, algorithms=selection.algorithms)
-        by_id = {r.id: r for r in runs}
-        write_text(out, overview.render(runs, series, [by_id[i] for i in detail], args.title))
+        wanted = set(ids) | set(detail)
+        headers = store.run_headers(ids=wanted)
+        series = build_series(store.series_rows(ids=wanted, raw=True), algorithms=selection.algorithms)
+        page = overview.render(headers, series, [store.load_run(i) for i in detail], args.title)
+        count = len(headers)
     else:
         from ..report.page import render  # matplotlib: loaded only for this command
-        write_text(out, render(runs, args.title))
-    print(f"wrote {out} ({len(runs)} run{'s' if len(runs) != 1 else ''})", file=sys.stderr)
+        runs = [store.load_run(i) for i in ids]
+        page = render(runs, args.title)
+        count = len(runs)
+    write_text(out, page)
+    print(f"wrote {out} ({count} run{'s' if count != 1 else ''})", file=sys.stderr)
     if args.open:
         webbrowser.open(out.resolve().as_uri())
     return 0

@@ -46,7 +46,7 @@ def main(args) -> int:
     from .. import roster
     selection = selection_of(args)
     store = Store(args.db)
-    series = build_series(store.series_rows(selection), implementations=roster.split(args.impl),
+    series = build_series(store.series_rows(selection, raw=True), implementations=roster.split(args.impl),
                           algorithms=selection.algorithms)
     if not series:
         print(f"no stored measurement of {selection.describe()} in {store.path}")

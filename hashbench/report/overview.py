@@ -13,7 +13,6 @@ from .. import __version__, roster
 from ..present.table import fmt_num
 from ..result import now_iso
 from ..units import format_size
-from . import data
 from .page import CSS, esc, run_section
 
 SPARK_W, SPARK_H = 64, 16
@@ -103,10 +102,10 @@ def machine_anchor(machine) -> str:
 
 def machine_section(machine, runs, series) -> str:
     def run_cell(r, detail):
-        return f'<a href="#run-{r.id}">{r.id}</a>' if detail else str(r.id)
-    run_rows = "".join(f'<tr><td class="n">{run_cell(r, detail)}</td><td>{esc(r.started_at)}</td>'
-                       f"<td>{esc(r.kind)}</td><td>{esc(r.status)}</td>"
-                       f"<td>{esc((r.context.get('commit') or '')[:12])}</td><td class='n'>{len(r.results)}</td></tr>"
+        return f'<a href="#run-{r["id"]}">{r["id"]}</a>' if detail else str(r["id"])
+    run_rows = "".join(f'<tr><td class="n">{run_cell(r, detail)}</td><td>{esc(r["started_at"])}</td>'
+                       f"<td>{esc(r['kind'])}</td><td>{esc(r['status'])}</td>"
+                       f"<td>{esc((r['context'].get('commit') or '')[:12])}</td><td class='n'>{r['results']}</td></tr>"
                        for r, detail in runs)
     rows = []
     for s in series:
@@ -116,7 +115,7 @@ def machine_section(machine, runs, series) -> str:
                     f"{(' · ' + esc(s.mode)) if s.mode else ''}</td><td class='n'>{len(s.points)}</td>"
                     f"{newest_cell(s, 'per_call')}<td>{esc(s.unit)}</td>"
                     f"<td class='{'chg' if s.changes else ''}'>{esc(changes_text(s)) or '-'}</td></tr>")
-    ctx = runs[-1][0].context
+    ctx = runs[-1][0]["context"]
     what = " · ".join(str(x) for x in (ctx.get("cpu"), ctx.get("os"), ctx.get("kernel")) if x)
     return (f'<section id="{machine_anchor(machine)}"><h2>Machine {esc(machine)}</h2><p class="sub">{esc(what)} · '
             f"{len(runs)} runs · {len(series)} series · {sum(1 for s in series if s.changes)} with a change</p>"
@@ -131,20 +130,22 @@ def machine_section(machine, runs, series) -> str:
 
 def payload(runs, series) -> str:
     """The series' figures, compact: each point [run, cost per call]; each run once."""
-    doc = {"runs": {str(r.id): {"started_at": r.started_at, "kind": r.kind, "machine": data.machine_label(r.context),
-                                "commit": r.context.get("commit") or ""} for r in runs},
+    doc = {"runs": {str(r["id"]): {"started_at": r["started_at"], "kind": r["kind"],
+                                   "machine": r["context"].get("hostname") or "unknown machine",
+                                   "commit": r["context"].get("commit") or ""} for r in runs},
            "series": [dict(s.key_dict(), unit=s.unit, points=[[p.run, p.value] for p in s.points],
                            changes=s.change_dicts()) for s in series]}
     return json.dumps(doc, separators=(",", ":"), allow_nan=False, default=str).replace("</", "<\\/")
 
 
 def render(runs, series, detail=(), title="hashbench report") -> str:
-    """The page for many runs: `series` from hashbench.trend.build_series
-    over them; `detail`: runs (of `runs`) drawn in full."""
+    """The page for many runs: `runs`, their headers (Store.run_headers);
+    `series` from hashbench.trend.build_series over them; `detail`: Runs
+    drawn in full."""
     detail_ids = {r.id for r in detail}
     by_machine = {}
-    for r in sorted(runs, key=lambda r: (r.started_at or "", r.id)):
-        by_machine.setdefault(r.context.get("hostname") or "unknown machine", []).append((r, r.id in detail_ids))
+    for r in sorted(runs, key=lambda r: (r["started_at"] or "", r["id"])):
+        by_machine.setdefault(r["context"].get("hostname") or "unknown machine", []).append((r, r["id"] in detail_ids))
     machines = sorted(by_machine)
     series_of = {}
     for s in series:
