@@ -19,7 +19,7 @@ class Rank:
 
 def relative(r, best):
     """(r / best, its ±).  Where both have their fastest moments (meters/timer.py: enough
-    samples), the ratio of those figures, both intervals combined.  Else, sampled in the same
+    samples), the ratio of those figures, both within-run errors combined (95%).  Else, sampled in the same
     processes (interleaved, as `compare` does), each process gives one ratio and the ± is their
     95% interval (stats.estimate_strata, by the CPU the process was pinned to).  Otherwise both
     relative spreads (MAD, % of the median) combined, as hyperfine combines standard deviations:
@@ -29,9 +29,9 @@ def relative(r, best):
     timed = not r.exact and not best.exact
     fr = timed and timer.fastest(r, timer.figure_kind(r))
     fb = timed and timer.fastest(best, timer.figure_kind(best))
-    if fr and fb:
+    if fr and fb:   # sampled in the same processes: their run's shift is common, only the within-run errors
         rel = fr.value / fb.value
-        return rel, rel * math.expm1(math.hypot(fr.half_log, fb.half_log))
+        return rel, rel * math.expm1(stats.LEVEL_Z * math.hypot(fr.within_log, fb.within_log))
     if timed and not fr and not fb:
         pr = timer.process_values(r, timer.figure_kind(r))
         pb = timer.process_values(best, timer.figure_kind(best))

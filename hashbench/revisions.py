@@ -22,7 +22,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import cross, roster, stats, userimpl
+from . import cross, roster, stats, userimpl, verdicts
 from .build import cache
 from .build.configs import BuildConfig
 from .context import host_context
@@ -75,6 +75,7 @@ class Outcome:
     exact: bool
     rounds: int = 0
     notes: list = field(default_factory=list)
+    se_log: float = float("nan")   # the rounds' standard error of log(B / A)
 
     @classmethod
     def exact_pair(cls, a, b) -> "Outcome":
@@ -87,13 +88,12 @@ class Outcome:
         return (self.ratio if self.exact else self.lo) > 1.0 + pct / 100.0
 
     def verdict(self) -> str:
+        """Exact: the ratio's side of 1.  Timed: diff's rule (verdicts.judge) on the paired rounds, with
+        its minimum effect: an interval that just excludes 1 is no verdict."""
         if self.exact:
             return "B is slower" if self.ratio > 1 else "B is faster" if self.ratio < 1 else "B costs the same"
-        if self.lo > 1:
-            return "B is slower"
-        if self.hi < 1:
-            return "B is faster"
-        return "no significant difference"
+        _, (c,) = verdicts.judge([(self.ratio, self.se_log, max(1, self.rounds - 1))], paired=True)
+        return {"B slower": "B is slower", "B faster": "B is faster"}.get(c.verdict, c.verdict)
 
 
 def git_output(repo: Path, *args):
@@ -179,10 +179,11 @@ def engine_of(rev: Revision, log) -> Path:
 
 
 def interval(ratios):
-    """Geometric mean of per-round ratios with its 95% interval."""
+    """Geometric mean of per-round ratios with its 95% interval and the standard error of its log."""
     est = stats.estimate(ratios)
     half = (est.ci_pct or 0.0) / 100.0
-    return est.value, est.value / (1 + half), est.value * (1 + half)
+    se = est.sd_log / math.sqrt(est.n) if est.sd_log is not None else float("nan")
+    return est.value, est.value / (1 + half), est.value * (1 + half), se
 
 
 def measure_host(revs, algo: str, impl: str, size: int, meter: str, budget_ms: int, n_rounds: int, quiet, log):
@@ -200,15 +201,16 @@ def measure_host(revs, algo: str, impl: str, size: int, meter: str, budget_ms: i
     catalogue, _ = host.catalogue(engines[revs[0].name])
     cfg = user_engine.default_build()
     builds = {rev.name: (BuildConfig(cfg.compiler, cfg.flags, rev.name), engines[rev.name]) for rev in revs}
-    results, status, _ = rounds.measure(builds, opts, catalogue, n_rounds, quiet)
+    # both builds of a round on one CPU (each round the next CPU): the pair shares its core's speed
+    results, status, _ = rounds.measure(builds, opts, catalogue, n_rounds, quiet, pin=True)
     if status == "interrupted":
         raise KeyboardInterrupt
     for rev in revs:
         got[rev.name] = one([x for x in results if x.build.name == rev.name], rev)
     a, b = got[revs[0].name], got[revs[1].name]
     ratios = [y / x for x, y in zip(a.extra["rounds_ns"], b.extra["rounds_ns"]) if x > 0 and y > 0]
-    ratio, lo, hi = interval(ratios)
-    return Outcome(a, b, ratio, lo, hi, exact=False, rounds=len(ratios))
+    ratio, lo, hi, se = interval(ratios)
+    return Outcome(a, b, ratio, lo, hi, exact=False, rounds=len(ratios), se_log=se)
 
 
 def one(results, rev):

@@ -21,12 +21,11 @@ pieces (run, diff, compare, matrix).
 Samples treated as independent (`compare`, Mann-Whitney) remain only for
 runs stored with one process.
 
-Where a run has enough samples, its figure is not a mean of the processes but the run's fastest
-moments (hashbench.meters.timer, FAST_QUANTILE): the neighbours of a shared machine come and go
-within seconds, so what repeats from run to run is a low quantile of all the run's samples, not
-any process's median.  `order_interval` gives such a quantile with its distribution-free
-interval, `compare_intervals` tests two of them (docs/performance.md, "The run's fastest
-moments")."""
+Where a run has enough samples, each process's value is its fastest moments (its 0.05-quantile,
+hashbench.meters.timer), and the figure their median.  `order_interval` gives a quantile with its
+exact distribution-free interval; `repeat_half_log` turns a within-run error into the ± of a rerun
+(RUN_SD); hashbench.verdicts.judge is the one verdict rule of diff and compare --rev
+(docs/performance.md, "What a ± and a verdict promise")."""
 import math
 import random
 import statistics
@@ -35,6 +34,25 @@ from dataclasses import dataclass
 ALPHA = 0.01        # a difference is significant at p < ALPHA ...
 MIN_EFFECT = 0.01   # ... and when it exceeds 1%: smaller shifts are not worth a word here
 LEVEL = 0.95        # confidence of the ± and of the ratio intervals
+LEVEL_Z = statistics.NormalDist().inv_cdf(0.5 + LEVEL / 2.0)
+
+# The run-to-run model of a shared machine (docs/performance.md, "What a ± and a verdict promise";
+# measured by studies/repeatability.py on the project's 2-vCPU VM), as standard deviations of
+# logarithms:
+# - RUN_SD: a whole run's shift, every row at once (a neighbour's load, the host's clock, where
+#   the run's pages landed) - no statistic inside one run sees it;
+# - ROW_SD: one row against its run's common shift (the median shift of all its rows).
+RUN_SD = 0.008
+ROW_SD = 0.003
+
+
+def repeat_half_log(within_log, level=LEVEL, run_sd=None):
+    """The ± of a figure as the half-width (log scale) of the interval in which a rerun's figure
+    falls with probability `level`: the two runs' within-run errors (standard error within_log
+    each) and their run shifts (RUN_SD each) added: z * sqrt(2 (within^2 + RUN_SD^2))."""
+    run_sd = RUN_SD if run_sd is None else run_sd
+    z = statistics.NormalDist().inv_cdf(0.5 + level / 2.0)
+    return z * math.sqrt(2.0 * (within_log ** 2 + run_sd ** 2))
 # A stratum (CPU) counts with this many processes: with two, its variance
 # rests on one degree of freedom, and A/A trials with 2 + 2 processes on
 # this VM called 16% of rows significant (docs/performance.md).
@@ -71,19 +89,50 @@ def quantile(values, q):
     return vals[i] if i + 1 >= len(vals) else vals[i] + (vals[i + 1] - vals[i]) * (pos - i)
 
 
+def binom_cdfs(n, p):
+    """[P(X <= k) for k in 0..n], X ~ Binomial(n, p) (0 < p < 1), each term from its logarithm."""
+    out, total = [], 0.0
+    for k in range(n + 1):
+        total += math.exp(math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+                          + k * math.log(p) + (n - k) * math.log1p(-p))
+        out.append(min(1.0, total))
+    return out
+
+
+def order_ranks(n, q, level=LEVEL):
+    """(l, u), 0-based ranks of the sorted values, such that [x_(l), x_(u)] covers the true
+    q-quantile with probability >= level, exactly: with X, the count of values at or below the
+    quantile, Binomial(n, q), the pair covers when l + 1 <= X <= u.  Of the pairs that cover,
+    the narrowest (u - l), then the most central around rank q n.  None when n values cannot
+    give such an interval (58 or fewer for the 0.05-quantile at 95%)."""
+    if n < 2:
+        return None
+    cdf = binom_cdfs(n, q)
+    best, hi = None, 1
+    for lo in range(n - 1):
+        hi = max(hi, lo + 1)
+        while hi < n - 1 and cdf[hi] - cdf[lo] < level:
+            hi += 1
+        if cdf[hi] - cdf[lo] < level:
+            break   # a higher lo covers less
+        key = (hi - lo, abs((lo + hi) / 2.0 - q * n))
+        if best is None or key < best[0]:
+            best = (key, (lo, hi))
+    return best[1] if best else None
+
+
 def order_interval(values, q, level=LEVEL):
     """(v, lo, hi): the q-quantile of the values as an order statistic (rank floor(q n) of the
-    sorted values) and its distribution-free confidence interval: the ranks within which a
-    Binomial(n, q) count of samples below the true quantile falls with probability `level`
-    (normal approximation), clipped to the samples."""
+    sorted values) and its exact distribution-free confidence interval (order_ranks), left as
+    asymmetric as it is; lo and hi are nan when there are too few values for one."""
     vals = sorted(values)
     n = len(vals)
+    nan = float("nan")
     if not n:
-        return float("nan"), float("nan"), float("nan")
-    z = statistics.NormalDist().inv_cdf(0.5 + level / 2.0)
-    sd = math.sqrt(n * q * (1.0 - q))
-    lo, hi = max(0, math.floor(n * q - z * sd)), min(n - 1, math.ceil(n * q + z * sd))
-    return vals[min(n - 1, int(q * n))], vals[lo], vals[hi]
+        return nan, nan, nan
+    ranks = order_ranks(n, q, level)
+    v = vals[min(n - 1, int(q * n))]
+    return (v, vals[ranks[0]], vals[ranks[1]]) if ranks else (v, nan, nan)
 
 
 # ---- Student's t, without scipy ------------------------------------------------
@@ -190,6 +239,11 @@ def _strata(groups):
     return logs, ss / df, df
 
 
+def strata_of(groups):
+    """The CPUs of per-process values as strata (as estimate_strata uses them), or None."""
+    return _strata(groups)
+
+
 def estimate_strata(groups, level=LEVEL) -> Estimate:
     """{stratum (CPU): per-process values} -> the figure (the geometric mean
     of the strata's geometric means: every stratum weighs the same) and its
@@ -233,7 +287,7 @@ class Comparison:
     hi: float
     p: float
     verdict: str
-    method: str            # 'fastest moments' (compare_intervals), 'strata' (blocked by CPU), 'processes'
+    method: str            # 'fastest moments' (meters/timer.py), 'strata' (blocked by CPU), 'processes'
                            # (Welch's t on the process values) or 'samples'
     drift_pct: float = None
 
@@ -309,23 +363,6 @@ def compare_strata(a_groups, b_groups, drift_pct=None, alpha=ALPHA, min_effect=M
         p, lo, hi = t_sf2(diff / se, df), math.exp(diff - half), math.exp(diff + half)
     ratio = math.exp(diff)
     return Comparison(ratio, lo, hi, p, verdict(ratio, p, drift_pct, alpha, min_effect), "strata", drift_pct)
-
-
-def compare_intervals(a, a_half_log, b, b_half_log, drift_pct=None, alpha=ALPHA, min_effect=MIN_EFFECT,
-                      level=LEVEL) -> Comparison:
-    """Two figures, each with the half-width of its `level` interval on the log scale (as
-    order_interval's, made symmetric): B / A, its interval and a two-sided normal p-value, the
-    two intervals' errors added in quadrature."""
-    z = statistics.NormalDist().inv_cdf(0.5 + level / 2.0)
-    d = math.log(b / a)
-    se = math.hypot(a_half_log, b_half_log) / z
-    if se == 0.0:
-        p, lo, hi = (1.0 if d == 0.0 else 0.0), math.exp(d), math.exp(d)
-    else:
-        p = 2.0 * (1.0 - statistics.NormalDist().cdf(abs(d) / se))
-        lo, hi = math.exp(d - z * se), math.exp(d + z * se)
-    ratio = math.exp(d)
-    return Comparison(ratio, lo, hi, p, verdict(ratio, p, drift_pct, alpha, min_effect), "fastest moments", drift_pct)
 
 
 def bootstrap_ratio(a_groups, b_groups, rounds=2000, level=LEVEL, seed=1):

@@ -72,12 +72,13 @@ def agreement_of(a_results, b_results):
 def as_before(run) -> list:
     """The run's results with the figure made as before this round's rules (every process's median
     over all its samples: no fastest moments, no two speeds): the same samples, a fair comparison."""
-    saved = two_speeds.MIN_MODE_SAMPLES, timer.MIN_FAST_SAMPLES
-    two_speeds.MIN_MODE_SAMPLES = timer.MIN_FAST_SAMPLES = float("inf")   # too few samples for either rule
+    saved = two_speeds.MIN_MODE_SAMPLES, timer.MIN_FAST_SAMPLES, timer.MIN_PROCESS_SAMPLES
+    # too few samples for either rule
+    two_speeds.MIN_MODE_SAMPLES = timer.MIN_FAST_SAMPLES = timer.MIN_PROCESS_SAMPLES = float("inf")
     try:
         return [timer.summarise(copy.deepcopy(r), run.context.get("timer")) for r in run.results if r.verified]
     finally:
-        two_speeds.MIN_MODE_SAMPLES, timer.MIN_FAST_SAMPLES = saved
+        two_speeds.MIN_MODE_SAMPLES, timer.MIN_FAST_SAMPLES, timer.MIN_PROCESS_SAMPLES = saved
 
 
 def verdicts(a, b, changed=()):

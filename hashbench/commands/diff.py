@@ -15,13 +15,17 @@ def add_parser(sub):
                        description="Ratio per result (B / A: below 1 means B costs less).  Exact counts "
                                    "(cross targets: instructions, cycles; --meter est-cycles: estimated cycles) are "
                                    "compared as they are: 'identical', or the exact ratio and the difference "
-                                   "per call.  Timed results are compared process by process: each engine "
-                                   "process gives one value, and a t-test on their logarithms (blocked by the "
-                                   "CPU each process was pinned to) gives p and the 95% interval of B/A; "
-                                   "differences under 1% or with p >= 0.01 are not significant.  Where the "
-                                   "machine's clock (the calibration kernel, measured in both runs) changed by "
-                                   "as much as a time figure did, the row says 'inconclusive' instead of a "
-                                   "verdict.",
+                                   "per call.  Timed results are judged all together: with 8 timed rows or more, "
+                                   "the shift every row shared (their median ratio: the machine, or a change to "
+                                   "every row) is taken out and each row is tested against it; its noise is its "
+                                   "own error within both runs (the spread of its engine processes' fastest "
+                                   "moments) and the run-to-run noise of one row measured on this machine by A/A "
+                                   "runs; with fewer rows a whole run's shift is allowed for too.  p is adjusted "
+                                   "across the rows (Benjamini-Hochberg); a row differs when the adjusted p < 0.01 "
+                                   "and its difference exceeds twice the A/A noise of a row (0.85%; "
+                                   "docs/performance.md).  A row that every row's shift could explain says "
+                                   "'inconclusive'; a row whose harness is more than 30% of its time has no "
+                                   "verdict (below the harness's resolution).",
                        epilog="examples:\n  hashbench diff last~1 last\n  hashbench diff 3 7 --db team.sqlite\n"
                               "  hashbench diff last~1 last --machine bench-7 --kind host   # that machine's last two")
     d.add_argument("run_a")

@@ -13,7 +13,9 @@ from .output import check_output
 
 
 def add_size_args(p, budget_help="time per measurement, e.g. 200, 200ms, 1s (default 200 ms)"):
-    p.add_argument("--size", action="append", metavar="SIZE", help="bytes: 64, 1k, 1KiB, 1m (default 1024)")
+    p.add_argument("--size", action="append", metavar="SIZE",
+                   help="bytes: 64, 1k or 1KiB (1,024 B), 1m or 1MiB (1,048,576 B); default 1024.  "
+                        "Sizes are binary; MB/s is 10^6 B/s (--unit MiB/s: binary)")
     p.add_argument("--sweep", nargs="?", const="reference-study", metavar="SWEEP",
                    help="several sizes: 'reference-study' (or its former name 'seed') = 64/256/1024 (default), "
                         "'long' = 16 B .. 1 MiB, 'small' = every length 0..128 B (time per call), 'small:N' = 0..N")

@@ -13,24 +13,25 @@ MIN_KEPT samples that were not.  Per process:
 - samples of a slow mode are left out (hashbench.two_speeds: where a
   row's samples sit at two speeds, the slower are the disturbed ones);
 - ns per call: median over its samples of ns/iters, less the harness (the
-  do-nothing hash's median in the same process and at the same size), never
-  below a tenth of the raw figure: the subtraction must not manufacture
-  infinite speed.  The same for ticks, and for estimated core cycles
+  do-nothing hash's median in the same process and at the same size); where
+  the harness is over HARNESS_RESOLUTION of the raw time the row is below the
+  harness's resolution and gets no MB/s.  The same for ticks, and for estimated core cycles
   (hashbench.meters.clock.est_cycles).
-The figure of a row with MIN_FAST_SAMPLES samples or more is the run's
-fastest moments (`fastest`): the FAST_QUANTILE of every process's kept
-samples together, less the harness's same quantile; estimated core cycles
-are the ticks' quantile times the kernel's adds over the kernel's ticks at
-its own FAST_QUANTILE (both at the machine's fastest).  Its ± (`ci_pct`) is
-the quantile's distribution-free 95% interval (stats.order_interval).  Why:
-on a shared machine the neighbours' load moves a row's samples by 10-30%
-within seconds, smoothly, and a process's median follows it; the fastest
-twentieth of a run's samples repeats (docs/performance.md).  With fewer
-samples the figure is the geometric mean over processes of each process's
-median (its slow mode left out), the ± the 95% confidence interval from the
-spread between processes (hashbench.stats.estimate).  `spread_pct` stays
-the median absolute deviation of all samples' per-call values, in % of
-their median.
+The figure of a row with three processes of MIN_PROCESS_SAMPLES kept samples
+(or MIN_FAST_SAMPLES kept in all) is its processes' fastest moments (`fastest`): each process's FAST_QUANTILE of its kept
+samples less its own harness's same quantile, the median over processes
+(pinned to several CPUs: the geometric mean of each CPU's median);
+estimated core cycles are a process's ticks' quantile times the kernel's
+adds over the kernel's ticks at its own FAST_QUANTILE.  Its ± (`ci_pct`) is
+where a rerun's figure falls 95% of the time (stats.repeat_half_log: the
+processes' spread and the run-to-run shift, docs/performance.md, "What a ±
+and a verdict promise").  Why per process: the process is the unit (the
+samples within one are correlated), and a pooled quantile was the luckiest
+process's.  With fewer samples the figure is the geometric mean over
+processes of each process's median (its slow mode left out), the ± the 95%
+interval from the spread between processes (hashbench.stats.estimate) with
+the run-to-run shift added.  `spread_pct` stays the median absolute
+deviation of all samples' per-call values, in % of their median.
 - cycles/byte: from a timer that counts cycles (core, or TSC reference), or
   estimated from the kernel.
 With several threads at once (--threads) each sample also names its
@@ -40,6 +41,7 @@ of the threads' own MB/s - their samples ran together, each round started at
 a barrier - and `thread_mb_per_s` those per thread."""
 import dataclasses
 import math
+import statistics
 
 from .. import stats, two_speeds
 from . import clock
@@ -48,7 +50,16 @@ SAMPLE_FIELDS = ("iters", "ticks", "ns", "switches", "process", "cpu")
 CLOCK_SAMPLE_FIELDS = ("iters", "ticks", "ns", "switches", "clock_ticks", "process", "cpu")
 MIN_KEPT = 3
 FAST_QUANTILE = 0.05   # the run's fastest moments: the twentieth of its samples that ran fastest
-MIN_FAST_SAMPLES = 40   # with fewer, a twentieth is one or two samples: the processes' medians instead
+# with fewer kept samples the 0.05-quantile has no exact 95% interval (stats.order_ranks: 59 at
+# least) and each process's twentieth is its fastest sample or two: the processes' medians instead
+MIN_FAST_SAMPLES = 72
+MIN_PROCESS_SAMPLES = 6   # a process with fewer kept samples of the row gives no fastest moments
+# Above this share of the raw time, the harness's own noise is as large as what is left of the
+# row: such a row is "below the harness's resolution" and gets no figure of its own
+HARNESS_RESOLUTION = 0.30
+# what a timed row's ± is, stored with it (extra["plus_minus"]) for the table's header
+PLUS_MINUS = ("95% of reruns: the processes' spread and the run-to-run shift measured on this VM "
+              "(docs/performance.md), %")
 TIMER_FIELDS = ("name", "unit", "hz", "hz_source", "is_cycles", "description")
 
 
@@ -105,7 +116,7 @@ def net(samples, harness, fn):
     return (max(raw - over, raw * 0.1) if raw == raw else raw), raw, over
 
 
-def undisturbed(result, kind="ns"):
+def undisturbed(result, kind="ns", leave_stuck=False):
     """process -> its kept samples less those of a slow mode (hashbench.two_speeds: the rule, and
     why), and whether the row is unsettled (a process disturbed throughout).  The modes are
     looked for among the processes of one CPU at a time: a CPU that is slower throughout is a
@@ -119,6 +130,13 @@ def undisturbed(result, kind="ns"):
     out, unsettled = {}, None
     for groups in by_cpu.values():
         own, mixed = two_speeds.undisturbed(groups, fn)
+        if mixed and leave_stuck:
+            # each process's own fastest moments: a process that never had any gives none - where
+            # most of the CPU's processes had them (a minority at the faster speed is luck, not calm)
+            fast = {p: [s for s in ss if fn(s) is not None and fn(s) <= mixed.cut] for p, ss in groups.items()}
+            settled = {p: ss for p, ss in fast.items() if len(ss) >= two_speeds.MIN_FAST}
+            if 2 * len(settled) > len(groups):
+                own = settled
         out.update(own)
         if mixed and (unsettled is None or mixed.slow / mixed.fast > unsettled.slow / unsettled.fast):
             unsettled = mixed
@@ -131,8 +149,6 @@ def unsettled(result):
     between the modes (the run's header says so, diff calls such a difference inconclusive)."""
     if not result.samples or result.exact:
         return None
-    if fastest(result, figure_kind(result)):   # no process's luck in the figure: its ± says how well
-        return None                            # the run's fastest moments pin it down
     return undisturbed(result, figure_kind(result))[1]
 
 
@@ -156,45 +172,121 @@ def kept_samples(result) -> list:
 
 @dataclasses.dataclass
 class Fastest:
-    """A row's figure from the run's fastest moments: value (net of the harness), the half-width
-    of its 95% interval on the log scale, the raw quantile and the harness's beside it, and how
-    many samples it was taken from."""
+    """A row's figure from its processes' fastest moments: `value`, the median over processes of
+    each process's FAST_QUANTILE less its harness's (`per_process`), and the ± (`half_log`, the
+    half-width of its 95% interval on the log scale: where a rerun's figure falls, see
+    stats.repeat_half_log); `within_log` the figure's standard error within the run alone (log);
+    the raw quantile and the harness's (medians over processes); how many kept samples; and
+    `harness_share`, the harness over the raw time: above HARNESS_RESOLUTION the row is below the
+    harness's resolution and has no figure of its own."""
     value: float
     half_log: float
+    within_log: float
     raw: float
     harness: float
     n: int
+    per_process: list
+    harness_share: float
 
     @property
     def ci_pct(self) -> float:
-        return 100.0 * math.expm1(self.half_log)
+        return 100.0 * math.expm1(min(self.half_log, 700.0))
+
+    @property
+    def within_pct(self) -> float:
+        return 100.0 * math.expm1(min(stats.LEVEL_Z * self.within_log, 700.0))
+
+    @property
+    def below_resolution(self) -> bool:
+        return not (self.value > 0) or self.harness_share > HARNESS_RESOLUTION
+
+    @property
+    def disagree_pct(self):
+        """How far apart the processes' figures are (max / min - 1, %) when that exceeds the ±:
+        one process's luck would move the figure; else None."""
+        vals = [v for v in self.per_process if v > 0]
+        if len(vals) < 2 or self.below_resolution:
+            return None
+        spread = math.log(max(vals) / min(vals))
+        return 100.0 * math.expm1(spread) if spread > self.half_log else None
+
+
+def low_quantile(values):
+    """The FAST_QUANTILE of the values as an order statistic (rank floor(q n) of the sorted values)."""
+    vals = sorted(values)
+    return vals[min(len(vals) - 1, int(FAST_QUANTILE * len(vals)))] if vals else float("nan")
 
 
 def fastest(result, kind="ns"):
-    """The row's figure of `kind` from the run's fastest moments (the module's rule), or None when
-    the run took fewer than MIN_FAST_SAMPLES samples of the row."""
+    """The row's figure of `kind` from its processes' fastest moments (the module's rule), or None
+    when the run kept too few samples of the row: fewer than three processes with
+    MIN_PROCESS_SAMPLES kept samples each, and fewer than MIN_FAST_SAMPLES kept in all (the least
+    the pooled quantile's exact interval needs).  Not the count of samples taken: a time budget
+    takes 46 in one run and 92 in the next, and a row's rule must not flip between runs."""
     fields = list(result.sample_fields or ("iters", "ticks", "ns"))
-    if len(result.samples or ()) < MIN_FAST_SAMPLES:   # taken, not kept: one rule for every row of a run
-        return None
     samples = kept_samples(result)
+    own, _ = undisturbed(result, kind, leave_stuck=True)   # kept samples less a slow mode (two_speeds)
+    if sum(len(ss) >= MIN_PROCESS_SAMPLES for ss in own.values()) < 3 and len(samples) < MIN_FAST_SAMPLES:
+        return None   # neither three processes' own fastest moments nor enough kept for the pooled interval
     col = fields.index("ns" if kind == "ns" else "ticks")
-    per = [s[col] / s[0] for s in samples if s[0]]
-    harness = [s[col] / s[0] for s in kept(result.harness or (), fields) if s[0]]
-    v, lo, hi = stats.order_interval(per, FAST_QUANTILE)
-    if not v > 0:   # a timer that counted nothing (no ticks beside the ns)
+    clk = fields.index("clock_ticks") if kind == "est" else None
+    harness_of = by_process(result.harness or (), fields)
+    pooled = kept(result.harness or (), fields)
+
+    def per(ss):
+        return [s[col] / s[0] for s in ss if s[0]]
+
+    raw, over, net, cpu_of = [], [], [], []
+    cpus = process_cpus(result)
+    for p, ss in sorted(own.items()):
+        if len(ss) < MIN_PROCESS_SAMPLES:
+            continue
+        v = low_quantile(per(ss))
+        h = low_quantile(per(kept(harness_of[p], fields) if p in harness_of else pooled)) if pooled else 0.0
+        h = h if h == h else 0.0
+        scale = 1.0
+        if clk is not None:   # estimated core cycles: the kernel's ticks at its own fastest moments
+            k = low_quantile([s[clk] for s in ss if s[clk]])
+            if not k > 0:
+                return None
+            scale = result.extra["clock_adds"] / k
+        raw.append(v * scale)
+        over.append(h * scale)
+        net.append((v - h) * scale)
+        cpu_of.append(cpus.get(p))
+    if not net or not stats.median(raw) > 0:   # a timer that counted nothing (no ticks beside the ns)
         return None
-    over = stats.order_interval(harness, FAST_QUANTILE)[0] if harness else 0.0
-    net = max(v - over, v * 0.1)
-    half = math.log1p((hi - lo) / 2.0 / net)
-    scale = 1.0
-    if kind == "est":
-        c = fields.index("clock_ticks")
-        k, klo, khi = stats.order_interval([s[c] for s in samples if s[c]], FAST_QUANTILE)
-        if not k > 0:
-            return None
-        scale = result.extra["clock_adds"] / k
-        half = math.hypot(half, math.log1p((khi - klo) / 2.0 / k))
-    return Fastest(net * scale, half, v * scale, over * scale, len(per))
+    raw_v, over_v = stats.median(raw), stats.median(over)
+    # below the harness's resolution the net values mean little: their spread is taken on the raw
+    basis = net if min(net) > 0 else raw
+    value, within = centre(basis, cpu_of)
+    if len(basis) < 3:   # one or two processes: the pooled quantile's exact interval, as a standard error
+        _, lo, hi = stats.order_interval(per(samples), FAST_QUANTILE)
+        within = math.log1p((hi - lo) / 2.0 / stats.LEVEL_Z / value) if hi == hi else float("inf")
+    if basis is raw:
+        value = stats.median(net)
+    return Fastest(value, stats.repeat_half_log(within), within, raw_v, over_v, len(samples), net,
+                   over_v / raw_v)
+
+
+def centre(values, cpus):
+    """(figure, standard error of its log) of per-process values: where the processes were pinned
+    to several CPUs, two or more on each, the geometric mean over CPUs of each CPU's median (every
+    CPU weighs the same, as in stats.estimate_strata), its error from the spread within CPUs;
+    else the median over processes, its error sqrt(pi/2) s / sqrt(k).  Positive values."""
+    logs = [math.log(v) for v in values]
+    groups = {}
+    for x, c in zip(logs, cpus):
+        groups.setdefault(c, []).append(x)
+    if len(groups) >= 2 and None not in groups and min(len(g) for g in groups.values()) >= 2:
+        k = len(groups)
+        centre_log = statistics.fmean(statistics.median(g) for g in groups.values())
+        df = len(logs) - k
+        var = sum(sum((x - statistics.fmean(g)) ** 2 for x in g) for g in groups.values()) / df
+        se = math.sqrt(math.pi / 2.0 * var * sum(1.0 / len(g) for g in groups.values())) / k
+        return math.exp(centre_log), se
+    se = math.sqrt(math.pi / 2.0) * statistics.stdev(logs) / math.sqrt(len(logs)) if len(logs) > 1 else float("inf")
+    return math.exp(statistics.median(logs)), se
 
 
 def figure_kind(result) -> str:
@@ -269,17 +361,24 @@ def summarise(result, timer=None):
     kind = figure_kind(result)
     fields = result.sample_fields or ("iters", "ticks", "ns")
     fast = fastest(result, kind)
+    for k in ("below_resolution", "processes_disagree_pct", "within_pct"):
+        result.extra.pop(k, None)
     if fast:
-        result.per_call, result.ci_pct = fast.value, fast.ci_pct
+        result.per_call, result.ci_pct = (fast.value if fast.value > 0 else fast.raw), fast.ci_pct
         result.processes = len(by_process(result.samples, fields))
-        result.extra["statistic"] = f"fastest {FAST_QUANTILE:g} of {fast.n} samples"
-        result.extra["plus_minus"] = "95% confidence interval of that quantile, %"
+        result.extra["statistic"] = (f"median over processes of each one's fastest {FAST_QUANTILE:g} of its "
+                                     "samples, less its harness's")
+        result.extra["within_pct"] = fast.within_pct
+        if fast.disagree_pct is not None:
+            result.extra["processes_disagree_pct"] = fast.disagree_pct
     else:
         est = stats.estimate_strata(grouped_values(result, kind))
-        result.per_call, result.ci_pct, result.processes = est.value, est.ci_pct, est.n
+        result.per_call, result.processes = est.value, est.n
+        result.ci_pct = None if est.ci_pct is None else 100.0 * math.expm1(
+            stats.repeat_half_log(math.log1p(est.ci_pct / 100.0) / stats.LEVEL_Z))
+        result.extra["within_pct"] = est.ci_pct
         result.extra["statistic"] = "processes' medians"
-        result.extra["plus_minus"] = ("95% confidence interval between the processes, %" if result.ci_pct is not None
-                                      else "MAD of the samples, % of the median")
+    result.extra["plus_minus"] = PLUS_MINUS if result.ci_pct is not None else "MAD of the samples, % of the median"
     fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
     result.spread_pct = stats.spread_pct([v for v in map(fn, kept_samples(result)) if v is not None])
     fast_ns = fast if kind == "ns" else fastest(result, "ns")
@@ -289,8 +388,14 @@ def summarise(result, timer=None):
         per_ns = process_values(result, "ns")
         ns = stats.estimate_strata(grouped_values(result, "ns")).value
         raw_ns, over_ns = _geo(v[1] for v in per_ns.values()), stats.median([v[2] for v in per_ns.values()])
+    share = over_ns / raw_ns if raw_ns and raw_ns > 0 and over_ns == over_ns else 0.0
+    below = (fast_ns.below_resolution if fast_ns else share > HARNESS_RESOLUTION) and result.size > 0
+    if below:   # no speed it did not measure (the processes' rule clamps at a tenth of the raw time)
+        result.extra["below_resolution"] = share
+        if fast_ns and not fast_ns.value > 0:
+            ns = raw_ns
     result.ns_per_call = ns
-    result.mb_per_s = result.size / ns * 1e3 if ns > 0 else None
+    result.mb_per_s = result.size / ns * 1e3 if ns > 0 and not below else None
     result.extra.update(ns_per_call_raw=raw_ns, overhead_ns=over_ns)
     if "thread" in fields and result.threads > 1:
         per_thread = thread_mb_per_s(result)

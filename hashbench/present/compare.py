@@ -74,7 +74,7 @@ def present_revisions(done):
     rows = [[tag, rev.label, rev.commit[:12], fmt_num(res.per_call), res.unit or ""]
             for tag, rev, res in (("A", done.revs[0], o.a), ("B", done.revs[1], o.b))]
     render(["", "REV", "COMMIT", "PER CALL", "UNIT"], rows, "lllrl")
-    print(f"{ratio_text(o)}: {o.verdict()} (B costs {percent(o)} than A)")
+    print(f"{ratio_text(o)}: {o.verdict()} (B costs {percent(o)} A)")
 
 
 def ratio_text(o) -> str:
@@ -85,6 +85,8 @@ def ratio_text(o) -> str:
 
 
 def percent(o) -> str:
-    """How much more or less B costs than A, in %."""
+    """How much more or less B costs than A, in words ("the same as" at a ratio of exactly 1)."""
     pct = (o.ratio - 1) * 100
-    return f"{abs(pct):.{4 if o.exact else 2}f}% {'more' if pct > 0 else 'less'}"
+    if pct == 0:
+        return "the same as"
+    return f"{abs(pct):.{4 if o.exact else 2}f}% {'more' if pct > 0 else 'less'} than"

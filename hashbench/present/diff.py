@@ -3,6 +3,8 @@
 import math
 import sys
 
+from .. import stats, verdicts
+from ..diff import shift_of
 from ..meters import clock
 from ..units import format_size
 from .table import fmt_num, render
@@ -46,13 +48,22 @@ def present_diff(a, b, rows):
     line = clock_line(a, b)
     if line:
         print(line)
-    headers = ["ALGO", "IMPL", "TARGET", "BUILD", "SIZE", "A", "B", "UNIT", "B/A", "95% CI", "p", "VERDICT"]
+    headers = ["ALGO", "IMPL", "TARGET", "BUILD", "SIZE", "A", "B", "UNIT", "B/A", "95% CI", "p adj.", "VERDICT"]
     table = [table_row(r) for r in rows]
     if len({t[3] for t in table}) < 2 and all(t[3] in (t[2].split(":")[0], "host") for t in table):
         table = [t[:3] + t[4:] for t in table]   # one build per target: its name says nothing more
         headers.remove("BUILD")
     render(headers, table, "l" * (len(headers) - 7) + "rrlrrrl")
     timed = [r for r in rows if r["method"] != "exact"]
+    shift = shift_of(rows)
+    if shift:
+        moved = ("more than reruns move a run" if shift.significant
+                 else "within what reruns move a run")
+        print(f"every timed row moved by {shift.pct:+.1f}% (their median): {moved} (A/A: SD "
+              f"{100 * shift.sd:.1f}%); each row's verdict is against that common shift")
+    elif timed:
+        print(f"fewer than {verdicts.MIN_COMMON_ROWS} timed rows: no common shift taken out, each verdict "
+              f"allows for a whole run's shift (SD {100 * stats.RUN_SD:.1f}% a run)")
     if timed:
         sig = sum(1 for r in timed if r.get("significant"))
         inc = sum(1 for r in timed if r["verdict"].startswith("inconclusive"))

@@ -98,6 +98,19 @@ def two_speeds_line(results):
             "or compare them with 'hashbench compare' (interleaved)")
 
 
+def disagree_line(results):
+    """One line naming the rows whose processes' figures span more than their ± (meters/timer.py:
+    processes_disagree_pct), or None."""
+    rows = [r for r in results if r.verified and r.extra.get("processes_disagree_pct")]
+    if not rows:
+        return None
+    names = ", ".join(f"{r.label or r.algorithm}, {r.extra['processes_disagree_pct']:.0f}%" for r in rows[:4])
+    more = f" and {len(rows) - 4} more" if len(rows) > 4 else ""
+    return (f"processes disagree: {len(rows)} row(s) ({names}{more}) whose processes' figures span more than "
+            "their ± (where each process's code and data landed): the figure is their median, one process's "
+            "luck does not make it")
+
+
 def described(results, key) -> str:
     """What the rows stored as `key` (extra: the statistic or the ±), in words: the one
     description they share, or each with its rows; '(not recorded)' for old records."""
@@ -140,6 +153,9 @@ def present_timed(run, results, unit, order, catalogue_order, quiet=False):
         h, rows, al = single_size_table(ordered, unit, len(impls) > 1, any(r.cycles_per_byte for r in results))
         if sizes and not quiet:
             print(figure_line(results, sizes[0]))
+    note = disagree_line(results)
+    if note and not quiet:
+        print(note)
     line = two_speeds_line(results)
     if line and not quiet:
         print(line)

@@ -59,7 +59,7 @@ def ratio_text(base, other) -> str:
     95% confidence interval where there are processes enough to give one."""
     if base is None or other is None or not base.verified or not other.verified:
         return "-"
-    c = compare_timed(base, other, None)
+    c = compare_timed(base, other, paired=True)   # measured in the same processes
     if math.isnan(c.lo) or math.isnan(c.hi):
         return f"{c.ratio:.2f}"
     return f"{c.ratio:.2f} [{c.lo:.2f}-{c.hi:.2f}]"

@@ -90,10 +90,20 @@ def sort_results(results, order, catalogue_order):
     return sorted(results, key=lambda r: (TIER_ORDER.get(r.tier, 9), pos.get(r.algorithm, 999)))
 
 
+# a row whose harness is most of its time (hashbench.meters.timer.HARNESS_RESOLUTION): no speed
+BELOW_HARNESS = "< harness"
+
+
+def cycles_title(results) -> str:
+    """The cycles column's title: TSC cycles tick at the reference clock, not the core's."""
+    units = {r.cycle_unit for r in results if r.cycles_per_byte}
+    return "ref-cyc/B" if units == {"ref-cycles"} else "cyc/B"
+
+
 def single_size_table(results, unit="MB/s", show_impl=False, show_cycles=True):
     headers = ["", "ALGO"] + (["IMPL"] if show_impl else []) + ["TIER", unit, "±%"]
     if show_cycles:
-        headers.append("cyc/B")
+        headers.append(cycles_title(results))
     headers += ["µs/call", "ITER", "H0 H1 H2 H3"]
     aligns = "ll" + ("l" if show_impl else "") + "lrr" + ("r" if show_cycles else "") + "rrl"
     rows = []
@@ -105,7 +115,8 @@ def single_size_table(results, unit="MB/s", show_impl=False, show_cycles=True):
             row += [r.tier, "MISMATCH", "-"] + (["-"] if show_cycles else []) + ["-", "-", digest_head(r)]
             rows.append(row)
             continue
-        row += [r.tier, fmt_num(throughput(r, unit)), f"{plus_minus(r):.1f}"]
+        speed = BELOW_HARNESS if r.extra.get("below_resolution") else fmt_num(throughput(r, unit))
+        row += [r.tier, speed, f"{plus_minus(r):.1f}"]
         if show_cycles:
             row.append(fmt_num(r.cycles_per_byte))
         iters = sum(s[0] for s in r.samples)
@@ -138,7 +149,8 @@ def sweep_table(results, sizes, unit="MB/s", show_impl=False, order="category", 
         row.append(f.tier)
         for s in sizes:
             r = per.get(s)
-            row.append("-" if r is None else ("MISMATCH" if not r.verified else fmt_num(figure(r))))
+            row.append("-" if r is None else "MISMATCH" if not r.verified
+                       else BELOW_HARNESS if r.extra.get("below_resolution") and value is None else fmt_num(figure(r)))
         rows.append(row)
     return headers, rows, aligns
 

@@ -305,7 +305,8 @@ class Ended:
 
 def events(opts, catalogue_algos, engine=None, quiet=False, watched=False):
     """Runs the engine with `opts` (algos, impls, sizes, budget_ms, samples,
-    timer, interleave, processes, meter), one process after another, and
+    timer, interleave, processes, meter; cpu: every process pinned to that
+    CPU), one process after another, and
     yields Described, then Measured and ClockPoint as records arrive, and
     Ended last.  `watched`: the engine has outside code in it (the watchdog,
     silence_limit_s); an engine built with implementation folders is."""
@@ -320,7 +321,8 @@ def events(opts, catalogue_algos, engine=None, quiet=False, watched=False):
     try:
         for p in range(nproc):
             # with --threads the engine pins each of its threads itself
-            cpu = None if opts.get("threads") else cpu_of(p, nproc, allowed)
+            cpu = None if opts.get("threads") else opts["cpu"] if opts.get("cpu") is not None \
+                else cpu_of(p, nproc, allowed)
             reader = Reader(labels, tiers, p, host_meter(opts).option, cpu)
             first = first or reader
             stream = Stream(engine, args, cpu=cpu, silence_s=silence_limit_s(opts) if watched else None)

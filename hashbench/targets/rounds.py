@@ -66,11 +66,13 @@ def plan(builds, rounds):
     return [(k, names[(k + i) % len(names)]) for k in range(rounds) for i in range(len(names))]
 
 
-def measure(builds: dict, opts, catalogue_algos, rounds: int, quiet=False, on_engine=None):
+def measure(builds: dict, opts, catalogue_algos, rounds: int, quiet=False, on_engine=None, pin=False):
     """builds: {name: (BuildConfig, engine path)}.  opts as for host.measure
-    (budget_ms is each build's whole budget per measurement).  -> (results,
-    status 'complete' or 'interrupted', Merger)."""
+    (budget_ms is each build's whole budget per measurement).  With `pin`
+    every build of round k runs on the same CPU (the CPUs in turn, round by
+    round).  -> (results, status 'complete' or 'interrupted', Merger)."""
     per_round = dict(opts, budget_ms=max(1, opts["budget_ms"] // rounds))
+    allowed = host.cpus() if pin else []
     merger = Merger()
     steps = plan(builds, rounds)
     progress = Progress(len(steps), not quiet)
@@ -81,7 +83,8 @@ def measure(builds: dict, opts, catalogue_algos, rounds: int, quiet=False, on_en
         for n, (k, name) in enumerate(steps):
             progress.step(f"round {k + 1}/{rounds} {name}", advance=0)
             cfg, engine = builds[name]
-            reader, results, st = host.measure(per_round, catalogue_algos, engine, quiet=True)
+            opts_k = dict(per_round, cpu=allowed[k % len(allowed)]) if allowed else per_round
+            reader, results, st = host.measure(opts_k, catalogue_algos, engine, quiet=True)
             if reader is None:   # interrupted before the engine described itself
                 raise KeyboardInterrupt
             merger.engines.setdefault(name, reader.engine)

@@ -299,7 +299,7 @@ def test_processes_end_to_end(tmp_path):
     assert [(c["process"], c["at"]) for c in clock] == [(p, at) for p in range(3) for at in ("start", "end")]
     assert all(c["hz"] > 1e8 for c in clock)
     text = r.stdout.decode()
-    assert "3 processes" in text and "core clock" in text and "confidence interval" in text
+    assert "3 processes" in text and "core clock" in text and "95% of reruns" in text
 
 
 def test_meter_cycles_end_to_end(tmp_path):

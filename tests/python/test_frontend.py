@@ -3,6 +3,7 @@
 tests/python/fixtures): statistics, tables, exports and failure paths,
 deterministic whatever the machine is doing."""
 import json
+import math
 import os
 import stat
 import sys
@@ -176,7 +177,10 @@ def test_estimated_core_cycles_from_the_recorded_kernel(fake_env, tmp_path):
         assert res["meter"] == "est-core-cycles" and res["unit"] == "cycles"
         assert res["per_call"] == pytest.approx(max(est - harness, est * 0.1))
         assert res["cycles_per_byte"] == pytest.approx(res["per_call"] / 1024)
-        assert res["ci_pct"] == pytest.approx(0.0, abs=1e-9)  # the fake engine replays one process twice
+        # the fake engine replays one process twice: no spread within the run; the ± is then the
+        # run-to-run shift alone (stats.repeat_half_log)
+        assert res["within_pct"] == pytest.approx(0.0, abs=1e-9)
+        assert res["ci_pct"] == pytest.approx(100 * math.expm1(stats.repeat_half_log(0.0)))
     # the clock records of both processes, start and end, are in the context
     assert [(c["process"], c["at"]) for c in doc["context"]["clock"]] == [(0, "start"), (0, "end"),
                                                                           (1, "start"), (1, "end")]

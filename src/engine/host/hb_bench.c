@@ -2,7 +2,8 @@
  * hb_bench.c - the measurement loop, and `bench`'s plan around it.
  *
  * For each size (and thread count): the harness overhead (the do-nothing
- * hash through the same loop), then each selected implementation:
+ * hash through the same loop; with --interleave-rows, sampled in every round
+ * beside the rows instead), then each selected implementation:
  * announce, verify, time (or in region mode, run one region for an
  * instrument outside).  What is set side by side is measured interleaved,
  * calibrated then sampled in turn, so that drift hits all alike: an
@@ -363,6 +364,24 @@ static void rec_member(const hb_bench_opts *o, const member *m, unsigned long si
     }
 }
 
+/* The harness's samples as `overhead` records, one per thread. */
+static void rec_overhead(const hb_bench_opts *o, unsigned long size, unsigned threads, size_t chain,
+                         const hb_bench_result *res)
+{
+    unsigned i;
+    for (i = 0; i < (threads ? threads : 1); i++) {
+        hb_rec_begin("overhead");
+        hb_rec_uint("size", size);
+        if (threads) {
+            hb_rec_uint("threads", threads);
+            hb_rec_uint("thread", i);
+        }
+        if (chain) hb_rec_uint("chain", chain);
+        hb_rec_samples(res[i].samples, res[i].nsamples, 1, o->cfg.clock_rounds != 0);
+        hb_rec_end();
+    }
+}
+
 /* A group of measurements (an implementation's alignments, independent
  * and chained; or in compare, an algorithm's implementations): each
  * verified, then timed.  Several at once are interleaved - calibrate each,
@@ -370,11 +389,11 @@ static void rec_member(const hb_bench_opts *o, const member *m, unsigned long si
  * and noise hit all alike and their ratios hold within one process.
  * Threads and regions take the members one after another. */
 static void bench_group(hb_bench_opts *o, member *ms, int n, unsigned long size, int *index, int total,
-                        int *failed)
+                        int *failed, hb_bench_result *harness)
 {
     uint8_t out[HB_MAX_DIGEST];
     uint64_t start, budget;
-    int i, live = 0;
+    int i, j, live = 0;
     unsigned round;
     for (i = 0; i < n; i++) {
         start_member(&ms[i], size, ++*index, total);
@@ -408,19 +427,33 @@ static void bench_group(hb_bench_opts *o, member *ms, int n, unsigned long size,
         if (ms[i].basis)
             ms[i].res[0].calibrated_iters = hb_bench_calibrate(&ms[i].cfg, hb_timed_fn(ms[i].k), ms[i].b->buf[0],
                                                                size, out, hb_bench_sample_ns(&ms[i].cfg));
+    if (harness) {
+        harness->nsamples = 0;
+        harness->calibrated_iters = hb_bench_calibrate(&o->cfg, hb_bench_null, ms[0].b->buf[0], size, out,
+                                                       hb_bench_sample_ns(&o->cfg));
+    }
     budget = o->cfg.budget_ns * (uint64_t)live;
     start = hb_monotonic_ns();
     for (round = 0; round < HB_MAX_SAMPLES; round++) {
         if (o->cfg.fixed_samples ? round >= o->cfg.fixed_samples
                                  : (round >= o->cfg.min_samples && hb_monotonic_ns() - start >= budget))
             break;
-        for (i = 0; i < n; i++) {
-            hb_bench_result *res = &ms[i].res[0];
+        /* the harness in every round beside the rows: the same moments of the machine */
+        if (harness)
+            hb_bench_sample(&o->cfg, hb_bench_null, ms[0].b->buf[0], size, out, harness->calibrated_iters,
+                            &harness->samples[harness->nsamples++]);
+        /* each round starts one member later: no row always follows the same one (its cache
+         * and branch state), whatever order the rows were asked in */
+        for (j = 0; j < n; j++) {
+            hb_bench_result *res;
+            i = (int)((round + (unsigned)j) % (unsigned)n);
+            res = &ms[i].res[0];
             if (!ms[i].basis) continue;
             hb_bench_sample(&ms[i].cfg, hb_timed_fn(ms[i].k), ms[i].b->buf[0], size, out, res->calibrated_iters,
                             &res->samples[res->nsamples++]);
         }
     }
+    if (harness) rec_overhead(o, size, 0, 0, harness);
     for (i = 0; i < n; i++)
         if (ms[i].basis) rec_member(o, &ms[i], size);
 }
@@ -450,17 +483,7 @@ static void bench_harness(hb_bench_opts *o, buffers *b, unsigned long size, unsi
     ocfg.chain = chain;
     if (threads) hb_bench_measure_threads(&ocfg, hb_bench_null, b->buf, size, threads, o->ncpus ? o->cpus : NULL, res);
     else hb_bench_measure(&ocfg, hb_bench_null, b->buf[0], size, out, res);
-    for (i = 0; i < (threads ? threads : 1); i++) {
-        hb_rec_begin("overhead");
-        hb_rec_uint("size", size);
-        if (threads) {
-            hb_rec_uint("threads", threads);
-            hb_rec_uint("thread", i);
-        }
-        if (chain) hb_rec_uint("chain", chain);
-        hb_rec_samples(res[i].samples, res[i].nsamples, 1, o->cfg.clock_rounds != 0);
-        hb_rec_end();
-    }
+    rec_overhead(o, size, threads, chain, res);
 }
 
 /* The harnesses at one size and thread count: independent calls, and in
@@ -493,9 +516,11 @@ static void bench_size(hb_bench_opts *o, unsigned long size, unsigned threads, m
     for (a = 0; a < naligns; a++)
         for (c = 0; c < nchains; c++)
             buffers_alloc(&sets[a * nchains + c], threads ? threads : 1, size, o->naligns ? o->aligns[a] : 0);
-    bench_harnesses(o, &sets[0], size, threads, res);
+    if (o->interleave != HB_INTERLEAVE_ROWS) bench_harnesses(o, &sets[0], size, threads, res);
     if (o->interleave == HB_INTERLEAVE_ROWS) {
-        /* run: one group, every measurement at this size */
+        /* run: one group, every measurement at this size; with two rows or more (sampled in
+         * rounds) the harness is sampled in every round beside them, else before them */
+        int beside;
         n = 0;
         for (k = 0; k < nimpl; k++) {
             hb_impl r = hb_impl_at(k);
@@ -505,7 +530,10 @@ static void bench_size(hb_bench_opts *o, unsigned long size, unsigned threads, m
             ms[n].cfg = o->cfg;
             n++;
         }
-        if (n) bench_group(o, ms, n, size, index, total, failed);
+        beside = n > 1 && !o->calls && !threads && !o->latency && !o->naligns;
+        if (!beside) bench_harnesses(o, &sets[0], size, threads, res);
+        else buffers_fill(&sets[0], size);
+        if (n) bench_group(o, ms, n, size, index, total, failed, beside ? &res[0] : NULL);
     } else if (o->interleave) {
         /* compare: one group per algorithm, its implementations */
         size_t ai;
@@ -519,7 +547,7 @@ static void bench_size(hb_bench_opts *o, unsigned long size, unsigned threads, m
                 ms[n].cfg = o->cfg;
                 n++;
             }
-            if (n) bench_group(o, ms, n, size, index, total, failed);
+            if (n) bench_group(o, ms, n, size, index, total, failed, NULL);
         }
     } else {
         /* one group per implementation: its alignments, independent and chained */
@@ -537,7 +565,7 @@ static void bench_size(hb_bench_opts *o, unsigned long size, unsigned threads, m
                     m->mode.threads = threads;
                     m->mode.align = m->b->align;
                 }
-            bench_group(o, ms, n, size, index, total, failed);
+            bench_group(o, ms, n, size, index, total, failed, NULL);
         }
     }
     for (a = 0; a < nsets; a++) buffers_free(&sets[a]);
