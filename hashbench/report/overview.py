@@ -11,7 +11,7 @@ from collections import Counter
 
 from .. import __version__, roster
 from ..present.table import fmt_num
-from ..result import now_iso
+from ..result import METER_TITLES, now_iso
 from ..units import format_size
 from .page import CSS, esc, run_section
 
@@ -68,11 +68,13 @@ def changes_text(s) -> str:
 def summary_section(series, machines) -> str:
     """Algorithm x machine: the host's standard build, timed, at the size most
     series have; each cell the newest MB/s and the sparkline of its runs."""
-    timed = [s for s in series if s.target == "host" and s.build == "host" and s.meter == "ns" and not s.mode]
+    timed = [s for s in series if s.target == "host" and s.build == "host" and not s.exact and not s.mode
+             and s.points[-1].mb_per_s is not None]
     if not timed:
         return ""
-    size = max(Counter(s.size for s in timed).items(), key=lambda kv: (kv[1], kv[0]))[0]
-    cells = {(s.algorithm, s.implementation, machine_of(s)): s for s in timed if s.size == size}
+    # the meter and size most series have (the larger size on a tie)
+    meter, size = max(Counter((s.meter, s.size) for s in timed).items(), key=lambda kv: (kv[1], kv[0][1]))[0]
+    cells = {(s.algorithm, s.implementation, machine_of(s)): s for s in timed if (s.meter, s.size) == (meter, size)}
     order = roster.order()
     rows = sorted({(a, i) for a, i, _ in cells}, key=lambda ai: (order.get(ai[0], 999), ai[0], ai[1]))
     head = "".join(f'<th class="n"><a href="#{machine_anchor(m)}">{esc(m)}</a></th>' for m in machines)
@@ -85,8 +87,9 @@ def summary_section(series, machines) -> str:
     changed = sum(1 for s in cells.values() if s.changes)
     return ('<section id="summary"><h2>Machines × algorithms</h2>'
             f'<p class="sub">the newest MB/s (10^6 B/s) of each series at {esc(format_size(size))} B (the host\'s '
-            f"standard build), and its runs oldest to newest (cost per call, each line its own scale); red: a "
-            f"change point (hashbench trend). {changed} of {len(cells)} series changed.</p>"
+            f"standard build, {esc(METER_TITLES.get(meter, meter))}), and its runs oldest to newest (cost per "
+            f"call, each line its own scale); red: a change point (hashbench trend). {changed} of {len(cells)} "
+            "series changed.</p>"
             f'<div class="wide"><table data-table="summary" data-run="all"><thead><tr><th>algorithm</th>'
             f"<th>impl</th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div></section>")
 
