@@ -3,7 +3,9 @@
 
 A series is one measurement repeated over runs: the same machine (hostname),
 target, build, algorithm, implementation, size, meter, variant and mode.
-Its points are in time order (the runs' start).  Change points are found by
+Its points are in commit order where every run's commit is in this clone's
+history (commit_depths: the commits behind each; runs of one commit by
+start), else in time order (the runs' start).  Change points are found by
 binary segmentation with a median step test on the logarithm of the cost
 (docs/performance.md, "Trends and change points"):
 
@@ -68,6 +70,7 @@ class Series:
     mode: str = ""
     points: list = field(default_factory=list)
     changes: list = field(default_factory=list)
+    order: str = "time"   # or "commit" (commit_depths)
 
     @property
     def exact(self) -> bool:
@@ -94,7 +97,7 @@ class Series:
         return out
 
     def to_dict(self) -> dict:
-        return dict(self.key_dict(), unit=self.unit,
+        return dict(self.key_dict(), unit=self.unit, order=self.order,
                     points=[{"run": p.run, "started_at": p.started_at, "commit": p.commit, "value": p.value,
                              "disturbed": p.disturbed} for p in self.points],
                     changes=[p["run"] for p in self.change_dicts()])
@@ -207,10 +210,43 @@ def figures(r):
             r.verified, r.per_call, r.mb_per_s)
 
 
-def build_series(rows, implementations=None, algorithms=None) -> list:
+def commit_depths(commits) -> dict:
+    """commit -> the number of commits in its history (git rev-list --count),
+    for the commits this clone holds ('-dirty' read as its commit); {} where
+    hashbench runs from an installed copy or git is missing."""
+    import subprocess
+
+    from .paths import ROOT, is_clone
+    out = {}
+    if not is_clone():
+        return out
+    for c in sorted(set(commits)):
+        rev = c.removesuffix("-dirty")
+        if not rev or not all(ch in "0123456789abcdef" for ch in rev.lower()):
+            continue
+        try:
+            p = subprocess.run(["git", "-C", str(ROOT), "rev-list", "--count", rev, "--"], capture_output=True,
+                               text=True, timeout=10)
+        except (OSError, subprocess.SubprocessError):
+            return {}
+        if p.returncode == 0 and p.stdout.strip().isdigit():
+            out[c] = int(p.stdout)
+    return out
+
+
+def in_commit_order(series, depths):
+    """Points by their commit's depth (one commit's runs by start) where every
+    point's commit has one; the series keeps time order otherwise."""
+    if series.points and all(p.commit in depths for p in series.points):
+        series.points.sort(key=lambda p: (depths[p.commit], p.started_at or "", p.run))
+        series.order = "commit"
+
+
+def build_series(rows, implementations=None, algorithms=None, by_commit=False) -> list:
     """rows: (run, result) pairs from Store.series_rows, oldest run first ->
-    the Series, analysed, in a stable order.  A result that failed
-    verification, or has no figure, is no point."""
+    the Series, analysed, in a stable order.  by_commit: in commit order where
+    the clone knows every run's commit.  A result that failed verification, or
+    has no figure, is no point."""
     table = {}
     for run, r in rows:
         key, verified, per_call, mb_per_s = figures(r)
@@ -227,4 +263,8 @@ def build_series(rows, implementations=None, algorithms=None) -> list:
             s = table[key] = Series(*key)
         s.points.append(Point(run["id"], run["started_at"], ctx.get("commit") or "", per_call,
                               bool(ctx.get(overlap.CONTEXT_KEY)), mb_per_s))
+    if by_commit:
+        depths = commit_depths(p.commit for s in table.values() for p in s.points)
+        for s in table.values():
+            in_commit_order(s, depths)
     return [analyse(table[k]) for k in sorted(table, key=lambda k: tuple(str(x) for x in k))]

@@ -73,7 +73,8 @@ def main(args) -> int:
         from ..trend import build_series
         wanted = set(ids) | set(detail)
         headers = store.run_headers(ids=wanted)
-        series = build_series(store.series_rows(ids=wanted, raw=True), algorithms=selection.algorithms)
+        series = build_series(store.series_rows(ids=wanted, raw=True), algorithms=selection.algorithms,
+                              by_commit=True)
         page = overview.render(headers, series, [store.load_run(i) for i in detail], args.title)
         count = len(headers)
     else:

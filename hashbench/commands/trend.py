@@ -14,7 +14,8 @@ from .options import add_selector_args, add_store_args, formatter, selection_of
 def add_parser(sub):
     t = sub.add_parser("trend", help="series of stored runs and the steps in them", formatter_class=formatter,
                        description="For every series in the store (one machine, target, build, algorithm, "
-                                   "implementation, size and meter, over runs in time order), the change points: "
+                                   "implementation, size and meter, over runs in commit order where this clone "
+                                   "holds every run's commit, else in time order), the change points: "
                                    "the run where the level steps, the ratio after/before (the medians of the "
                                    "runs either side; above 1: costlier) with its 95% interval, and the commit "
                                    f"that run measured.  A change needs {MIN_SIDE} runs either side, a step "
@@ -28,6 +29,7 @@ def add_parser(sub):
     g = add_selector_args(t)
     g.add_argument("--impl", action="append", metavar="IMPL",
                    help="only these implementations (names or globs, comma lists)")
+    t.add_argument("--by-time", action="store_true", help="runs in time order even where their commits are known")
     t.add_argument("--series", action="store_true", help="also list every series, with or without a change")
     t.add_argument("-o", "--output", metavar="FILE.json",
                    help='also write {"changes": [...], "series": [...]} as JSON')
@@ -47,7 +49,7 @@ def main(args) -> int:
     selection = selection_of(args)
     store = Store(args.db)
     series = build_series(store.series_rows(selection, raw=True), implementations=roster.split(args.impl),
-                          algorithms=selection.algorithms)
+                          algorithms=selection.algorithms, by_commit=not args.by_time)
     if not series:
         print(f"no stored measurement of {selection.describe()} in {store.path}")
         return 0

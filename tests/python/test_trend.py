@@ -123,3 +123,36 @@ def test_no_store_measurement_is_said(tmp_path):
     cli_util.filled_store(tmp_path / "e.sqlite", [Run(kind="host", status="complete")])
     code, out, _ = cli_util.hb("trend", "--db", tmp_path / "e.sqlite", "--machine", "x")
     assert code == 0 and "no stored measurement of machine x" in out
+
+
+def test_runs_in_commit_order_where_the_clone_knows_the_commits(tmp_path):
+    """Runs measured out of commit order (an older commit measured later)
+    are put in commit order; the step is placed at the commit that made it."""
+    import subprocess
+
+    from hashbench.paths import ROOT
+    commits = subprocess.run(["git", "-C", str(ROOT), "rev-list", "--first-parent", "--max-count=8", "HEAD"],
+                             capture_output=True, text=True).stdout.split()[::-1]   # oldest first
+    if len(commits) < 8:
+        import pytest
+        pytest.skip("this clone holds fewer than 8 commits")
+    measured = [0, 5, 1, 6, 2, 7, 3, 4]   # the order the commits were measured in
+    runs = []
+    for day, i in enumerate(measured):
+        run = synthetic.host_run(machine={"commit": commits[i][:12]}, algos=["sha256"],
+                                 scale=(1.10 if i >= 4 else 1.0) * (1 + 0.002 * (i % 3)))
+        run.started_at = f"2026-11-{day + 1:02d}T00:00:00+00:00"
+        runs.append(run)
+    db = tmp_path / "c.sqlite"
+    cli_util.filled_store(db, runs)
+    out_json = tmp_path / "c.json"
+    code, _, err = cli_util.hb("trend", "--db", db, "-o", out_json)
+    assert code == 0, err
+    doc = json.loads(out_json.read_text())
+    (series,) = doc["series"]
+    assert series["order"] == "commit" and [p["run"] for p in series["points"]] == \
+        [runs[measured.index(i)].id for i in range(8)]
+    (change,) = doc["changes"]
+    assert change["commit"] == commits[4][:12] and change["previous_commit"] == commits[3][:12]
+    code, _, err = cli_util.hb("trend", "--db", db, "-o", out_json, "--by-time")
+    assert json.loads(out_json.read_text())["series"][0]["order"] == "time"
