@@ -48,6 +48,15 @@ def test_the_super_nes_holds_the_65816_assembly_and_no_other_console_does():
         assert IMPL in a.impls_on(snes.CONSOLE.asm_isa()) and IMPL not in a.impls_on("6502")
 
 
+def test_the_super_nes_image_takes_the_65816_code_by_default_and_never_the_6502_routines():
+    from hashbench.rom import image
+    algos = [roster.find(a) for a in ("crc32", "sha1", "adler32")]
+    p = image.plan(algos, [image.FASTEST], 1024, 20, snes.CONSOLE.can_build, snes.CONSOLE.asm_isa())
+    assert [(r.algo.id, r.impl) for r in p.rows] == [("crc32", "65816"), ("sha1", "65816"), ("adler32", "portable")]
+    p = image.plan(algos, ["portable", "6502", "65816"], 1024, 20, snes.CONSOLE.can_build, snes.CONSOLE.asm_isa())
+    assert "6502" not in {r.impl for r in p.rows}
+
+
 @pytest.mark.parametrize("size", lengths())
 @NEEDS_CORE[0]
 @NEEDS_CORE[1]
