@@ -59,7 +59,7 @@ $(BUILD)/libhashbench.so: src/engine/host/hb_api.c $(CORE_SRC) $(CORE_HDR)
 	$(CC) $(CFLAGS_ALL) -fPIC -shared src/engine/host/hb_api.c $(CORE_SRC) -o $@ $(EXTRA_LDFLAGS)
 
 # What the engine is made of, listed beside it: the front end starts without make while none of
-# these (nor their folders) changed since its last make (hashbench/build/host.py).
+# these (nor their folders) changed since its last make (hashbench/toolchain/host.py).
 ENGINE_INPUTS = $(ENGINE_SRC) $(CORE_HDR) $(HOST_HDR) data/reference-digests.tsv Makefile pyproject.toml \
                 $(wildcard backends/* backends/*/* backends/*/src/*)
 

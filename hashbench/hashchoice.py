@@ -14,8 +14,8 @@ Light on purpose: json and os, nothing that starts slowly (subprocess only when 
 import json
 import os
 
-from . import records
 from .errors import UserError
+from .results import records
 
 # large enough to be a large file's speed: our streaming code takes a file in 256 KiB blocks (the
 # engine's HB_FILE_STREAM_BLOCK), a library's one-shot takes it whole, and rust-blake3-tree splits

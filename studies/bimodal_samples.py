@@ -7,7 +7,7 @@ For each algorithm, PROCESSES engine processes (pinned to the CPUs in turn, as `
 taking SAMPLES samples of 1 ms with the calibration kernel around each (`bench -c`, as --meter
 cycles does).  Per-call values are estimated core cycles (ticks x the kernel's adds / its ticks).
 
-- modes: hashbench.two_speeds.modes splits the samples of a row in two at the widest gap of the
+- modes: hashbench.meters.two_speeds.modes splits the samples of a row in two at the widest gap of the
   logarithms (Otsu); `fast share` is the share of the faster mode, per process;
 - time: are the slow samples clustered in time?  The mean run length of consecutive samples in the
   same mode, against what independent samples with the same shares would give (1 / (1 - p)):
@@ -33,9 +33,9 @@ import statistics
 import subprocess
 import sys
 
-from hashbench import stats, two_speeds
-from hashbench.build.host import ensure_engine
-from hashbench.meters import clock
+from hashbench.meters import clock, two_speeds
+from hashbench.statistics import stats
+from hashbench.toolchain.host import ensure_engine
 
 ALGOS = ["djb2", "fletcher64", "adler32", "xor8", "sha256"]
 

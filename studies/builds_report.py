@@ -13,9 +13,9 @@ import datetime
 import subprocess
 import sys
 
-from hashbench.context import project_commit
 from hashbench.paths import ROOT
-from hashbench.store import Store
+from hashbench.results.context import project_commit
+from hashbench.storage.store import Store
 from studies import builds_sections as sections
 from studies import write
 

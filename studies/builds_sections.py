@@ -5,10 +5,11 @@ reproduce it.  Every number comes from a stored run; the reference studies' own 
 are those of docs/reference-studies.md and the reference-study texts."""
 import math
 
-from hashbench import relative, roster
+from hashbench import roster
 from hashbench.present.native import columns, name
 from hashbench.present.table import render_markdown
-from hashbench.result import METER_TITLES
+from hashbench.results.result import METER_TITLES
+from hashbench.statistics import relative
 
 LABELS = roster.labels()
 # the meters an exact table can show, best first: estimated cycles when a cycle model gives them

@@ -12,9 +12,9 @@ import sys
 import time
 
 from hashbench import roster
-from hashbench.context import project_commit
-from hashbench.cross import Request, measure
+from hashbench.flows.cross import Request, measure
 from hashbench.paths import ROOT
+from hashbench.results.context import project_commit
 from hashbench.targets import load_all
 from studies import listed, write
 from studies.reference_tables import published, seed_data
@@ -321,7 +321,7 @@ def main():
         notes += run.notes
     stored = []
     if args.db:
-        from hashbench.store import Store
+        from hashbench.storage.store import Store
         store = Store(args.db)
         rest = [n for n in targets if n not in names]
         stored = store.latest_results(kind="cross", targets=rest)

@@ -12,13 +12,13 @@ import sys
 from pathlib import Path
 
 from hashbench import roster
-from hashbench.build.size import code_sizes
-from hashbench.context import project_commit
-from hashbench.cross import Request, measure
+from hashbench.flows.cross import Request, measure
 from hashbench.meters import CYCLE_MODEL, DEFAULT
 from hashbench.paths import ROOT
-from hashbench.store import Store
+from hashbench.results.context import project_commit
+from hashbench.storage.store import Store
 from hashbench.targets import load_all
+from hashbench.toolchain.size import code_sizes
 from studies import console_report, reference_tables, write
 from studies.cross_sections import section_differences, section_itanium, section_sha, section_size
 

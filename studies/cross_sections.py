@@ -7,7 +7,7 @@ its findings from them: a sentence that compares figures is computed, and
 says what the figures show, whichever way they fall."""
 import subprocess
 
-from hashbench.build import gcc
+from hashbench.toolchain import gcc
 from studies.reference_tables import EST, seed_data
 
 SIZE = 1024

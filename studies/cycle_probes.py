@@ -4,10 +4,10 @@ in cartridge ROM, timed by mGBA and by the arm7tdmi-gba model ((cost(3) - cost(1
 sequence; docs/cycle-models.md)."""
 from types import SimpleNamespace
 
-from hashbench.build import cache
 from hashbench.meters import CYCLE_MODEL, cycle_model_console, named
 from hashbench.targets import load_all
 from hashbench.targets.console import ENGINE, engine_defines
+from hashbench.toolchain import cache
 
 # `r5` points into ROM, `r6` and `sp` into IWRAM, `r7` holds a 32-bit constant
 PROBES = {

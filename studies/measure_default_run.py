@@ -18,11 +18,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from hashbench import two_speeds
-from hashbench.diff import compare_runs
-from hashbench.meters import clock, timer
+from hashbench.meters import clock, timer, two_speeds
 from hashbench.paths import ROOT
-from hashbench.result import Run
+from hashbench.results.result import Run
+from hashbench.statistics.diff import compare_runs
 from studies import listed
 
 AB_ALGOS = ["crc32", "fnv1a32", "xxh64", "murmur3-32", "md5", "sha256", "blake2b", "sha3-256"]

@@ -14,11 +14,11 @@ import sys
 from pathlib import Path
 
 from hashbench import roster
-from hashbench.cross import Request, measure
+from hashbench.flows.cross import Request, measure
 from hashbench.meters import CYCLE_MODEL, DEFAULT
 from hashbench.paths import BUILD
+from hashbench.results.verify import Expected
 from hashbench.targets import Substitute, host, load_all
-from hashbench.verify import Expected
 from studies import listed, write
 from studies.reference_tables import LIKE_COMPACT, NDS_BUS_HZ, WITHIN, published
 

@@ -12,7 +12,7 @@ import argparse
 import sys
 
 from hashbench import roster
-from hashbench.cross import Request, measure
+from hashbench.flows.cross import Request, measure
 from hashbench.targets import load_all
 from studies import listed, write
 from studies.reference_tables import gba_column_origin, published, seed_data

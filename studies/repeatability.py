@@ -7,7 +7,7 @@ promise"): back-to-back default runs of `hashbench run`, then
 - the run-to-run model: each run's common shift (the median over rows of its figures against the
   rows' means), its SD (stats.RUN_SD's kind), one row against its run's shift (stats.ROW_SD), and
   each row's rerun SD beyond its within-run error;
-- A/A: `hashbench diff` of consecutive runs (hashbench.diff.compare_runs): how many rows each pair
+- A/A: `hashbench diff` of consecutive runs (hashbench.statistics.diff.compare_runs): how many rows each pair
   calls different (the goal: no pair over 5% of its rows, at most one row in all);
 - A/B (--ab-trials): an engine built with a known extra cost (src/engine/host/hb_timed_extra.c:
   every 50th call of the AB_ALGOS rows hashes twice, +2%) against the same engine without it.
@@ -28,11 +28,11 @@ import sys
 import time
 from pathlib import Path
 
-from hashbench import stats
-from hashbench.diff import compare_runs, shift_of
 from hashbench.meters import timer
 from hashbench.paths import ROOT
-from hashbench.result import Run
+from hashbench.results.result import Run
+from hashbench.statistics import stats
+from hashbench.statistics.diff import compare_runs, shift_of
 from studies import listed
 
 AB_ALGOS = ["crc32", "fnv1a32", "xxh64", "murmur3-32", "md5", "sha256", "blake2b", "sha3-256"]

@@ -22,8 +22,8 @@ from pathlib import Path
 
 from hashbench import roster
 from hashbench.paths import ROOT
-from hashbench.result import Build, Result, Run
-from hashbench.store import Store
+from hashbench.results.result import Build, Result, Run
+from hashbench.storage.store import Store
 
 GOAL_BYTES, GOAL_S = 5_000_000, 10.0   # for 300 runs
 

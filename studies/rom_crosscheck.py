@@ -28,8 +28,9 @@ E/n should come out the same for every algorithm, the same loop."""
 import argparse
 import sys
 
-from hashbench import cross, roster
-from hashbench.result import Build
+from hashbench import roster
+from hashbench.flows import cross
+from hashbench.results.result import Build
 from hashbench.rom import gba, run
 from hashbench.targets import host
 from studies import reference_tables, write

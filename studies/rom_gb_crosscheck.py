@@ -29,8 +29,9 @@ ROM's figure after the model is its residual."""
 import argparse
 import sys
 
-from hashbench import cross, roster
-from hashbench.result import Build
+from hashbench import roster
+from hashbench.flows import cross
+from hashbench.results.result import Build
 from hashbench.rom import gb, run
 from hashbench.targets import host
 from studies import listed, reference_tables

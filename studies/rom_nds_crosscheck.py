@@ -26,11 +26,12 @@ import argparse
 import math
 import sys
 
-from hashbench import cross, roster
+from hashbench import roster
+from hashbench.flows import cross
 from hashbench.meters import CYCLE_MODEL
-from hashbench.result import Build
+from hashbench.results.result import Build
 from hashbench.rom import nds, run
-from hashbench.store import Store
+from hashbench.storage.store import Store
 from hashbench.targets import host
 from studies import listed, write
 from studies.rom_pass import GENERATED, generated_page, log, measure_pass

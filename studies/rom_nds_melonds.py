@@ -21,7 +21,7 @@ import sys
 import time
 
 from hashbench import roster
-from hashbench.result import Build
+from hashbench.results.result import Build
 from hashbench.rom import image, nds, run, webrun
 from hashbench.targets import host
 from studies import listed, write

@@ -44,11 +44,12 @@ import sys
 import time
 from pathlib import Path
 
-from hashbench import cross, roster
-from hashbench.result import Build
+from hashbench import roster
+from hashbench.flows import cross
+from hashbench.results.result import Build
+from hashbench.results.verify import Expected
 from hashbench.rom import nes, run
 from hashbench.targets import load_all
-from hashbench.verify import Expected
 from studies import reference_tables, write
 from studies.rom_pass import GENERATED, generated_page, log, measure_pass
 

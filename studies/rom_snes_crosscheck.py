@@ -40,8 +40,8 @@ import sys
 import time
 
 from hashbench import roster
+from hashbench.results.verify import reference_table
 from hashbench.rom import nes, snes
-from hashbench.verify import reference_table
 from studies.rom_nes_crosscheck import sim65_cycles
 from studies.rom_pass import measure_pass
 from studies.snes_bus import Machine

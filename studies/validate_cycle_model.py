@@ -18,12 +18,12 @@ import argparse
 import sys
 
 from hashbench import roster
-from hashbench.build.elf import read_elf
-from hashbench.cross import Request, measure
+from hashbench.flows.cross import Request, measure
 from hashbench.meters import CYCLE_MODEL, cycle_model
 from hashbench.meters.cpu_models import load_model, variant_titles, write_model_file
 from hashbench.paths import ROOT
 from hashbench.targets import host, load_all
+from hashbench.toolchain.elf import read_elf
 from studies import listed, reference_tables, write
 
 GBA = ["gba", "gba-iwram", "gba-iwram-arm"]

@@ -5,9 +5,9 @@ import sys
 import textwrap
 
 from .. import roster
-from ..build.host import catalogue as engine_catalogue
-from ..build.host import ensure_engine
 from ..present.table import fit, render, render_plain, terminal_width
+from ..toolchain.host import catalogue as engine_catalogue
+from ..toolchain.host import ensure_engine
 from .options import formatter
 
 

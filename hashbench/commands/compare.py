@@ -2,11 +2,12 @@
 """hashbench compare: every implementation of algorithms, ranked."""
 import sys
 
-from .. import host_run, meters, revisions, userimpl
+from .. import meters, userimpl
+from ..flows import host_run, revisions
 from ..present import exporters
 from ..present.compare import present_compare, present_revisions
 from ..present.host import header, report_mismatches
-from ..store import Store, ended
+from ..storage.store import Store, ended
 from . import compare_target
 from .host_options import add_size_args, host_options
 from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr

@@ -2,17 +2,18 @@
 """hashbench compare ALGO --target T (without --rev): our implementations of
 each algorithm on one cross target - portable and compact C, and the
 assembly written for that target's CPU - measured by the target's own
-exact meter (hashbench.cross), each verified first, ranked by cycles a
+exact meter (hashbench.flows.cross), each verified first, ranked by cycles a
 call.  Exact counts need no samples: the ranking is the counts' order."""
 import sys
 
-from .. import cross, roster
+from .. import roster
 from ..errors import UserError
+from ..flows import cross
 from ..present import exporters
 from ..present.host import report_mismatches
 from ..present.table import fmt_num, render
 from ..spelling import one_name
-from ..store import Store, ended
+from ..storage.store import Store, ended
 from ..targets import load_all
 from ..units import parse_sizes
 from .options import log_to_stderr

@@ -5,15 +5,15 @@ exact cycles - every digest verified against the reference first."""
 import sys
 
 from .. import meters, roster, userimpl
-from ..cross import DEFAULT_CALLS, DEFAULT_SIZES, Request, measure
+from ..distributed.executor import choose
 from ..errors import UserError
-from ..executor import choose
+from ..flows.cross import DEFAULT_CALLS, DEFAULT_SIZES, Request, measure
 from ..meters.cpu_models import load_model
 from ..present import exporters
 from ..present.crosstab import present_exact, present_targets
 from ..present.host import report_mismatches
 from ..spelling import one_name
-from ..store import Store, ended
+from ..storage.store import Store, ended
 from ..targets import load_all, select
 from ..targets.qemu import MAX_SIZE
 from ..units import parse_sizes

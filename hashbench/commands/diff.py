@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: MIT
-"""hashbench diff: two stored runs, result by result (the test: hashbench.diff)."""
+"""hashbench diff: two stored runs, result by result (the test: hashbench.statistics.diff)."""
 import sys
 
-from .. import overlap
-from ..diff import compare_runs
 from ..errors import UserError
 from ..present.diff import present_diff
-from ..store import Store
+from ..statistics.diff import compare_runs
+from ..storage import overlap
+from ..storage.store import Store
 from .options import add_selector_args, add_store_args, formatter, selection_of
 
 

@@ -8,8 +8,8 @@ import sys
 
 from ..errors import BuildError, UserError
 from ..present.exporters import check_path, to_json, write_text
-from ..result import FORMAT_VERSION, Run
-from ..store import Store
+from ..results.result import FORMAT_VERSION, Run
+from ..storage.store import Store
 from .options import add_store_args, formatter
 
 

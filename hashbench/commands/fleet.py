@@ -6,9 +6,10 @@ import io
 import os
 import sys
 
-from .. import executor, fleet
+from ..distributed import executor
 from ..errors import UserError
-from ..store import Store
+from ..flows import fleet
+from ..storage.store import Store
 from .options import Parser, add_store_args, formatter, log_to_stderr
 
 

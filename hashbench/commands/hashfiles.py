@@ -25,7 +25,7 @@ IMPL_HELP = ("implementation (default: the fastest one the engine verified on th
 
 def defaults_now() -> str:
     """The memo's choices, one 'algo: impl' each, for --help."""
-    from ..build.host import engine_path
+    from ..toolchain.host import engine_path
     engine = os.environ.get("HASHBENCH_ENGINE") or engine_path()
     chosen = hashchoice.load(engine).get("fastest", {}) if os.path.exists(engine) else {}
     if not chosen:
@@ -107,7 +107,7 @@ def resolve(name, algos) -> str:
 def engine_for(args):
     """The engine that hashes: the default one, or one with the implementation folders in it."""
     if not impl_options.named(args.impl_dir, os.environ):
-        from ..build.host import ensure_engine
+        from ..toolchain.host import ensure_engine
         return ensure_engine()
     from .. import userimpl
     from ..userimpl.engine import host_engine

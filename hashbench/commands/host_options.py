@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: MIT
 """The options of a host run (run and compare), checked before anything
-runs, as a hashbench.host_run.Options (host_run.prepare sets the run up)."""
+runs, as a hashbench.flows.host_run.Options (host_run.prepare sets the run up)."""
 import os
 import sys
 
-from .. import host_run, meters
+from .. import meters
 from ..errors import UserError
+from ..flows import host_run
 from ..targets.host import DEFAULT_PROCESSES
 from ..units import parse_budget, parse_sizes, parse_sweep
 from .options import refuse_modes

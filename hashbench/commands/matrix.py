@@ -4,15 +4,17 @@ with code size."""
 import os
 import sys
 
-from .. import executor, matrix, roster, userimpl
-from ..build import configs
+from .. import roster, userimpl
+from ..distributed import executor
 from ..errors import UserError
+from ..flows import matrix
 from ..present import exporters
 from ..present import matrix as present
 from ..present.host import report_mismatches
 from ..spelling import one_name
-from ..store import Store, ended
+from ..storage.store import Store, ended
 from ..targets import load_all
+from ..toolchain import configs
 from ..units import parse_budget, parse_sizes
 from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr
 from .output import add_format_arg, check_output

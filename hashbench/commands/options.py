@@ -60,7 +60,7 @@ def add_store_args(p, save=True):
 
 
 def add_selector_args(p, kind=True):
-    """Which stored runs to read (hashbench/selection.py): history, show, diff and trend."""
+    """Which stored runs to read (hashbench/storage/selection.py): history, show, diff and trend."""
     g = p.add_argument_group("which stored runs")
     g.add_argument("--machine", action="append", metavar="HOST",
                    help="runs measured on this machine (its hostname; globs and comma lists; repeatable)")
@@ -77,7 +77,7 @@ def add_selector_args(p, kind=True):
 def selection_of(args):
     """The selectors of add_selector_args, checked (unknown algorithms fail with a hint)."""
     from .. import roster
-    from ..selection import Selection, parse_since
+    from ..storage.selection import Selection, parse_since
     algos = getattr(args, "algo", None)
     ids = tuple(a.id for a in roster.select(algos)) if algos else ()
     return Selection(machines=tuple(roster.split(getattr(args, "machine", None))), algorithms=ids,
@@ -90,7 +90,7 @@ def log_to_stderr(quiet):
 
 
 def add_cluster_arg(p, when=""):
-    from ..executor import ENV
+    from ..distributed.executor import ENV
     p.add_argument("--cluster", metavar="tcp://HOST:PORT",
                    help=f"{when + ': ' if when else ''}run the jobs on a Dask distributed cluster, its scheduler at "
                         f"this address (default ${ENV}; none: here).  Every worker needs hashbench at this source "

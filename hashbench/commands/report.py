@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..errors import UserError
 from ..present.exporters import write_text
-from ..store import Store
+from ..storage.store import Store
 from .options import add_selector_args, add_store_args, formatter, selection_of
 
 OVERVIEW_FROM = 12   # runs: from this many on, the page opens on the summary and draws no run in full
@@ -70,7 +70,7 @@ def main(args) -> int:
                         "fewer runs are drawn in full anyway")
     if args.overview or len(ids) >= OVERVIEW_FROM:
         from ..report import overview
-        from ..trend import build_series
+        from ..statistics.trend import build_series
         wanted = set(ids) | set(detail)
         headers = store.run_headers(ids=wanted)
         series = build_series(store.series_rows(ids=wanted, raw=True), algorithms=selection.algorithms,

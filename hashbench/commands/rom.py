@@ -11,7 +11,7 @@ from ..present import exporters
 from ..present.run import present_run
 from ..rom import console, flow, image, play, webrun
 from ..spelling import one_name
-from ..store import Store, ended
+from ..storage.store import Store, ended
 from ..units import parse_budget, parse_size
 from .options import add_store_args, formatter, log_to_stderr
 from .play import add_play_args, check_port

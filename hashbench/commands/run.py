@@ -2,9 +2,10 @@
 """hashbench run: benchmark algorithms on this machine."""
 import sys
 
-from .. import host_run, userimpl
+from .. import userimpl
+from ..flows import host_run
 from ..present.host import header, present_host, report_mismatches
-from ..store import ended
+from ..storage.store import ended
 from ..units import parse_unit
 from .host_options import add_mode_args, add_size_args, host_options, mode_options
 from .options import add_cluster_arg, add_store_args, formatter, log_to_stderr

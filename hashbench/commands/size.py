@@ -3,13 +3,15 @@
 import json
 import sys
 
-from .. import executor, matrix, roster
-from ..build import size
+from .. import roster
+from ..distributed import executor
+from ..distributed.jobs import Task
 from ..errors import BuildError, UserError
-from ..jobs import Task
+from ..flows import matrix
 from ..present.matrix import size_table
 from ..present.table import render
 from ..targets import Job
+from ..toolchain import size
 from .matrix import add_build_args, chosen_impls, target_algorithms, target_and_builds, with_folders
 from .options import add_cluster_arg, formatter, log_to_stderr
 
@@ -44,7 +46,7 @@ def add_parser(sub):
 
 def target_sizes(plan, builds, runner) -> dict:
     """{build name: {(algo, impl): bytes}} of a cross target's builds, each
-    build's probes a job of `runner` (hashbench.executor)."""
+    build's probes a job of `runner` (hashbench.distributed.executor)."""
     tasks = [Task(cfg.name, plan.target.name, cfg, code_size=True, measure=False, size_impls=tuple(plan.impls),
                   mine=tuple(plan.mine)) for cfg in builds]
     runner.check(tasks)

@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: MIT
 """hashbench history and hashbench show: stored runs, of every kind."""
-from .. import overlap
 from ..errors import UserError
 from ..present import exporters
 from ..present.run import present_run
 from ..present.table import render
-from ..store import Store
+from ..storage import overlap
+from ..storage.store import Store
 from ..units import parse_unit
 from .options import add_selector_args, add_store_args, formatter, selection_of
 from .output import add_format_arg, check_output

@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: MIT
-"""hashbench trend: every stored series and the steps in it (the method: hashbench.trend)."""
+"""hashbench trend: every stored series and the steps in it (the method: hashbench.statistics.trend)."""
 import json
 import sys
 
 from ..errors import UserError
 from ..files import write_whole
 from ..present.table import fmt_num, render
-from ..store import Store
-from ..trend import MIN_EFFECT, MIN_SIDE, THRESHOLD, build_series
+from ..statistics.trend import MIN_EFFECT, MIN_SIDE, THRESHOLD, build_series
+from ..storage.store import Store
 from .options import add_selector_args, add_store_args, formatter, selection_of
 
 

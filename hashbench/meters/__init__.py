@@ -230,7 +230,7 @@ EXACT = ("Measured", "NotRepeatable", "exact_per_call", "fill_exact")   # the ex
 def __getattr__(name):
     """The exact meters' interface, from the package as before, imported when
     first asked for (exact.py reads results: importing it here would make
-    hashbench.result, which reads FIGURES, import itself)."""
+    hashbench.results.result, which reads FIGURES, import itself)."""
     if name in EXACT:
         from . import exact
         return getattr(exact, name)

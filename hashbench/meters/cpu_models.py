@@ -14,9 +14,9 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..build.elf import Elf, read_elf
 from ..errors import UserError
 from ..paths import DATA, ROOT
+from ..toolchain.elf import Elf, read_elf
 
 MODELS_DIR = DATA / "cpu-models"
 

@@ -25,11 +25,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import records
-from ..build import cache
-from ..build.elf import read_elf
 from ..errors import BuildError, UserError
 from ..paths import BUILD
+from ..results import records
+from ..toolchain import cache
+from ..toolchain.elf import read_elf
 from .cpu_models import Model, load_model, write_model_file
 from .exact import NotRepeatable, fill_exact
 from .qemu_insn import build_qemu_plugin, option

@@ -13,10 +13,10 @@ watches hb_mark(); hits 2k and 2k+1 bound span k, so each (implementation,
 size) gives the three spans of the mark protocol, read as mGBA's are."""
 import dataclasses
 
-from .. import records
-from ..build import cache
-from ..build.elf import read_elf
 from ..errors import BuildError, UserError
+from ..results import records
+from ..toolchain import cache
+from ..toolchain.elf import read_elf
 from . import cycle_model
 from .cpu_models import write_model_file
 from .exact import Measured, execute, read_console

@@ -9,10 +9,10 @@ runner (--mailbox).  It sits where nothing else lives: HRAM on the Game
 Boy, the last bytes of EWRAM on the GBA."""
 import os
 
-from .. import records
-from ..build import cache
 from ..errors import BuildError
 from ..paths import BUILD
+from ..results import records
+from ..toolchain import cache
 from .exact import execute, read_console, spans_measured
 
 NAME = "mgba"

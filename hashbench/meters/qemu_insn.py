@@ -9,10 +9,10 @@ own output file (docs/records.md).  Nothing outside the markers is counted,
 so the figure repeats exactly, run after run."""
 import shutil
 
-from .. import records
-from ..build import cache
 from ..errors import BuildError, UserError
 from ..paths import BUILD
+from ..results import records
+from ..toolchain import cache
 from .exact import fill_exact
 
 NAME = "qemu-plugin"

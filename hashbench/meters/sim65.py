@@ -11,9 +11,9 @@ twice that."""
 import re
 from concurrent.futures import ThreadPoolExecutor
 
-from .. import records
-from ..build import cache
 from ..errors import BuildError
+from ..results import records
+from ..toolchain import cache
 from .exact import EMPTY, Measured, execute, read_console
 
 NAME = "sim65"

@@ -10,7 +10,7 @@ existed has neither switches nor process: one process.
 A sample during which the process was switched out (switches > 0) timed
 another program too: it is left out, as long as the process keeps
 MIN_KEPT samples that were not.  Per process:
-- samples of a slow mode are left out (hashbench.two_speeds: where a
+- samples of a slow mode are left out (hashbench.meters.two_speeds: where a
   row's samples sit at two speeds, the slower are the disturbed ones);
 - ns per call: median over its samples of ns/iters, less the harness (the
   do-nothing hash's median in the same process and at the same size); where
@@ -29,7 +29,7 @@ and a verdict promise").  Why per process: the process is the unit (the
 samples within one are correlated), and a pooled quantile was the luckiest
 process's.  With fewer samples the figure is the geometric mean over
 processes of each process's median (its slow mode left out), the ± the 95%
-interval from the spread between processes (hashbench.stats.estimate) with
+interval from the spread between processes (hashbench.statistics.stats.estimate) with
 the run-to-run shift added.  `spread_pct` stays the median absolute
 deviation of all samples' per-call values, in % of their median.
 - cycles/byte: from a timer that counts cycles (core, or TSC reference), or
@@ -43,8 +43,8 @@ import dataclasses
 import math
 import statistics
 
-from .. import stats, two_speeds
-from . import clock
+from ..statistics import stats
+from . import clock, two_speeds
 
 SAMPLE_FIELDS = ("iters", "ticks", "ns", "switches", "process", "cpu")
 CLOCK_SAMPLE_FIELDS = ("iters", "ticks", "ns", "switches", "clock_ticks", "process", "cpu")
@@ -117,7 +117,7 @@ def net(samples, harness, fn):
 
 
 def undisturbed(result, kind="ns", leave_stuck=False):
-    """process -> its kept samples less those of a slow mode (hashbench.two_speeds: the rule, and
+    """process -> its kept samples less those of a slow mode (hashbench.meters.two_speeds: the rule, and
     why), and whether the row is unsettled (a process disturbed throughout).  The modes are
     looked for among the processes of one CPU at a time: a CPU that is slower throughout is a
     stratum (stats.estimate_strata), not a disturbance."""

@@ -8,9 +8,9 @@ a breakpoint on hb_mark() and reads its clock with `state`; each reading
 becomes a `mark` record in the program's stream."""
 import re
 
-from .. import records
-from ..build import cache, sdcc
 from ..errors import BuildError
+from ..results import records
+from ..toolchain import cache, sdcc
 from .exact import execute, read_console, spans_measured
 
 NAME = "ucsim"

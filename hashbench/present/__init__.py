@@ -1,3 +1,3 @@
 # SPDX-License-Identifier: MIT
 """Presentation: terminal tables and file exporters.  Statistics live in
-hashbench.stats; this package only formats what it is given."""
+hashbench.statistics.stats; this package only formats what it is given."""

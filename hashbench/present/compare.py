@@ -2,8 +2,8 @@
 """A comparison on the terminal: each algorithm's implementations, ranked;
 two revisions side by side."""
 from .. import roster
-from ..ranking import rank
-from ..result import METER_TITLES
+from ..results.result import METER_TITLES
+from ..statistics.ranking import rank
 from .host import described
 from .native import native_table
 from .table import COUNTER_TITLES, fmt_count, fmt_num, render
@@ -25,7 +25,7 @@ def cost_ranking_rows(results):
 
 def ranking_rows(results):
     """Rows 'rank, relative time ± spread, impl, MB/s, cyc/B, version' in the order of the
-    relative figure shown (hashbench.ranking's), and MB/s from it: the fastest's MB/s divided by
+    relative figure shown (hashbench.statistics.ranking's), and MB/s from it: the fastest's MB/s divided by
     the row's relative figure, so that rank, relative figure and MB/s say one thing (ranking
     orders by each row's own figure, and its ratios may come from the processes' paired values)."""
     ranked = rank(results)
@@ -66,7 +66,7 @@ def present_compare(run, algos, sizes):
 
 
 def present_revisions(done):
-    """compare --rev A --rev B (hashbench.revisions.Compared): the two
+    """compare --rev A --rev B (hashbench.flows.revisions.Compared): the two
     revisions' figures, B / A and the verdict."""
     o, p = done.outcome, done.plan
     print(f"{p.algo} ({done.impl}) @ {p.size} B on {done.where} · {METER_TITLES.get(o.a.meter, o.a.meter)} · per call"
@@ -78,7 +78,7 @@ def present_revisions(done):
 
 
 def ratio_text(o) -> str:
-    """B / A (hashbench.revisions.Outcome): exact, or with its interval."""
+    """B / A (hashbench.flows.revisions.Outcome): exact, or with its interval."""
     if o.exact:
         return f"B/A = {o.ratio:.6f} (exact)"
     return f"B/A = {o.ratio:.4f}, 95% interval {o.lo:.4f} .. {o.hi:.4f} ({o.rounds} paired rounds)"

@@ -3,9 +3,9 @@
 import math
 import sys
 
-from .. import stats, verdicts
-from ..diff import shift_of
 from ..meters import clock
+from ..statistics import stats, verdicts
+from ..statistics.diff import shift_of
 from ..units import format_size
 from .table import fmt_num, render
 
@@ -43,7 +43,7 @@ def clock_line(a_run, b_run):
 
 
 def present_diff(a, b, rows):
-    """The table of `rows` (hashbench.diff.compare_runs), its summary and notes."""
+    """The table of `rows` (hashbench.statistics.diff.compare_runs), its summary and notes."""
     print(f"A = run {a.id} ({a.started_at}), B = run {b.id} ({b.started_at}); ratio = B / A per call")
     line = clock_line(a, b)
     if line:

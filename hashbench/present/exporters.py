@@ -11,7 +11,7 @@ from pathlib import Path
 from ..errors import UserError
 from ..files import writable_folder, write_whole
 from ..meters import callgrind, clock
-from ..result import METER_TITLES
+from ..results.result import METER_TITLES
 from . import formats
 from .crosstab import meter_tables
 from .host import figure_line

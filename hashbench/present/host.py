@@ -6,7 +6,7 @@ from .. import __version__
 from ..meters import callgrind
 from ..meters import clock as clock_meter
 from ..meters import timer as timer_meter
-from ..result import METER_TITLES
+from ..results.result import METER_TITLES
 from ..units import UNITS, format_size
 from .modes import has_modes, is_small_sweep, mode_tables, small_sweep_table
 from .table import counted_table, fmt_num, plus_minus, render, single_size_table, sort_results, sweep_table

@@ -2,11 +2,12 @@
 """Builds side by side: one table per algorithm (and implementation, size
 and meter) giving each build's figure relative to the best, "1.00 ± 0.02",
 with its code size beside; a summary over algorithms; the code-size table.
-Only formatting: the figures come from hashbench.relative."""
+Only formatting: the figures come from hashbench.statistics.relative."""
 import math
 
-from .. import relative, roster
-from ..result import METER_TITLES
+from .. import roster
+from ..results.result import METER_TITLES
+from ..statistics import relative
 from ..units import format_size
 from .table import fmt_num, render, render_markdown
 

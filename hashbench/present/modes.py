@@ -6,7 +6,7 @@ run that differ from it in that one mode: never a latency figure against
 another run's throughput."""
 import math
 
-from ..diff import compare_timed
+from ..statistics.diff import compare_timed
 from ..units import format_size
 from .table import TIER_MARK, fmt_num, sort_results
 

@@ -5,7 +5,7 @@ default (no RUSTFLAGS) beside native (-C target-cpu=native), each "N.
 is ranked in the default column: the project's default build (-O2, no
 -march) is the same kind of build; its -march=native build is a matrix
 (hashbench matrix --flags='-O2,-O2 -march=native')."""
-from .. import relative
+from ..statistics import relative
 
 NATIVE = "-native"
 RUST = "rust-"

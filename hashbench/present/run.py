@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """A stored run of any kind on the terminal (hashbench show)."""
-from ..result import METER_TITLES
+from ..results.result import METER_TITLES
 from .crosstab import present_exact
 from .host import header, present_host
 from .matrix import present as present_matrix

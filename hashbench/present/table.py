@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Result tables as (headers, rows, aligns), rendered by rich on a terminal
 and as plain aligned text elsewhere (pipes, files, NO_COLOR).  Only
-formatting here: figures come made (hashbench.meters, hashbench.stats)."""
+formatting here: figures come made (hashbench.meters, hashbench.statistics.stats)."""
 import math
 import os
 import shutil

@@ -1,15 +1,15 @@
 # SPDX-License-Identifier: MIT
 """What the report shows, chosen from stored runs: series, rankings and grids
-of figures taken as they are from Result fields (hashbench.result) and
-hashbench.ranking.  Nothing here draws, and nothing computes a statistic."""
+of figures taken as they are from Result fields (hashbench.results.result) and
+hashbench.statistics.ranking.  Nothing here draws, and nothing computes a statistic."""
 from collections import Counter
 from dataclasses import dataclass, field
 
 from .. import roster
 from ..meters import FIGURES
 from ..present.modes import is_small_sweep
-from ..ranking import groups, rank
-from ..result import METER_TITLES
+from ..results.result import METER_TITLES
+from ..statistics.ranking import groups, rank
 from ..targets import position
 from ..units import format_size
 

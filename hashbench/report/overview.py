@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """The report of many runs: it opens on a machine x algorithm summary (the
 newest figure of each series and a sparkline of its runs, change points
-marked: hashbench.trend), then one section per machine (its runs, and every
+marked: hashbench.statistics.trend), then one section per machine (its runs, and every
 series it measured); per-run detail only for the runs asked for.  Sizes grow
 with series and runs, not with samples: the inline JSON holds each series'
 figures, never the samples."""
@@ -11,7 +11,7 @@ from collections import Counter
 
 from .. import __version__, roster
 from ..present.table import fmt_num
-from ..result import METER_TITLES, now_iso
+from ..results.result import METER_TITLES, now_iso
 from ..units import format_size
 from .page import CSS, esc, run_section
 
@@ -143,7 +143,7 @@ def payload(runs, series) -> str:
 
 def render(runs, series, detail=(), title="hashbench report") -> str:
     """The page for many runs: `runs`, their headers (Store.run_headers);
-    `series` from hashbench.trend.build_series over them; `detail`: Runs
+    `series` from hashbench.statistics.trend.build_series over them; `detail`: Runs
     drawn in full."""
     detail_ids = {r.id for r in detail}
     by_machine = {}

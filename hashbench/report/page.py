@@ -11,7 +11,7 @@ from .. import __version__
 from ..present.host import described
 from ..present.modes import mode_tables
 from ..present.table import fmt_num
-from ..result import METER_TITLES, now_iso
+from ..results.result import METER_TITLES, now_iso
 from ..units import format_size
 from . import data, plots
 
@@ -258,7 +258,7 @@ def machines_section(runs) -> str:
 
 
 def render(runs, title="hashbench report") -> str:
-    """The whole page for these runs (hashbench.result.Run, as stored)."""
+    """The whole page for these runs (hashbench.results.result.Run, as stored)."""
     toc = "".join(f'<li><a href="#run-{r.id}">run {r.id}: {esc(r.kind)}, {esc(r.started_at)}, '
                   f"{esc(data.machine_label(r.context))}</a></li>" for r in runs)
     machines = machines_section(runs)

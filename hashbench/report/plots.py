@@ -2,7 +2,7 @@
 """The report's plots, drawn by matplotlib as SVG to inline in the page: no
 script and no network to view them, text kept as text.  Every mark (a line,
 a bar, a heat-map cell) carries the SVG id '<plot>-mark-<n>', so a test can
-count what was drawn.  Figures come made: Result fields, hashbench.ranking
+count what was drawn.  Figures come made: Result fields, hashbench.statistics.ranking
 (via hashbench.report.data); nothing is computed here but positions."""
 import io
 import math

@@ -36,11 +36,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from ..build import assembly_includes, assembly_text, cache, cc65, sdcc
 from ..errors import BuildError
 from ..paths import ROOT
 from ..roster import SMALL
 from ..targets.console import SMALL_DEFINE, object_stem  # object_stem: asm-6502-crc8.o beside crc8.c's crc8.o
+from ..toolchain import assembly_includes, assembly_text, cache, cc65, sdcc
 from . import banks, image
 
 RUNTIME_LIB = "nes.lib"      # cc65's 6502 runtime (the Debian package's; the routines are the same for every 6502 target)

@@ -133,7 +133,7 @@ class Console:
 
     def compiler(self) -> str:
         """The compiler's version line, as stored with results."""
-        from ..build import cache
+        from ..toolchain import cache
         return cache.tool_version(self.cc or self.description().cc)
 
     def build_flags(self) -> list:

@@ -11,11 +11,11 @@ import uuid
 from dataclasses import replace
 
 from .. import roster
-from ..context import host_context
 from ..errors import UserError
-from ..result import Build, Note, Run
+from ..results.context import host_context
+from ..results.result import Build, Note, Run
 from ..spelling import one_name
-from ..store import recording
+from ..storage.store import recording
 from ..targets import host
 from . import console, image, run
 

@@ -29,7 +29,7 @@ makebin -Z writes the boot logo (the boot ROM compares it and stops a
 cartridge without it), the title, the cartridge type 0x1B (MBC5 + RAM +
 battery: emulators then keep the RAM as save RAM), the ROM size code for
 the banks the image is padded to, the RAM size code 0x03 (32 KiB), and
-both checksums; hashbench/build/gbheader.py reads them all back.
+both checksums; hashbench/toolchain/gbheader.py reads them all back.
 """
 import concurrent.futures
 import functools
@@ -37,13 +37,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build import cache, sdcc
-from ..build.cartridge import BANK, area_end, home_end
-from ..build.gbheader import CART_TYPE, HEADER_TITLE, check_header
 from ..errors import BuildError, UserError
 from ..paths import BUILD, ROOT
 from ..roster import SMALL
 from ..targets.console import SMALL_DEFINE, jobs, object_stem, shrinks
+from ..toolchain import cache, sdcc
+from ..toolchain.cartridge import BANK, area_end, home_end
+from ..toolchain.gbheader import CART_TYPE, HEADER_TITLE, check_header
 from . import banked, banks, image
 from .console import Console, Web, chip
 

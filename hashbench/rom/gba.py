@@ -7,7 +7,7 @@ placed as --place says (below; the default: ARM code in IWRAM, as
 
 The image: objcopy's binary of the ELF, padded with 0xFF to a power of two
 (at least 256 KiB, as flash carts and emulators expect whole chip sizes),
-the header's complement check filled in (hashbench/build/gbarom.py); no
+the header's complement check filled in (hashbench/toolchain/gbarom.py); no
 Nintendo logo (not ours to copy: a real console's BIOS refuses the ROM,
 emulators and flash carts that patch the logo in accept it).  Save type:
 32 KiB SRAM, announced by the "SRAM_V113" tag after the header.
@@ -32,10 +32,10 @@ and the default `fastest`'s choice), as that cross target does."""
 import hashlib
 import re
 
-from ..build import cache, gbarom
-from ..build.gcc import STD
 from ..errors import BuildError
 from ..files import write_whole
+from ..toolchain import cache, gbarom
+from ..toolchain.gcc import STD
 from . import image
 from .console import Console, L, R, Web, chip, pad
 

@@ -17,8 +17,8 @@ import signal
 import subprocess
 import time
 
-from ..build import cache
 from ..errors import BuildError, exit_words
+from ..toolchain import cache
 from .driver import EmulatorStopped
 
 DONE = b'{"rec":"done"'

@@ -17,13 +17,13 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build import cache
-from ..build.gcc import STD
 from ..errors import BuildError, UserError
 from ..files import write_whole
 from ..paths import BUILD, ROOT
+from ..results.verify import reference_table
 from ..roster import SMALL, TIERS
-from ..verify import reference_table
+from ..toolchain import cache
+from ..toolchain.gcc import STD
 
 SWEEP_SIZES = (64, 256, 1024)     # the reference studies' sweep (SELECT)
 LABEL_WIDTH = 6                   # the table's label column

@@ -24,9 +24,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from ..build import cache, n64rom
-from ..build.gcc import expand
 from ..errors import BuildError, UserError
+from ..toolchain import cache, n64rom
+from ..toolchain.gcc import expand
 from . import headless, image, screen
 from .console import ARROWS, START, Console, Key, Web, chip
 

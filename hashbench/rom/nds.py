@@ -7,14 +7,14 @@ instruction and data caches on and the stack in the data TCM, as libnds
 sets a DS program up and as the ARM946E-S cycle model
 (data/cpu-models/arm946e-s-nds.toml) assumes.
 
-The image (hashbench/build/ndsrom.py): our cartridge header with its CRC16s,
+The image (hashbench/toolchain/ndsrom.py): our cartridge header with its CRC16s,
 the ARM9 binary at 0x4000, an ARM7 stub after it; no Nintendo logo (not ours
 to copy: the DS firmware refuses the cartridge, flash carts' loaders and
 emulators' direct boot do not check it).  Records: 64 KiB of main RAM at
 0x023E0000, read through the core's retro_get_memory_data(SYSTEM_RAM) (the
 DeSmuME core exposes main RAM and no save RAM)."""
-from ..build import ndsrom
 from ..errors import BuildError
+from ..toolchain import ndsrom
 from . import image, libretro
 from .console import Console, L, R, Web, chip, pad
 

@@ -26,9 +26,9 @@ row's figure (less the harness's) counts its own code, as sim65's does."""
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build import cache, cc65
 from ..errors import BuildError
 from ..paths import ROOT
+from ..toolchain import cache, cc65
 from . import banked, image
 from .console import Console, Web, chip
 

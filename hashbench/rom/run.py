@@ -15,12 +15,12 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from .. import records as recmod
 from .. import roster
 from ..errors import BuildError
 from ..files import write_whole
-from ..result import Build
-from ..verify import checked
+from ..results import records as recmod
+from ..results.result import Build
+from ..results.verify import checked
 from . import screen
 from .driver import EmulatorStopped
 

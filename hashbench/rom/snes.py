@@ -37,9 +37,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build import cache, cc65
 from ..errors import BuildError
 from ..paths import ROOT
+from ..toolchain import cache, cc65
 from . import banked, image, nes
 from .console import Console, L, R, Web, pad
 

@@ -41,8 +41,8 @@ class Target:
     path: Path = None
 
     def lock(self, log):
-        """Held while a job builds and runs this target (hashbench.build.cache)."""
-        from ..build.cache import target_lock
+        """Held while a job builds and runs this target (hashbench.toolchain.cache)."""
+        from ..toolchain.cache import target_lock
         return target_lock(self.name, log)
 
     def context(self) -> dict:

@@ -29,17 +29,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import roster
-from ..build import TOOLCHAINS, assembly_includes, cache, cartridge, toolchain
-from ..build.configs import replace_opt
 from ..errors import BuildError, UserError
 from ..meters import CONSOLE, for_target, named, own_meters
 from ..meters.contract import HasContext
 from ..meters.exact import NotRepeatable, empty_call_fields, fill_exact, with_empty_calls
 from ..paths import BUILD, ROOT
 from ..progress import Ticker
-from ..result import Build, Note
+from ..results.result import Build, Note
+from ..results.verify import checked
 from ..roster import SMALL
-from ..verify import checked
+from ..toolchain import TOOLCHAINS, assembly_includes, cache, cartridge, toolchain
+from ..toolchain.configs import replace_opt
 from . import Outcome, Target
 
 ENGINE = "src/engine/guest/console.c"
@@ -51,7 +51,7 @@ SAMPLE_FIELDS = ("calls", "count")
 
 @dataclass(kw_only=True)
 class ConsoleTarget(Target):
-    toolchain: str            # cc65 | sdcc | gcc (hashbench.build)
+    toolchain: str            # cc65 | sdcc | gcc (hashbench.toolchain)
     system: str               # the console: nes, gb, msx, gba (the meter's constants follow it)
     cc: str
     cflags: list
@@ -72,7 +72,7 @@ class ConsoleTarget(Target):
     no_portable_tables: list = field(default_factory=list)  # stems of src/algos/*.c always built small
     source_cflags: dict = field(default_factory=dict)       # {stem: [flags]}: a compiler bug's workaround
     algo_cflags: list = field(default_factory=list)         # flags of src/algos/*.c only (nes: their code's segment)
-    cartridge: dict = field(default_factory=dict)           # gb: the banked ROM (hashbench/build/cartridge.py)
+    cartridge: dict = field(default_factory=dict)           # gb: the banked ROM (hashbench/toolchain/cartridge.py)
 
     build_tag = ""            # not a field: a stand-in's builds go apart (hashbench.meters.cycle_model_console)
     substitute = None         # not a field: other code in place of ours (substituted)
@@ -224,7 +224,7 @@ class ConsoleTarget(Target):
             raise BuildError(f"{self.name}: none of the selected algorithms builds here (no 64-bit integers)")
         todo = self.substitute.algorithms(todo) if self.substitute else todo
         sources = needed_sources(todo, job.impls, self.isa)
-        steps = []   # what was built rather than found in the cache (hashbench.build.cache logs it)
+        steps = []   # what was built rather than found in the cache (hashbench.toolchain.cache logs it)
 
         def log(m):
             if m.startswith("building "):

@@ -19,16 +19,17 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import records, watchdog
-from ..build.host import catalogue, ensure_engine  # noqa: F401  (catalogue: this target's implementations)
+from .. import watchdog
 from ..errors import UserError, exit_words, signal_words
 from ..meters import HOST, choose
 from ..meters import clock as clock_meter
 from ..meters import timer as timer_meter
 from ..paths import BUILD
 from ..progress import Progress
-from ..result import Build, Result
-from ..verify import Expected
+from ..results import records
+from ..results.result import Build, Result
+from ..results.verify import Expected
+from ..toolchain.host import catalogue, ensure_engine  # noqa: F401  (catalogue: this target's implementations)
 
 TARGET = "host"
 DEFAULT_PROCESSES = 6   # chosen by measurement: docs/performance.md
@@ -175,7 +176,7 @@ def engine_args(opts) -> list:
     elif not (opts.get("latency") or opts.get("threads") or opts.get("aligns")):
         # every row sampled in turn over the process's life: a slow spell of the machine (the
         # core's other hardware thread busy, docs/performance.md) falls on all rows alike, where
-        # one row's samples in one stretch could all fall in it (hashbench/two_speeds.py)
+        # one row's samples in one stretch could all fall in it (hashbench/meters/two_speeds.py)
         args.append("--interleave-rows")
     if opts.get("latency"):
         args.append("-L")

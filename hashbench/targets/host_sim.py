@@ -5,7 +5,7 @@ library backends included, run in region mode under Callgrind
 
 The engine verifies each implementation's digest before it runs its
 region, and the front end checks the digest again against the reference
-(hashbench.verify).  A region's counts less those of the harness region of
+(hashbench.results.verify).  A region's counts less those of the harness region of
 its size (the do-nothing function, run last before it) over its calls give
 the figures.  Results come when the engine has finished (Callgrind's counts
 are in its own file); Ctrl-C keeps the regions counted so far.
@@ -13,7 +13,7 @@ are in its own file); Ctrl-C keeps the regions counted so far.
 A sim run is a set of jobs, each one engine process (SimJob) of a few
 MiB of simulated input at least (Valgrind's start-up is a fraction of a
 second: a small run is one job), measured by SimTarget as the cross
-targets measure theirs, so that an executor (hashbench.executor) runs them
+targets measure theirs, so that an executor (hashbench.distributed.executor) runs them
 here or on a cluster's workers.  A region's counts can keep a trace of the
 code that ran before it in its process (a branch predictor's counter,
 src/engine/host/hb_bench.c), so the jobs depend on the run's options
@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import roster
-from ..build.host import ensure_engine
 from ..errors import UserError
 from ..meters import callgrind
 from ..paths import BUILD
 from ..progress import Progress
-from ..result import Build
+from ..results.result import Build
+from ..results.verify import Expected, checked
+from ..toolchain.host import ensure_engine
 from ..units import format_size
-from ..verify import Expected, checked
 from . import Outcome, Target
 from .host import TARGET, Described, Ended, Measured, Stream, portable_digest
 
@@ -227,7 +227,7 @@ def jobs_of(opts, catalogue, engine=None, quiet=True) -> list:
 @dataclass(kw_only=True)
 class SimTarget(Target):
     """This machine's host engine read by Callgrind, as a Target of the
-    executors (hashbench.jobs): missing() and measure(job) -> Outcome as the
+    executors (hashbench.distributed.jobs): missing() and measure(job) -> Outcome as the
     cross targets'.  Nothing is shipped between machines: each builds its
     own engine from the same sources (the workers are checked for the
     source digest, the answers for one compiler and one Valgrind)."""

@@ -5,11 +5,11 @@ programs, run once under the target's simulator, gives the digest at every
 length 0..2048 and of a few messages (tests/python/test_asm.py holds them
 against the independent reference).  The hand-written assembly of
 src/algos/asm/ is verified this way as strictly as our C."""
-from .. import records
-from ..build import cache, cartridge
 from ..errors import BuildError, UserError
 from ..meters import named
 from ..meters.exact import execute
+from ..results import records
+from ..toolchain import cache, cartridge
 from .console import object_stem
 
 LENGTHS = "src/engine/guest/lengths.c"

@@ -18,14 +18,15 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import records, roster
-from ..build import cache, gcc
-from ..build.configs import replace_opt
+from .. import roster
 from ..errors import BuildError, UserError
 from ..meters import QEMU, for_target, qemu_insn
 from ..paths import BUILD, ROOT
-from ..result import Build
-from ..verify import checked
+from ..results import records
+from ..results.result import Build
+from ..results.verify import checked
+from ..toolchain import cache, gcc
+from ..toolchain.configs import replace_opt
 from . import Outcome, Target
 
 ENGINE_SRC = ["src/engine/guest/qemu.c", "src/engine/hb_region.c", "src/engine/hb_registry.c",

@@ -11,13 +11,13 @@ rounds; a slow phase of the machine hits every build of that round alike.
 Each result keeps every sample, with the round it came from in its
 `process` column (host.measure runs one process per call), and the round's
 own figure (ns per call, harness subtracted) in `rounds_ns`:
-hashbench.relative pairs those round by round.
+hashbench.statistics.relative pairs those round by round.
 Every process verifies every digest before it times."""
 import sys
 
 from ..meters import timer as timer_meter
 from ..progress import Progress, Steps
-from ..result import Build
+from ..results.result import Build
 from . import host
 
 SAMPLE_FIELDS = timer_meter.SAMPLE_FIELDS

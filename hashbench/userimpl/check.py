@@ -14,9 +14,9 @@ import tempfile
 import time
 
 from .. import roster, watchdog
-from ..build import cache
 from ..errors import BuildError, UserError, signal_words
 from ..paths import BUILD, DATA, ROOT
+from ..toolchain import cache
 from .manifest import UserImpl
 
 CHECKER = "src/engine/check/hb_check.c"

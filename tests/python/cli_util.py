@@ -11,7 +11,7 @@ from typing import NamedTuple
 import synthetic
 
 from hashbench.paths import ROOT
-from hashbench.store import Store
+from hashbench.storage.store import Store
 
 ENV = {k: v for k, v in os.environ.items() if k not in ("HASHBENCH_ENGINE", "HASHBENCH_DB", "HASHBENCH_IMPLS")}
 ENV["NO_COLOR"] = "1"

@@ -6,7 +6,7 @@ comparison, cross targets with two meters, a build matrix, two machines)."""
 import random
 
 from hashbench import roster
-from hashbench.result import Build, Note, Result, Run
+from hashbench.results.result import Build, Note, Result, Run
 
 TIMED_ALGOS = ["crc32", "xxh64", "fnv1a32", "md5", "sha256", "blake3"]
 # ns per call = fixed + per_byte * size

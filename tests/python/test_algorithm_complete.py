@@ -4,8 +4,9 @@ official-vector file, a row in docs/algorithms.md and an oracle.  Each failure n
 missing and where it goes (docs/adding-an-algorithm.md lists the files)."""
 import re
 
-from hashbench import roster, verify
+from hashbench import roster
 from hashbench.paths import ROOT
+from hashbench.results import verify
 from tests.oracles import all_oracles
 from tools.generate.reference_digests import SIZES
 

@@ -124,7 +124,7 @@ def test_the_rom_runs_and_verifies_the_arm_assembly(console, algos, tmp_path):
     from cli_util import hb
     from rom_cases import missing_emulator, missing_tools
 
-    from hashbench.store import Store
+    from hashbench.storage.store import Store
     why = missing_tools(console) or missing_emulator(console)
     if why:
         pytest.skip(f"{console}: {why}")

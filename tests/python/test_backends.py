@@ -13,9 +13,9 @@ import subprocess
 
 import pytest
 
-from hashbench.build.host import ensure_engine
 from hashbench.paths import ROOT
 from hashbench.targets.host import catalogue
+from hashbench.toolchain.host import ensure_engine
 from tests.oracles import all_oracles, workload
 
 OURS = {"portable", "compact"}

@@ -13,13 +13,13 @@ import cli_util
 import jsonschema
 import pytest
 
-from hashbench import relative
-from hashbench.build import configs, size
 from hashbench.errors import UserError
 from hashbench.paths import ROOT
 from hashbench.present.native import native_table
-from hashbench.result import Build, Result
+from hashbench.results.result import Build, Result
+from hashbench.statistics import relative
 from hashbench.targets import load_all
+from hashbench.toolchain import configs, size
 
 hb = functools.partial(cli_util.hb, timeout=300)
 
@@ -287,7 +287,7 @@ def test_a_target_is_built_by_one_process_at_a_time():
     import threading
     import time
 
-    from hashbench.build.cache import target_lock
+    from hashbench.toolchain.cache import target_lock
     name = f"test-lock-{os.getpid()}"
     held, release = threading.Event(), threading.Event()
 

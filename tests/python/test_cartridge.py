@@ -1,16 +1,16 @@
 # SPDX-License-Identifier: MIT
-"""The Game Boy's banked cartridge (hashbench/build/cartridge.py): where each
+"""The Game Boy's banked cartridge (hashbench/toolchain/cartridge.py): where each
 source goes, the link and header flags, the fit check bank by bank, and a
 real MBC5 program under mGBA whose record writer runs from ROM bank 2."""
 
 import pytest
 
 from hashbench import roster
-from hashbench.build import cartridge, sdcc
 from hashbench.errors import BuildError, UserError
 from hashbench.paths import ROOT
+from hashbench.results.verify import Expected
 from hashbench.targets import Job, load_all, read_description
-from hashbench.verify import Expected
+from hashbench.toolchain import cartridge, sdcc
 
 GB = load_all()["gb"]
 

@@ -15,7 +15,7 @@ import pytest
 
 from hashbench import roster
 from hashbench.paths import ROOT
-from hashbench.verify import reference_table
+from hashbench.results.verify import reference_table
 
 hb = functools.partial(cli_util.hb, text=False)   # the tests read bytes
 
@@ -240,8 +240,8 @@ def test_no_command_prints_help():
 
 
 def engine_records(*args):
-    from hashbench.build.host import ensure_engine
-    from hashbench.records import parse
+    from hashbench.results.records import parse
+    from hashbench.toolchain.host import ensure_engine
     proc = subprocess.run([str(ensure_engine()), *args], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     return parse(proc.stdout)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from hashbench.store import Store
+from hashbench.storage.store import Store
 
 # a cluster's jobs are cross runs (the NES under sim65, the N64 under QEMU) and Callgrind runs
 pytestmark = [pytest.mark.cluster, pytest.mark.toolchain, pytest.mark.emulator]

@@ -3,13 +3,13 @@
 (gcc) and on the Cortex-M7 (arm-none-eabi-gcc, newlib-nano), except the few
 listed below, each with its reason, by a bounded margin; an entry that no
 longer holds fails too, so the list stays the true one.  The size probes are
-cached builds (hashbench/build/size.py): seconds once built."""
+cached builds (hashbench/toolchain/size.py): seconds once built."""
 import shutil
 
 import pytest
 
-from hashbench.build import configs, size
 from hashbench.targets import load_all
+from hashbench.toolchain import configs, size
 
 # gcc -Os optimises each file as a whole: the helpers a file shares between
 # its entry points (init/update/final, shared by the one-shot, the streaming

@@ -14,16 +14,17 @@ from pathlib import Path
 import pytest
 from cli_util import hb
 
-from hashbench import records, roster
-from hashbench.build import sdcc
+from hashbench import roster
 from hashbench.errors import BuildError, UserError
 from hashbench.meters import NotRepeatable, exact_per_call, mgba, sim65, ucsim
 from hashbench.meters.exact import read_console, spans_measured
 from hashbench.paths import ROOT
 from hashbench.present.crosstab import meter_tables
+from hashbench.results import records
+from hashbench.results.verify import Expected
 from hashbench.targets import Job, load_all, read_description
 from hashbench.targets import console as console_mod
-from hashbench.verify import Expected
+from hashbench.toolchain import sdcc
 
 ENV = {k: v for k, v in os.environ.items() if k != "HASHBENCH_ENGINE"}
 ENV["NO_COLOR"] = "1"
@@ -240,8 +241,8 @@ def test_an_overflowing_program_is_refused(tmp_path):
 
 def test_cycles_become_kb_per_s_and_never_share_a_table_with_instructions():
     from hashbench.meters import fill_exact
-    from hashbench.result import Build
-    from hashbench.verify import checked
+    from hashbench.results.result import Build
+    from hashbench.results.verify import checked
     exp = FixedExpected({("md5", 64): "ab", ("crc32", 64): "cd"})
     r = fill_exact(checked(A("md5"), "portable", 64, "ab", exp, target="nes", build=Build("nes"), meter="exact-cycles",
                            instrument="sim65", samples=[[1, 436283]], harness=[[0, 100]]), 1789773)
@@ -315,7 +316,7 @@ def test_a_small_portable_is_stored_as_small_never_as_portable(monkeypatch):
     """The portable code built with HB_NO_PORTABLE_TABLES is other code (the
     rolled rounds): stored under its own name, roster.SMALL, with its define."""
     from hashbench.meters.exact import Measured
-    from hashbench.result import Build
+    from hashbench.results.result import Build
     monkeypatch.setattr(console_mod.ConsoleTarget, "build",
                         lambda self, defines=(): Build(self.name, "sdcc", " ".join(defines)))
     meter = type("M", (), {"METER": "exact-cycles", "NAME": "mgba"})

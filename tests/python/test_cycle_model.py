@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 from cli_util import hb
 
-from hashbench.build.elf import read_elf
 from hashbench.errors import BuildError
 from hashbench.meters import CYCLE_MODEL, NotRepeatable, cycle_model
 from hashbench.meters import cpu_models as cm
 from hashbench.paths import ROOT
-from hashbench.result import Build, Result
+from hashbench.results.result import Build, Result
 from hashbench.targets import load_all
+from hashbench.toolchain.elf import read_elf
 
 
 # ---- model files ----------------------------------------------------------------------

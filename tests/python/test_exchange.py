@@ -8,8 +8,8 @@ import jsonschema
 import pytest
 from cli_util import ROOT, filled_store, hb
 
-from hashbench.result import Run
-from hashbench.store import Store
+from hashbench.results.result import Run
+from hashbench.storage.store import Store
 
 SCHEMA = json.loads((ROOT / "docs" / "result-schema.json").read_text())
 

@@ -13,7 +13,7 @@ from cli_util import hb
 
 from hashbench.errors import UserError
 from hashbench.present import exporters, formats
-from hashbench.result import Run
+from hashbench.results.result import Run
 
 # Bencher Metric Format: the JSON Schema bencher.dev publishes (bencher.dev/bmf.json), draft-07:
 # {benchmark: {measure: {value, lower_value?, upper_value?}}}

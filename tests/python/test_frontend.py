@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from cli_util import hb
 
-from hashbench import stats
 from hashbench.meters import timer as timer_rule
+from hashbench.statistics import stats
 from hashbench.targets.host import cpu_of, cpus
 
 FIX = Path(__file__).resolve().parent / "fixtures"

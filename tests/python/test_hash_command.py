@@ -16,9 +16,9 @@ import pytest
 from cli_util import hb
 
 from hashbench import hashchoice
-from hashbench.build.host import ensure_engine
 from hashbench.cli import main
 from hashbench.paths import ROOT
+from hashbench.toolchain.host import ensure_engine
 from tests.oracles import workload
 
 ENGINE = ensure_engine()
@@ -123,7 +123,7 @@ def test_bad_names_and_files(own_engine, tmp_path):
 
 # modules whose import on the way to the engine would be a start-up cost hashing does not need
 HEAVY = ("subprocess", "hashbench.roster", "hashbench.userimpl.manifest", "hashbench.userimpl.check",
-         "hashbench.store", "hashlib", "shutil", "sqlite3", "difflib", "tomllib")
+         "hashbench.storage.store", "hashlib", "shutil", "sqlite3", "difflib", "tomllib")
 
 
 def test_the_path_to_the_engine_imports_only_what_hashing_needs(tmp_path):

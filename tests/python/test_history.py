@@ -4,7 +4,7 @@ diff reading 'last' among the runs they select."""
 import cli_util
 import synthetic
 
-from hashbench.selection import Selection, parse_since
+from hashbench.storage.selection import Selection, parse_since
 
 
 def _store(tmp_path):

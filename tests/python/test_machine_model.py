@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The statistics of the machine model (hashbench.stats, meters/timer.py,
+"""The statistics of the machine model (hashbench.statistics.stats, meters/timer.py,
 meters/clock.py, diff) on synthetic data with known answers: Student's t,
 the run's fastest moments (a row with many samples), the process as the unit
 (fewer), the hierarchical bootstrap, the inconclusive
@@ -12,11 +12,11 @@ import types
 
 import pytest
 
-from hashbench import stats, verdicts
-from hashbench.diff import compare_runs, shift_of
 from hashbench.meters import HOST, choose, clock, timer
 from hashbench.present.table import single_size_table
-from hashbench.result import Build, Result, Run
+from hashbench.results.result import Build, Result, Run
+from hashbench.statistics import stats, verdicts
+from hashbench.statistics.diff import compare_runs, shift_of
 from hashbench.targets.host import cpu_of
 
 
@@ -481,7 +481,7 @@ def test_diff_of_runs_stored_with_one_process_tests_the_samples():
 # ---- compare --rev: the same rule on paired rounds ----------------------------------
 
 def test_compare_rev_uses_diffs_rule_with_its_minimum_effect():
-    from hashbench import revisions
+    from hashbench.flows import revisions
     from hashbench.present.compare import percent
     # 1.0040 [1.0005, 1.0075] over 10 rounds: the interval excludes 1, the change is under the
     # minimum effect: no verdict (it printed "B is slower")

@@ -7,7 +7,7 @@ from cli_util import hb
 
 from hashbench import meters
 from hashbench.errors import UserError
-from hashbench.result import METER_TITLES
+from hashbench.results.result import METER_TITLES
 from hashbench.rom import run as rom_run
 
 

@@ -8,15 +8,17 @@ import sqlite3
 import jsonschema
 import pytest
 
-from hashbench import migrations, records, roster
+from hashbench import roster
 from hashbench.errors import UserError
 from hashbench.meters import timer as timer_meter
 from hashbench.meters.exact import NotRepeatable, exact_per_call, fill_exact, read_console, spans_measured
 from hashbench.paths import ROOT
 from hashbench.present import exporters
-from hashbench.result import Build, Note, Result, Run
-from hashbench.store import Store
-from hashbench.verify import Expected, checked
+from hashbench.results import records
+from hashbench.results.result import Build, Note, Result, Run
+from hashbench.results.verify import Expected, checked
+from hashbench.storage import migrations
+from hashbench.storage.store import Store
 
 SCHEMA = json.loads((ROOT / "docs" / "result-schema.json").read_text())
 

@@ -13,9 +13,9 @@ import jsonschema
 import pytest
 from cli_util import ROOT, hb
 
-from hashbench import migrations
-from hashbench.build.host import ensure_engine
-from hashbench.store import Store
+from hashbench.storage import migrations
+from hashbench.storage.store import Store
+from hashbench.toolchain.host import ensure_engine
 
 xxhash = pytest.importorskip("xxhash")
 

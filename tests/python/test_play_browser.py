@@ -22,7 +22,7 @@ from cli_util import ENV, hb
 from hashbench.paths import ROOT
 from hashbench.rom import console as consoles
 from hashbench.rom import flow, play, run, webrun
-from hashbench.store import Store
+from hashbench.storage.store import Store
 
 pytest.importorskip("selenium.webdriver", reason="selenium is not installed (make setup installs it)")
 # the tiers (tests/python/conftest.py): WebAssembly emulators, in Chromium, of images cross-compiled here

@@ -14,14 +14,14 @@ import cli_util
 import pytest
 
 from hashbench import roster
-from hashbench.build.cache import host_cc
-from hashbench.build.size import code_sizes
 from hashbench.errors import BuildError, UserError
 from hashbench.meters import qemu_insn
 from hashbench.paths import ROOT
+from hashbench.results.verify import Expected
 from hashbench.targets import Job, load_all, read_description, select
 from hashbench.targets.qemu import read_run
-from hashbench.verify import Expected
+from hashbench.toolchain.cache import host_cc
+from hashbench.toolchain.size import code_sizes
 
 hb = functools.partial(cli_util.hb, timeout=300)
 

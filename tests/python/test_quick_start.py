@@ -5,7 +5,7 @@ changed since the last make."""
 import os
 import time
 
-from hashbench.build import host
+from hashbench.toolchain import host
 
 
 def built(tmp_path, monkeypatch):

@@ -2,7 +2,7 @@
 """Records (format 2, docs/records.md): what the one reader takes and skips."""
 import pytest
 
-from hashbench import records
+from hashbench.results import records
 
 
 def test_a_record_is_a_line_that_starts_with_rec():

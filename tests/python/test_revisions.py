@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""compare ALGO --rev A --rev B (hashbench.revisions): in a clone of this
+"""compare ALGO --rev A --rev B (hashbench.flows.revisions): in a clone of this
 repository whose HEAD makes hb_sha256 slower, B is found slower, by the
 exact ratio of the two simulated costs, and --fail-above exits 1.  The clone
 is of the committed HEAD: what it measures is the committed code."""
@@ -12,7 +12,7 @@ import pytest
 from cli_util import ENV, hb
 
 from hashbench.paths import ROOT
-from hashbench.store import Store
+from hashbench.storage.store import Store
 
 SLOWER = """    {   /* a slower HEAD: a wasted pass over the input */
         volatile uint32_t waste = 0;

@@ -13,11 +13,11 @@ import rom_cases
 from cli_util import ROOT, hb
 
 from hashbench import roster
-from hashbench.build import gbarom
 from hashbench.errors import BuildError
-from hashbench.result import Build
+from hashbench.results.result import Build
+from hashbench.results.verify import Expected
 from hashbench.rom import console, gba, image, libretro, run, screen
-from hashbench.verify import Expected
+from hashbench.toolchain import gbarom
 
 pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
               pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["mgba"]).exists()

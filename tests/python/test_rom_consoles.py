@@ -10,10 +10,10 @@ import pytest
 from cli_util import ctrl_c_once, hb
 from rom_cases import CASES, CTRL_C_ROWS, built, labels, missing_emulator, missing_tools, session
 
-from hashbench.result import Build
+from hashbench.results.result import Build
+from hashbench.results.verify import Expected
 from hashbench.rom import console, run
-from hashbench.store import Store
-from hashbench.verify import Expected
+from hashbench.storage.store import Store
 
 pytestmark = [pytest.mark.toolchain, pytest.mark.emulator]
 

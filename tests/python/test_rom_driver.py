@@ -11,8 +11,8 @@ from dataclasses import replace
 
 import pytest
 
-from hashbench import records
 from hashbench.errors import BuildError
+from hashbench.results import records
 from hashbench.rom import headless, nucleo, run
 
 ENGINE = records.write({"rec": "engine", "format": records.FORMAT, "engine": "rom", "target": "t", "cpu": "c",

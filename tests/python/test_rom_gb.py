@@ -10,12 +10,13 @@ import pytest
 import rom_cases
 from cli_util import hb
 
-from hashbench import build, roster
-from hashbench.build import gbheader
+from hashbench import roster
+from hashbench import toolchain as build
 from hashbench.paths import BUILD
-from hashbench.result import Build
+from hashbench.results.result import Build
+from hashbench.results.verify import Expected, reference_table
 from hashbench.rom import gb, image, libretro, run
-from hashbench.verify import Expected, reference_table
+from hashbench.toolchain import gbheader
 
 CORE = libretro.CORES_DIR / libretro.CORE_FILES["mgba"]
 needs_tools = pytest.mark.skipif(not shutil.which("sdcc") or not shutil.which("makebin"), reason="needs SDCC")
@@ -302,7 +303,7 @@ def test_the_rom_and_cross_agree_within_half_a_percent():
     `cross --target gb`'s (mGBA's exact cycles less console.c's empty call)
     agree within 0.5% on C rows (a compact, built small, among them) and
     SM83 assembly rows, and each stores the empty call it left out."""
-    from hashbench import cross
+    from hashbench.flows import cross
     algos = roster.select(["crc16,adler32,md5"])
     p = image.plan(algos, ["portable", "sm83"], SIZE, 50, gb.CONSOLE.can_build, gb.CONSOLE.asm_isa())
     b = gb.build(p)

@@ -10,7 +10,7 @@ import struct
 import pytest
 import rom_cases
 
-from hashbench.build import n64rom
+from hashbench.toolchain import n64rom
 
 pytestmark = [pytest.mark.toolchain,
               pytest.mark.skipif(shutil.which("mips64-linux-gnuabi64-gcc") is None,

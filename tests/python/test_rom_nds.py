@@ -9,8 +9,8 @@ import struct
 import pytest
 import rom_cases
 
-from hashbench.build import ndsrom
 from hashbench.rom import libretro, nds, run
+from hashbench.toolchain import ndsrom
 
 pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
               pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES["desmume"]).exists()

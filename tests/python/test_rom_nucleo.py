@@ -13,7 +13,7 @@ import rom_cases
 from cli_util import hb
 
 from hashbench.rom import nucleo
-from hashbench.store import Store
+from hashbench.storage.store import Store
 
 pytestmark = [pytest.mark.toolchain,
               pytest.mark.skipif(shutil.which("arm-none-eabi-gcc") is None or shutil.which("qemu-system-arm") is None,

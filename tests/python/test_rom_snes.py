@@ -11,9 +11,9 @@ import shutil
 import pytest
 import rom_cases
 
-from hashbench.result import Build
+from hashbench.results.result import Build
+from hashbench.results.verify import Expected
 from hashbench.rom import libretro, run, screen, snes
-from hashbench.verify import Expected
 
 pytestmark = [pytest.mark.emulator, pytest.mark.toolchain,
               pytest.mark.skipif(not (libretro.CORES_DIR / libretro.CORE_FILES[snes.CONSOLE.emulator]).exists()

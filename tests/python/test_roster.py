@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from hashbench import roster
-from hashbench.build.host import ensure_engine
 from hashbench.paths import ROOT
+from hashbench.toolchain.host import ensure_engine
 
 CC = shutil.which("cc") or shutil.which("gcc")
 pytestmark = pytest.mark.skipif(CC is None or shutil.which("nm") is None, reason="no host C compiler or nm")

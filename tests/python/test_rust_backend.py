@@ -26,8 +26,8 @@ CARGO = shutil.which("cargo") or (
 if CARGO is None:
     pytest.skip("cargo is not installed: the rust backends are listed missing", allow_module_level=True)
 
-from hashbench.build.host import ensure_engine  # noqa: E402
 from hashbench.targets.host import catalogue  # noqa: E402
+from hashbench.toolchain.host import ensure_engine  # noqa: E402
 from tests.oracles import all_oracles, workload  # noqa: E402
 
 SIZES = [0, 1, 3, 64, 1000, 1024, 65536]

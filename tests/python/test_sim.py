@@ -17,15 +17,16 @@ import cli_util
 import jsonschema
 import pytest
 
-from hashbench import host_run, records
+from hashbench.distributed.executor import Local
 from hashbench.errors import BuildError, UserError
-from hashbench.executor import Local
+from hashbench.flows import host_run
 from hashbench.meters import callgrind
 from hashbench.paths import ROOT
 from hashbench.present import exporters
-from hashbench.result import Build, Run
+from hashbench.results import records
+from hashbench.results.result import Build, Run
+from hashbench.results.verify import Expected
 from hashbench.targets import host_sim
-from hashbench.verify import Expected
 
 hb = functools.partial(cli_util.hb, timeout=300)
 
@@ -86,7 +87,7 @@ def test_the_cost_model_is_kcachegrinds_cest():
 
 def sim_result(samples, harness, digest="7c321b5d"):
     from hashbench import roster
-    from hashbench.verify import checked
+    from hashbench.results.verify import checked
     res = checked(roster.find("crc32"), "portable", 1024, digest, Expected(), target="host",
                   build=Build("host", "gcc", "-O2"), meter="est-cycles", instrument="callgrind",
                   sample_fields=callgrind.SAMPLE_FIELDS, samples=samples, harness=harness)

@@ -14,9 +14,9 @@ import synthetic
 from cli_util import filled_store, hb, save
 from pg_server import pg_server, pg_url  # noqa: F401 (fixtures)
 
-from hashbench import dialects, migrations
 from hashbench.errors import UserError
-from hashbench.store import Store, recording
+from hashbench.storage import dialects, migrations
+from hashbench.storage.store import Store, recording
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.cluster)])
@@ -194,8 +194,8 @@ def test_selectors_and_trend_on_both_stores(target):
     PostgreSQL, over the indexes they use (schema 6)."""
     from test_trend import store_with_a_step
 
-    from hashbench.selection import Selection
-    from hashbench.trend import build_series
+    from hashbench.statistics.trend import build_series
+    from hashbench.storage.selection import Selection
     store, runs = store_with_a_step(target, runs_per_machine=8, step_run=4)
     assert {"runs_started", "runs_kind", "results_algorithm"} <= index_names(store)
     b = [r.id for r in runs if r.context["hostname"] == "bench-b"]

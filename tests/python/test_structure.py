@@ -131,11 +131,11 @@ def test_cli_maps_every_command_to_the_module_that_registers_it():
 
 
 def test_runs_are_begun_only_by_the_recorder():
-    """Every kind of run is measured inside hashbench.store.recording, which
+    """Every kind of run is measured inside hashbench.storage.store.recording, which
     begins it (with its host and process), stores its rows, takes Ctrl-C and
     SIGTERM and ends it: no other module begins, fills or ends a stored run."""
     writes = {"begin_run", "end_run", "add_result", "update_result"}
-    bad = [f"{n}:{node.lineno} .{node.attr}" for n, p in MODS.items() if n != "hashbench.store"
+    bad = [f"{n}:{node.lineno} .{node.attr}" for n, p in MODS.items() if n != "hashbench.storage.store"
            for node in ast.walk(ast.parse(p.read_text())) if isinstance(node, ast.Attribute) and node.attr in writes]
     assert not bad, f"runs written outside the recorder: {bad}"
 

@@ -10,8 +10,9 @@ import random
 import cli_util
 import synthetic
 
-from hashbench import overlap, trend
-from hashbench.result import Run
+from hashbench.results.result import Run
+from hashbench.statistics import trend
+from hashbench.storage import overlap
 
 
 def noisy(n, rnd, sd=0.01, step_at=None, step=1.10, outlier=True):

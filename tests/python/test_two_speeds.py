@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Samples at two speeds (hashbench.two_speeds.modes, undisturbed; meters/timer.py; diff; the run's
+"""Samples at two speeds (hashbench.meters.two_speeds.modes, undisturbed; meters/timer.py; diff; the run's
 header), on synthetic samples with known answers: the rule finds two modes where there are two
 and none in one wide or skewed mode; leaving the slow mode out makes the figure repeat where the
 processes' medians do not; a real 2% change is still found and an A/A diff still finds nothing;
@@ -10,11 +10,11 @@ import random
 
 import pytest
 
-from hashbench import stats, two_speeds
-from hashbench.diff import compare_runs
-from hashbench.meters import timer
+from hashbench.meters import timer, two_speeds
 from hashbench.present.host import two_speeds_line
-from hashbench.result import Build, Result, Run
+from hashbench.results.result import Build, Result, Run
+from hashbench.statistics import stats
+from hashbench.statistics.diff import compare_runs
 
 BASE = 2216.0   # ns per call of the fast mode (the DJB2 case of the issue, in ns)
 
@@ -203,7 +203,7 @@ def test_the_engine_interleaves_rows_and_verifies_each():
     import json
     import subprocess
 
-    from hashbench.build.host import ensure_engine
+    from hashbench.toolchain.host import ensure_engine
     engine = str(ensure_engine())
     out = subprocess.run([engine, "bench", "-a", "crc32,djb2,md5", "-s", "64", "-n", "4", "-l", "200",
                           "--interleave-rows"], capture_output=True, text=True, check=True).stdout
@@ -224,7 +224,7 @@ def test_the_engine_samples_the_harness_beside_the_rows():
     import json
     import subprocess
 
-    from hashbench.build.host import ensure_engine
+    from hashbench.toolchain.host import ensure_engine
     engine = str(ensure_engine())
 
     def records(algos):

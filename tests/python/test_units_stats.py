@@ -4,12 +4,12 @@ import random
 
 import pytest
 
-from hashbench import stats
 from hashbench.errors import UserError
-from hashbench.host_run import select_impls
+from hashbench.flows.host_run import select_impls
 from hashbench.meters import timer
-from hashbench.result import Build, Result
+from hashbench.results.result import Build, Result
 from hashbench.roster import Algorithm, select
+from hashbench.statistics import stats
 from hashbench.units import parse_budget, parse_size, parse_sizes
 
 CAT = [

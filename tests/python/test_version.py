@@ -6,7 +6,7 @@ import tomllib
 
 from cli_util import ROOT, hb
 
-from hashbench.build.host import ensure_engine
+from hashbench.toolchain.host import ensure_engine
 
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
 

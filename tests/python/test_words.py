@@ -20,8 +20,8 @@ from hashbench.meters import callgrind
 from hashbench.meters import timer as timer_meter
 from hashbench.paths import ROOT
 from hashbench.present.table import fmt_num
-from hashbench.result import METER_TITLES, Build, Result, Run
-from hashbench.store import Store
+from hashbench.results.result import METER_TITLES, Build, Result, Run
+from hashbench.storage.store import Store
 from hashbench.units import format_size
 
 FIX = Path(__file__).resolve().parent / "fixtures"

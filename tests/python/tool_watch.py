@@ -15,7 +15,7 @@ Two ways in, both without touching the code under test:
 What it cannot see (a core loaded, or a program started by absolute path,
 in a child process) passes unseen: the check can miss, never accuse.  A
 cached build is still seen, since hashbench asks each compiler its version
-once per process (hashbench/build/cache.py tool_version)."""
+once per process (hashbench/toolchain/cache.py tool_version)."""
 import fnmatch
 import os
 import shlex

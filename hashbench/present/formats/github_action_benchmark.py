@@ -4,7 +4,7 @@
 `extra` a string shown in the chart's tooltip (what the figure is)."""
 import json
 
-from ...result import METER_TITLES
+from ...results.result import METER_TITLES
 from .names import benchmark_name, measured
 
 

@@ -72,7 +72,7 @@ void HB_CONSOLE_FN_ASM(uint8_t *out, const uint8_t *in, size_t len);
 #endif
 void hb_workload_fill(uint8_t *buf, size_t len);
 
-/* A banked cartridge (gb, MBC5: hashbench/build/cartridge.py): the record
+/* A banked cartridge (gb, MBC5: hashbench/toolchain/cartridge.py): the record
  * writer and the workload fill sit in ROM bank HB_CONSOLE_FAR_BANK, outside the
  * 32 KiB (bank 0 and bank HB_CONSOLE_ALGO_BANK) that the algorithm runs in.  This
  * file is in bank 0 and maps the far bank around its calls to them, never

@@ -3,7 +3,7 @@
 @ The cartridge header (GBATEK "Cartridge Header"): a branch to the start
 @ code, the 156-byte logo area (left zero: mGBA's HLE BIOS does not check
 @ it; a real console's BIOS would refuse the ROM), title, codes, the fixed
-@ byte 0x96 and the complement check, which hashbench/build/gbarom.py fills in.
+@ byte 0x96 and the complement check, which hashbench/toolchain/gbarom.py fills in.
 @ Then: stack at the top of IWRAM (below the BIOS's 0x03007F00 area), copy
 @ .data (and, for gba-iwram, the code and tables) from ROM to IWRAM, zero
 @ .bss, call main in Thumb.  WAITCNT stays at its power-on value 0 (ROM

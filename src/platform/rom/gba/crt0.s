@@ -5,7 +5,7 @@
 @ Nintendo's bitmap and not ours to copy (a real console's BIOS refuses a
 @ ROM without it; emulators and flash carts that patch it in accept it),
 @ title, game and maker codes, the fixed byte 0x96 and the complement
-@ check, which hashbench/build/gbarom.py fills in.  After the header, the
+@ check, which hashbench/toolchain/gbarom.py fills in.  After the header, the
 @ save-type tag: emulators (mGBA) look for "SRAM_V" in the ROM to give the
 @ cartridge 32 KiB of battery-backed SRAM at 0x0E000000, where the
 @ records go.

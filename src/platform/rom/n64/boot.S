@@ -7,7 +7,7 @@
  *      hold garbage at power-on: VR4300 User's Manual, CACHE Index_Store_Tag
  *      with TagLo = 0);
  *   2. copies the program (ROM 0x1000 on, `program_bytes` long, which
- *      hashbench/build/n64rom.py writes into the last word of this area)
+ *      hashbench/toolchain/n64rom.py writes into the last word of this area)
  *      to RDRAM 0x00000400 by PI DMA, and waits for it;
  *   3. jumps to it at 0x80000400 (KSEG0: cached).
  * It does NOT initialise RDRAM (the RI and RDRAM registers), which a real

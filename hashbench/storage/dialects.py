@@ -1,0 +1,189 @@
+# SPDX-License-Identifier: MIT
+"""The two databases the store speaks: SQLite (a file, the default) and
+PostgreSQL (`postgresql://…`, one store for a fleet of machines).
+
+Both connections run in autocommit mode: a statement outside `transaction()`
+is committed at once (an interrupted run keeps what it measured); a block in
+`transaction()` is committed whole or not at all (a migration, an import).
+The store and the migrations write one SQL: `?` placeholders, and `{id}`
+in DDL for the auto-numbered primary key; the dialect rewrites both."""
+import contextlib
+import re
+import sqlite3
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+from ..errors import UserError
+
+URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_url(target) -> bool:
+    return isinstance(target, str) and target.startswith(URL_SCHEMES)
+
+
+def redact(url: str) -> str:
+    """A URL without its password, for messages."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def split_statements(script: str) -> list:
+    """A DDL script as statements (comments dropped; none of ours holds ';' in a string)."""
+    text = re.sub(r"--[^\n]*", "", script)
+    return [s.strip() for s in text.split(";") if s.strip()]
+
+
+class Connection:
+    """What the store and the migrations use of a database connection."""
+    name = ""                 # for messages: a path, or a URL without its password
+    errors: tuple = ()        # the driver's exceptions for a failed statement
+    serial_key = ""           # DDL of an auto-numbered primary key
+
+    def __init__(self):
+        self.depth = 0
+
+    def execute(self, sql, args=()):
+        return self._cursor(self.sql(sql), tuple(args))
+
+    def sql(self, text: str) -> str:
+        return text.replace("{id}", self.serial_key)
+
+    def script(self, ddl: str):
+        for statement in split_statements(ddl):
+            self.execute(statement)
+
+    def insert(self, sql, args=()) -> int:
+        """An INSERT into a table with an `id` key -> the new row's id."""
+        raise NotImplementedError
+
+    def has_table(self, name) -> bool:
+        raise NotImplementedError
+
+    def columns(self, table) -> set:
+        """The names of `table`'s columns."""
+        raise NotImplementedError
+
+    def lock_schema(self):
+        """Keeps two processes from migrating one database at once (inside a transaction)."""
+
+    @contextlib.contextmanager
+    def transaction(self):
+        """Everything in the block is committed together, or nothing is.
+        Blocks nest: only the outermost one commits."""
+        if self.depth:
+            self.depth += 1
+            try:
+                yield self
+            finally:
+                self.depth -= 1
+            return
+        self.depth = 1
+        try:
+            with self._transaction():
+                yield self
+        finally:
+            self.depth = 0
+
+    def close(self):
+        self.raw.close()
+
+
+# How long SQLite waits for another writer to let go of the file before a statement fails
+# ("database is locked"): a run stores each result as it comes, and another command may be writing.
+BUSY_TIMEOUT_MS = 10000
+
+
+class SQLite(Connection):
+    errors = (sqlite3.DatabaseError,)
+    serial_key = "INTEGER PRIMARY KEY AUTOINCREMENT"
+
+    def __init__(self, path):
+        super().__init__()
+        self.path = Path(path)
+        self.name = str(self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.raw = sqlite3.connect(str(self.path), isolation_level=None)  # autocommit; BEGIN by hand
+            self.raw.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        except OSError as exc:
+            raise UserError(f"{self.path}: {exc.strerror}") from exc
+        except sqlite3.DatabaseError as exc:
+            raise UserError(f"{self.path}: not a usable hashbench database ({exc})") from exc
+
+    def _cursor(self, sql, args):
+        return self.raw.execute(sql, args)
+
+    def insert(self, sql, args=()) -> int:
+        return self.execute(sql, args).lastrowid
+
+    def has_table(self, name) -> bool:
+        return self.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,)).fetchone() is not None
+
+    def columns(self, table) -> set:
+        return {row[1] for row in self.execute(f"PRAGMA table_info({table})").fetchall()}
+
+    @contextlib.contextmanager
+    def _transaction(self):
+        self.raw.execute("BEGIN IMMEDIATE")  # takes the write lock now: a second writer waits, then sees our work
+        try:
+            yield
+        except BaseException:
+            self.raw.execute("ROLLBACK")
+            raise
+        self.raw.execute("COMMIT")
+
+
+class Postgres(Connection):
+    serial_key = "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"
+
+    def __init__(self, url):
+        super().__init__()
+        self.name = redact(url)
+        try:
+            import psycopg
+        except ImportError as exc:
+            raise UserError(f"{self.name}: PostgreSQL needs the psycopg package "
+                            "(pip install 'psycopg[binary]')") from exc
+        self.errors = (psycopg.Error,)
+        kw = {} if "connect_timeout" in url else {"connect_timeout": 10}
+        try:
+            self.raw = psycopg.connect(url, autocommit=True, **kw)
+        except psycopg.Error as exc:
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise UserError(f"{self.name}: cannot connect to the database ({first})") from exc
+
+    def sql(self, text: str) -> str:
+        # '?' placeholders -> '%s' (a literal '%' must be doubled for psycopg)
+        return super().sql(text).replace("%", "%%").replace("?", "%s")
+
+    def _cursor(self, sql, args):
+        return self.raw.execute(sql, args)
+
+    def insert(self, sql, args=()) -> int:
+        return self.execute(sql + " RETURNING id", args).fetchone()[0]
+
+    def has_table(self, name) -> bool:
+        return self.execute("SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() "
+                            "AND table_name = ?", (name,)).fetchone() is not None
+
+    def columns(self, table) -> set:
+        return {row[0] for row in self.execute("SELECT column_name FROM information_schema.columns WHERE "
+                                               "table_schema = current_schema() AND table_name = ?", (table,))}
+
+    def lock_schema(self):
+        self.execute("SELECT pg_advisory_xact_lock(?)", (0x68617368,))  # 'hash': any fixed key of ours
+
+    @contextlib.contextmanager
+    def _transaction(self):
+        with self.raw.transaction():
+            yield
+
+
+def connect(target) -> Connection:
+    """A path (or None: the caller's default) -> SQLite; a postgresql:// URL -> PostgreSQL."""
+    return Postgres(target) if is_url(target) else SQLite(target)
