@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""The banked cartridge of an SDCC console (the Game Boy; a Z80 console
-with 16 KiB banks the same way): the rows' units fitted into banks,
+"""The banked cartridge of an SDCC console with 16 KiB banks (the Game
+Boy; a second one declares its own Layout): the rows' units fitted into banks,
 packed, called through stubs in bank 0, linked and given the console's
 header.  What is the console's own is a `Layout` in its declaration
 module (hashbench/rom/gb.py):
@@ -61,6 +61,7 @@ class Layout:
     window_end: int            # the end of bank 0's free end and bank 1, for one unit larger than a bank
     header: Callable           # (banks) -> the makebin flags of the image's header
     check_header: Callable     # (image bytes) -> [problem]
+    suffix: str                # the image's file name (".gb")
 
     @property
     def algo_objects(self) -> Path:
@@ -178,7 +179,7 @@ class Builder:
         order = paged + [s for s in unit.sources if s not in paged]   # a page's file first: at the start
         for src in order:
             stem = Path(src).stem
-            if src.endswith(".s"):   # the SM83's own implementation: sdasgb, its areas made the unit's
+            if src.endswith(".s"):   # the CPU's own implementation (sdasgb), its areas made the unit's
                 objs.append(self.cc.assemble_in_area(src, self.layout.algo_objects / unit.area / (object_stem(src) + ".s"),
                                                      unit.area))
                 continue
@@ -285,7 +286,7 @@ class Builder:
         n_banks = rom_banks(placed)
         if sdcc.ihx_end(ihx.read_text()) > n_banks * BANK:
             raise BuildError(f"{ihx.name}: code past the {n_banks} banks the image declares")
-        rom = self.out_dir / f"{stem}.gb"
+        rom = self.out_dir / f"{stem}{lay.suffix}"
         cache.cached(rom, ["makebin"] + lay.header(n_banks) + [cache.rel(ihx), cache.rel(rom)],
                      [cache.rel(ihx)], "", self.log)
         problems = lay.check_header(rom.read_bytes())
@@ -347,7 +348,7 @@ def build(console, layout: Layout, plan: image.Plan, log=lambda m: None) -> Buil
 
     for r in plan.rows:
         if b.runs_compact_code(r.algo, r.impl):
-            r = instead(r, f"built with {SMALL_DEFINE} for the SM83, where it runs the compact code")
+            r = instead(r, f"built with {SMALL_DEFINE} for the {console.cpu}, where it runs the compact code")
         if r:
             rows.append(r)
     log(f"rom: compiling {len({s for r in rows for s in r.code.sources})} algorithm files with "

@@ -14,8 +14,9 @@ PBKDF2, crc_compact.c for every compact CRC - are one unit), each unit is
 compiled into an area of its own (`--codeseg`/`--constseg ROM_<stem>`),
 and the units are packed into banks, largest first, each placed by the
 linker at its address in its bank (`-Wl-b_ROM_<stem>=0x<bank><addr>`).
-The roster's rows point at stubs in bank 0 (hb_rom_gb_stubs.s), which map the row's bank, call the function and map back the bank
-before (src/platform/rom/gb/gb_asm.s: FAR_CALL_CYCLES a call), so the
+The roster's rows point at stubs in bank 0 (hb_rom_gb_stubs.s), which
+map the row's bank, call the function and map back the bank before
+(src/platform/rom/gb/gb_asm.s: FAR_CALL_CYCLES a call), so the
 code, its tables and the buffer (work RAM) are all visible while it runs.
 Of a unit larger than a bank, the entries that fit one together stay
 (SHA-256 and HMAC, not PBKDF2); a compact built small where that shrinks
@@ -59,7 +60,7 @@ LAYOUT = banked_sdcc.Layout(
     ram_start=0xC000,
     ram_end=0xDC00,             # work RAM from 0xC000; the top KiB is the stack (crt0.s: SP = 0xE000)
     window_end=0x8000,          # one unit larger than a bank: bank 0's free end through bank 1
-    header=makebin_header, check_header=check_header)
+    header=makebin_header, check_header=check_header, suffix=".gb")
 
 # the banked build's pieces under the names the tests and studies use
 Unit, Built, StubRow, units, pack, rom_banks, banked_assembly = (
