@@ -19,6 +19,10 @@ from .paths import DATA
 DESCRIPTION = DATA / "roster.json"
 TIERS = ("checksum", "non-crypto", "crypto")
 OURS = ("portable", "compact")  # our implementation ids, in the order tables show them
+# The portable code of an algorithm without a compact, built with
+# HB_NO_PORTABLE_TABLES (rolled rounds, no big tables) where the written-out
+# code does not fit: other code than `portable`, so it is never called so.
+SMALL = "small"
 
 
 @dataclass(frozen=True)
@@ -47,8 +51,9 @@ class Algorithm:
         return "compact" in self.impls
 
     def code(self, name: str):
-        """Implementation `name`'s entry (its symbol and sources): C, or a CPU's assembly."""
-        return self.impls.get(name) or self.asm[name]
+        """Implementation `name`'s entry (its symbol and sources): C, or a
+        CPU's assembly; SMALL is the portable entry, compiled small."""
+        return self.impls.get("portable" if name == SMALL else name) or self.asm[name]
 
     def impls_on(self, isa: str) -> dict:
         """Our implementations a CPU of this `isa` runs: the C ones and its assembly."""

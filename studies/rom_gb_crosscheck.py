@@ -73,7 +73,7 @@ def main(argv=None) -> int:
             continue
         n = r.extra["iters"]
         per_call = r.extra["ticks"] * TICK / n
-        base = x.per_call + gb.FAR_CALL_CYCLES
+        base = x.per_call + x.extra.get("empty_call", 0) + gb.FAR_CALL_CYCLES   # the call itself, as before empty_call
         diff = per_call - base
         bound = loop + (empty + TICK) / n + per_call * TIMER_IRQ / OVERFLOW
         model = (base + loop - EMPTY_CALL + empty / n) * (1 + TIMER_IRQ / OVERFLOW)

@@ -24,19 +24,13 @@ The two harnesses around a call differ: the ROM's loop (hb_rom_app.c,
 time_calls: a byte counter, the row's bank trampoline) and sim65's
 (console.c: a volatile byte compared with an unsigned int through cc65's
 runtime, the function pointer pushed, jmpvec), about 100 cycles a call
-apart.  So each side's figure has its own harness taken off: the same loop
-around a function that does nothing, timed by the ROM (its rom_harness
-record) and counted by sim65 (console.c around an empty function, built with
-the target's flags here).  What is left is the body beyond an empty call:
-
-    rom_body = (ticks / n - harness - trampoline) x (F - 75) / F,   sim_body = C - C_empty,
-
-which should agree to within RESOLUTION / n; the goal is 0.5% on every row.
-One more step on the ROM's side only: a row's call goes through its
-trampoline in the fixed bank (hashbench/rom/nes.py, 11 cycles with its bank
-mapped: ldy #, cpy zp, beq taken, jmp; 12 where the beq's target is over a
-page) and the harness's empty function does not, so rom_body has the row's
-trampoline taken off too.
+apart.  So each side's stored figure has its own harness taken off, as
+every meter defines a figure: the same loop around a function that does
+nothing, timed by the ROM (its rom_harness record, reached through a
+trampoline as a row is) and counted by sim65 (console.c's `empty`), and on
+the ROM's side the NMIs inside the span (irq_ticks, 75 cycles each).  What
+is left is the body beyond an empty call, per_call on both sides, which
+should agree to within RESOLUTION / n; the goal is 0.5% on every row.
 
 Both programs start the algorithms' code and the tables they index on a page
 (src/platform/guest/sim65.cfg, nes.py's linker_config): a 6502 charges a
@@ -46,86 +40,39 @@ table or loop moved a row by 1-3% with the other rows of the image.
 byte-loop row 0.7-2.3% apart: that gap was the harness, not the code.)"""
 import argparse
 import dataclasses
-import re
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 from hashbench import cross, roster
-from hashbench.build import cache
-from hashbench.meters import sim65 as sim65_meter
-from hashbench.paths import ROOT
-from hashbench.rom import image, nes
+from hashbench.result import Build
+from hashbench.rom import nes, run
 from hashbench.targets import load_all
-from hashbench.targets.console import ENGINE
+from hashbench.verify import Expected
 from studies import reference_tables, write
 from studies.rom_pass import GENERATED, generated_page, log, measure_pass
 
 FRAME_CYCLES = {"ntsc": 29780.5, "pal": 33247.5, "dendy": 35464.0}
 REGION_OF_CLOCK = {1789773: "ntsc", 1662607: "pal", 1773448: "dendy"}
-NMI_CYCLES = 75          # crt0.s's NMI with nothing queued: entry, counter, scroll, return
-EMPTY_C = ("#include <stddef.h>\n#include <stdint.h>\n"
-           "void hb_nothing(uint8_t *out, const uint8_t *in, size_t len);\n"
-           "void hb_nothing(uint8_t *out, const uint8_t *in, size_t len) { (void)out; (void)in; (void)len; }\n")
-TRAMPOLINE_CYCLES = 11   # nes.py's trampolines_source with the bank mapped: ldy #2, cpy zp 3, beq 3, jmp 3
 RESOLUTION = 30          # cycles a span may be off: the loop's 11 at its end, the NMI wait's 7 at its start, jitter
 PAGE = GENERATED / "rom-nes-crosscheck.md"
 GOAL = 0.005             # every row within 0.5% of sim65
 
 
 def sim65_cycles(built, size) -> dict:
-    """{(algo, impl): exact cycles of one call} under sim65, each row's code
-    built as the image built it (portable of a small build runs compact)."""
+    """{(algo, impl): sim65's per_call (cycles of one call beyond an empty
+    call's)}, each row's code built as the image built it (a small build's
+    rows are compact or small)."""
     small = sorted({Path(s).stem for g in built.groups if g.small for s in g.sources})
     t = dataclasses.replace(load_all()["nes"], name="nes-rom-check", no_portable_tables=small)
-    rows = [(r.algo, r.impl) for r in built.plan.rows]
-    rows += [(r.algo, "compact") for r in built.plan.rows if r.impl == "portable" and "compact" in r.algo.impls]
     out = {}
     # one implementation a program, so that its code starts the page as its group's does in the image
-    for impl in sorted({i for _a, i in rows}):
-        algos = list({a.id: a for a, i in rows if i == impl}.values())
-        got = cross.measure(cross.Request([t.name], [size], algos, [impl]), log=log, targets={t.name: t})
+    for impl in sorted({r.impl for r in built.plan.rows}):
+        algos = list({r.algo.id: r.algo for r in built.plan.rows if r.impl == impl}.values())
+        asked = "portable" if impl == roster.SMALL else impl   # stored as SMALL: the small build's portable
+        got = cross.measure(cross.Request([t.name], [size], algos, [asked]), log=log, targets={t.name: t})
         out.update({(r.algorithm, r.implementation): r.per_call for r in got.results if r.verified and r.per_call})
-    for r in built.plan.rows:
-        if (r.algo.id, r.impl) not in out and (r.algo.id, "compact") in out:
-            out[(r.algo.id, r.impl)] = out[(r.algo.id, "compact")]
     return out
-
-
-def trampoline_cycles(built) -> dict:
-    """{symbol: cycles of its trampoline} from the image's map: the beq at
-    +4 takes a cycle more where its target (+9) is on another page than the
-    next instruction (+6)."""
-    text = (built.path.parent / "map.txt").read_text()
-    out = {}
-    for sym in {r.symbol for r in built.plan.rows}:
-        at = int(re.search(rf"(?<!\w)_{sym}\s+([0-9A-F]{{6}})\b", text).group(1), 16)
-        out[sym] = TRAMPOLINE_CYCLES + ((at + 6) >> 8 != (at + 9) >> 8)
-    return out
-
-
-def sim65_empty_call(size) -> int:
-    """sim65's exact cycles of one call of a function that does nothing in
-    console.c's loop (as the meter counts a row: EXTRA=1 less EXTRA=0),
-    linked as the rows' programs are (cc65.link: clear of sim65's branch
-    miscount)."""
-    t = load_all()["nes"]
-    folder = t.build_dir / "nothing"
-    folder.mkdir(parents=True, exist_ok=True)
-    empty = folder / "nothing.c"
-    image.write_if_changed(empty, EMPTY_C)
-    defines = [*sim65_meter.engine_defines(t), "HB_CONSOLE_FN=hb_nothing", 'HB_CONSOLE_ID="nothing"',
-               "HB_CONSOLE_DIGEST_LEN=1", f"HB_CONSOLE_MAX_SIZE={t.max_size}"]
-    engine = t.compile(ENGINE, folder / "engine.o", log, defines)
-    nothing = t.compile(cache.rel(empty), folder / "nothing.o", log)
-    prog, _cmd = t.tc.link(t, t.support_objects(log) + [engine], nothing, folder, "nothing", log)
-    totals = []
-    for extra in (0, 1):
-        out = subprocess.run([*t.runner, cache.rel(prog), "portable", str(size), str(extra)], check=True,
-                             capture_output=True, text=True, cwd=ROOT).stdout
-        totals.append(int(re.search(r"^(\d+) cycles$", out, re.M).group(1)))
-    return totals[1] - totals[0]
 
 
 def main(argv=None) -> int:
@@ -152,20 +99,15 @@ def main(argv=None) -> int:
     h_iters, h_ticks = got["harness"][args.size]
     t0 = time.monotonic()
     sim = sim65_cycles(built, args.size)
-    sim_empty = sim65_empty_call(args.size)
-    rom_harness = h_ticks / h_iters
-    tramp = trampoline_cycles(built)
-    symbol_of = {(r.algo.id, r.impl): r.symbol for r in built.plan.rows}
+    rom = {(x.algorithm, x.implementation): x for x in run.results(session.records, con, Expected(), Build("nes-rom"))}
     emit(f"NES ROM, {region.upper()} (the ROM's test; F = {frame:,} cycles a frame), {args.size} B, budget "
-          f"{args.budget} ms: {len(p.rows)} rows, {nes.describe(built)}; {session.emulated_s:.0f} s emulated, "
-          f"{session.wall_s:.1f} s here (sim65: {time.monotonic() - t0:.1f} s). Harness (the loop around an "
-          f"empty function): {h_ticks / h_iters:,.1f} cycles a call ({h_iters:,} calls); an empty span "
-          f"{got['empty'][args.size]} cycles; a row's trampoline {TRAMPOLINE_CYCLES} cycles (12 where its branch "
-          f"crosses a page: {sum(c > TRAMPOLINE_CYCLES for c in tramp.values())} of {len(tramp)}). sim65's loop "
-          f"around an empty function: {sim_empty:,} cycles a call.\n")
-    emit("| algo | impl | ITER | ROM cycles/call | ROM less harness, trampoline and NMI | sim65 cycles/call | "
-          "sim65 less empty call | difference | resolution | within 0.5% |")
-    emit("|---|---|---:|---:|---:|---:|---:|---:|---:|:-:|")
+         f"{args.budget} ms: {len(p.rows)} rows, {nes.describe(built)}; {session.emulated_s:.0f} s emulated, "
+         f"{session.wall_s:.1f} s here (sim65: {time.monotonic() - t0:.1f} s). Harness (the loop around an "
+         f"empty function, through a trampoline): {h_ticks / h_iters:,.1f} cycles a call ({h_iters:,} calls); "
+         f"an empty span {got['empty'][args.size]} cycles.\n")
+    emit("| algo | impl | ITER | ROM cycles/call | ROM less harness and NMIs | sim65 less empty call | "
+         "difference | resolution | within 0.5% |")
+    emit("|---|---|---:|---:|---:|---:|---:|---:|:-:|")
     fails = 0
     for _digest, r in got["rows"]:
         key = (r["algo"], r["impl"])
@@ -173,16 +115,14 @@ def main(argv=None) -> int:
         if not r["verified"] or key not in sim:
             fails += 1
             why = "digest mismatch" if not r["verified"] else "no sim65 figure"
-            emit(f"| {label} | {r['impl']} | - | - | - | - | - | - | - | {why} |")
+            emit(f"| {label} | {r['impl']} | - | - | - | - | - | - | {why} |")
             continue
-        rom = r["ticks"] / r["iters"]
-        rom_body = (rom - rom_harness - tramp[symbol_of[key]]) * (frame - NMI_CYCLES) / frame
-        sim_body = sim[key] - sim_empty
+        rom_body, sim_body = rom[key].per_call, sim[key]
         diff = rom_body / sim_body - 1
         ok = abs(diff) <= GOAL
         fails += not ok
-        emit(f"| {label} | {r['impl']} | {r['iters']:,} | {rom:,.1f} | {rom_body:,.1f} | {sim[key]:,} | "
-              f"{sim_body:,} | {diff:+.3%} | ±{RESOLUTION / r['iters'] / sim_body:.3%} | {'yes' if ok else 'NO'} |")
+        emit(f"| {label} | {r['impl']} | {r['iters']:,} | {r['ticks'] / r['iters']:,.1f} | {rom_body:,.1f} | "
+             f"{sim_body:,} | {diff:+.3%} | ±{RESOLUTION / r['iters'] / sim_body:.3%} | {'yes' if ok else 'NO'} |")
     seed = reference_tables.seed_data()["nes"]
     shown = [(r, seed["ms"][r["algo"]]) for _d, r in got["rows"]
              if r["algo"] in seed["ms"] and r["impl"] == "portable" and r["verified"]]

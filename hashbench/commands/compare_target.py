@@ -11,6 +11,7 @@ from ..errors import UserError
 from ..present import exporters
 from ..present.host import report_mismatches
 from ..present.table import fmt_num, render
+from ..spelling import one_name
 from ..store import Store, ended
 from ..targets import load_all
 from ..units import parse_sizes
@@ -20,7 +21,7 @@ from .output import check_output
 
 def main(args) -> int:
     targets = load_all()
-    name = args.target
+    name = one_name(args.target, targets, "--target")
     if name not in targets:
         raise UserError(f"unknown target {name!r} (see 'hashbench cross --list')")
     if args.sweep or args.impl_dir or args.cluster or args.fail_above is not None:

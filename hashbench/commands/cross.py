@@ -12,6 +12,7 @@ from ..meters.cpu_models import load_model
 from ..present import exporters
 from ..present.crosstab import present_exact, present_targets
 from ..present.host import report_mismatches
+from ..spelling import one_name
 from ..store import Store, ended
 from ..targets import load_all, select
 from ..targets.qemu import MAX_SIZE
@@ -92,9 +93,9 @@ def checked(args, targets) -> Request:
     if not 1 <= args.calls <= 1000:
         raise UserError("--calls must be between 1 and 1000")
     mine = userimpl.prepare(args.impl_dir, log_to_stderr(args.quiet))
-    chosen = roster.split([args.impl])
-    every = "all" in chosen
     ours = roster.OURS + roster.asm_names()
+    chosen = [one_name(i, ours, "--impl") for i in roster.split([args.impl])]
+    every = "all" in chosen
     impls = list(ours) if every else [i for i in chosen if i in ours]
     beside = [m.substitute() for m in mine if every or m.name in chosen]
     bad = [i for i in chosen if i not in ours + ("all",) and i not in {m.name for m in mine}]

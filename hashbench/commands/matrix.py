@@ -10,6 +10,7 @@ from ..errors import UserError
 from ..present import exporters
 from ..present import matrix as present
 from ..present.host import report_mismatches
+from ..spelling import one_name
 from ..store import Store, ended
 from ..targets import load_all
 from ..units import parse_budget, parse_sizes
@@ -78,6 +79,7 @@ def target_and_builds(args):
     target = None
     if args.target:
         targets = load_all()
+        args.target = one_name(args.target, targets, "--target")
         if args.target not in targets:
             raise UserError(f"unknown target {args.target!r} (targets: {', '.join(targets)})")
         target = targets[args.target]

@@ -2,6 +2,7 @@
 """hashbench rom: a console ROM image of the benchmark, and (--run) its run
 headless in a libretro core, stored like any run (hashbench/rom/)."""
 import sys
+import tempfile
 from pathlib import Path
 
 from ..errors import UserError
@@ -9,6 +10,7 @@ from ..files import writable_folder
 from ..present import exporters
 from ..present.run import present_run
 from ..rom import console, flow, image, play, webrun
+from ..spelling import one_name
 from ..store import Store, ended
 from ..units import parse_budget, parse_size
 from .options import add_store_args, formatter, log_to_stderr
@@ -29,7 +31,8 @@ def add_parser(sub):
                     "after about 5 s, every row of the image verified against the reference digest the ROM "
                     "carries and timed by the console's own timer for the budget (" + timers() + ").  "
                     "The table shows label, tier mark (. checksum, * non-crypto, # crypto), ITER, "
-                    "us/iter, KB/s and the first digest bytes.  On the console: A cycles the sort (category, "
+                    "us/iter, B/s (k and M where the digits do not fit) and the first digest bytes.  "
+                    "On the console: A cycles the sort (category, "
                     "speed, name), B re-runs, SELECT toggles the size sweep (64/256/1024 B), UP/DOWN scroll.  "
                     "Every pass writes its records (docs/records.md) into the cartridge's save RAM (NDS: a fixed "
                     "area of main RAM; nucleo-f767: the serial port).\n\n"
@@ -41,7 +44,8 @@ def add_parser(sub):
                     "headless, lets the pass finish, reads the records from save RAM, checks the table on the "
                     "screen against them, and stores the run (target " + ", ".join(c.run_target for c in console.all_consoles())
                     + "; meter console-timer: cycles per "
-                    "call by the console's timer, the loop included).  By default the image holds as much of "
+                    "call by the console's timer beyond an empty call's, the same loop around a function that "
+                    "does nothing).  By default the image holds as much of "
                     "the roster as fits; what is left out is said (the Game Boy: an MBC5 cartridge, each "
                     "algorithm in a 16 KiB bank, one larger from bank 0 into bank 1).",
         epilog="examples:\n  hashbench rom --target gba -o hb.gba\n"
@@ -56,7 +60,8 @@ def add_parser(sub):
                "  hashbench rom --target gba -o hb.gba --play     # play it in the browser\n"
                "  hashbench rom --target nucleo-f767 -o hb.elf     # hb.elf and hb.bin for the board")
     c.add_argument("--target", required=True, metavar="CONSOLE", help="the console: " + ", ".join(console.names()))
-    c.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write (e.g. hb.gba)")
+    c.add_argument("-o", "--output", metavar="FILE", help="the image to write (e.g. hb.gba); with --run alone it may "
+                   "be left out: the image is then built in a temporary folder, removed afterwards")
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
     c.add_argument("--tier", action="append", metavar="TIER", help="checksum, non-crypto, crypto")
     c.add_argument("--impl", default="fastest", help="portable, compact, the console CPU's assembly (6502 on the NES, sm83 "
@@ -83,6 +88,7 @@ def add_parser(sub):
     c.add_argument("--json", metavar="FILE", help="with --run: also write the run (.json, .csv or .md)")
     add_store_args(c)
     c.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
+    c.add_argument("-v", "--verbose", action="store_true", help="also each file the build compiles or links")
     c.set_defaults(func=main)
     return c
 
@@ -98,6 +104,14 @@ def writable(path: str, what: str):
 
 
 def main(args) -> int:
+    args.target = one_name(args.target, console.names(), "--target")
+    if args.output is None:
+        if not args.run or args.play:
+            raise UserError("-o FILE: the image to write (only --run alone builds it in a temporary folder)")
+        with tempfile.TemporaryDirectory(prefix="hashbench-rom-") as tmp:
+            args.output = str(Path(tmp) / ("hashbench" + console.get(args.target).image_suffix()))
+            args.temporary = True
+            return main(args)
     con = console.get(args.target)
     algos, impls = flow.select(args.algo, args.tier, args.impl)
     size, budget = parse_size(args.size), parse_budget(args.budget)
@@ -130,9 +144,10 @@ def main(args) -> int:
     if args.json:
         exporters.check_path(args.json)
     log = log_to_stderr(args.quiet)
-    p, built = flow.build_image(con, algos, impls, size, budget, log, place=args.place)
+    p, built = flow.build_image(con, algos, impls, size, budget, flow.build_log(log, args.verbose), place=args.place)
     (con.install or image.install)(built, Path(args.output))
-    print(f"{args.output}: {con.name} image, {len(p.rows)} rows, {con.describe(built)}")
+    where = "a temporary image, removed after the run" if getattr(args, "temporary", False) else args.output
+    print(f"{where}: {con.name} image, {len(p.rows)} rows, {con.describe(built)}")
     for algo, impl, why in p.left_out:
         print(f"left out: {algo}/{impl}: {why}")
     if not args.run:
@@ -147,8 +162,10 @@ def main(args) -> int:
     print(f"{con.run_target}: {tc.get('emulated_s')} s emulated in {tc.get('wall_s')} s here; "
           f"{sum(r.verified for r in run.results)}/{len(run.results)} digests verified; the table on the screen "
           + shown[tc.get("screen_matches_records", "none")])
+    said = {(a, i) for a, i, _ in p.left_out}   # each said once, above
     for n in run.notes:
-        print(f"warning: {n.detail}", file=sys.stderr)
+        if not (n.reason == "not-built" and (n.data.get("algorithm"), n.data.get("implementation")) in said):
+            print(f"warning: {n.detail}", file=sys.stderr)
     if args.json:
         exporters.write(args.json, run)
         log(f"wrote {args.json}")

@@ -52,7 +52,7 @@ FIGURES = {
     "instructions": Figure("instructions (exact)", "instructions", True),
     "exact-cycles": Figure("cycles (exact, cycle-accurate simulator)", "cycles", True),
     "est-cycles": Figure("estimated cycles (cost model)", "cycles", True),
-    "console-timer": Figure("cycles by the console's own timer (a ROM's timed loop, loop included)", "cycles", True),
+    "console-timer": Figure("cycles by the console's own timer (a ROM's timed loop, less an empty call's)", "cycles", True),
 }
 
 
@@ -116,7 +116,7 @@ REGISTRY = (
           "cycles estimated by the target's CPU model, its programs on a stand-in", "cycle_model_console",
           aliases=("cycle-model",), model=True),
     Meter("rom-timer", "console-timer", ("console-timer",), "rom-timer", ROM,
-          "cycles by the console's own timer, the loop included"),
+          "cycles by the console's own timer, less an empty call's"),
 )
 BY_NAME = {m.name: m for m in REGISTRY}
 CYCLE_MODEL = "est-cycles"   # cross --meter: each target's CPU model (for library callers: studies, revisions)

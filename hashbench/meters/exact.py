@@ -21,6 +21,32 @@ class Measured:
     harness: list   # [[calls, count]]: the same region without the hash
     variant: str = None                          # the meter's variant (a cycle model's)
     extra: dict = field(default_factory=dict)    # further figures of the meter (counters)
+    empty: "Measured" = None                     # the function that does nothing, measured the same way
+
+
+EMPTY = "empty"   # console.c's function that does nothing, measured as an implementation of its own
+
+
+def with_empty_calls(costs: dict) -> dict:
+    """{(impl, size): Measured} of a console program -> the same without
+    the empty function's own entries, each other one's `empty` set to the
+    empty function's of its size."""
+    out = {}
+    for (impl, size), m in costs.items():
+        if impl != EMPTY:
+            m.empty = costs.get((EMPTY, size))
+            out[(impl, size)] = m
+    return out
+
+
+def empty_call_fields(m: Measured) -> dict:
+    """A result's extra fields for the empty call measured beside it: its
+    figure (per call, in the meter's unit, its own harness subtracted),
+    which the result's figure excludes, and its raw counts."""
+    if m.empty is None:
+        return {}
+    return {"empty_call": exact_per_call(m.empty.samples, m.empty.harness),
+            "empty_samples": m.empty.samples, "empty_harness": m.empty.harness}
 
 
 def exact_per_call(samples, harness):
@@ -38,11 +64,13 @@ def exact_per_call(samples, harness):
 
 def fill_exact(result, clock_hz=None, per_call=exact_per_call):
     """A verified exact result's figures from its samples (`per_call`: how
-    the meter makes one call's figure of them); cycles also as time at
-    `clock_hz` (a CPU's real clock), instructions never."""
+    the meter makes one call's figure of them), less the empty call's
+    (`empty_call`, where the meter measured one: the cost of a call beyond
+    an empty call's, as on the host); cycles also as time at `clock_hz` (a
+    CPU's real clock), instructions never."""
     if not result.verified:
         return result
-    result.per_call = per_call(result.samples, result.harness)
+    result.per_call = per_call(result.samples, result.harness) - result.extra.get("empty_call", 0)
     result.spread_pct = 0.0
     if result.unit == "cycles":
         result.cycles_per_byte = result.per_byte

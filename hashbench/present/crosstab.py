@@ -35,7 +35,7 @@ METER_TABLES = {
     "exact-cycles": ("cycles per byte (exact)", VALUES["kb_per_s"][2]),
     "est-cycles": ("estimated cycles per byte (cost model)",
                    "estimated KB/s (10^3 B/s) at the CPU's real clock (cost model)"),
-    "console-timer": ("cycles per byte (console timer, loop included)", "KB/s (10^3 B/s) by the console's timer"),
+    "console-timer": ("cycles per byte (console timer, less an empty call)", "KB/s (10^3 B/s) by the console's timer"),
 }
 
 

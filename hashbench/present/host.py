@@ -57,13 +57,30 @@ def warn_drift(run, quiet=False):
               file=sys.stderr)
 
 
+def fastest_figure(best, unit, modes) -> str:
+    """The fastest row's figure as its table printed it: in `unit` in the plain table; in a mode
+    run, MB/s as the threads table's one-thread row shows it, else ns per call as the latency,
+    misalignment and small-sweep tables show it."""
+    if not modes:
+        return f"{fmt_num(best.mb_per_s * 1e6 / UNITS[unit][0])} {unit}"
+    if len({m.threads for m in modes}) > 1 or any(m.threads > 1 for m in modes):
+        return f"{fmt_num(best.mb_per_s)} MB/s"
+    return f"{fmt_num(best.ns_per_call)} ns/call @{format_size(best.size)}"
+
+
 def footer(run, results, unit) -> str:
+    """The count, the fastest of each tier (a mode run: among the plain rows, one thread,
+    independent aligned calls, whose figure a table shows; a pooled or chained figure is in
+    no column) and the harness overhead."""
     parts = [f"{len(results)} results in {run.elapsed_s:.1f} s"] if run.elapsed_s else [f"{len(results)} results"]
+    modes = [r for r in results if r.mode_label] if has_modes(results) else []
+    if has_modes(results) and not modes:   # a small sweep of plain rows only
+        modes = results
     for tier in ("checksum", "non-crypto", "crypto"):
-        rs = [r for r in results if r.tier == tier and r.mb_per_s]
+        rs = [r for r in results if r.tier == tier and r.mb_per_s and r.verified and not (modes and r.mode_label)]
         if rs:
             best = max(rs, key=lambda r: r.mb_per_s)
-            parts.append(f"fastest {tier}: {best.label} ({fmt_num(best.mb_per_s * 1e6 / UNITS[unit][0])} {unit})")
+            parts.append(f"fastest {tier}: {best.label} ({fastest_figure(best, unit, modes)})")
     over = {}
     for r in results:
         if r.extra.get("overhead_ns") is not None:

@@ -27,15 +27,15 @@ def terminal_width(stream=None):
     return shutil.get_terminal_size().columns if stream.isatty() else None
 
 
-def fit(headers, rows, wrap, width):
+def fit(headers, rows, wrap, width, least=12):
     """rows whose cells in columns `wrap` (indices, the long free text: lists, references) are folded
     onto lines of their own, below the row, so that the table is at most `width` characters wide
-    (the other columns as they are; None: no limit)."""
+    (the other columns as they are; None: no limit), each folded column `least` wide at the least."""
     if not width or not rows:
         return rows
     sep = 2 * (len(headers) - 1)
     fixed = sum(max([len(str(h))] + [len(str(r[i])) for r in rows]) for i, h in enumerate(headers) if i not in wrap)
-    room = max(12, (width - fixed - sep) // len(wrap))
+    room = max(least, (width - fixed - sep) // len(wrap))
     out = []
     for row in rows:
         folded = {i: textwrap.wrap(str(row[i]).replace(",", ", "), room, break_long_words=True) or [""]

@@ -8,6 +8,7 @@ import html
 import json
 
 from .. import __version__
+from ..present.host import described
 from ..present.modes import mode_tables
 from ..present.table import fmt_num
 from ..result import METER_TITLES, now_iso
@@ -67,6 +68,12 @@ def figure(key, svg, marks, caption) -> str:
             f"<figcaption>{esc(caption)}</figcaption></figure>")
 
 
+def plus_minus_field(r) -> str:
+    """The Result attribute the terminal's ± column shows (present.table.plus_minus): the interval
+    between processes, or a one-process run's spread of samples."""
+    return "ci_pct" if r.ci_pct is not None else "spread_pct"
+
+
 # ---- sections ----------------------------------------------------------------------
 
 def speed_section(run, rs) -> str:
@@ -76,9 +83,12 @@ def speed_section(run, rs) -> str:
     for r in rs:
         rows.append(f"<tr {row_attrs(r)}><td>{esc(data.label(r))}</td><td>{esc(r.implementation)}</td>"
                     f"<td>{esc(r.build.name)}</td><td>{esc(r.tier)}</td>{num_cell(r, 'mb_per_s')}"
-                    f"{num_cell(r, 'spread_pct')}{num_cell(r, 'cycles_per_byte')}{num_cell(r, 'ns_per_call')}</tr>")
+                    f"{num_cell(r, plus_minus_field(r))}{num_cell(r, 'cycles_per_byte')}"
+                    f"{num_cell(r, 'ns_per_call')}</tr>")
     return ("<h3>Throughput</h3>"
             + figure(key, plots.speed(rs, key), marks, "MB/s per algorithm, fastest first; colour: tier")
+            + f"<p class='sub' data-words='figure'>figure = {esc(described(rs, 'statistic'))} · "
+              f"± = {esc(described(rs, 'plus_minus'))}</p>"
             + table("speed", run.id, ["algorithm", "impl", "build", "tier", "MB/s", "± %", "cycles/B", "ns/call"],
                     rows, numeric=(4, 5, 6, 7)))
 

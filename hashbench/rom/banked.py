@@ -39,6 +39,7 @@ from typing import Protocol
 from ..build import assembly_includes, assembly_text, cache, cc65, sdcc
 from ..errors import BuildError
 from ..paths import ROOT
+from ..roster import SMALL
 from ..targets.console import SMALL_DEFINE, object_stem  # object_stem: asm-6502-crc8.o beside crc8.c's crc8.o
 from . import banks, image
 
@@ -199,26 +200,53 @@ def pack(groups, reserved: int, bank_room: int) -> int:
     return used
 
 
+def small_row(r, g, kept):
+    """What a portable row of a group built small (g.small) runs, as the
+    row the image holds: its compact (the code that runs, where the group
+    has its files), None where the compact is in the image already, and
+    SMALL where the algorithm has no compact."""
+    if not g.small or r.impl != "portable":
+        return r, None
+    if r.algo.has_compact:
+        if (r.algo.id, "compact") in kept:
+            return None, "its compact is in the image already"
+        if not set(r.algo.code("compact").sources) <= set(g.sources):
+            return None, "its compact's files are not in the bank"
+        return image.Row(r.algo, "compact", r.label), "the image holds it as compact"
+    return image.Row(r.algo, SMALL, r.label), f"the image holds it as {SMALL}"
+
+
 def keep_fitting(plan: image.Plan, groups, left, console: str):
     """The rows the banks hold: `plan` narrowed to them (its left_out
     extended), and the groups that still hold a row -> (groups, left_out).
-    A group built small runs the compact code for `portable`: a row that
-    has a compact says so once, as compact."""
+    A group built small runs the compact code for `portable`: such a row
+    is named by the code that runs (small_row), never `portable`."""
     rows, left_out = [], [(r.algo.id, r.impl, why) for r, why in left]
-    small = {id(r) for g in groups if g.small for r in g.rows}
+    group_of = {id(r): g for g in groups for r in g.rows}
     kept = {(r.algo.id, r.impl) for r in plan.rows}
+    renamed = False
     for r in plan.rows:
         if any(r is x for x, _ in left):
             continue
-        if id(r) in small and r.impl == "portable" and "compact" in r.algo.impls and (r.algo.id, "compact") in kept:
-            left_out.append((r.algo.id, r.impl, f"built with {SMALL_DEFINE} to fit a bank: its portable is "
-                                                 "the compact code"))
+        g = group_of[id(r)]
+        got, why = small_row(r, g, kept)
+        if why:
+            left_out.append((r.algo.id, r.impl, f"built with {SMALL_DEFINE} to fit a bank, where its portable "
+                                                 f"runs other code: {why}"))
+        if got is None:
+            g.rows = [x for x in g.rows if x is not r]
             continue
-        rows.append(r)
+        if got is not r:
+            g.rows = [got if x is r else x for x in g.rows]
+            renamed = True
+        rows.append(got)
     if not rows:
         raise BuildError(f"rom: no row fits the {console} image")
     for g in groups:
         g.rows = [r for r in g.rows if any(r is x for x in rows)]
+    if renamed:   # a compact in a portable's place may share a label with another row
+        for r, lab in zip(rows, image.labels([(r.algo, r.impl) for r in rows])):
+            r.label = lab
     # the plan becomes what the image holds: the caller tables, labels and
     # stores by it
     plan.rows[:] = rows
@@ -229,8 +257,8 @@ def keep_fitting(plan: image.Plan, groups, left, console: str):
 def small_note(groups) -> str:
     """What describe() adds where groups were built small."""
     small = sorted({r.algo.id for g in groups if g.small for r in g.rows})
-    return (f"; built with {SMALL_DEFINE} to fit a bank (rolled rounds: their portable runs the compact "
-            f"code): {', '.join(small)}" if small else "")
+    return (f"; built with {SMALL_DEFINE} to fit a bank (rolled rounds: their portable rows held as "
+            f"compact, or as small without a compact): {', '.join(small)}" if small else "")
 
 
 # ---- SDCC (the Game Boy) -----------------------------------------------------------------------

@@ -66,7 +66,7 @@ class Web:
     # in the core's save state, where the records are not in the save RAM (the NDS's main RAM)
     records_in_state: Callable | None = None
     measures: bool = True   # False: played only (hashbench.rom.webrun does not read its records back)
-
+    machine: str = ""       # the machine the core runs the image as, where not the console's name (the page's title)
 
 
 @dataclass(frozen=True)
@@ -110,6 +110,18 @@ class Console:
     fine_span: bool = False      # the platform times each span itself (hb_rom.h: HB_ROM_FINE_SPAN)
     config_lines: tuple = ()     # more lines of hb_rom_config.h: what the platform or the build adds by name
                                  # (a function of a generated stub's name, a define hb_rom.h asks for)
+    target_call: str = ""        # HB_ROM_TARGET: a call into the platform where the image finds its machine at
+                                 # run time (the Game Boy's image on a Color: "gbc"); default: the name
+    timer_irq: tuple | None = None   # (ticks between, cycles each): the timer's own interrupt, which a
+                                     # span holds every so many ticks and no call's cost includes (the GB's)
+
+    def image_suffix(self) -> str:
+        """The image file's usual ending (the browser page's, where it plays
+        it; the Game Boy's for the Color, which runs the same image; the
+        NUCLEO's ELF)."""
+        if self.web:
+            return self.web.extensions[0]
+        return {"gbc": ".gb"}.get(self.name, ".elf")
 
     # ---- read from the target description ----
 

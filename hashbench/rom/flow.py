@@ -6,6 +6,7 @@ A console is a console.Console (hashbench/rom/console.py), declared by its
 module of this package and found through console.get(--target)."""
 import hashlib
 import sys
+import time
 import uuid
 from dataclasses import replace
 
@@ -13,9 +14,30 @@ from .. import roster
 from ..context import host_context
 from ..errors import UserError
 from ..result import Build, Note, Run
+from ..spelling import one_name
 from ..store import recording
 from ..targets import host
 from . import console, image, run
+
+BUILD_PROGRESS_EVERY_S = 15.0   # the build's count line, at most this often
+
+
+def build_log(log, verbose):
+    """`log` with the build's per-file lines ("building PATH") only when
+    `verbose`; otherwise their count, at most one line every BUILD_PROGRESS_EVERY_S."""
+    if verbose:
+        return log
+    state = {"files": 0, "shown": time.monotonic()}
+
+    def out(m):
+        if not m.startswith("building "):
+            log(m)
+            return
+        state["files"] += 1
+        if time.monotonic() - state["shown"] >= BUILD_PROGRESS_EVERY_S:
+            log(f"rom: building: {state['files']} files compiled or linked so far")
+            state["shown"] = time.monotonic()
+    return out
 
 
 def build_image(con, algos, impls, size: int, budget_ms: int, log=lambda m: None, place=None):
@@ -132,7 +154,7 @@ def select(algo_patterns, tiers, impl_text):
     known = list(roster.OURS) + list(roster.asm_names())   # the CPUs' assembly: only on its console
     if impl_text == image.FASTEST:
         return algos, [image.FASTEST]
-    impls = known if impl_text == "all" else roster.split([impl_text])
+    impls = known if impl_text == "all" else [one_name(i, known, "--impl") for i in roster.split([impl_text])]
     bad = [i for i in impls if i not in known]
     if bad or not impls:
         raise UserError(f"unknown implementation {(bad or [impl_text])[0]!r}: a ROM holds "

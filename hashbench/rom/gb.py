@@ -67,6 +67,7 @@ Unit, Built, StubRow, units, pack, rom_banks, banked_assembly = (
     banked_sdcc.Unit, banked_sdcc.Built, banked_sdcc.StubRow, banked_sdcc.units, banked_sdcc.pack,
     banked_sdcc.rom_banks, banked_sdcc.banked_assembly)
 stub_name = LAYOUT.stub_name
+EMPTY_FN = banked_sdcc.EMPTY_FN
 
 
 def Builder(target, out_dir=None, log=lambda m: None) -> banked_sdcc.Builder:
@@ -74,8 +75,8 @@ def Builder(target, out_dir=None, log=lambda m: None) -> banked_sdcc.Builder:
     return banked_sdcc.Builder(CONSOLE, LAYOUT, target, out_dir, log)
 
 
-def write_stubs(placed, folder):
-    return banked_sdcc.write_stubs(LAYOUT, placed, folder)
+def write_stubs(placed, folder, empty: bool = True):
+    return banked_sdcc.write_stubs(LAYOUT, placed, folder, empty)
 
 
 def build(plan: image.Plan, log=lambda m: None) -> Built:
@@ -91,7 +92,7 @@ def describe(built: Built) -> str:
 
 
 def headers() -> list:
-    return LAYOUT.headers()
+    return image.headers(PLATFORM)
 
 
 CONSOLE = Console(
@@ -102,8 +103,12 @@ CONSOLE = Console(
     emulator="mgba",
     emulator_options={"mgba_gb_model": "Game Boy"},   # the image is a Color's too (gbc.py): run as a DMG here
     slowest_call_s=480.0,        # the slowest row's calls (its digest's, one timed) at 4 KiB
-    settle_frames=60,            # the app may take a second to redraw the table
+    settle_frames=120,           # the app may take two seconds to redraw the table (32-bit divisions on the SM83)
     cpu="SM83",
     clock="hb_gb_clock_hz()",    # single or double speed (gb.c: a Color runs the image at double speed)
-    web=Web("gambatte", "Gambatte", (".gb", ".gbc"), 59.7275),
-    assembles=True)              # src/algos/asm/sm83/ (sdasgb): `--impl sm83`, and the default's choice
+    target_call="hb_gb_target()",   # "gbc" where the start-up finds a Color (gb.c)
+    config_lines=(f"#define HB_ROM_EMPTY_FN {stub_name(EMPTY_FN)}",),   # the harness's call through a far stub
+    # Gambatte runs an image whose header says a Color runs it too as a Color (its hardware mode Auto)
+    web=Web("gambatte", "Gambatte", (".gb", ".gbc"), 59.7275, machine="GBC"),
+    assembles=True,              # src/algos/asm/sm83/ (sdasgb): `--impl sm83`, and the default's choice
+    timer_irq=(256, 100 + 44 / 256))   # crt0.s's TIMA overflow: 20 dispatch + 80, 44 more every 256th

@@ -22,7 +22,7 @@ from ..build.gcc import STD
 from ..errors import BuildError, UserError
 from ..files import write_whole
 from ..paths import BUILD, ROOT
-from ..roster import TIERS
+from ..roster import SMALL, TIERS
 from ..verify import reference_table
 
 SWEEP_SIZES = (64, 256, 1024)     # the reference studies' sweep (SELECT)
@@ -45,7 +45,8 @@ INCLUDES = ("src/engine/rom", "src/platform/rom", "src/engine", "src/algos")
 @dataclass
 class Row:
     algo: object       # hashbench.roster.Algorithm
-    impl: str          # portable | compact | the CPU's assembly (6502, sm83, armv4: src/algos/asm/registry.def)
+    impl: str          # portable | compact | small (roster.SMALL) | the CPU's assembly (6502, sm83, armv4:
+                       # src/algos/asm/registry.def): the code that runs, as records and the store name it
     label: str         # what the table shows, LABEL_WIDTH characters at most, unique in the image
 
     @property
@@ -94,18 +95,16 @@ def labels(rows) -> list:
     """The table's labels: the roster's short label, cut to LABEL_WIDTH; a
     compact implementation's ends in 'c' (CRC32 -> CRC32c), from the label's
     first four characters and its last where that would be taken (CRC32C's
-    compact: CRC3Cc); the CPU's assembly ends in 'a' (CRC32a) the same way."""
+    compact: CRC3Cc); the CPU's assembly ends in 'a' (CRC32a), a small
+    build (roster.SMALL) in 's' (BLK2Ss), the same way."""
     out = []
     for algo, impl in rows:
         lab = algo.label[:LABEL_WIDTH]
-        if impl in algo.asm:
-            lab = algo.label[:LABEL_WIDTH - 1] + "a"
+        if impl != "portable":
+            end = "a" if impl in algo.asm else "s" if impl == SMALL else "c"
+            lab = algo.label[:LABEL_WIDTH - 1] + end
             if lab in out or any(a.label[:LABEL_WIDTH] == lab for a, _ in rows):
-                lab = algo.label[:LABEL_WIDTH - 2] + algo.label[-1] + "a"
-        elif impl != "portable":
-            lab = algo.label[:LABEL_WIDTH - 1] + "c"
-            if lab in out or any(a.label[:LABEL_WIDTH] == lab for a, _ in rows):
-                lab = algo.label[:LABEL_WIDTH - 2] + algo.label[-1] + "c"
+                lab = algo.label[:LABEL_WIDTH - 2] + algo.label[-1] + end
         out.append(lab)
     doubled = sorted({x for x in out if out.count(x) > 1})
     if doubled:
@@ -187,6 +186,9 @@ def write_config(con, folder: Path) -> list:
                   f'#define HB_ROM_TARGET "{con.run_target}"', f"#define HB_ROM_CLOCK_HZ {con.clock_expr(con.emulated_clock_hz)}",
                   "#else", f'#define HB_ROM_TARGET "{con.board_target}"', f"#define HB_ROM_CLOCK_HZ {con.clock_expr()}",
                   "#endif"]
+    elif con.target_call:
+        lines += [f"const char *{con.target_call[:-2]}(void);   /* the platform's */",
+                  f"#define HB_ROM_TARGET {con.target_call}", f"#define HB_ROM_CLOCK_HZ {con.clock_expr()}"]
     else:
         lines += [f'#define HB_ROM_TARGET "{con.name}"', f"#define HB_ROM_CLOCK_HZ {con.clock_expr()}"]
     if con.fine_span:

@@ -79,7 +79,7 @@ def page(console: str, image: Path) -> bytes:
     config = {"core": web.core, "gameUrl": "game/" + quote(image.name), "gameName": image.stem, "dataPath": "ejs/",
               "coreOptions": web.options, "keys": [{"id": k.retropad, "key": k.key} for k in web.keys]}
     rows = "\n".join(f"<tr><td>{k.button}</td><td><kbd>{html.escape(k.key)}</kbd></td></tr>" for k in web.keys)
-    title = f"{image.name} ({console.upper()}) in {web.emulator} (EmulatorJS {EMULATORJS_VERSION})"
+    title = f"{image.name} ({web.machine or console.upper()}) in {web.emulator} (EmulatorJS {EMULATORJS_VERSION})"
     note = ("The ROM starts by itself after about 5 s (or press A). On the console: A cycles the sort, B re-runs, "
             "SELECT toggles the size sweep, UP/DOWN scroll. The emulator's own menu (the bar under the screen) "
             "can change the keys.")

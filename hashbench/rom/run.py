@@ -90,7 +90,7 @@ def wait_done(drv, con, rows: int, budget_ms: int, stream=sys.stderr, sizes: int
     a progress line on `stream` every few seconds -> the records' text, up
     to the `done` record's line."""
     deadline = drv.seconds + limit_s(rows, budget_ms, sizes, con.slowest_call_s)
-    last = time.monotonic()
+    last = start = time.monotonic()
     text = ""
     while DONE not in text:
         if drv.seconds > deadline:
@@ -99,8 +99,9 @@ def wait_done(drv, con, rows: int, budget_ms: int, stream=sys.stderr, sizes: int
         drv.run(POLL_FRAMES)
         text = save_text(drv.records())
         if time.monotonic() - last >= PROGRESS_EVERY_S and stream:
-            print(f"{con.run_target}: {drv.seconds:.1f} s emulated, "
-                  f"{text.count('rom_result')}/{rows * sizes} rows", file=stream, flush=True)
+            done, total = text.count("rom_result"), rows * sizes
+            print(f"{con.run_target}: {done}/{total} rows, {drv.seconds:.1f} s emulated"
+                  + (f", {time_left(time.monotonic() - start, done, total)}" if done else ""), file=stream, flush=True)
             last = time.monotonic()
     done = text.index(DONE)
     text = text[:done] + text[done:].split("\n", 1)[0] + "\n"
@@ -112,6 +113,12 @@ def wait_done(drv, con, rows: int, budget_ms: int, stream=sys.stderr, sizes: int
             drv.run(POLL_FRAMES, capture=True)
     drv.run(con.settle_frames)  # the table drawn after the last record
     return text
+
+
+def time_left(elapsed_s: float, done: int, total: int) -> str:
+    """The wall time the rows left may take, at the pace of those done."""
+    from ..progress import about
+    return about(elapsed_s / done * (total - done)) + " left"
 
 
 def parse(text: str) -> list:
@@ -185,7 +192,8 @@ def read(recs, partial=False) -> dict:
     up: the rows after the last ones here are on the screen only),
     timer_checks [(expected ticks, ticks)] (the NES's timer against code of
     known cycles, the NMIs inside the span included)}."""
-    out = {"engine": None, "harness": {}, "empty": {}, "timer_checks": [], "rows": [], "done": False, "full": False}
+    out = {"engine": None, "harness": {}, "harness_irq": {}, "empty": {}, "timer_checks": [], "rows": [],
+           "done": False, "full": False}
     digests = {}
     for r in recs:
         kind = r["rec"]
@@ -193,6 +201,7 @@ def read(recs, partial=False) -> dict:
             out["engine"] = r
         elif kind == "rom_harness":
             out["harness"][r["size"]] = (r["iters"], r["ticks"])
+            out["harness_irq"][r["size"]] = r.get("irq_ticks", 0)
             out["empty"][r["size"]] = r["empty_ticks"]
         elif kind == "rom_timer_check":
             out["timer_checks"].append((r["code_ticks"] + r["nmis"] * r["nmi_ticks"], r["ticks"]))
@@ -212,12 +221,28 @@ def read(recs, partial=False) -> dict:
     return out
 
 
+def overhead_ticks(r, got, con) -> float:
+    """The ticks of a timed span (a rom_result's or the harness's record
+    `r`) that are not its calls: the span's own set-up (a span of no call,
+    the size's empty_ticks) and the interrupts inside it, recorded
+    (irq_ticks: the NES's NMIs) or, for a timer that interrupts every so
+    many ticks (con.timer_irq: the Game Boy's TIMA overflow), counted from
+    the span's length (to one interrupt)."""
+    out = got["empty"].get(r["size"], 0) + r.get("irq_ticks", 0)
+    if con.timer_irq:
+        every, cycles = con.timer_irq
+        eng = got["engine"]
+        out += r["ticks"] // every * cycles * eng["tick_hz"] / eng["clock_hz"]
+    return out
+
+
 def results(recs, con, expected, build: Build, partial=False) -> list:
     """Results of meter `console-timer`: per call the timer's ticks over
     the iterations, in CPU cycles (ticks x clock / tick rate: on the GBA the
-    ticks are cycles), the loop included; the harness (the same loop around
-    an empty function) kept beside it.  Every digest verified against the
-    reference here too, whatever the ROM said."""
+    ticks are cycles), less the harness's (the same loop around a function
+    that does nothing: `empty_call`, stored beside it), as every meter
+    defines a figure: the cost of a call beyond an empty call.  Every digest
+    verified against the reference here too, whatever the ROM said."""
     got = read(recs, partial)
     eng = got["engine"]
     tick_hz, clock_hz = eng["tick_hz"], eng["clock_hz"]
@@ -234,16 +259,23 @@ def results(recs, con, expected, build: Build, partial=False) -> list:
             raise BuildError(f"rom: {r['algo']}: the ROM's own check ({r['verified']}) and the reference's "
                              f"({res.verified}) disagree")
         if res.verified and r["iters"]:
-            res.per_call = r["ticks"] * clock_hz / tick_hz / r["iters"]
+            # a tick's share of a call, the span's own set-up and its interrupts left out
+            ticks = (r["ticks"] - overhead_ticks(r, got, con)) / r["iters"]
             res.spread_pct = 0.0
-            res.cycles_per_byte = res.per_byte
             res.clock_hz = clock_hz
-            res.ns_per_call = r["ticks"] * 1e9 / tick_hz / r["iters"]
-            res.mb_per_s = r["size"] / res.ns_per_call * 1e3
             res.extra.update(iters=r["iters"], ticks=r["ticks"], tick_hz=tick_hz, timer=eng.get("timer"))
+            if "irq_ticks" in r:
+                res.extra["irq_ticks"] = r["irq_ticks"]
             if h_iters:
-                res.extra["loop_cycles"] = h_ticks * clock_hz / tick_hz / h_iters
+                harness = {"ticks": h_ticks, "size": r["size"], "irq_ticks": got["harness_irq"][r["size"]]}
+                empty = (h_ticks - overhead_ticks(harness, got, con)) / h_iters
+                ticks -= empty
+                res.extra["empty_call"] = empty * clock_hz / tick_hz
                 res.extra["empty_span_cycles"] = got["empty"][r["size"]] * clock_hz / tick_hz
+            res.per_call = ticks * clock_hz / tick_hz
+            res.ns_per_call = ticks * 1e9 / tick_hz
+            res.mb_per_s = r["size"] / res.ns_per_call * 1e3 if res.ns_per_call > 0 else None
+            res.cycles_per_byte = res.per_byte
         out.append(res)
     return out
 

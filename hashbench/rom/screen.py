@@ -64,17 +64,13 @@ def per_call_us(iters, ticks, tick_hz) -> int:
 
 
 def fmt_speed(iters, ticks, size, tick_hz, width: int) -> str:
-    """put_speed: KB/s (10^3 B/s) from 10 up, one decimal from 1 to 10,
-    bytes a second marked B below (one decimal below 10 B/s)."""
+    """put_speed: bytes a second, in one unit (the column's B/s): k and M
+    where the digits do not fit (fmt_uint), one decimal below 10."""
     v = iters * size * tick_hz // ticks
-    if v >= 10000:
-        return fmt_uint(v // 1000, width)
-    if v >= 1000:
-        return f"{v // 1000}.{v // 100 % 10}".rjust(width)
     if v >= 10:
-        return f"{v}B".rjust(width)
+        return fmt_uint(v, width)
     v = iters * size * 10 * tick_hz // ticks
-    return f"{v // 10}.{v % 10}B".rjust(width)
+    return f"{v // 10}.{v % 10}".rjust(width)
 
 
 def row_lines(cols: int, mark: str, label: str, verified: bool, iters: int, ticks: int, size: int, tick_hz: int,
@@ -112,7 +108,7 @@ def row_lines(cols: int, mark: str, label: str, verified: bool, iters: int, tick
 
 
 def sweep_lines(cols: int, mark: str, label: str, figures) -> list:
-    """The sweep's line(s) of one row: KB/s at each sweep size; `figures`
+    """The sweep's line(s) of one row: B/s at each sweep size; `figures`
     [(verified, iters, ticks, size, tick_hz)] in ascending size."""
     wide = cols >= 30
     lines = [[" "] * cols for _ in range(1 if wide else 2)]

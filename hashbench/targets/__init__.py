@@ -18,6 +18,7 @@ from .. import roster
 from ..errors import UserError
 from ..paths import ROOT, TARGETS_DIR
 from ..roster import Impl
+from ..spelling import one_name
 
 UNORDERED = 1000   # a description without `order` comes after the others, by name
 
@@ -113,7 +114,7 @@ def select(targets: dict, names, every: bool) -> list:
     chosen = []
     for item in names or []:
         for n in item.split(","):
-            n = n.strip()
+            n = one_name(n.strip(), targets, "--target")
             if not n:
                 continue
             if n not in targets:

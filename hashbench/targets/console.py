@@ -14,7 +14,8 @@ Sources a target lists in `no_portable_tables` are always compiled with
 HB_NO_PORTABLE_TABLES (rolled rounds, no big tables); any other program that
 does not fit is built again that way, in a library of its own.  There
 `portable` runs the compact code: an algorithm with a compact reports only
-that; one without reports its portable with a note and `defines`."""
+that; one without reports that code as `small` (roster.SMALL), with a note
+and `defines`: never as `portable`, which names the written-out code."""
 import concurrent.futures
 import copy
 import dataclasses
@@ -33,10 +34,11 @@ from ..build.configs import replace_opt
 from ..errors import BuildError, UserError
 from ..meters import CONSOLE, for_target, named, own_meters
 from ..meters.contract import HasContext
-from ..meters.exact import NotRepeatable, fill_exact
+from ..meters.exact import NotRepeatable, empty_call_fields, fill_exact, with_empty_calls
 from ..paths import BUILD, ROOT
 from ..progress import Ticker
 from ..result import Build, Note
+from ..roster import SMALL
 from ..verify import checked
 from . import Outcome, Target
 
@@ -249,7 +251,7 @@ class ConsoleTarget(Target):
                     built.append((a, got, fut, small))
             for a, got, fut, small in built:
                 try:
-                    costs = fut.result()
+                    costs = with_empty_calls(fut.result())
                 except BuildError as exc:
                     notes.append(Note("not-run", f"{a.id}: does not run: {exc}", {"algorithm": a.id}))
                     job.log(f"{self.name}: {a.id}: does not run: {exc}")
@@ -268,26 +270,28 @@ class ConsoleTarget(Target):
         out = []
         for impl in impls:
             defines = [SMALL_DEFINE] if small and impl == "portable" else []
+            name = SMALL if defines else impl   # other code than portable's: never called so
             for size in sizes:
                 if (impl, size) not in costs:
-                    notes.append(Note("not-run", f"{algo.id}/{impl}: printed no digest @{size} B",
-                                      {"algorithm": algo.id, "implementation": impl}))
+                    notes.append(Note("not-run", f"{algo.id}/{name}: printed no digest @{size} B",
+                                      {"algorithm": algo.id, "implementation": name}))
                     continue
                 m = costs[(impl, size)]
-                res = checked(algo, impl, size, m.digest, expected, target=self.name, build=self.build(defines),
+                res = checked(algo, name, size, m.digest, expected, target=self.name, build=self.build(defines),
                               meter=meter.METER, instrument=meter.NAME, sample_fields=SAMPLE_FIELDS,
                               samples=m.samples, harness=m.harness)
                 res.variant = m.variant
-                if res.verified:
-                    res.extra.update(m.extra)
                 if defines:
                     res.extra["defines"] = defines
                     res.note("small-build", f"built with {SMALL_DEFINE}: rolled rounds, no big tables")
                 try:
+                    if res.verified:
+                        res.extra.update(m.extra)
+                        res.extra.update(empty_call_fields(m))
                     out.append(fill_exact(res, self.clock_hz))
                 except NotRepeatable as exc:
-                    notes.append(Note("not-repeatable", f"{algo.id}/{impl} @{size} B: {exc}",
-                                      {"algorithm": algo.id, "implementation": impl}))
+                    notes.append(Note("not-repeatable", f"{algo.id}/{name} @{size} B: {exc}",
+                                      {"algorithm": algo.id, "implementation": name}))
         return out
 
     def build_all(self, a, want, sizes, lib, log):

@@ -24,8 +24,10 @@ of the tools above without its marker fails, naming the tool and the marker.
 A test with no marker that takes more than SLOW_CPU_S of CPU, or SLOW_S on
 the clock, is named in the summary; each test's figures are also in
 --junitxml's properties (wall_s, cpu_s)."""
+import os
 import re
 import resource
+import tempfile
 import time
 
 import pytest
@@ -55,6 +57,12 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
+    # The tests' stores live in a folder of the session's, never in the user's data folder: a
+    # command run without --db (and its overlap registry) would otherwise write to the user's
+    # results and read whatever schema another checkout left there.  Workers inherit it.
+    if "HB_TEST_DATA_HOME" not in os.environ:
+        os.environ["HB_TEST_DATA_HOME"] = tempfile.mkdtemp(prefix="hashbench-test-data-")
+    os.environ["XDG_DATA_HOME"] = os.environ["HB_TEST_DATA_HOME"]
     for name, text in TIERS.items():
         config.addinivalue_line("markers", f"{name}: {text}")
     if not config.getoption("--no-tool-watch"):

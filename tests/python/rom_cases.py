@@ -45,7 +45,7 @@ CASES = {
                ("-a", "crc16", "--impl", "all", "--size", "64"), 3, ".gb", impls=("portable", "compact"), size=64,
                two_colours=True),   # all: portable, compact and the SM83's assembly
     # the same image as a Color runs it: double speed (gb.c's start-up)
-    "gbc": Case("djb2,fletcher16,crc16,adler32", ("gb", "SM83", "tima", 131072, 8388608), ("sdcc", "makebin"),
+    "gbc": Case("djb2,fletcher16,crc16,adler32", ("gbc", "SM83", "tima", 131072, 8388608), ("sdcc", "makebin"),
                 ("-a", "crc16", "--impl", "all", "--size", "64"), 3, ".gb", impls=("portable", "compact"), size=64,
                 loop_cycles=(100, 1000)),
     "gba": Case("crc32,md5,sha256", ("gba", "ARM7TDMI", "cycles", 16777216, 16777216), ("arm-none-eabi-gcc",),

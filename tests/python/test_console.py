@@ -173,6 +173,21 @@ def test_sim65_total_becomes_a_record():
     assert p["cycles"] == 2570907 and p["digests"] == {("portable", 64): "00"} and p["done"]
 
 
+def test_the_meters_measure_the_empty_function_too(monkeypatch):
+    """console.c measures its empty function after the implementations at
+    each size: ucsim stops at six more marks a size, sim65 runs it too."""
+    asked = []
+    monkeypatch.setattr(ucsim, "run", lambda t, prog, marks: asked.append(marks) or {"digests": {}, "marks": {}})
+    ucsim.measure(TARGETS["z80"], Path("x.ihx"), ["portable", "compact"], [64, 1024])
+    assert asked == [6 * 3 * 2]
+    runs = []
+    monkeypatch.setattr(sim65, "run", lambda t, prog, impl, size, extra: runs.append((impl, extra)) or
+                        {"digests": {(impl, size): "ab"}, "cycles": 1000 + 100 * extra})
+    got = sim65.measure(TARGETS["nes"], Path("x.prg"), ["portable"], [64])
+    assert sorted(set(runs)) == [("empty", 0), ("empty", 1), ("portable", 0), ("portable", 1)]
+    assert set(got) == {("portable", 64), ("empty", 64)}
+
+
 def test_ucsim_console_becomes_marks():
     script = ucsim.script(0x109, 6)
     assert script.startswith("break 0x109\n") and script.count("run\n") == 7 and script.endswith("quit\n")
@@ -294,6 +309,23 @@ def test_the_small_build_when_written_out_rounds_do_not_fit(monkeypatch, tmp_pat
     calls.clear()
     t.build_each(A("xxh32"), ["portable"], [1024], None, notes, lambda m: None)
     assert calls == [(["portable"], False)] and notes[-1].reason == "not-built"
+
+
+def test_a_small_portable_is_stored_as_small_never_as_portable(monkeypatch):
+    """The portable code built with HB_NO_PORTABLE_TABLES is other code (the
+    rolled rounds): stored under its own name, roster.SMALL, with its define."""
+    from hashbench.meters.exact import Measured
+    from hashbench.result import Build
+    monkeypatch.setattr(console_mod.ConsoleTarget, "build",
+                        lambda self, defines=(): Build(self.name, "sdcc", " ".join(defines)))
+    meter = type("M", (), {"METER": "exact-cycles", "NAME": "mgba"})
+    costs = {("portable", 64): Measured("ab", [[1, 1100], [1, 1100]], [[0, 100]])}
+    exp = FixedExpected({("blake2s", 64): "ab"})
+    got, = TARGETS["gb"].results(A("blake2s"), ["portable"], [64], costs, True, exp, [], meter)
+    assert got.implementation == roster.SMALL and got.extra["defines"] == ["HB_NO_PORTABLE_TABLES"]
+    assert got.per_call == 1000
+    plain, = TARGETS["gb"].results(A("blake2s"), ["portable"], [64], costs, False, exp, [], meter)
+    assert plain.implementation == "portable" and "defines" not in plain.extra
 
 
 def test_a_target_can_list_sources_that_are_always_small(monkeypatch, tmp_path):

@@ -106,7 +106,7 @@ def test_the_config_is_generated_whole_from_the_declaration(name, tmp_path):
     assert (got["HB_ROM_COLS"], got["HB_ROM_ROWS"]) == (str(con.cols), str(con.rows))
     assert got["HB_ROM_CPU"] == f'"{con.cpu or t.cpu}"'
     assert got["HB_ROM_CLOCK_HZ"] == (con.clock or f"{t.clock_hz}UL"), "the board's clock: the target description's"
-    assert got["HB_ROM_TARGET"] == f'"{con.board_target or con.name}"'
+    assert got["HB_ROM_TARGET"] == (con.target_call or f'"{con.board_target or con.name}"')
     assert ("HB_ROM_FINE_SPAN" in got) == con.fine_span
     assert all(line in head.read_text() for line in con.config_lines)
     if con.clock:

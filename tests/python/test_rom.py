@@ -193,17 +193,19 @@ def test_the_application_s_arithmetic_at_a_60_s_budget_of_gba_cycles(tmp_path, c
     labels_of = {(a, "portable"): roster.find(a).label[:6] for a in fake}
     assert lines == run.expected_lines(recs, host, labels_of)
     assert any("k" in ln for ln in lines)   # the overflowing columns were exercised
-    assert any("." in ln for ln in lines)   # and the slow row's KB/s with a decimal, not a 0
+    assert any("." in ln for ln in lines)   # and the slow row's B/s with a decimal, not a 0
 
 
-@pytest.mark.parametrize("bytes_per_s, shown", [(123456, " 123"), (12345, "  12"), (9999, " 9.9"), (1000, " 1.0"),
-                                                (999, "999B"), (10, " 10B"), (9.5, "9.5B"), (0.42, "0.4B")])
-def test_a_slow_row_s_speed_is_never_a_bare_zero(bytes_per_s, shown):
-    """The table's speed column (hb_rom_app.c, put_speed): KB/s from 10 up,
-    a decimal below, bytes a second marked B below 1 KB/s."""
+@pytest.mark.parametrize("bytes_per_s, width, shown", [
+    (12345678, 5, "  12M"), (123456, 5, " 123k"), (12345, 5, "12345"), (999, 5, "  999"), (10, 5, "   10"),
+    (9.5, 5, "  9.5"), (0.42, 5, "  0.4"), (8123456, 4, "  8M"), (12345678, 4, " 12M"), (123456, 4, "123k"),
+    (12345, 4, " 12k"), (9999, 4, "9999"), (0.42, 4, " 0.4")])
+def test_a_slow_row_s_speed_is_never_a_bare_zero(bytes_per_s, width, shown):
+    """The table's speed column (hb_rom_app.c, put_speed): one unit, bytes
+    a second (k and M where the digits do not fit), a decimal below 10."""
     tick_hz = 1000000
     ticks = tick_hz * 1000   # 1,000 s, so that iters x size is bytes_per_s x 1,000
-    assert screen.fmt_speed(1, ticks, int(bytes_per_s * 1000), tick_hz, 4) == shown
+    assert screen.fmt_speed(1, ticks, int(bytes_per_s * 1000), tick_hz, width) == shown
 
 
 def test_the_gba_placements_run_the_same_rows_faster_in_iwram():

@@ -174,3 +174,13 @@ def test_the_timer_agrees_with_sim65_within_half_a_percent(capsys):
     assert [(r[1].strip(), r[2].strip()) for r in rows] == [
         ("XOR8", "portable"), ("XOR8", "6502"), ("CRC32", "portable"), ("CRC32", "6502"), ("DJB2", "portable"),
         ("DJB2", "6502"), ("MD5", "portable"), ("MD5", "6502")]
+
+
+def test_run_without_o_builds_in_a_temporary_folder_and_says_each_left_out_row_once():
+    from cli_util import hb
+    code, out, err = hb("rom", "--target", "nes", "-a", "crc32,sha256", "--impl", "portable,compact", "--size", "64",
+                        "--budget", "20ms", "--run", "--no-save")
+    assert code == 0, err
+    assert out.startswith("a temporary image, removed after the run: nes image, 3 rows")
+    assert (out + err).count("sha256/portable") == 1       # left out once (the image holds the compact)
+    assert not any(line.startswith("building ") for line in err.splitlines())   # the build's paths only with -v

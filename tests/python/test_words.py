@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import synthetic
-from cli_util import hb, save
+from cli_util import filled_store, hb, save
 
 from hashbench import meters, roster
 from hashbench.meters import callgrind
@@ -179,6 +179,42 @@ def test_threads_of_a_real_run_add_up(tmp_path):
         assert number(p[per_thread]) * n == pytest.approx(number(p["MB/s total"]), rel=0.01)
 
 
+def footer_figures(printed) -> dict:
+    """The footer's 'fastest TIER: NAME (FIGURE UNIT...)': {tier: (name, figure)}."""
+    line = next(x for x in printed.splitlines() if " results" in x and "fastest" in x)
+    return {tier: (name, fig) for tier, name, fig in re.findall(r"fastest (\S+): (\S+) \(([\d,.]+) ", line)}
+
+
+def shown_beside(printed, name, figure) -> bool:
+    """The figure is a cell of a printed table, in the row of the name."""
+    return any(row.get("ALGO") == name and figure in row.values() for _, _, rows in tables(printed) for row in rows)
+
+
+def test_threads_footer_names_a_figure_the_table_shows(tmp_path):
+    # the two-thread row's pooled figure beats one thread's, but no column shows it
+    run = Run(kind="host", command="hashbench run --threads 1,2", options={"sizes": [1024], "processes": 2},
+              context=dict(synthetic.MACHINE), status="complete")
+    run.results = [threaded(1, [100.0]), threaded(2, [90.0, 95.0])]
+    assert run.results[1].mb_per_s > run.results[0].mb_per_s
+    db = tmp_path / "t.sqlite"
+    save(Store(db), run)
+    r = hb("show", "last", "--db", db)
+    assert r.returncode == 0, r.stderr
+    name, figure = footer_figures(r.stdout)["checksum"]
+    assert figure == fmt_num(run.results[0].mb_per_s)
+    assert shown_beside(r.stdout, name, figure), r.stdout
+
+
+@pytest.mark.parametrize("mode", [["--threads", "1,2"], ["--latency"], ["--align", "0,3"]])
+def test_a_mode_runs_footer_names_a_figure_its_table_shows(mode):
+    r = hb("run", "-a", "crc32,sha256", "--budget", "10", "--processes", "2", "--no-save", *mode)
+    assert r.returncode == 0, r.stderr
+    found = footer_figures(r.stdout)
+    assert set(found) == {"checksum", "crypto"}, r.stdout
+    for name, figure in found.values():
+        assert shown_beside(r.stdout, name, figure), (name, figure, r.stdout)
+
+
 # ---- matrix: MB/s follows the rank --------------------------------------------------
 
 def test_matrix_mb_per_s_follows_its_rank(tmp_path):
@@ -258,7 +294,6 @@ def test_show_prints_the_stored_statistic_and_old_records_say_so(tmp_path):
 
 @pytest.fixture(scope="module")
 def filled(tmp_path_factory):
-    from cli_util import filled_store
     db = tmp_path_factory.mktemp("words") / "f.sqlite"
     store, runs = filled_store(db)
     return db, store
@@ -311,6 +346,24 @@ def test_markdown_export_says_what_the_terminal_says(filled, tmp_path):
         d = dict(zip(head, (c.strip() for c in cells)))
         stored = next(x for x in run.results if x.label == d["ALGO"])
         assert d["MB/s"] == fmt_num(stored.mb_per_s)
+
+
+def test_export_holds_what_the_store_shows(filled, tmp_path):
+    db, store = filled
+    out = tmp_path / "e.json"
+    r = hb("export", "1", "--db", db, "-o", out)
+    assert r.returncode == 0, r.stderr
+    doc = stored_json(out)
+    run = store.load("1")
+    assert len(doc["results"]) == len(run.results)
+    for row, stored in zip(doc["results"], run.results):
+        assert (row["algorithm"], row["implementation"], row["size"]) == (stored.algorithm, stored.implementation,
+                                                                          stored.size)
+        assert row["mb_per_s"] == stored.mb_per_s and row["ci_pct"] == stored.ci_pct
+    other = tmp_path / "o.sqlite"   # imported elsewhere, it prints the same tables
+    assert hb("import", out, "--db", other).returncode == 0
+    shown = tables(hb("show", "1", "--db", db).stdout)
+    assert shown and shown[0][2] and tables(hb("show", "last", "--db", other).stdout) == shown
 
 
 # ---- one vocabulary for meters --------------------------------------------------------
@@ -366,15 +419,97 @@ def test_docs_and_messages_spell_each_meter_one_way():
     assert not old, f"old meter spellings written: {old}"
 
 
+# ---- report: the page's headers and figures are the stored runs' --------------------
+
+def test_report_headers_and_plus_minus_are_the_stored_runs(tmp_path):
+    from hashbench.present.table import plus_minus
+    run = synthetic.host_run()
+    for k, r in enumerate(run.results):   # rows with the interval between processes, and one without
+        r.extra.update(statistic="median over processes", plus_minus="95% interval between processes")
+        r.ci_pct = 0.5 + k if k else None
+    sweep = synthetic.host_run(sizes=(16, 256, 4096), machine={"hostname": "bench-b"})
+    db = tmp_path / "r.sqlite"
+    store, _ = filled_store(db, [run, sweep])
+    page_path = tmp_path / "r.html"
+    r = hb("report", "1", "2", "--db", db, "-o", page_path)
+    assert r.returncode == 0, r.stderr
+    page = page_path.read_text()
+    for n in ("1", "2"):   # each run's heading: its id, kind, time and machine as stored
+        stored = store.load(n)
+        assert (f"<h2>Run {stored.id} · {stored.kind} · {stored.started_at} · "
+                f"{stored.context['hostname']}</h2>") in page
+    sizes = re.findall(r'<th class="n">MB/s @ ([^<]+)</th>', page)
+    assert sizes == [format_size(z) for z in (16, 256, 4096)]
+    words = re.search(r"data-words='figure'>([^<]*)<", page).group(1)
+    assert words == "figure = median over processes · ± = 95% interval between processes"
+    speed = re.search(r'<table data-table="speed" data-run="1">.*?</table>', page, re.S).group(0)
+    headers = re.findall(r"<th[^>]*>([^<]*)</th>", speed)
+    by = {x.algorithm: x for x in run.results}
+    rows = re.findall(r"<tr data-algorithm=.*?</tr>", speed, re.S)
+    assert len(rows) == len(run.results)
+    for row in rows:
+        algo = re.match(r'<tr data-algorithm="([^"]+)"', row).group(1)
+        shown = dict(zip(headers, re.findall(r"<td[^>]*>([^<]*)</td>", row)))
+        assert shown["MB/s"] == fmt_num(by[algo].mb_per_s)
+        assert shown["± %"] == fmt_num(plus_minus(by[algo]))   # the terminal's ±, not another spread
+
+
+# ---- size: the table is the JSON ----------------------------------------------------
+
+def test_size_table_says_what_its_json_says():
+    args = ("size", "--flags=-O2,-Os", "-a", "crc32,xor8", "--impl", "portable,compact", "-q")
+    r = hb(*args)
+    assert r.returncode == 0, r.stderr
+    rows = [json.loads(x) for x in hb(*args, "--json").stdout.splitlines()]
+    title, headers, printed = tables(r.stdout)[0]
+    assert headers[2:] == list(dict.fromkeys(x["build"] for x in rows))
+    labels = {a.id: a.label for a in roster.algorithms()}
+    shown = {(labels[x["algorithm"]], x["implementation"], x["build"]): x for x in rows}
+    assert len(printed) * len(headers[2:]) == len(rows)
+    for p in printed:
+        for build in headers[2:]:
+            assert number(p[build]) == shown[(p["ALGO"], p["IMPL"], build)]["code_bytes"]
+    assert "host" in title and all(x["target"] == "host" and x["c_library"] is None for x in rows)
+    assert "C library's routines not counted" in title
+
+
+# ---- one name per console and implementation ------------------------------------------
+
+def test_one_name_takes_a_consoles_other_spellings_with_a_note(capsys):
+    from hashbench.spelling import one_name
+    consoles = ("nes", "snes", "gb", "gbc", "gba", "nds", "n64")
+    assert one_name("gb", consoles, "--target") == "gb" and capsys.readouterr().err == ""
+    assert one_name("Game Boy", consoles, "--target") == "gb"
+    assert one_name("GBC", consoles, "--target") == "gbc"
+    assert one_name("Super NES", consoles, "--target") == "snes"
+    assert one_name("gbx", consoles, "--target") == "gbx"   # no name: the caller's error says so
+    assert capsys.readouterr().err.splitlines() == ["note: --target 'Game Boy' is spelled 'gb'",
+                                                    "note: --target 'GBC' is spelled 'gbc'",
+                                                    "note: --target 'Super NES' is spelled 'snes'"]
+    assert one_name("MOS 6502", ("portable", "6502", "sm83"), "--impl") == "6502"
+
+
+def test_cross_takes_the_other_spellings_with_one_note_each():
+    r = hb("cross", "--target", "GB", "--impl", "SM83,nosuch", "-a", "crc8", "--no-save")
+    assert r.returncode == 2   # the target and SM83 taken; the unknown implementation refused
+    assert r.stderr.splitlines() == ["note: --target 'GB' is spelled 'gb'", "note: --impl 'SM83' is spelled 'sm83'",
+                                     "hashbench: unknown implementation 'nosuch': cross runs "
+                                     + ", ".join(roster.OURS + roster.asm_names()) + " and the --impl-dir folders' code"]
+
+
 # ---- list and cross: fit and complete -----------------------------------------------
 
-def test_list_fits_the_terminal(fake_env):
-    r = hb("list", env=dict(fake_env, COLUMNS="100"))
+@pytest.mark.parametrize("columns", [80, 90, 100])
+def test_list_fits_the_terminal(fake_env, columns):
+    r = hb("list", env=dict(fake_env, COLUMNS=str(columns)))
     assert r.returncode == 0, r.stderr
-    assert max(len(x) for x in r.stdout.splitlines()) <= 100
-    ids = {json.loads(x)["id"] for x in hb("list", "--json", env=fake_env).stdout.splitlines()}
+    assert max(len(x) for x in (r.stdout + r.stderr).splitlines()) <= columns
+    listed = [json.loads(x) for x in hb("list", "--json", env=fake_env).stdout.splitlines()]
     first = {x.split()[0] for x in r.stdout.splitlines()[2:] if x and not x.startswith(" ")}
-    assert first == ids
+    assert first == {a["id"] for a in listed}
+    if columns == 80:   # too narrow for the spec beside the rest: each on lines of its own, whole
+        words = " ".join(r.stdout.split())
+        assert all(f"spec: {' '.join(a['spec'].split())}" in words for a in listed)
 
 
 def test_steps_count_done_and_time_left():

@@ -16,6 +16,7 @@
  *   digest  algo, impl, size, digest: the digest of the workload (verified
  *           by the front end)
  *   span    algo, impl, size: after the three timed spans of that digest
+ *           (impl "empty": the function that does nothing, at every size)
  *   error   kind "usage", message (sim65's command line)
  *   done    last
  * The simulator, not the program, counts cycles: around every timed
@@ -99,6 +100,22 @@ static uint8_t buf[HB_CONSOLE_MAX_SIZE];
 static uint8_t out[HB_CONSOLE_DIGEST_LEN];
 /* Read at run time, so the compiler keeps the call in every timed section. */
 volatile uint8_t hb8_extra;
+
+/* The function that does nothing, measured like an implementation of its
+ * own ("empty", after the others at each size): a figure is the cost of a
+ * call beyond this one's (the call, its arguments and the loop around it),
+ * as on the host and in the ROM images (hb_rom_app.c: the same function).
+ * Out of the optimiser's sight (noipa), so that gcc calls it as it calls
+ * an algorithm in another file. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((noipa))
+#endif
+static void empty_call(uint8_t *o, const uint8_t *in, size_t len)
+{
+    (void)o;
+    (void)in;
+    (void)len;
+}
 
 /* A digest record (kind "digest": with the digest) or a span record: one
  * function, so that the Game Boy's ROM holds the calls once. */
@@ -206,6 +223,7 @@ int main(void)
 #ifdef HB_CONSOLE_FN_ASM
         measure(HB_CONSOLE_ASM_NAME, HB_CONSOLE_FN_ASM, sizes[i]);
 #endif
+        measure("empty", empty_call, sizes[i]);
     }
     done();
     hb_exit(0);
@@ -235,7 +253,7 @@ static int same(const char *a, const char *b)
     return *a == *b;
 }
 
-/* prog IMPL SIZE EXTRA: IMPL is "portable", "compact" or the assembly's name; EXTRA calls
+/* prog IMPL SIZE EXTRA: IMPL is "portable", "compact", the assembly's name or "empty"; EXTRA calls
  * follow the digest's.  Every run prints the same text, so the difference
  * of two runs' cycle totals is EXTRA calls (and the loop around them). */
 int main(int argc, char **argv)
@@ -264,6 +282,10 @@ int main(int argc, char **argv)
         impl = HB_CONSOLE_ASM_NAME;
     }
 #endif
+    if (same(argv[1], "empty")) {
+        fn = empty_call;
+        impl = "empty";
+    }
     if (!fn) return usage("no such implementation");
     size = parse_uint(argv[2]);
     if (size > HB_CONSOLE_MAX_SIZE) return usage("size too large");

@@ -70,6 +70,11 @@ typedef struct {
     uint32_t ticks;        /* what the timer measured of the difference */
 } hb_rom_check;
 uint8_t hb_rom_timer_check(uint8_t which, hb_rom_check *c);
+/* Where hb_rom_config.h defines HB_ROM_IRQ_TICKS: the ticks the last span
+ * spent in interrupts (the NES: its NMIs), which no call's cost includes
+ * under a simulator; the records carry them (`irq_ticks`) and the front end
+ * subtracts them. */
+uint32_t hb_rom_irq_ticks(void);
 
 /* Where the build defines HB_ROM_PREPARE:
  * called before each row is verified and timed (the GBA copies the row's

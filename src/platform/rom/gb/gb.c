@@ -138,6 +138,11 @@ static void color_palette(void)
     }
 }
 
+const char *hb_gb_target(void)
+{
+    return double_speed ? "gbc" : "gb";
+}
+
 uint32_t hb_gb_clock_hz(void)
 {
     return double_speed ? 8388608UL : 4194304UL;

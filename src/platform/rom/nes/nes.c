@@ -223,6 +223,11 @@ uint32_t hb_rom_span_ticks(void)
     return whole + (uint32_t)(rest * (uint32_t)(frame_loops - k) / frame_loops);
 }
 
+uint32_t hb_rom_irq_ticks(void)
+{
+    return span_nmis * NMI_CYCLES;
+}
+
 /* The timer against code of known cycles: spans of 2 and of 12 or 202
  * passes of crt0.s's burn loop differ by exactly 1,284 cycles a pass (the
  * call, the span's own ends cancel) and by NMI_CYCLES for each NMI the
