@@ -24,10 +24,10 @@ each call).
 The toolchain interface (a Toolchain: compile a fixed-bank file, compile
 a group into its own segments, link) is what a banked console's compiler
 implements: Cc65 here, and Sdcc (area flags, an assembly file's copy in
-the unit's area, the link with each area placed) for the Game Boy's build
-(gb.Builder), which fits its units its own way (the entries that fit
-together, a compact built small, one unit across bank 0's free end and
-bank 1)."""
+the unit's area, the link with each area placed) for the SDCC consoles'
+build (banked_sdcc.py), which fits its units its own way (the entries
+that fit together, a compact built small, one unit across bank 0's free
+end and bank 1)."""
 import concurrent.futures
 import hashlib
 import os
@@ -309,7 +309,7 @@ def sdcc_banked_assembly(src: str, out: Path, area: str) -> Path:
     """An assembly implementation (src/algos/asm/sm83/) as its unit's copy, standing alone (its
     .include files taken in): its code and its page-aligned tables (_CODE, _PAGES) in the unit's
     area, its variables (_DATA) in work RAM.  A table's page is kept by linking its file first in
-    a unit placed at a page boundary (gb.pack)."""
+    a unit placed at a page boundary (banked_sdcc.pack)."""
     copy = re.sub(r"^(\s*)\.area(\s+)_(CODE|PAGES)\b", rf"\1.area\2_{area}", assembly_text(src), flags=re.M)
     out.parent.mkdir(parents=True, exist_ok=True)
     image.write_if_changed(out, copy)

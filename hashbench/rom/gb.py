@@ -14,9 +14,9 @@ PBKDF2, crc_compact.c for every compact CRC - are one unit), each unit is
 compiled into an area of its own (`--codeseg`/`--constseg ROM_<stem>`),
 and the units are packed into banks, largest first, each placed by the
 linker at its address in its bank (`-Wl-b_ROM_<stem>=0x<bank><addr>`).
-The roster's rows point at stubs in bank 0 (hb_rom_gb_stubs.s, written
-here), which map the row's bank, call the function and map back the bank
-before (src/platform/rom/gb/gb_asm.s: FAR_CALL_CYCLES a call), so the
+The roster's rows point at stubs in bank 0 (hb_rom_gb_stubs.s), which
+map the row's bank, call the function and map back the bank before
+(src/platform/rom/gb/gb_asm.s: FAR_CALL_CYCLES a call), so the
 code, its tables and the buffer (work RAM) are all visible while it runs.
 Of a unit larger than a bank, the entries that fit one together stay
 (SHA-256 and HMAC, not PBKDF2); a compact built small where that shrinks
@@ -31,368 +31,57 @@ battery: emulators then keep the RAM as save RAM), the ROM size code for
 the banks the image is padded to, the RAM size code 0x03 (32 KiB), and
 both checksums; hashbench/toolchain/gbheader.py reads them all back.
 """
-import concurrent.futures
-import functools
-import re
-from dataclasses import dataclass, field
-from pathlib import Path
-
-from ..errors import BuildError, UserError
-from ..paths import BUILD, ROOT
-from ..roster import SMALL
-from ..targets.console import SMALL_DEFINE, jobs, object_stem, shrinks
-from ..toolchain import cache, sdcc
-from ..toolchain.cartridge import BANK, area_end, home_end
 from ..toolchain.gbheader import CART_TYPE, HEADER_TITLE, check_header
-from . import banked, banks, image
+from . import banked_sdcc, image
 from .console import Console, Web, chip
 
 FAR_CALL_CYCLES = 308     # a row's call through its stub and the banked call (gb_asm.s)
 
-PAGE = 256               # an assembly table's page (pearson8.s indexes it by its low byte)
 RAM_BANKS = 4             # 32 KiB: the platform's record stream (gb.c)
-
 PLATFORM = "src/platform/rom/gb"
-CRT0 = f"{PLATFORM}/crt0.s"
-PLATFORM_ASM = [f"{PLATFORM}/gb_asm.s"]
-PLATFORM_C = [f"{PLATFORM}/gb.c", "src/engine/hb_record.c", "src/engine/hb_workload.c",
-              image.FONT]
-APP = ["src/engine/rom/hb_rom_app.c"]
-INCLUDES = ["-Isrc/platform/rom", f"-I{PLATFORM}", "-Isrc/engine", "-Isrc/engine/rom", "-Isrc/algos"]
-# One unit larger than a bank may run from bank 0's free end through bank 1 (the window): its own
-# area, compiled once as for a bank, placed where a first link finds bank 0's areas end.
-WINDOW_END = 0x8000
-ALGO_OBJECTS = BUILD / "rom" / "gb" / "algos"
-RAM_END = 0xDC00          # work RAM from 0xC000; the top KiB is the stack (crt0.s: SP = 0xE000)
 
 
-@dataclass
-class Unit:
-    """Algorithm sources that must share a bank, and the entries they serve."""
-    sources: list
-    entries: list = field(default_factory=list)  # (Algorithm, impl name)
-    size: int = 0
-    bank: int = 0
-    offset: int = 0
-    small: bool = False   # every source that has one built small (SMALL_DEFINE)
-    window: bool = False  # from bank 0's free end on through bank 1 (link)
-
-    @property
-    def paged(self) -> list:
-        """Its sources holding a table that wants a 256-byte page of its own (an assembly
-        implementation's _PAGES): linked first, at a page boundary of the bank (pack)."""
-        return [s for s in self.sources if wants_page(s)]
-
-    @property
-    def area(self) -> str:
-        name = object_stem(self.sources[0]).replace("-", "_")   # asm_sm83_crc32, apart from crc32.c's
-        return "ROM_" + name + ("_small" if self.small else "")
+def makebin_header(n_banks: int) -> list:
+    """makebin's flags: the boot logo, the title, MBC5 + RAM + battery, the ROM's banks, 32 KiB of RAM;
+    -yc: a Color runs it too (gbc.py); the checksums left to makebin."""
+    return ["-Z", "-yc", "-yn", HEADER_TITLE, "-yt", f"0x{CART_TYPE:02X}", "-yo", str(n_banks),
+            "-ya", str(RAM_BANKS), "-yp", "0x146=0", "-yp", "0x14C=0"]
 
 
-PAGES = re.compile(r"^\s*\.area\s+_PAGES\b", re.M)
+# The fitting, packing, stubs and link are banked_sdcc's; what is the Game Boy's is here.
+LAYOUT = banked_sdcc.Layout(
+    name="gb", title="Game Boy", platform=PLATFORM,
+    crt0=f"{PLATFORM}/crt0.s",
+    platform_asm=(f"{PLATFORM}/gb_asm.s",),
+    platform_c=(f"{PLATFORM}/gb.c", "src/engine/hb_record.c", "src/engine/hb_workload.c", image.FONT),
+    app=("src/engine/rom/hb_rom_app.c",),
+    includes=("-Isrc/platform/rom", f"-I{PLATFORM}", "-Isrc/engine", "-Isrc/engine/rom", "-Isrc/algos"),
+    far_call="_hb_gb_far",      # gb_asm.s: maps bank A, calls HL, maps back the bank before
+    ram_start=0xC000,
+    ram_end=0xDC00,             # work RAM from 0xC000; the top KiB is the stack (crt0.s: SP = 0xE000)
+    window_end=0x8000,          # one unit larger than a bank: bank 0's free end through bank 1
+    header=makebin_header, check_header=check_header, suffix=".gb")
+
+# the banked build's pieces under the names the tests and studies use
+Unit, Built, StubRow, units, pack, rom_banks, banked_assembly = (
+    banked_sdcc.Unit, banked_sdcc.Built, banked_sdcc.StubRow, banked_sdcc.units, banked_sdcc.pack,
+    banked_sdcc.rom_banks, banked_sdcc.banked_assembly)
+stub_name = LAYOUT.stub_name
+EMPTY_FN = banked_sdcc.EMPTY_FN
 
 
-@functools.cache
-def wants_page(src: str) -> bool:
-    """Whether an assembly source puts a table in _PAGES (read once: the packer asks often)."""
-    return src.endswith(".s") and bool(PAGES.search((ROOT / src).read_text()))
+def Builder(target, out_dir=None, log=lambda m: None) -> banked_sdcc.Builder:
+    """The Game Boy's image builder (banked_sdcc.Builder with LAYOUT)."""
+    return banked_sdcc.Builder(CONSOLE, LAYOUT, target, out_dir, log)
 
 
-banked_assembly = banked.sdcc_banked_assembly
-
-
-def units(entries) -> list:
-    """[(Algorithm, impl name)] -> [Unit]: the entries whose implementations
-    share a source file (transitively) in one unit, in the entries' order."""
-    return [Unit(srcs, members) for srcs, members in banks.sharing(entries, lambda e: e[0].code(e[1]).sources)]
-
-
-def pack(all_units, first_bank: int = 1) -> tuple:
-    """Units -> (placed, too large) (hashbench/rom/banks.py), into banks
-    first_bank, first_bank + 1, ...; sets each unit's bank and offset."""
-    placed, too_large, _used = banks.pack(all_units, lambda u: u.size + (PAGE - 1 if u.paged else 0), BANK, first_bank)
-    for place in placed:   # a paged unit took a page more than it needs: room to round its start up
-        offset = -(-place.offset // PAGE) * PAGE if place.piece.paged else place.offset
-        place.piece.bank, place.piece.offset = place.bank, offset
-    return [place.piece for place in placed], too_large
-
-
-def rom_banks(placed) -> int:
-    """Banks the image declares and is padded to: a power of two, at least 2."""
-    n = 1 + max((u.bank for u in placed), default=1)  # a window unit is in bank 1
-    return 1 << max(1, (n - 1).bit_length())
-
-
-@dataclass
-class Built(image.Built):
-    placed: list = field(default_factory=list)  # Units, with their banks
-    banks: int = 2         # the image's 16 KiB banks (a power of two)
-    home_bytes: int = 0    # bank 0 in use
-
-    def bank_of(self, algo_id: str, impl: str) -> int:
-        for u in self.placed:
-            if any(a.id == algo_id and i == impl for a, i in u.entries):
-                return u.bank
-        raise KeyError((algo_id, impl))
-
-
-class Builder:
-    """Compiles and links one image in `out_dir` with the gb target's
-    compiler and flags; the algorithms' objects go to ALGO_OBJECTS, which
-    every image shares (an object depends on its source and its area only)."""
-
-    def __init__(self, target, out_dir: Path = BUILD / "rom" / "gb", log=lambda m: None):
-        self.t, self.out_dir, self.log = target, out_dir, log
-        self.cc = banked.Sdcc(target, INCLUDES, headers(), log)
-        self.source_bytes = {}
-
-    def _assemble(self, src, obj: Path):
-        """With the generated hb_rom_screen.inc (gb_asm.s: the screen's width)."""
-        incs = [cache.rel(p) for p in (ROOT / "src" / "platform" / "guest").glob("*.inc")]
-        return self.cc.assemble(src, obj, [f"-I{cache.rel(self.out_dir)}"],
-                                [cache.rel(self.out_dir / "hb_rom_screen.inc")] + incs)
-
-    def small(self, src: str) -> bool:
-        return Path(src).stem in self.t.no_portable_tables
-
-    def runs_compact_code(self, algo, impl: str) -> bool:
-        """Where the target builds a source small (rolled rounds, no big
-        tables), `portable` runs the compact code: only the compact is
-        measured, as in `cross --target gb`."""
-        return impl == "portable" and algo.has_compact and any(self.small(s) for s in algo.impls[impl].sources)
-
-    def runs_small_code(self, algo, impl: str) -> bool:
-        """`portable` without a compact, built small: other code, SMALL (as `cross --target gb` stores it)."""
-        return impl == "portable" and not algo.has_compact and any(self.small(s) for s in algo.impls[impl].sources)
-
-    def compile_unit(self, unit: Unit) -> list:
-        """The unit's objects, in its own area; sets unit.size and each
-        source's size in source_bytes."""
-        objs = []
-        paged = unit.paged
-        order = paged + [s for s in unit.sources if s not in paged]   # a page's file first: at the start
-        for src in order:
-            stem = Path(src).stem
-            if src.endswith(".s"):   # the SM83's own implementation: sdasgb, its areas made the unit's
-                objs.append(self.cc.assemble_in_area(src, ALGO_OBJECTS / unit.area / (object_stem(src) + ".s"),
-                                                     unit.area))
-                continue
-            flags = self.t.source_cflags.get(stem, []) + self.cc.area_flags(unit.area)
-            obj = ALGO_OBJECTS / unit.area / (stem + ".rel")
-            objs.append(self.cc.compile(src, obj, [SMALL_DEFINE] if unit.small or self.small(src) else [], flags))
-        for src, o in zip(order, objs):
-            self.source_bytes[src] = self.cc.object_bytes(o)
-        unit.size = sum(self.source_bytes[src] for src in unit.sources)
-        return objs
-
-    def compile_all(self, all_units) -> dict:
-        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as pool:  # SDCC: seconds a file
-            futures = {id(u): pool.submit(self.compile_unit, u) for u in all_units}
-        return {k: f.result() for k, f in futures.items()}
-
-    def fitting_part(self, unit: Unit):
-        """Of a unit larger than a bank, the entries that fit one together,
-        taken in order while they do (SHA-256 and HMAC, without PBKDF2) ->
-        a Unit, or None where not even the first fits."""
-        kept, srcs = [], set()
-        for a, i in unit.entries:
-            more = srcs | set(a.code(i).sources)
-            if sum(self.source_bytes[s] for s in more) <= BANK:
-                kept.append((a, i))
-                srcs = more
-        return Unit(sorted(srcs), kept) if kept else None
-
-    def small_part(self, unit: Unit):
-        """Of a unit larger than a bank, its compact entries built small
-        (SMALL_DEFINE: rolled rounds for the portable code, which they do
-        not run; their own code is the same), where a source shrinks so ->
-        a Unit, or None."""
-        compacts = [(a, i) for a, i in unit.entries if i == "compact"]
-        srcs = sorted({s for a, i in compacts for s in a.code(i).sources})
-        if compacts and any(shrinks(s) for s in srcs if not self.small(s)):
-            return Unit(srcs, compacts, small=True)
-        return None
-
-    def place(self, entries, window=None) -> tuple:
-        """Compiles the entries' units and packs them into banks ->
-        (placed units, units larger than a bank, {unit: its objects}).
-        window: the entries of the unit that goes from bank 0's free end
-        through bank 1 (its objects those it has in a bank: not compiled
-        again), bank 1 then left to it."""
-        in_window = {(a.id, i) for a, i in window or []}
-        all_units = units([e for e in entries if (e[0].id, e[1]) not in in_window])
-        objs = self.compile_all(all_units)
-        parts = [p for u in all_units if u.size > BANK for p in [self.fitting_part(u)] if p]
-        objs.update(self.compile_all(parts))
-        kept = {(a.id, i) for u in parts for a, i in u.entries}
-        small = [p for u in all_units if u.size > BANK and not any((a.id, i) in kept for a, i in u.entries)
-                 for p in [self.small_part(u)] if p]
-        objs.update(self.compile_all(small))
-        parts += [u for u in small if u.size <= BANK]
-        placed, too_large = pack([u for u in all_units if u.size <= BANK] + parts, 2 if window else 1)
-        if window:
-            w = Unit(sorted({s for a, i in window for s in a.code(i).sources}), list(window), bank=1, window=True)
-            objs.update(self.compile_all([w]))
-            placed.append(w)
-        kept = {(a.id, i) for u in parts for a, i in u.entries}
-        for u in all_units:
-            if u.size > BANK:
-                u.entries = [(a, i) for a, i in u.entries if (a.id, i) not in kept]
-                too_large.append(u)
-        return placed, [u for u in too_large if u.entries], objs
-
-    def link(self, placed, unit_objs, home_sources, generated, stem="hashbench") -> Built:
-        """The image: start-up, platform, `home_sources` and the `generated`
-        files (.c compiled, .s assembled, every one an input of the bank-0
-        sources) in bank 0, the placed units in their banks."""
-        odir = self.out_dir / "obj"
-        image.write_config(CONSOLE, self.out_dir)
-        gen = [cache.rel(g) for g in generated]
-        objs = [self._assemble(CRT0, odir / "crt0.rel")]
-        objs += [self._assemble(s, odir / (Path(s).stem + ".rel")) for s in PLATFORM_ASM +
-                 [g for g in gen if g.endswith(".s")]]
-        objs += [self.cc.compile(s, odir / (Path(s).stem + ".rel"), inputs=gen,
-                                 includes=[f"-I{cache.rel(self.out_dir)}"])
-                 for s in PLATFORM_C + list(home_sources) + [g for g in gen if g.endswith(".c")]]
-        objs += [o for u in placed for o in unit_objs[id(u)]]
-        places = {u.area: (u.bank << 16) | (BANK + u.offset) for u in placed if not u.window}
-        window = [u for u in placed if u.window]
-
-        def linked(stem, at):   # -> the image's area symbols; `at`: where the window unit starts
-            return self.cc.link(objs, {**places, **{u.area: at for u in window}}, self.out_dir / f"{stem}.ihx")
-
-        # bank 0's areas end where they end wherever the window unit is: a first link (it at bank 1's
-        # start) finds that end, the image's puts the unit there
-        at = home_end(linked(f"{stem}-bank0", (1 << 16) | BANK)[1]) if window else 0
-        ihx, syms = linked(stem, at)
-        home = home_end(syms)
-        if home > BANK:
-            raise BuildError(f"{ihx.name}: bank 0 (start-up, platform, application, roster table, SDCC's "
-                             f"runtime) is {home - BANK} bytes too large: ends at 0x{home:X}")
-        ram = max(area_end(syms, a) for a in ("DATA", "INITIALIZED", "BSS", "HEAP"))
-        if ram > RAM_END:
-            raise BuildError(f"{ihx.name}: data end at 0x{ram:X}, past 0x{RAM_END:X} (work RAM below the stack)")
-        end = max([area_end(syms, u.area) for u in window], default=0)
-        if end > WINDOW_END:
-            raise BuildError(f"{ihx.name}: {end - WINDOW_END} bytes too large for bank 0's free end and bank 1",
-                             window_over=end - WINDOW_END)
-        n_banks = rom_banks(placed)
-        if sdcc.ihx_end(ihx.read_text()) > n_banks * BANK:
-            raise BuildError(f"{ihx.name}: code past the {n_banks} banks the image declares")
-        rom = self.out_dir / f"{stem}.gb"
-        cache.cached(rom, ["makebin", "-Z", "-yc", "-yn", HEADER_TITLE, "-yt", f"0x{CART_TYPE:02X}", "-yo", str(n_banks),
-                           "-ya", str(RAM_BANKS), "-yp", "0x146=0", "-yp", "0x14C=0", cache.rel(ihx), cache.rel(rom)],
-                     [cache.rel(ihx)], "", self.log)
-        problems = check_header(rom.read_bytes())
-        if problems:
-            raise BuildError(f"{rom.name}: " + "; ".join(problems))
-        code = home + sum(u.size for u in placed)  # a window unit's code is in neither: counted once
-        return Built(rom, code, len(rom.read_bytes()), code, ram - 0xC000, placed, n_banks, home)
-
-
-class StubRow(image.Row):
-    """A row whose table entry is its bank-0 stub, not the function itself."""
-
-    @property
-    def symbol(self) -> str:
-        return stub_name(self.code.symbol)
-
-
-EMPTY_FN = "hb_rom_nothing"   # hb_rom_app.c's empty function: hb_rom_config.h calls it through stub_name's stub
-
-
-def stub_name(symbol: str) -> str:
-    return "hb_gb_far_" + symbol
-
-
-def larger_than_a_bank(u: Unit) -> str:
-    return (f"{u.size} bytes of SM83 code and tables with {', '.join(Path(x).name for x in u.sources)}: "
-            f"larger than a {BANK // 1024} KiB bank")
-
-
-def write_stubs(placed, folder: Path, empty: bool = True) -> Path:
-    """hb_rom_gb_stubs.s: per placed function, `ld a, bank; ld hl, fn; jp _hb_gb_far`;
-    empty: the application's empty function's too (EMPTY_FN)."""
-    lines = ["; generated by hashbench/rom/gb.py: each row's way into its bank (gb_asm.s: _hb_gb_far)",
-             "        .module hb_rom_gb_stubs", "        .area   _CODE", "        .globl  _hb_gb_far"]
-    for u in placed:
-        for sym in sorted({a.code(i).symbol for a, i in u.entries}):
-            lines += [f"_{stub_name(sym)}::", f"        ld      a, #{u.bank}", f"        ld      hl, #_{sym}",
-                      "        jp      _hb_gb_far"]
-    if empty:   # the harness's empty call as a row's: a far stub mapping an algorithm's bank
-        lines += [f"_{stub_name(EMPTY_FN)}::", f"        ld      a, #{placed[0].bank}",
-                  f"        ld      hl, #_{EMPTY_FN}", "        jp      _hb_gb_far"]
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "hb_rom_gb_stubs.s"
-    text = "\n".join(lines) + "\n"
-    image.write_if_changed(path, text)
-    return path
+def write_stubs(placed, folder, empty: bool = True):
+    return banked_sdcc.write_stubs(LAYOUT, placed, folder, empty)
 
 
 def build(plan: image.Plan, log=lambda m: None) -> Built:
-    """The image of `plan`'s rows that fit: the app and the platform in bank 0,
-    the rows' units in the banks, and one unit larger than a bank, where
-    one fits there, from bank 0's free end through bank 1.  The rows that
-    do not fit move from plan.rows to plan.left_out, with why."""
-    t = CONSOLE.description()
-    b = Builder(t, image.build_folder(CONSOLE.name, plan), log)
-    left_out = list(plan.left_out)
-    asked = {(r.algo.id, r.impl) for r in plan.rows}
-    rows = []
-
-    def instead(r, why):
-        """A portable row the image cannot hold as such: its compact, unless asked for too."""
-        if (r.algo.id, "compact") in asked:
-            left_out.append((r.algo.id, r.impl, why + ": measured as compact"))
-            return None
-        left_out.append((r.algo.id, r.impl, why + ": the image holds the compact in its place"))
-        return image.Row(r.algo, "compact", "")
-
-    for r in plan.rows:
-        if b.runs_compact_code(r.algo, r.impl):
-            r = instead(r, f"built with {SMALL_DEFINE} for the SM83, where it runs the compact code")
-        elif b.runs_small_code(r.algo, r.impl):
-            r = image.Row(r.algo, SMALL, "")
-        if r:
-            rows.append(r)
-    log(f"rom: compiling {len({s for r in rows for s in r.code.sources})} algorithm files with "
-        f"{t.cc} for the Game Boy")
-    placed, too_large, objs = b.place([(r.algo, r.impl) for r in rows])
-    too_big = {(a.id, i): (u, a) for u in too_large for a, i in u.entries}
-    swap = {k: instead(next(r for r in rows if (r.algo.id, r.impl) == k), larger_than_a_bank(u))
-            for k, (u, a) in too_big.items() if k[1] == "portable" and a.has_compact}
-    if any(swap.values()):   # the compacts of the portables too large for a bank
-        rows = [swap.get((r.algo.id, r.impl), r) for r in rows if swap.get((r.algo.id, r.impl), r)]
-        placed, too_large, objs = b.place([(r.algo, r.impl) for r in rows])
-    entries = [(r.algo, r.impl) for r in rows]
-    bigger = {(a.id, i) for u in too_large for a, i in u.entries}
-    # one unit larger than a bank may run from bank 0's free end through bank 1: the first in the
-    # roster's order that fits there (the application and the table take the rest of bank 0)
-    candidates = [u.entries for u in units(entries) if any((a.id, i) in bigger for a, i in u.entries)]
-    for window in candidates + [None]:
-        placed, too_large, objs = b.place(entries, window)
-        dropped = list(left_out)
-        for u in too_large:
-            dropped += [(a.id, i, larger_than_a_bank(u)) for a, i in u.entries if (a.id, i) not in swap]
-        fits = {(a.id, i) for u in placed for a, i in u.entries}
-        held = [(r.algo, r.impl) for r in rows if (r.algo.id, r.impl) in fits]
-        if not held:
-            raise UserError("rom: none of the selected rows fits the Game Boy image: " +
-                            "; ".join(f"{a}/{i}: {why}" for a, i, why in dropped))
-        # the labels made anew: a compact put in a portable's place may share one
-        plan.rows[:] = [StubRow(a, i, lab) for (a, i), lab in zip(held, image.labels(held))]
-        plan.left_out[:] = dropped
-        generated = image.write_generated(plan, b.out_dir, CONSOLE) + [write_stubs(placed, b.out_dir)]
-        log(f"rom: linking the Game Boy image ({len(held)} rows in {len({u.bank for u in placed})} banks"
-            + (f", {'/'.join(sorted({a.id for a, _ in window}))} from bank 0 into bank 1)" if window else ")"))
-        try:
-            return b.link(placed, objs, APP, generated)
-        except BuildError as exc:
-            if not (window and "window_over" in exc.data):
-                raise
-            # a trial, not a failure: the next candidate (or none) is tried
-            log(f"rom: {'/'.join(sorted({a.id for a, _ in window}))} is {exc.data['window_over']} bytes too large "
-                "for bank 0's free end and bank 1; trying the next")
+    """The image of `plan`'s rows that fit (banked_sdcc.build)."""
+    return banked_sdcc.build(CONSOLE, LAYOUT, plan, log)
 
 
 def describe(built: Built) -> str:

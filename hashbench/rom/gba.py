@@ -41,6 +41,7 @@ from .console import Console, L, R, Web, chip, pad
 
 PLATFORM = (image.RECORDS_STREAM, "src/platform/rom/hb_gba2d.c", "src/platform/rom/gba/platform.c")
 CRT0 = "src/platform/rom/gba/crt0.s"
+START = "src/platform/guest/gba_start.inc"   # the start-up after the header, as the `gba` target's (crt0.s .includes it)
 CONFIG_DIR = "src/platform/rom/gba"
 MIN_IMAGE = 256 * 1024
 MAX_IMAGE = 32 * 1024 * 1024
@@ -126,7 +127,7 @@ def build(plan: image.Plan, log=lambda m: None, save_bytes: int = SAVE_BYTES,
     fn_of = {i: f"(hb_rom_fn)0x{addr:08X}UL" for i, (_b, addr, _n) in placed.items()}
     elf = image.link_elf(CONSOLE, plan, folder, folder / "hashbench.elf", t.cc, list(t.cflags) + defines, CONFIG_DIR,
                          [CRT0, *PLATFORM, *extra], LINKER_SCRIPT, ["-nostartfiles", "-Wl,--gc-sections", *t.ldflags],
-                         log, fn_of=fn_of, algo_sources=rom_sources)
+                         log, fn_of=fn_of, algo_sources=rom_sources, includes_too=[START])
     data = image.objcopy_binary(t.cc, elf, folder / "hashbench.bin")
     if len(data) > MAX_IMAGE:
         raise BuildError(f"rom: the image is {len(data)} bytes, more than the GBA's 32 MiB of cartridge ROM")

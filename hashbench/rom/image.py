@@ -269,11 +269,13 @@ def headers(config_dir: str, *more_dirs) -> list:
 
 
 def link_elf(con, p: Plan, folder: Path, elf: Path, cc: str, flags: list, config_dir: str, platform: list,
-             linker_script: str, ldflags: list, log, header_dirs=(), fn_of=None, algo_sources=None) -> Path:
+             linker_script: str, ldflags: list, log, header_dirs=(), fn_of=None, algo_sources=None,
+             includes_too=()) -> Path:
     """Compiles and links (through the build cache) the console's
     `platform` sources, the shared application, the rows' algorithm files
     (or `algo_sources`: the GBA's overlays leave theirs out) and the
-    generated roster into `elf`, with its link map beside it."""
+    generated roster into `elf`, with its link map beside it;
+    `includes_too`: files the platform's assembly .includes (inputs too)."""
     head, roster_c = write_generated(p, folder / "gen", con, fn_of)
     algo = p.sources() if algo_sources is None else list(algo_sources)
     sources = list(platform) + list(APP_SOURCES) + algo + [cache.rel(roster_c)]
@@ -281,7 +283,7 @@ def link_elf(con, p: Plan, folder: Path, elf: Path, cc: str, flags: list, config
            + ["-T", linker_script, "-Wl,-Map=" + cache.rel(elf.with_suffix(".map")), "-o", cache.rel(elf)]
            + sources + list(ldflags))
     inputs = sources + headers(config_dir, *header_dirs) + [cache.rel(head), cache.rel(folder / "gen" / "hb_rom_config.h"),
-                                                            linker_script]
+                                                            linker_script, *includes_too]
     cache.cached(elf, cmd, inputs, cache.tool_version(cc), log)
     return elf
 

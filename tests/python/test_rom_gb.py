@@ -88,13 +88,13 @@ def test_units_share_a_bank_when_they_share_a_source():
 @pytest.mark.toolchain
 @needs_tools
 def test_a_banked_copy_of_assembly_takes_its_include_in(tmp_path):
-    """djb2.s's shared macros (sm83/planes32.inc) travel inside the unit's copy, which sits in the
+    """djb2.s's shared macros (sm83/blocks.inc, sm83/planes32.inc) travel inside the unit's copy, which sits in the
     build folder where sdasgb could not find the include; the copy assembles as it stands."""
     src = "src/algos/asm/sm83/djb2.s"
-    assert build.assembly_includes(src) == ["src/algos/asm/sm83/planes32.inc"]
+    assert build.assembly_includes(src) == ["src/algos/asm/sm83/blocks.inc", "src/algos/asm/sm83/planes32.inc"]
     copy = gb.banked_assembly(src, tmp_path / "djb2.s", "ROM_test")
     text = copy.read_text()
-    assert ".include" not in text.replace("files' .include", "") and ".macro HASH_LOOP" in text
+    assert ".include" not in text.replace("files' .include", "") and ".macro HASH_LOOP" in text and ".macro BLOCK_LOOPS" in text
     assert ".area _ROM_test" in text
     ran = subprocess.run(["sdasgb", "-plosgff", "-o", str(tmp_path / "djb2.rel"), str(copy)],
                          capture_output=True, text=True)

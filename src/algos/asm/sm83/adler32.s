@@ -22,6 +22,8 @@ count_hi:	.ds 1			; the high byte counts those runs
 	.area _CODE
 	.globl _hb_adler32_sm83
 
+	.include "blocks.inc"	; BLOCK_COUNT, BLOCK_LOOPS
+
 	.macro STEP ?lo, ?hi
 	ld	a, (hl+)
 	add	a, c			; s1 += byte
@@ -61,48 +63,13 @@ _hb_adler32_sm83::
 	ld	d, (hl)
 	ld	h, b
 	ld	l, c			; hl = in
-	ld	a, e			; blocks = len / 16, counted as (low, high + 1 if low)
-	srl	d
-	rr	e
-	srl	d
-	rr	e
-	srl	d
-	rr	e
-	srl	d
-	rr	e
-	ld	b, a
-	ld	a, e
-	ld	(count_lo), a
-	or	a, a
-	jr	z, 1$
-	inc	d
-1$:	ld	a, d
-	ld	(count_hi), a
+	BLOCK_COUNT 4, b
 	ld	a, b
 	and	a, #15			; the bytes below a multiple of 16, one by one first
 	ld	bc, #1			; s1 = 1
 	ld	de, #0			; s2 = 0
-	jr	z, 3$
-2$:	push	af
-	STEP
-	pop	af
-	dec	a
-	jr	nz, 2$
-3$:	ld	a, (count_hi)
-	or	a, a
-	jp	z, 5$
-4$:	.rept 16
-	STEP
-	.endm
-	ld	a, (count_lo)
-	dec	a
-	ld	(count_lo), a
-	jp	nz, 4$
-	ld	a, (count_hi)
-	dec	a
-	ld	(count_hi), a
-	jp	nz, 4$
-5$:	ld	a, b			; reduce: 65521..65535 -> 0..14
+	BLOCK_LOOPS 16
+	ld	a, b			; reduce: 65521..65535 -> 0..14
 	inc	a
 	jr	nz, 6$
 	ld	a, c

@@ -26,6 +26,8 @@ count_hi:	.ds 1			; the high byte counts those runs
 	.globl _hb_crc64_sm83
 	.globl _hb_crc64_planes
 
+	.include "blocks.inc"	; BLOCK_COUNT, BLOCK_LOOPS
+
 	.macro STEP
 	ld	a, (de)
 	inc	de
@@ -59,46 +61,13 @@ _hb_crc64_sm83::
 	.rept 8
 	ld	(hl+), a
 	.endm
-	ld	a, e			; blocks = len / 8, counted as (low, high + 1 if low)
-	srl	d
-	rr	e
-	srl	d
-	rr	e
-	srl	d
-	rr	e
-	ld	h, a
-	ld	a, e
-	ld	(count_lo), a
-	or	a, a
-	jr	z, 1$
-	inc	d
-1$:	ld	a, d
-	ld	(count_hi), a
+	BLOCK_COUNT 3, h
 	ld	d, b
 	ld	e, c			; de = in
 	ld	a, h
 	and	a, #7			; the bytes below a multiple of 8, one by one first
-	jr	z, 3$
-2$:	push	af
-	STEP
-	pop	af
-	dec	a
-	jr	nz, 2$
-3$:	ld	a, (count_hi)
-	or	a, a
-	jp	z, 5$
-4$:	.rept 8
-	STEP
-	.endm
-	ld	a, (count_lo)
-	dec	a
-	ld	(count_lo), a
-	jp	nz, 4$
-	ld	a, (count_hi)
-	dec	a
-	ld	(count_hi), a
-	jp	nz, 4$
-5$:	pop	de			; out: big-endian, crc[7] first
+	BLOCK_LOOPS 8
+	pop	de			; out: big-endian, crc[7] first
 	ld	hl, #crc + 7
 	.rept 8
 	ld	a, (hl-)

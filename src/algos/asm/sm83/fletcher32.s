@@ -22,6 +22,8 @@ odd:	.ds 1				; len's lowest bit
 	.area _CODE
 	.globl _hb_fletcher32_sm83
 
+	.include "blocks.inc"	; BLOCK_COUNT, BLOCK_LOOPS
+
 	.macro SUM2 ?over		; b += a
 	ld	a, e
 	add	a, c
@@ -61,46 +63,13 @@ _hb_fletcher32_sm83::
 	ld	(odd), a
 	srl	d			; de = words
 	rr	e
-	ld	a, e			; blocks = words / 8, counted as (low, high + 1 if low)
-	srl	d
-	rr	e
-	srl	d
-	rr	e
-	srl	d
-	rr	e
-	ld	b, a
-	ld	a, e
-	ld	(count_lo), a
-	or	a, a
-	jr	z, 1$
-	inc	d
-1$:	ld	a, d
-	ld	(count_hi), a
+	BLOCK_COUNT 3, b
 	ld	a, b
 	and	a, #7			; the words below a multiple of 8, one by one first
 	ld	bc, #0			; a = 0
 	ld	de, #0			; b = 0
-	jr	z, 3$
-2$:	push	af
-	STEP
-	pop	af
-	dec	a
-	jr	nz, 2$
-3$:	ld	a, (count_hi)
-	or	a, a
-	jp	z, 5$
-4$:	.rept 8
-	STEP
-	.endm
-	ld	a, (count_lo)
-	dec	a
-	ld	(count_lo), a
-	jp	nz, 4$
-	ld	a, (count_hi)
-	dec	a
-	ld	(count_hi), a
-	jp	nz, 4$
-5$:	ld	a, (odd)		; an odd last byte: a word's high byte
+	BLOCK_LOOPS 8
+	ld	a, (odd)		; an odd last byte: a word's high byte
 	or	a, a
 	jr	z, 6$
 	ld	a, (hl)

@@ -23,6 +23,7 @@ count_hi:	.ds 1			; the high byte counts those runs
 	.area _CODE
 	.globl _hb_knuth_sm83
 	.globl _hb_knuth_planes
+	.include "blocks.inc"	; BLOCK_COUNT, BLOCK_LOOPS (HASH_LOOP's)
 	.include "planes32.inc"	; ROWS_UP, STEP_ADD, STEP_XOR, HASH_LOOP
 
 	; hl = &plane0[a] (the table is not page-aligned)

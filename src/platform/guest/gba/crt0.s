@@ -25,26 +25,4 @@ _start:
         .byte   0                       @ 0xBC version
         .byte   0                       @ 0xBD complement check (romfix.py)
         .fill   2, 1, 0                 @ 0xBE reserved
-start:
-        mov     r0, #0x1F               @ system mode, IRQ and FIQ masked
-        orr     r0, r0, #0xC0
-        msr     cpsr_c, r0
-        ldr     sp, =__stack_top
-        ldr     r0, =__data_lma         @ copy .data (words) ROM -> IWRAM
-        ldr     r1, =__data_start
-        ldr     r2, =__data_end
-1:      cmp     r1, r2
-        ldrlo   r3, [r0], #4
-        strlo   r3, [r1], #4
-        blo     1b
-        ldr     r1, =__bss_start        @ zero .bss
-        ldr     r2, =__bss_end
-        mov     r3, #0
-2:      cmp     r1, r2
-        strlo   r3, [r1], #4
-        blo     2b
-        ldr     r0, =main
-        mov     lr, pc
-        bx      r0
-3:      b       3b
-        .pool
+        .include "src/platform/guest/gba_start.inc"  @ its path from the source tree, where gcc runs

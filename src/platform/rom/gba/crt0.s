@@ -9,7 +9,7 @@
 @ save-type tag: emulators (mGBA) look for "SRAM_V" in the ROM to give the
 @ cartridge 32 KiB of battery-backed SRAM at 0x0E000000, where the
 @ records go.
-@ Then as the `gba` target's start-up (src/platform/guest/gba/crt0.s):
+@ Then the `gba` target's start-up (src/platform/guest/gba_start.inc):
 @ stack at the top of IWRAM, .data copied from ROM, .bss zeroed, main in
 @ Thumb; WAITCNT stays at its power-on value (ROM 4/2 wait states, no
 @ prefetch), so that the code runs as under `hashbench cross --target gba`;
@@ -33,26 +33,4 @@ _start:
         .balign 4
         .ascii  "SRAM_V113"             @ 0xC0 the save type, for emulators
         .balign 4
-start:
-        mov     r0, #0x1F               @ system mode, IRQ and FIQ masked
-        orr     r0, r0, #0xC0
-        msr     cpsr_c, r0
-        ldr     sp, =__stack_top
-        ldr     r0, =__data_lma         @ copy .data (words) ROM -> IWRAM
-        ldr     r1, =__data_start
-        ldr     r2, =__data_end
-1:      cmp     r1, r2
-        ldrlo   r3, [r0], #4
-        strlo   r3, [r1], #4
-        blo     1b
-        ldr     r1, =__bss_start        @ zero .bss
-        ldr     r2, =__bss_end
-        mov     r3, #0
-2:      cmp     r1, r2
-        strlo   r3, [r1], #4
-        blo     2b
-        ldr     r0, =main
-        mov     lr, pc
-        bx      r0
-3:      b       3b
-        .pool
+        .include "src/platform/guest/gba_start.inc"  @ its path from the source tree, where gcc runs
