@@ -17,7 +17,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..build import cache
+from ..build import assembly_search, cache
 from ..build.gcc import STD
 from ..errors import BuildError, UserError
 from ..files import write_whole
@@ -277,10 +277,11 @@ def link_elf(con, p: Plan, folder: Path, elf: Path, cc: str, flags: list, config
     head, roster_c = write_generated(p, folder / "gen", con, fn_of)
     algo = p.sources() if algo_sources is None else list(algo_sources)
     sources = list(platform) + list(APP_SOURCES) + algo + [cache.rel(roster_c)]
-    cmd = ([cc] + STD + list(flags) + includes(config_dir, folder / "gen")
+    asm_dirs, asm_incs = assembly_search(sources)
+    cmd = ([cc] + STD + list(flags) + includes(config_dir, folder / "gen") + asm_dirs
            + ["-T", linker_script, "-Wl,-Map=" + cache.rel(elf.with_suffix(".map")), "-o", cache.rel(elf)]
            + sources + list(ldflags))
-    inputs = sources + headers(config_dir, *header_dirs) + [cache.rel(head), cache.rel(folder / "gen" / "hb_rom_config.h"),
+    inputs = sources + asm_incs + headers(config_dir, *header_dirs) + [cache.rel(head), cache.rel(folder / "gen" / "hb_rom_config.h"),
                                                             linker_script]
     cache.cached(elf, cmd, inputs, cache.tool_version(cc), log)
     return elf
