@@ -281,8 +281,8 @@ def link_elf(con, p: Plan, folder: Path, elf: Path, cc: str, flags: list, config
     cmd = ([cc] + STD + list(flags) + includes(config_dir, folder / "gen") + asm_dirs
            + ["-T", linker_script, "-Wl,-Map=" + cache.rel(elf.with_suffix(".map")), "-o", cache.rel(elf)]
            + sources + list(ldflags))
-    inputs = sources + asm_incs + headers(config_dir, *header_dirs) + [cache.rel(head), cache.rel(folder / "gen" / "hb_rom_config.h"),
-                                                            linker_script]
+    inputs = sources + asm_incs + headers(config_dir, *header_dirs) + \
+        [cache.rel(head), cache.rel(folder / "gen" / "hb_rom_config.h"), linker_script]
     cache.cached(elf, cmd, inputs, cache.tool_version(cc), log)
     return elf
 
