@@ -27,6 +27,7 @@
 	.importzp	sp, ptr1, ptr2, tmp1, tmp2
 	.import		incsp4
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
+	.include	"pages.inc"	; OUT_IN
 	.include	"planes32.inc"	; MUL
 	.import		_hb_murmur3_c1_planes, _hb_murmur3_c2_planes, _hb_murmur3_f1_planes, _hb_murmur3_f2_planes
 
@@ -154,18 +155,7 @@ index	= tmp2
 	sta	tmp1			; len mod 256
 	stx	pages			; len / 256: whole pages of blocks
 	stx	lenhi
-	ldy	#3			; ptr2 = out, ptr1 = in
-	lda	(sp),y
-	sta	ptr2+1
-	dey
-	lda	(sp),y
-	sta	ptr2
-	dey
-	lda	(sp),y
-	sta	ptr1+1
-	dey
-	lda	(sp),y
-	sta	ptr1
+	OUT_IN
 	lda	#0			; h = the seed, 0
 	sta	h
 	sta	h+1

@@ -23,6 +23,7 @@
 	.importzp	sp, ptr1, ptr2, ptr3, tmp1, tmp2
 	.import		incsp4
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
+	.include	"pages.inc"	; OUT_IN
 	.include	"md_pad.inc"	; MD_HASH: the arguments, blocks, padding, length, state out
 
 	.importzp	hb6502_zp	; the 6502 routines' zero-page scratch, 80 bytes (sim65.cfg, the NES image)
