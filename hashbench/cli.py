@@ -11,7 +11,8 @@ from .errors import BuildError, UserError, terminate_as_interrupt
 # command -> its module in hashbench/commands/, in the order `--help` lists them; only the module of
 # the command given is imported (a quick start), none for `--version`, every one for `--help`
 COMMANDS = {"run": "run", "list": "catalogue", "hash": "hashfiles", "history": "stored", "show": "stored",
-            "compare": "compare", "diff": "diff", "cross": "cross", "matrix": "matrix", "rom": "rom", "play": "play",
+            "compare": "compare", "diff": "diff", "trend": "trend", "cross": "cross", "matrix": "matrix", "rom": "rom",
+            "play": "play",
             "size": "size", "fleet": "fleet", "report": "report", "export": "exchange", "import": "exchange"}
 
 
@@ -26,6 +27,7 @@ def build_parser(command=None):
                "  hashbench run -a 'sha*' --sweep     # SHA family at 64/256/1024 B\n"
                "  hashbench hash -a blake3 FILE       # like b3sum\n"
                "  hashbench list\n  hashbench history; hashbench diff last~1 last\n"
+               "  hashbench trend -a sha256            # steps in each stored series, and their commits\n"
                "  hashbench cross --target n64,nes   # other CPUs: exact counts\n"
                "  hashbench rom --target gba -o hb.gba --run   # a console ROM, run headless\n"
                "  hashbench matrix --cc gcc,clang --flags=-O2,-O3   # builds side by side\n"

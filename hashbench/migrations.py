@@ -9,7 +9,9 @@ writes every result's mode (threads, latency, align: docs/records.md,
 "Modes") into it, the plain loop's for every result stored before; version 5
 records the host and process that measure a run, so that a run whose
 process died without a word (a SIGKILL, a power cut) reads as abandoned, not
-running (hashbench.store.Recording).  `upgrade`
+running (hashbench.store.Recording); version 6 indexes what `history`,
+`trend` and `report --all` select by over thousands of runs (a run's start
+and kind, a result's algorithm).  `upgrade`
 brings any database to LATEST in one transaction, so a failed migration
 leaves it as it was.  The same steps run on SQLite and PostgreSQL
 (hashbench.dialects: `{id}` is the dialect's auto-numbered key)."""
@@ -18,7 +20,7 @@ import uuid
 
 from .errors import UserError
 
-LATEST = 5
+LATEST = 6
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
@@ -48,6 +50,13 @@ CREATE TABLE IF NOT EXISTS results (
 );
 CREATE INDEX IF NOT EXISTS results_run ON results(run_id);
 CREATE UNIQUE INDEX IF NOT EXISTS runs_uuid ON runs(uuid);
+"""
+
+# what the selectors read (hashbench/selection.py): --since and the series' order, --kind, -a
+INDEXES = """
+CREATE INDEX IF NOT EXISTS runs_started ON runs(started_at);
+CREATE INDEX IF NOT EXISTS runs_kind ON runs(kind);
+CREATE INDEX IF NOT EXISTS results_algorithm ON results(algorithm, run_id);
 """
 
 
@@ -81,6 +90,7 @@ def upgrade(db):
             _from_3(db)
         if v in (1, 2, 3, 4):
             _from_4(db)
+        db.script(INDEXES)   # version 5 -> 6, and a new store
         db.execute("DELETE FROM meta WHERE key='schema'")
         db.execute("INSERT INTO meta (key, value) VALUES ('schema', ?)", (str(LATEST),))
 

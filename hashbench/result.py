@@ -121,9 +121,7 @@ class Result:
     @property
     def mode_label(self) -> str:
         """The mode in words ('' for the plain loop: one thread, independent calls, aligned)."""
-        parts = ([f"{self.threads} threads"] if self.threads != 1 else []) + (["latency"] if self.latency else []) \
-            + ([f"align {self.align}"] if self.align else [])
-        return ", ".join(parts)
+        return mode_words(self.threads, self.latency, self.align)
 
     @property
     def where(self) -> str:
@@ -164,6 +162,13 @@ class Result:
 
     def note(self, reason, detail, **data):
         self.notes.append(Note(reason, detail, data))
+
+
+def mode_words(threads=1, latency=False, align=0) -> str:
+    """A mode in words (Result.mode_label; also read from a stored result's fields)."""
+    parts = ([f"{threads} threads"] if threads != 1 else []) + (["latency"] if latency else []) \
+        + ([f"align {align}"] if align else [])
+    return ", ".join(parts)
 
 
 def now_iso() -> str:

@@ -27,6 +27,7 @@ from pathlib import Path
 from . import dialects, migrations, overlap
 from .errors import UserError, terminate_as_interrupt
 from .result import Note, Result, Run
+from .selection import Selection
 
 SCHEMA_VERSION = migrations.LATEST
 ENV = "HASHBENCH_DB"
@@ -160,17 +161,85 @@ class Store:
 
     # ---- reading ---------------------------------------------------------------
 
-    def runs(self, limit=50, kind=None):
-        where = "WHERE r.kind=?" if kind else ""
-        args = (kind, limit) if kind else (limit,)
-        rows = self._exec("SELECT r.id, r.started_at, r.kind, r.command, r.status, r.context, "
-                          "(SELECT COUNT(*) FROM results WHERE run_id=r.id), r.host, r.pid, r.pid_started "
-                          f"FROM runs r {where} ORDER BY r.id DESC LIMIT ?", args).fetchall()
-        return [dict(id=r[0], started_at=r[1], kind=r[2], command=r[3], status=status_now(r[4], *r[7:10]),
-                     context=json.loads(r[5] or "{}"), results=r[6]) for r in rows]
+    def _selected(self, selection=None, kind=None):
+        """(WHERE clause, its arguments) for a Selection (hashbench/selection.py);
+        the machine, kept in the run's JSON context, is matched after the query."""
+        sel = selection or Selection()
+        conds, args = [], []
+        kinds = tuple(sel.kinds) + ((kind,) if kind else ())
+        if kinds:
+            conds.append(f"r.kind IN ({', '.join('?' * len(kinds))})")
+            args.extend(kinds)
+        if sel.since:
+            conds.append("r.started_at >= ?")
+            args.append(sel.since)
+        if sel.algorithms:
+            conds.append("EXISTS (SELECT 1 FROM results x WHERE x.run_id=r.id AND x.algorithm IN "
+                         f"({', '.join('?' * len(sel.algorithms))}))")
+            args.extend(sel.algorithms)
+        return ("WHERE " + " AND ".join(conds)) if conds else "", args
 
-    def resolve(self, ref: str) -> int:
-        """'12', 'last', 'last~1' -> run id."""
+    def run_ids(self, selection=None, kind=None) -> list:
+        """The ids of the selected runs, newest first."""
+        where, args = self._selected(selection, kind)
+        sel = selection or Selection()
+        rows = self._exec(f"SELECT r.id, r.context FROM runs r {where} ORDER BY r.id DESC", args).fetchall()
+        return [r[0] for r in rows if not sel.machines or sel.machine_matches(json.loads(r[1] or "{}"))]
+
+    def runs(self, limit=50, kind=None, selection=None):
+        """The selected runs, newest first, `limit` at most (None: all)."""
+        where, args = self._selected(selection, kind)
+        sel = selection or Selection()
+        cursor = self._exec("SELECT r.id, r.started_at, r.kind, r.command, r.status, r.context, "
+                            "(SELECT COUNT(*) FROM results WHERE run_id=r.id), r.host, r.pid, r.pid_started "
+                            f"FROM runs r {where} ORDER BY r.id DESC" + ("" if sel.machines or limit is None
+                                                                          else f" LIMIT {int(limit)}"), args)
+        out = []
+        for r in cursor.fetchall():
+            context = json.loads(r[5] or "{}")
+            if not sel.machine_matches(context):
+                continue
+            out.append(dict(id=r[0], started_at=r[1], kind=r[2], command=r[3], status=status_now(r[4], *r[7:10]),
+                            context=context, results=r[6]))
+            if limit is not None and len(out) >= limit:
+                break
+        return out
+
+    def series_rows(self, selection=None, ids=None, raw=False):
+        """(run, result) for every result of the selected runs (and of `ids`
+        only, when given), oldest run first (by start, then id): what `trend`
+        and the report of many runs read.  run: id, started_at, kind, status,
+        context, results (their count); result: a Result, or with raw=True the
+        stored dict (docs/records.md), quicker where only figures are read.
+        Only results of the selected algorithms when -a chose some."""
+        where, args = self._selected(selection)
+        sel = selection or Selection()
+        runs = {}
+        for r in self._exec("SELECT r.id, r.started_at, r.kind, r.status, r.context, r.host, r.pid, r.pid_started, "
+                            f"(SELECT COUNT(*) FROM results WHERE run_id=r.id) FROM runs r {where}", args).fetchall():
+            if ids is not None and r[0] not in ids:
+                continue
+            context = json.loads(r[4] or "{}")
+            if sel.machine_matches(context):
+                runs[r[0]] = dict(id=r[0], started_at=r[1], kind=r[2], status=status_now(r[3], *r[5:8]),
+                                  context=context, results=r[8])
+        if not runs:
+            return []
+        only = f" AND x.algorithm IN ({', '.join('?' * len(sel.algorithms))})" if sel.algorithms else ""
+        rows = self._exec(f"SELECT x.run_id, x.data FROM results x JOIN runs r ON r.id=x.run_id {where}{only} "
+                          "ORDER BY r.started_at, r.id, x.id", args + list(sel.algorithms)).fetchall()
+        make = json.loads if raw else (lambda data: Result.from_dict(json.loads(data)))
+        return [(runs[rid], make(data)) for rid, data in rows if rid in runs]
+
+    def run_headers(self, selection=None, ids=None) -> list:
+        """The selected runs (of `ids` only, when given) without their
+        results, oldest first: id, started_at, kind, status, context, results."""
+        rows = self.runs(None, selection=selection)
+        return sorted((r for r in rows if ids is None or r["id"] in ids), key=lambda r: (r["started_at"] or "", r["id"]))
+
+    def resolve(self, ref: str, selection=None) -> int:
+        """'12', 'last', 'last~1' -> run id; 'last' and 'last~N' count only the
+        selected runs (a run id is taken as given)."""
         ref = str(ref)
         if ref.startswith("last"):
             back = 0
@@ -178,6 +247,12 @@ class Store:
                 if not ref.startswith("last~") or not ref[5:].isdigit():
                     raise UserError(f"bad run reference {ref!r}: use a run id, 'last' or 'last~N'")
                 back = int(ref[5:])
+            if selection is not None and not selection.empty:
+                ids = self.run_ids(selection)
+                if back >= len(ids):
+                    raise UserError(f"no run {ref!r} among the runs of {selection.describe()} in {self.path} "
+                                    f"({len(ids)} of them)")
+                return ids[back]
             row = self._exec("SELECT id FROM runs ORDER BY id DESC LIMIT 1 OFFSET ?", (back,)).fetchone()
             if not row:
                 raise UserError(f"no run {ref!r} in {self.path}")
@@ -200,8 +275,8 @@ class Store:
                                                                             json.loads(r[7] or "[]")],
                    results=results)
 
-    def load(self, ref: str) -> Run:
-        return self.load_run(self.resolve(ref))
+    def load(self, ref: str, selection=None) -> Run:
+        return self.load_run(self.resolve(ref, selection))
 
     def latest_results(self, kind=None, targets=None) -> list:
         """The newest result per (target, build, algorithm, implementation,

@@ -7,7 +7,7 @@ from ..diff import compare_runs
 from ..errors import UserError
 from ..present.diff import present_diff
 from ..store import Store
-from .options import add_store_args, formatter
+from .options import add_selector_args, add_store_args, formatter, selection_of
 
 
 def add_parser(sub):
@@ -26,17 +26,20 @@ def add_parser(sub):
                                    "docs/performance.md).  A row that every row's shift could explain says "
                                    "'inconclusive'; a row whose harness is more than 30% of its time has no "
                                    "verdict (below the harness's resolution).",
-                       epilog="examples:\n  hashbench diff last~1 last\n  hashbench diff 3 7 --db team.sqlite")
+                       epilog="examples:\n  hashbench diff last~1 last\n  hashbench diff 3 7 --db team.sqlite\n"
+                              "  hashbench diff last~1 last --machine bench-7 --kind host   # that machine's last two")
     d.add_argument("run_a")
     d.add_argument("run_b")
     add_store_args(d, save=False)
+    add_selector_args(d).description = "with these, 'last' and 'last~N' count only the runs they select"
     d.set_defaults(func=main)
 
 
 def main(args) -> int:
     store = Store(args.db)
-    a = store.load(args.run_a)
-    b = store.load(args.run_b)
+    selection = selection_of(args)
+    a = store.load(args.run_a, selection)
+    b = store.load(args.run_b, selection)
     rows = compare_runs(a, b)
     if not rows:
         raise UserError(f"runs {a.id} and {b.id} have no measurement in common "

@@ -59,6 +59,32 @@ def add_store_args(p, save=True):
         p.add_argument("--no-save", action="store_true", help="do not store the run")
 
 
+def add_selector_args(p, kind=True):
+    """Which stored runs to read (hashbench/selection.py): history, show, diff and trend."""
+    g = p.add_argument_group("which stored runs")
+    g.add_argument("--machine", action="append", metavar="HOST",
+                   help="runs measured on this machine (its hostname; globs and comma lists; repeatable)")
+    g.add_argument("-a", "--algo", action="append", metavar="ALGO",
+                   help="runs that measured one of these algorithms (ids, comma lists or globs)")
+    g.add_argument("--since", metavar="WHEN",
+                   help="runs started at or after WHEN: a date (2026-11-01), a date-time (UTC) or an age (12h, 30d, 2w)")
+    if kind:
+        g.add_argument("--kind", action="append", metavar="KIND",
+                       help="runs of this kind: host, compare, cross, matrix, rom, fleet, ... (comma lists)")
+    return g
+
+
+def selection_of(args):
+    """The selectors of add_selector_args, checked (unknown algorithms fail with a hint)."""
+    from .. import roster
+    from ..selection import Selection, parse_since
+    algos = getattr(args, "algo", None)
+    ids = tuple(a.id for a in roster.select(algos)) if algos else ()
+    return Selection(machines=tuple(roster.split(getattr(args, "machine", None))), algorithms=ids,
+                     since=parse_since(getattr(args, "since", None)),
+                     kinds=tuple(roster.split(getattr(args, "kind", None))))
+
+
 def log_to_stderr(quiet):
     return (lambda m: None) if quiet else (lambda m: print(m, file=sys.stderr))
 

@@ -127,3 +127,23 @@ def test_readable_without_javascript(report):
         assert len(b.find_elements(By.CSS_SELECTOR, "figure svg")) == len(expected_marks(runs)) + 1  # + machines
     finally:
         b.quit()
+
+
+def test_overview_of_many_runs_opens_without_errors(browser, tmp_path):
+    """The summary page of 30 runs from three machines (test_report_overview
+    reads its figures): no console error, every sparkline laid out, the one
+    change point drawn."""
+    from selenium.webdriver.common.by import By
+    from test_trend import store_with_a_step
+    store_with_a_step(tmp_path / "many.sqlite")
+    out = tmp_path / "many.html"
+    code, _, err = hb("report", "--all", "--db", tmp_path / "many.sqlite", "-o", out, "--detail", "last")
+    assert code == 0, err
+    browser.get(out.as_uri())
+    assert [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")] == []
+    sparks = browser.find_elements(By.CSS_SELECTOR, 'table[data-table="summary"] svg.spark')
+    assert len(sparks) == 6 and all(s.size["width"] == 64 and s.size["height"] == 16 for s in sparks)
+    ticks = browser.find_elements(By.CSS_SELECTOR, 'table[data-table="summary"] svg.spark line.chg')
+    assert len(ticks) == 1
+    assert browser.find_element(By.ID, "machine-bench-b").is_displayed()
+    assert browser.find_elements(By.CSS_SELECTOR, "section[id^='run-'] figure[data-plot] svg")  # --detail: drawn

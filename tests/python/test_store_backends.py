@@ -179,3 +179,41 @@ def test_redact():
     assert dialects.redact("postgresql://u@h/db") == "postgresql://u@h/db"
     assert dialects.split_statements("CREATE TABLE a (x TEXT); -- c; d\nCREATE INDEX i ON a(x);") == \
         ["CREATE TABLE a (x TEXT)", "CREATE INDEX i ON a(x)"]
+
+
+def index_names(store) -> set:
+    if isinstance(store.db, dialects.SQLite):
+        rows = store.db.execute("SELECT name FROM sqlite_master WHERE type='index'").fetchall()
+    else:
+        rows = store.db.execute("SELECT indexname FROM pg_indexes WHERE tablename IN ('runs', 'results')").fetchall()
+    return {r[0] for r in rows}
+
+
+def test_selectors_and_trend_on_both_stores(target):
+    """history's selectors and trend's series read the same from SQLite and
+    PostgreSQL, over the indexes they use (schema 6)."""
+    from test_trend import store_with_a_step
+
+    from hashbench.selection import Selection
+    from hashbench.trend import build_series
+    store, runs = store_with_a_step(target, runs_per_machine=8, step_run=4)
+    assert {"runs_started", "runs_kind", "results_algorithm"} <= index_names(store)
+    b = [r.id for r in runs if r.context["hostname"] == "bench-b"]
+    assert store.run_ids(Selection(machines=("bench-b",), algorithms=("sha256",), kinds=("host",))) == b[::-1]
+    assert store.run_ids(Selection(since="2026-11-05T00:00:00+00:00", machines=("bench-b",))) == b[:3:-1]
+    series = build_series(store.series_rows(Selection(algorithms=("sha256",))))
+    assert len(series) == 3 and [len(s.points) for s in series] == [8, 8, 8]
+    (changed,) = [s for s in series if s.changes]
+    assert changed.machine == "bench-b" and changed.points[changed.changes[0].index].run == b[4]
+
+
+def test_schema_5_gets_the_indexes(tmp_path):
+    db = tmp_path / "v5.sqlite"
+    Store(db).close()
+    con = sqlite3.connect(db)
+    for name in ("runs_started", "runs_kind", "results_algorithm"):
+        con.execute(f"DROP INDEX {name}")
+    con.execute("UPDATE meta SET value='5' WHERE key='schema'")
+    con.commit()
+    con.close()
+    assert {"runs_started", "runs_kind", "results_algorithm"} <= index_names(Store(db))
