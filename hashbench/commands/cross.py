@@ -93,12 +93,17 @@ def checked(args, targets) -> Request:
     if not 1 <= args.calls <= 1000:
         raise UserError("--calls must be between 1 and 1000")
     mine = userimpl.prepare(args.impl_dir, log_to_stderr(args.quiet))
-    ours = roster.OURS + roster.asm_names()
+    from ..targets import load_all
+    isas = {t.isa for t in load_all().values()}   # the assembly a cross target runs (not the Super NES's 65816)
+    ours = roster.OURS + tuple(n for n in roster.asm_names() if roster.isa_of(n) in isas)
     chosen = [one_name(i, ours, "--impl") for i in roster.split([args.impl])]
     every = "all" in chosen
     impls = list(ours) if every else [i for i in chosen if i in ours]
     beside = [m.substitute() for m in mine if every or m.name in chosen]
     bad = [i for i in chosen if i not in ours + ("all",) and i not in {m.name for m in mine}]
+    if bad and bad[0] in roster.asm_names():
+        raise UserError(f"{bad[0]}: no cross target runs this assembly ({roster.isa_of(bad[0])}); a console image "
+                        "does (hashbench rom --impl)")
     if bad:
         raise UserError(f"unknown implementation {bad[0]!r}: cross runs {', '.join(ours)} and the --impl-dir "
                         "folders' code")

@@ -65,7 +65,7 @@ def add_parser(sub):
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
     c.add_argument("--tier", action="append", metavar="TIER", help="checksum, non-crypto, crypto")
     c.add_argument("--impl", default="fastest", help="portable, compact, the console CPU's assembly (6502 on the NES, sm83 "
-                   "on the Game Boy, armv4 on the GBA and the NDS), "
+                   "on the Game Boy, armv4 on the GBA and the NDS, 65816 on the Super NES), "
                    "all, or fastest (the default: per algorithm the CPU's assembly where it has one, else portable)")
     c.add_argument("--size", default="1024", help="the table's workload size (default 1024 B; the sweep is "
                                                    "always 64/256/1024)")

@@ -36,6 +36,10 @@ def fit(headers, rows, wrap, width, least=12):
     sep = 2 * (len(headers) - 1)
     fixed = sum(max([len(str(h))] + [len(str(r[i])) for r in rows]) for i, h in enumerate(headers) if i not in wrap)
     room = max(least, (width - fixed - sep) // len(wrap))
+    # a header wider than that keeps its width: the other folded columns share what it leaves
+    wide = [len(str(headers[i])) for i in wrap if len(str(headers[i])) > room]
+    if wide and len(wide) < len(wrap):
+        room = max(least, (width - fixed - sep - sum(wide)) // (len(wrap) - len(wide)))
     out = []
     for row in rows:
         folded = {i: textwrap.wrap(str(row[i]).replace(",", ", "), room, break_long_words=True) or [""]

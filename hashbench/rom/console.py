@@ -100,6 +100,7 @@ class Console:
     placements: tuple = ()       # where the rows' code may run (--place; the GBA's), the default first
     assembles: bool = False      # its build assembles the CPU's own implementations (src/algos/asm/)
     assembly_of: str = ""        # the target whose assembly it holds, where not its own (the NDS: gba-iwram-arm's)
+    assembly_isa: str = ""       # the CPU whose assembly it holds where no target is that CPU (the Super NES: 65816)
     # what the image says it runs on (its banner, its `engine` record: hb_rom_config.h, generated whole)
     cpu: str = ""                # the CPU's short name; default: the target description's cpu
     clock: str = ""              # HB_ROM_CLOCK_HZ: a call into the platform where the clock is found at run time
@@ -148,6 +149,8 @@ class Console:
         cross targets; None: the default, the first), that target's `isa`."""
         if not self.assembles:
             return ""
+        if self.assembly_isa:
+            return self.assembly_isa
         place = place or (self.placements[0] if self.placements else None)
         if place or self.assembly_of:
             from ..targets import load_all

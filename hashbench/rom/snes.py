@@ -301,5 +301,6 @@ CONSOLE = Console(
     settle_frames=120,           # a whole table redrawn (the 6502 code formats the figures)
     cc=nes.CONSOLE.cc, cflags=nes.CONSOLE.cflags,
     cpu="65816",
+    assembles=True, assembly_isa="65816",   # src/algos/asm/65816/ (ca65 .p816): `--impl 65816`
     clock="hb_snes_clock_hz()", clock_header="hb_snes.h",   # with FastROM: the master clock over 6 (3.58 MHz NTSC, 3.55 MHz PAL)
     web=Web("snes9x", "Snes9x", (".sfc", ".smc"), 60.0988, pad(L, R)))
