@@ -34,7 +34,7 @@ import re
 
 from ..errors import BuildError
 from ..files import write_whole
-from ..toolchain import cache, gbarom
+from ..toolchain import assembly_search, cache, gbarom
 from ..toolchain.gcc import STD
 from . import image
 from .console import Console, L, R, Web, chip, pad
@@ -65,11 +65,12 @@ def overlay(t, row, isa: str, flags: list, folder, log):
     stem = folder / "overlays" / f"{row.algo.id}-{row.impl}"
     elf = stem.with_suffix(".elf")
     sources = list(row.code.sources)
-    cmd = ([t.cc] + STD + flags + ["-I" + d for d in image.INCLUDES]
+    asm_dirs, asm_incs = assembly_search(sources)
+    cmd = ([t.cc] + STD + flags + ["-I" + d for d in image.INCLUDES] + asm_dirs
            + ["-nostartfiles", "-Wl,--gc-sections", "-Wl,-e," + row.symbol, "-T", OVERLAY_SCRIPT,
               "-o", cache.rel(elf)] + sources + ["--specs=nosys.specs", "-lgcc"])
     try:
-        cache.cached(elf, cmd, sources + image.headers(CONFIG_DIR) + [OVERLAY_SCRIPT], cache.tool_version(t.cc), log)
+        cache.cached(elf, cmd, sources + asm_incs + image.headers(CONFIG_DIR) + [OVERLAY_SCRIPT], cache.tool_version(t.cc), log)
     except BuildError as exc:
         return None, "overflowed" if "overflow" in str(exc) else str(exc)
     syms = cache.run([image.binutil(t.cc, "nm"), cache.rel(elf)]).stdout

@@ -22,7 +22,7 @@ from ..files import write_whole
 from ..paths import BUILD, ROOT
 from ..results.verify import reference_table
 from ..roster import SMALL, TIERS
-from ..toolchain import cache
+from ..toolchain import assembly_search, cache
 from ..toolchain.gcc import STD
 
 SWEEP_SIZES = (64, 256, 1024)     # the reference studies' sweep (SELECT)
@@ -279,11 +279,12 @@ def link_elf(con, p: Plan, folder: Path, elf: Path, cc: str, flags: list, config
     head, roster_c = write_generated(p, folder / "gen", con, fn_of)
     algo = p.sources() if algo_sources is None else list(algo_sources)
     sources = list(platform) + list(APP_SOURCES) + algo + [cache.rel(roster_c)]
-    cmd = ([cc] + STD + list(flags) + includes(config_dir, folder / "gen")
+    asm_dirs, asm_incs = assembly_search(sources)
+    cmd = ([cc] + STD + list(flags) + includes(config_dir, folder / "gen") + asm_dirs
            + ["-T", linker_script, "-Wl,-Map=" + cache.rel(elf.with_suffix(".map")), "-o", cache.rel(elf)]
            + sources + list(ldflags))
-    inputs = sources + headers(config_dir, *header_dirs) + [cache.rel(head), cache.rel(folder / "gen" / "hb_rom_config.h"),
-                                                            linker_script, *includes_too]
+    inputs = sources + asm_incs + headers(config_dir, *header_dirs) + \
+        [cache.rel(head), cache.rel(folder / "gen" / "hb_rom_config.h"), linker_script, *includes_too]
     cache.cached(elf, cmd, inputs, cache.tool_version(cc), log)
     return elf
 

@@ -38,6 +38,13 @@ def assembly_includes(src) -> list:
     return [str(Path(src).parent / m.group(1)) for m in INCLUDE.finditer((ROOT / src).read_text())]
 
 
+def assembly_search(sources) -> tuple:
+    """(-I flags, the included files) for one gcc command over `sources`: GNU as finds a .include
+    only in a folder named with -I, where ca65 and sdasgb look beside the file."""
+    incs = [i for s in sources if str(s).endswith(".s") for i in assembly_includes(s)]
+    return ["-I" + d for d in dict.fromkeys(str(Path(i).parent) for i in incs)], incs
+
+
 def assembly_text(src) -> str:
     """An assembly source with the files it .includes pasted in where it names them: a copy that
     stands alone (the ROM builds write theirs elsewhere, where the assembler would not find them)."""

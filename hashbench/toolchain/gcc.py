@@ -3,6 +3,7 @@
 ...): the QEMU targets' engine, the GBA's programs, code-size probes."""
 import shlex
 import sys
+from pathlib import Path
 
 from . import cache
 
@@ -46,7 +47,8 @@ def compile_cmd(t, src, obj, defines=(), flags=(), includes=()) -> list:
 
 
 def asm_cmd(t, src, obj) -> list:
-    return [t.cc] + expand(t, t.cflags) + ["-c", src, "-o", cache.rel(obj)]
+    """-I the file's folder: GNU as finds a .include there only so (ca65 and sdasgb look beside the file)."""
+    return [t.cc] + expand(t, t.cflags) + ["-I" + str(Path(src).parent), "-c", src, "-o", cache.rel(obj)]
 
 
 def archive_cmd(t, lib, objs) -> list:

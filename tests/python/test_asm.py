@@ -10,6 +10,7 @@ roster knows each implementation only on its CPU."""
 import pytest
 
 from hashbench import roster
+from hashbench import toolchain as build
 from hashbench.targets import load_all
 from hashbench.targets.lengths import check_lengths
 from tests.oracles import all_oracles
@@ -136,3 +137,20 @@ def test_the_rom_runs_and_verifies_the_arm_assembly(console, algos, tmp_path):
     stored = Store(str(db)).load(str(Store(str(db)).runs()[0]["id"]))
     assert {(r.algorithm, r.implementation, r.verified) for r in stored.results if r.size == 1024} == \
         {(a, "armv4", True) for a in algos}
+
+
+def test_gcc_is_shown_the_folder_of_the_includes_an_arm_file_names():
+    """GNU as finds armv4/md_frame.inc only through -I (ca65 and sdasgb look beside the file): the
+    ROM builds' gcc commands name each including file's folder once, and the include as an input."""
+    flags, incs = build.assembly_search(["src/algos/asm/armv4/sha1.s", "src/algos/asm/armv4/md5.s",
+                                         "src/algos/sha1.c", "src/algos/asm/armv4/crc32.s"])
+    assert flags == ["-Isrc/algos/asm/armv4"]
+    assert incs == ["src/algos/asm/armv4/md_frame.inc"] * 2
+    assert build.assembly_search(["src/algos/sha1.c"]) == ([], [])
+
+
+def test_a_nes_copy_of_the_md_hashes_takes_md_pad_in():
+    """The NES image's banked copy of md5.s stands alone: md_pad.inc's text pasted where it is named."""
+    text = build.assembly_text("src/algos/asm/6502/md5.s")
+    assert '.include\t"md_pad.inc"' not in text
+    assert ".macro\tMD_HASH\tbytes, order" in text and "\tMD_HASH\t16, LITTLE" in text

@@ -22,6 +22,7 @@
 	.importzp	sp, ptr1, ptr2, tmp1, tmp2
 	.import		incsp4
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
+	.include	"pages.inc"	; ARGS
 
 	.importzp	hb6502_zp	; the 6502 routines' zero-page scratch, 80 bytes (sim65.cfg, the NES image)
 pages	= hb6502_zp			; whole pages of words left
@@ -58,20 +59,7 @@ done:
 .endmacro
 
 .proc	_hb_fletcher32_6502
-	sta	tmp1			; len mod 256
-	stx	pages			; len / 256: whole pages of words
-	ldy	#3			; ptr2 = out, ptr1 = in
-	lda	(sp),y
-	sta	ptr2+1
-	dey
-	lda	(sp),y
-	sta	ptr2
-	dey
-	lda	(sp),y
-	sta	ptr1+1
-	dey
-	lda	(sp),y
-	sta	ptr1
+	ARGS				; len mod 256 to tmp1, len / 256 (whole pages of words) to pages
 	lda	#0
 	sta	sa
 	sta	sa+1

@@ -22,6 +22,8 @@
 	.importzp	sp, ptr1, ptr2, ptr3, tmp1, tmp2
 	.import		incsp4
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
+	.include	"pages.inc"	; OUT_IN
+	.include	"md_pad.inc"	; MD_HASH: the arguments, blocks, padding, length, state out
 
 	.importzp	hb6502_zp	; the 6502 routines' zero-page scratch, 80 bytes (sim65.cfg, the NES image)
 V	= hb6502_zp			; a, b, c, d by slot
@@ -227,103 +229,7 @@ r = s .mod 8
 .endproc
 
 .proc	_hb_md5_6502
-	sta	tmp1			; len
-	stx	tmp2
-	ldy	#3			; ptr2 = out, ptr1 = in
-	lda	(sp),y
-	sta	ptr2+1
-	dey
-	lda	(sp),y
-	sta	ptr2
-	dey
-	lda	(sp),y
-	sta	ptr1+1
-	dey
-	lda	(sp),y
-	sta	ptr1
-	ldx	#15			; H = the initial value
-:	lda	IV,x
-	sta	H,x
-	dex
-	bpl	:-
-	lda	tmp1			; ptr3 = len / 64 whole blocks
-	sta	ptr3
-	lda	tmp2
-	sta	ptr3+1
-	ldx	#6
-:	lsr	ptr3+1
-	ror	ptr3
-	dex
-	bne	:-
-blocks:	lda	ptr3
-	ora	ptr3+1
-	beq	tail
-	lda	ptr1
-	sta	src
-	lda	ptr1+1
-	sta	src+1
-	jsr	compress
-	lda	ptr1			; in += 64
-	clc
-	adc	#64
-	sta	ptr1
-	bcc	:+
-	inc	ptr1+1
-:	lda	ptr3			; one block fewer
-	bne	:+
-	dec	ptr3+1
-:	dec	ptr3
-	jmp	blocks
-tail:	lda	#<BUF			; the len mod 64 bytes, 0x80, zeros, the length in bits
-	sta	src
-	lda	#>BUF
-	sta	src+1
-	lda	tmp1
-	and	#63
-	sta	ptr3
-	ldy	#0
-copy:	cpy	ptr3
-	beq	mark
-	lda	(ptr1),y
-	sta	BUF,y
-	iny
-	bne	copy
-mark:	lda	#$80
-	sta	BUF,y
-	iny
-	cpy	#57
-	bcc	zeros			; the length fits after it
-	lda	#0
-:	cpy	#64
-	beq	:+
-	sta	BUF,y
-	iny
-	bne	:-
-:	jsr	compress
-	ldy	#0
-zeros:	lda	#0
-:	cpy	#64
-	beq	:+
-	sta	BUF,y
-	iny
-	bne	:-
-:	lda	tmp1			; len * 8 in BUF[56..58], little-endian
-	sta	BUF+56
-	lda	tmp2
-	sta	BUF+57
-	ldx	#3
-:	asl	BUF+56
-	rol	BUF+57
-	rol	BUF+58
-	dex
-	bne	:-
-	jsr	compress
-	ldy	#15			; H out, little-endian as it is
-:	lda	H,y
-	sta	(ptr2),y
-	dey
-	bpl	:-
-	jmp	incsp4
+	MD_HASH	16, LITTLE
 .endproc
 
 	.segment	"RODATA"

@@ -27,6 +27,8 @@
 	.importzp	sp, ptr1, ptr2, tmp1, tmp2
 	.import		incsp4
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
+	.include	"pages.inc"	; OUT_IN
+	.include	"planes32.inc"	; MUL
 	.import		_hb_murmur3_c1_planes, _hb_murmur3_c2_planes, _hb_murmur3_f1_planes, _hb_murmur3_f2_planes
 
 	.importzp	hb6502_zp	; the 6502 routines' zero-page scratch, 80 bytes (sim65.cfg, the NES image)
@@ -57,43 +59,6 @@ R3:
 .endrepeat
 
 	.segment	"ALGOCODE"	; the algorithms' code, started on a page (src/platform/guest/sim65.cfg, the NES image)
-
-; dst = src * K, tab the planes of b * K (dst and src apart)
-.macro	MUL	dst, src, tab
-	ldx	src			; row 0: 4 bytes
-	lda	tab,x
-	sta	dst
-	lda	tab+256,x
-	sta	dst+1
-	lda	tab+512,x
-	sta	dst+2
-	lda	tab+768,x
-	sta	dst+3
-	ldx	src+1			; row 1: 3 bytes
-	clc
-	lda	dst+1
-	adc	tab,x
-	sta	dst+1
-	lda	dst+2
-	adc	tab+256,x
-	sta	dst+2
-	lda	dst+3
-	adc	tab+512,x
-	sta	dst+3
-	ldx	src+2			; row 2: 2 bytes
-	clc
-	lda	dst+2
-	adc	tab,x
-	sta	dst+2
-	lda	dst+3
-	adc	tab+256,x
-	sta	dst+3
-	ldx	src+3			; row 3: 1 byte
-	clc
-	lda	dst+3
-	adc	tab,x
-	sta	dst+3
-.endmacro
 
 ; h ^= ((k * c1) <<< 15) * c2
 .macro	MIXK
@@ -190,18 +155,7 @@ index	= tmp2
 	sta	tmp1			; len mod 256
 	stx	pages			; len / 256: whole pages of blocks
 	stx	lenhi
-	ldy	#3			; ptr2 = out, ptr1 = in
-	lda	(sp),y
-	sta	ptr2+1
-	dey
-	lda	(sp),y
-	sta	ptr2
-	dey
-	lda	(sp),y
-	sta	ptr1+1
-	dey
-	lda	(sp),y
-	sta	ptr1
+	OUT_IN
 	lda	#0			; h = the seed, 0
 	sta	h
 	sta	h+1

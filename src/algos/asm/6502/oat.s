@@ -21,6 +21,7 @@
 	.importzp	sp, ptr1, ptr2, tmp1
 	.import		incsp4
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
+	.include	"pages.inc"	; ARGS, PART_PAGE, INDEX_PAGE_LOOP
 
 	.importzp	hb6502_zp	; the 6502 routines' zero-page scratch, 80 bytes (sim65.cfg, the NES image)
 pages	= hb6502_zp			; whole pages left
@@ -93,48 +94,15 @@ added:	ldx	h			; h += h << 10: bytes 1..3 += L2[h0], L2[h1] | R6[h0], L2[h2] | R
 .endmacro
 
 .proc	_hb_oat_6502
-	sta	tmp1			; len mod 256
-	stx	pages
-	ldy	#3			; ptr2 = out, ptr1 = in
-	lda	(sp),y
-	sta	ptr2+1
-	dey
-	lda	(sp),y
-	sta	ptr2
-	dey
-	lda	(sp),y
-	sta	ptr1+1
-	dey
-	lda	(sp),y
-	sta	ptr1
+	ARGS
 	lda	#0
 	sta	h
 	sta	h+1
 	sta	h+2
 	sta	h+3
 	sta	index
-	lda	tmp1
-	beq	whole			; no part page
-	clc				; ptr1 += len mod 256 - 256
-	adc	ptr1
-	sta	ptr1
-	bcs	:+
-	dec	ptr1+1
-:	lda	#0			; index = 256 - len mod 256
-	sec
-	sbc	tmp1
-	sta	index
-part:	STEP
-	jne	part
-	inc	ptr1+1
-whole:	lda	pages
-	jeq	final
-page:	STEP
-	STEP
-	jne	page
-	inc	ptr1+1
-	dec	pages
-	jne	page
+	PART_PAGE whole, index
+	INDEX_PAGE_LOOP 2, final
 final:	jsr	copy			; h += h << 3
 	ldy	#3
 :	jsr	k_shl

@@ -24,6 +24,7 @@
 	.importzp	sp, ptr1, ptr2, tmp1
 	.import		incsp4
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
+	.include	"planes32.inc"	; MUL
 	.import		_hb_knuth_planes, _hb_xxh32_p2_planes, _hb_xxh32_p3_planes, _hb_xxh32_p4_planes
 	.import		_hb_xxh32_p5_planes
 P1T = _hb_knuth_planes			; 0x9E3779B1
@@ -49,43 +50,6 @@ R3:
 .endrepeat
 
 	.segment	"ALGOCODE"	; the algorithms' code, started on a page (src/platform/guest/sim65.cfg, the NES image)
-
-; dst = src * K, tab the planes of b * K (dst and src apart)
-.macro	MUL	dst, src, tab
-	ldx	src			; row 0: 4 bytes
-	lda	tab,x
-	sta	dst
-	lda	tab+256,x
-	sta	dst+1
-	lda	tab+512,x
-	sta	dst+2
-	lda	tab+768,x
-	sta	dst+3
-	ldx	src+1			; row 1: 3 bytes
-	clc
-	lda	dst+1
-	adc	tab,x
-	sta	dst+1
-	lda	dst+2
-	adc	tab+256,x
-	sta	dst+2
-	lda	dst+3
-	adc	tab+512,x
-	sta	dst+3
-	ldx	src+2			; row 2: 2 bytes
-	clc
-	lda	dst+2
-	adc	tab,x
-	sta	dst+2
-	lda	dst+3
-	adc	tab+256,x
-	sta	dst+3
-	ldx	src+3			; row 3: 1 byte
-	clc
-	lda	dst+3
-	adc	tab,x
-	sta	dst+3
-.endmacro
 
 ; lane r of the stripe at (src)
 .macro	LANE	r

@@ -23,6 +23,7 @@
 
     .arm
     .syntax unified
+    .include "md_frame.inc"         @ MD_DRIVER, COPY_BLOCK_UNALIGNED, COPY_BYTES
     .section .text.hb_blake2s_armv4, "ax", %progbits
     .align  2
 
@@ -132,36 +133,8 @@ blake2s_out:                        @ h, little-endian; out may be unaligned
     pop     {r4-r11, lr}
     bx      lr
 
-@ copy a 64-byte block from r1, not word-aligned, to r0 (aligned), both
-@ advanced by 64: each word from two aligned loads and two shifts by
-@ registers (9 cycles a word, against 40 byte by byte); r2 and r3 clobbered,
-@ and r12, lr (kept on the stack).  The last load's word holds the block's
-@ last byte, so nothing past the input is read but in that word.
-copy_block_unaligned:
-    push    {lr}
-    and     r2, r1, #3
-    bic     r1, r1, #3
-    mov     r2, r2, lsl #3        @ the start's bit offset in its word: 8, 16 or 24
-    rsb     lr, r2, #32
-    ldr     r12, [r1], #4
-    .rept   16
-    mov     r3, r12, lsr r2
-    ldr     r12, [r1], #4
-    orr     r3, r3, r12, lsl lr
-    str     r3, [r0], #4
-    .endr
-    sub     r1, r1, #4              @ back to the block's end: src + 64
-    add     r1, r1, r2, lsr #3
-    pop     {lr}
-    bx      lr
-
-@ copy r2 bytes from r1 to r0, both advanced; r12 clobbered
-copy_bytes:
-    subs    r2, r2, #1
-    bxcc    lr
-    ldrb    r12, [r1], #1
-    strb    r12, [r0], #1
-    b       copy_bytes
+    COPY_BLOCK_UNALIGNED r2, r3
+    COPY_BYTES r12
 
 blake2s_h0:                         @ the IV, h[0] xored with the parameter block's first word
     .word   0x6a09e667 ^ 0x01010020, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a

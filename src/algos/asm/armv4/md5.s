@@ -23,6 +23,7 @@
 
     .arm
     .syntax unified
+    .include "md_frame.inc"         @ MD_DRIVER, COPY_BLOCK_UNALIGNED, COPY_BYTES
     .section .text.hb_md5_armv4, "ax", %progbits
     .align  2
 
@@ -82,60 +83,7 @@
     .equ    NEXT, 76                @ the input after a copied block
     .equ    FRAME, 80
 
-    .global hb_md5_armv4
-    .type   hb_md5_armv4, %function
-hb_md5_armv4:
-    push    {r4-r11, lr}
-    sub     sp, sp, #FRAME
-    str     r0, [sp, #OUT]
-    str     r2, [sp, #TOTAL]
-    adr     r3, md5_init
-    ldm     r3, {r4-r7}
-    tst     r1, #3
-    bne     md5_blocks
-    movs    r2, r2, lsr #6          @ aligned: every whole block in one call
-    blne    md5_compress            @ r1 += 64 a block
-    ldr     r2, [sp, #TOTAL]
-    and     r2, r2, #63
-    b       md5_last
-md5_blocks:                         @ not aligned: each block copied first
-    subs    r2, r2, #64
-    addcc   r2, r2, #64
-    bcc     md5_last
-    str     r2, [sp, #LEFT]
-    mov     r0, sp
-    bl      copy_block_unaligned
-    str     r1, [sp, #NEXT]
-    mov     r1, sp
-    mov     r2, #1
-    bl      md5_compress
-    ldr     r1, [sp, #NEXT]
-    ldr     r2, [sp, #LEFT]
-    b       md5_blocks
-
-md5_last:                           @ r2 = len mod 64: those bytes, 0x80, zeros, the bit count
-    bl      zero_buffer
-    mov     r0, sp
-    bl      copy_bytes
-    mov     r3, #0x80
-    strb    r3, [r0]
-    ldr     r2, [sp, #TOTAL]
-    and     r2, r2, #63
-    cmp     r2, #56
-    blo     md5_count
-    mov     r1, sp                  @ no room for the count: a block of its own
-    mov     r2, #1
-    bl      md5_compress
-    bl      zero_buffer
-md5_count:
-    ldr     r2, [sp, #TOTAL]
-    mov     r3, r2, lsl #3          @ the bit count, little-endian
-    str     r3, [sp, #56]
-    mov     r3, r2, lsr #29
-    str     r3, [sp, #60]
-    mov     r1, sp
-    mov     r2, #1
-    bl      md5_compress
+    MD_DRIVER md5, {r4-r7}, r3, LE
 
     ldr     r0, [sp, #OUT]          @ a, b, c, d little-endian; out may be unaligned
     STORE_LE r4, 0
@@ -146,36 +94,8 @@ md5_count:
     pop     {r4-r11, lr}
     bx      lr
 
-@ copy a 64-byte block from r1, not word-aligned, to r0 (aligned), both
-@ advanced by 64: each word from two aligned loads and two shifts by
-@ registers (9 cycles a word, against 40 byte by byte); r2 and r3 clobbered,
-@ and r12, lr (kept on the stack).  The last load's word holds the block's
-@ last byte, so nothing past the input is read but in that word.
-copy_block_unaligned:
-    push    {lr}
-    and     r2, r1, #3
-    bic     r1, r1, #3
-    mov     r2, r2, lsl #3        @ the start's bit offset in its word: 8, 16 or 24
-    rsb     lr, r2, #32
-    ldr     r12, [r1], #4
-    .rept   16
-    mov     r3, r12, lsr r2
-    ldr     r12, [r1], #4
-    orr     r3, r3, r12, lsl lr
-    str     r3, [r0], #4
-    .endr
-    sub     r1, r1, #4              @ back to the block's end: src + 64
-    add     r1, r1, r2, lsr #3
-    pop     {lr}
-    bx      lr
-
-@ copy r2 bytes from r1 to r0, both advanced; r3 clobbered
-copy_bytes:
-    subs    r2, r2, #1
-    bxcc    lr
-    ldrb    r3, [r1], #1
-    strb    r3, [r0], #1
-    b       copy_bytes
+    COPY_BLOCK_UNALIGNED r2, r3
+    COPY_BYTES r3
 
 @ zero the block buffer (sp + 0..63, called from the frame's level); keeps r1, r2
 zero_buffer:

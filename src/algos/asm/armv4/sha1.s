@@ -23,6 +23,7 @@
 
     .arm
     .syntax unified
+    .include "md_frame.inc"         @ MD_DRIVER, COPY_BLOCK_UNALIGNED, COPY_BYTES
     .section .text.hb_sha1_armv4, "ax", %progbits
     .align  2
 
@@ -49,66 +50,7 @@
     .equ    NEXT, 76                @ the input after a copied block
     .equ    FRAME, 80
 
-    .global hb_sha1_armv4
-    .type   hb_sha1_armv4, %function
-hb_sha1_armv4:
-    push    {r4-r11, lr}
-    sub     sp, sp, #FRAME
-    str     r0, [sp, #OUT]
-    str     r2, [sp, #TOTAL]
-    adr     r3, sha1_init
-    ldm     r3, {r3-r7}
-    tst     r1, #3
-    bne     sha1_blocks
-    movs    r2, r2, lsr #6          @ aligned: every whole block in one call
-    blne    sha1_compress           @ r1 += 64 a block
-    ldr     r2, [sp, #TOTAL]
-    and     r2, r2, #63
-    b       sha1_last
-sha1_blocks:                        @ not aligned: each block copied first
-    subs    r2, r2, #64
-    addcc   r2, r2, #64
-    bcc     sha1_last
-    str     r2, [sp, #LEFT]
-    mov     r0, sp
-    bl      copy_block_unaligned
-    str     r1, [sp, #NEXT]
-    mov     r1, sp
-    mov     r2, #1
-    bl      sha1_compress
-    ldr     r1, [sp, #NEXT]
-    ldr     r2, [sp, #LEFT]
-    b       sha1_blocks
-
-sha1_last:                          @ r2 = len mod 64: those bytes, 0x80, zeros, the bit count
-    bl      zero_buffer
-    mov     r0, sp
-    bl      copy_bytes
-    mov     r12, #0x80
-    strb    r12, [r0]
-    ldr     r2, [sp, #TOTAL]
-    and     r2, r2, #63
-    cmp     r2, #56
-    blo     sha1_count
-    mov     r1, sp                  @ no room for the count: a block of its own
-    mov     r2, #1
-    bl      sha1_compress
-    bl      zero_buffer
-sha1_count:
-    ldr     r2, [sp, #TOTAL]        @ the bit count, big-endian, in bytes 59..63
-    mov     r12, r2, lsr #29
-    strb    r12, [sp, #59]
-    mov     r12, r2, lsr #21
-    strb    r12, [sp, #60]
-    mov     r12, r2, lsr #13
-    strb    r12, [sp, #61]
-    mov     r12, r2, lsr #5
-    strb    r12, [sp, #62]
-    mov     r12, r2, lsl #3
-    strb    r12, [sp, #63]
-    mov     r1, sp
-    mov     r2, #1
-    bl      sha1_compress
+    MD_DRIVER sha1, {r3-r7}, r12, BE
 
     ldr     r0, [sp, #OUT]
     STORE_BE r3, 0
@@ -120,36 +62,8 @@ sha1_count:
     pop     {r4-r11, lr}
     bx      lr
 
-@ copy a 64-byte block from r1, not word-aligned, to r0 (aligned), both
-@ advanced by 64: each word from two aligned loads and two shifts by
-@ registers (9 cycles a word, against 40 byte by byte); r8 and r9 clobbered,
-@ and r12, lr (kept on the stack).  The last load's word holds the block's
-@ last byte, so nothing past the input is read but in that word.
-copy_block_unaligned:
-    push    {lr}
-    and     r8, r1, #3
-    bic     r1, r1, #3
-    mov     r8, r8, lsl #3        @ the start's bit offset in its word: 8, 16 or 24
-    rsb     lr, r8, #32
-    ldr     r12, [r1], #4
-    .rept   16
-    mov     r9, r12, lsr r8
-    ldr     r12, [r1], #4
-    orr     r9, r9, r12, lsl lr
-    str     r9, [r0], #4
-    .endr
-    sub     r1, r1, #4              @ back to the block's end: src + 64
-    add     r1, r1, r8, lsr #3
-    pop     {lr}
-    bx      lr
-
-@ copy r2 bytes from r1 to r0, both advanced; r12 clobbered
-copy_bytes:
-    subs    r2, r2, #1
-    bxcc    lr
-    ldrb    r12, [r1], #1
-    strb    r12, [r0], #1
-    b       copy_bytes
+    COPY_BLOCK_UNALIGNED r8, r9
+    COPY_BYTES r12
 
 @ zero the block buffer (sp + 0..63, called from the frame's level); keeps r1-r7
 zero_buffer:
