@@ -33,9 +33,14 @@ INCLUDE = re.compile(r'^\s*\.include\s+"([^"]+)"', re.M)
 
 
 def assembly_includes(src) -> list:
-    """The files an assembly source names with .include "x" (beside it, as
-    sdasgb and ca65 resolve them): the build depends on them too."""
-    return [str(Path(src).parent / m.group(1)) for m in INCLUDE.finditer((ROOT / src).read_text())]
+    """The files an assembly source names with .include "x": beside it, as
+    sdasgb and ca65 resolve them, else from the repository's root, where the
+    builds run (the GBA's crt0.s files name their shared start-up so); the
+    build depends on them too."""
+    def where(name: str) -> str:
+        beside = Path(src).parent / name
+        return str(beside) if (ROOT / beside).exists() or not (ROOT / name).exists() else name
+    return [where(m.group(1)) for m in INCLUDE.finditer((ROOT / src).read_text())]
 
 
 def assembly_search(sources) -> tuple:
