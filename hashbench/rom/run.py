@@ -91,15 +91,17 @@ def wait_done(drv, con, rows: int, budget_ms: int, stream=sys.stderr, sizes: int
     to the `done` record's line."""
     deadline = drv.seconds + limit_s(rows, budget_ms, sizes, con.slowest_call_s)
     last = start = time.monotonic()
-    text = ""
+    text, shown = "", 0
     while DONE not in text:
         if drv.seconds > deadline:
             raise BuildError(f"rom: no `done` record after {drv.seconds:.0f} emulated seconds "
                              f"({text.count('rom_result')}/{rows * sizes} rows written)")
         drv.run(POLL_FRAMES)
         text = save_text(drv.records())
-        if time.monotonic() - last >= PROGRESS_EVERY_S and stream:
-            done, total = text.count("rom_result"), rows * sizes
+        done, total = text.count("rom_result"), rows * sizes
+        # every few seconds, and at once when the first row is done (a quick pass shows it started)
+        if stream and (time.monotonic() - last >= PROGRESS_EVERY_S or (done and not shown)) and DONE not in text:
+            shown = done
             print(f"{con.run_target}: {done}/{total} rows, {drv.seconds:.1f} s emulated"
                   + (f", {time_left(time.monotonic() - start, done, total)}" if done else ""), file=stream, flush=True)
             last = time.monotonic()
