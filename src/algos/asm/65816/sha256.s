@@ -28,6 +28,7 @@
 	.smart	-
 	.export		_hb_sha256_65816
 	.importzp	sp, ptr1, ptr2, ptr3
+	.include	"md_pad.inc"	; MD_HASH: the arguments, blocks, padding, length, state out
 
 	.segment	"BSS"
 W:	.res	256			; the schedule, W[t] at W + 4t
@@ -300,116 +301,7 @@ rounds:
 	.a8
 	.i8
 .proc	_hb_sha256_65816
-	sta	len
-	stx	len+1
-	rep	#$30
-	.a16
-	.i16
-	ldy	#0			; ptr1 = in, ptr2 = out
-	lda	(sp),y
-	sta	ptr1
-	ldy	#2
-	lda	(sp),y
-	sta	ptr2
-	ldx	#30			; H = the initial value
-:	lda	IV,x
-	sta	H,x
-	dex
-	dex
-	bpl	:-
-	lda	len			; whole blocks
-	lsr
-	lsr
-	lsr
-	lsr
-	lsr
-	lsr
-	sta	blocks
-	beq	tail
-next:	lda	ptr1
-	sta	ptr3
-	jsr	compress
-	lda	ptr1			; in += 64
-	clc
-	adc	#64
-	sta	ptr1
-	dec	blocks
-	bne	next
-tail:	lda	len			; the len mod 64 bytes, 0x80, zeros, the length in bits
-	and	#63
-	sta	rem
-	lda	#BUF
-	sta	ptr3
-	sep	#$20
-	.a8
-	ldy	#0
-copy:	cpy	rem
-	beq	mark
-	lda	(ptr1),y
-	sta	BUF,y
-	iny
-	bra	copy
-mark:	lda	#$80
-	sta	BUF,y
-	iny
-	cpy	#57
-	bcc	zeros			; the length fits after it
-	lda	#0
-:	cpy	#64
-	beq	:+
-	sta	BUF,y
-	iny
-	bra	:-
-:	rep	#$20
-	.a16
-	jsr	compress
-	sep	#$20
-	.a8
-	ldy	#0
-zeros:	lda	#0
-:	cpy	#61
-	beq	:+
-	sta	BUF,y
-	iny
-	bra	:-
-:	rep	#$20			; len * 8 in BUF[61..63], big-endian
-	.a16
-	lda	len
-	xba
-	and	#$00FF
-	lsr
-	lsr
-	lsr
-	lsr
-	lsr
-	sep	#$20
-	.a8
-	sta	BUF+61
-	rep	#$20
-	.a16
-	lda	len
-	asl
-	asl
-	asl
-	xba
-	sta	BUF+62
-	jsr	compress
-.repeat	8, J			; H out, each word big-endian
-	ldy	#4*J
-	lda	H+4*J+2
-	xba
-	sta	(ptr2),y
-	ldy	#4*J+2
-	lda	H+4*J
-	xba
-	sta	(ptr2),y
-.endrepeat
-	lda	sp			; the arguments off cc65's stack
-	clc
-	adc	#4
-	sta	sp
-	sep	#$30
-	rts
+	MD_HASH	32, BIG
 .endproc
 
 	.segment	"RODATA"
