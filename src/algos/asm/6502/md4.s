@@ -21,6 +21,7 @@
 	.macpack	longbranch	; jeq/jne: a branch, or its inverse over a jmp where out of reach
 	.include	"pages.inc"	; OUT_IN
 	.include	"md_pad.inc"	; MD_HASH: the arguments, blocks, padding, length, state out
+	.include	"shift_pages.inc"	; SHIFT_PAGES: the rotations' shift tables
 
 	.importzp	hb6502_zp	; the 6502 routines' zero-page scratch, 80 bytes (sim65.cfg, the NES image)
 V	= hb6502_zp			; a, b, c, d by slot
@@ -34,19 +35,7 @@ BUF:	.res	64			; the last block(s), padded
 H:	.res	16			; the hash state
 
 	.segment	"PAGED"		; each table a whole page (src/platform/guest/sim65.cfg, the NES image)
-.macro	PAGE	expr
-.repeat	256, I
-	.byte	expr
-.endrepeat
-.endmacro
-L1:	PAGE	{(I << 1) & $FF}	; L r: x << r, the bits that stay in the byte
-L3:	PAGE	{(I << 3) & $FF}
-L5:	PAGE	{(I << 5) & $FF}
-L7:	PAGE	{(I << 7) & $FF}
-R1:	PAGE	{I >> 1}		; R r: x >> r, the bits that go to the next byte up
-R3:	PAGE	{I >> 3}
-R5:	PAGE	{I >> 5}
-R7:	PAGE	{I >> 7}
+	SHIFT_PAGES	1, 2	; L r and R r for r = 1, 3, 5, 7
 
 	.segment	"ALGOCODE"	; the algorithms' code, started on a page (src/platform/guest/sim65.cfg, the NES image)
 
