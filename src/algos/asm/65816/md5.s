@@ -24,6 +24,7 @@
 	.export		_hb_md5_65816
 	.importzp	sp, ptr1, ptr2, ptr3
 	.include	"md_pad.inc"	; MD_HASH: the arguments, blocks, padding, length, state out
+	.include	"shifts.inc"	; SHL, SHR: the accumulator shifted by a constant
 
 	.segment	"BSS"
 H:	.res	16			; the hash state
@@ -63,33 +64,6 @@ nh:	.res	2			; the rotated word's high half before its add
 .endif
 .endmacro
 
-; the accumulator shifted left, right by n (0..16)
-.macro	SHL	n
-.if	n >= 8
-	xba
-	and	#$FF00
-.repeat	n - 8
-	asl
-.endrepeat
-.else
-.repeat	n
-	asl
-.endrepeat
-.endif
-.endmacro
-.macro	SHR	n
-.if	n >= 8
-	xba
-	and	#$00FF
-.repeat	n - 8
-	lsr
-.endrepeat
-.else
-.repeat	n
-	lsr
-.endrepeat
-.endif
-.endmacro
 
 ; step i: a = b + ((a + f(b,c,d) + X[g] + T) <<< s)
 .macro	STEP	step, fn, g, amount, k

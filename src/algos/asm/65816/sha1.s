@@ -141,19 +141,7 @@ re = V + 4 * ((9 - (t .mod 5)) .mod 5)
 
 ; one block from (ptr3): the state H updated
 .proc	compress
-	ldy	#0			; W[0..15]: the block's words big-endian
-load:	lda	(ptr3),y		; bytes 0, 1: the high half
-	xba
-	sta	W+2,y
-	iny
-	iny
-	lda	(ptr3),y		; bytes 2, 3: the low half
-	xba
-	sta	W-2,y
-	iny
-	iny
-	cpy	#64
-	bne	load
+	BIG_WORDS			; W[0..15]: the block's words big-endian
 	ldx	#0			; W[t], t = 16 + x / 4
 sched:	lda	W+64-12+2,x		; the high half first: its top bit is the low half's bit 0
 	eor	W+64-32+2,x

@@ -29,6 +29,7 @@
 	.export		_hb_sha256_65816
 	.importzp	sp, ptr1, ptr2, ptr3
 	.include	"md_pad.inc"	; MD_HASH: the arguments, blocks, padding, length, state out
+	.include	"shifts.inc"	; SHL, SHR: the accumulator shifted by a constant
 
 	.segment	"BSS"
 W:	.res	256			; the schedule, W[t] at W + 4t
@@ -55,33 +56,6 @@ tw:	.res	4			; a schedule word's sum
 .endif
 .endmacro
 
-; the accumulator shifted left, right by n (0..16)
-.macro	SHL	n
-.if	n >= 8
-	xba
-	and	#$FF00
-.repeat	n - 8
-	asl
-.endrepeat
-.else
-.repeat	n
-	asl
-.endrepeat
-.endif
-.endmacro
-.macro	SHR	n
-.if	n >= 8
-	xba
-	and	#$00FF
-.repeat	n - 8
-	lsr
-.endrepeat
-.else
-.repeat	n
-	lsr
-.endrepeat
-.endif
-.endmacro
 
 ; the accumulator = half `half` (0 low, 2 high) of word w (,x where ix) rotated right by r (1..31, not 16)
 .macro	ROTR	w, ix, r, half
@@ -231,19 +205,7 @@ rh = V + 4 * ((15 - j) .mod 8)
 
 ; one block from (ptr3): the state H updated
 .proc	compress
-	ldy	#0			; W[0..15]: the block's words big-endian
-load:	lda	(ptr3),y		; bytes 0, 1: the high half
-	xba
-	sta	W+2,y
-	iny
-	iny
-	lda	(ptr3),y		; bytes 2, 3: the low half
-	xba
-	sta	W-2,y
-	iny
-	iny
-	cpy	#64
-	bne	load
+	BIG_WORDS			; W[0..15]: the block's words big-endian
 	ldx	#0			; W[t], t = 16 + x / 4
 sched:	SIGMA	W+64-8, x, 17, 19, 10, shr	; s1(W[t-2])
 	clc				; + W[t-7]
