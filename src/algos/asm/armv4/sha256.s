@@ -115,9 +115,68 @@ sha256_init:
     eor     \d, \d, \x, lsr #10
 .endm
 
-@ h += K[t] + W[t] (w); then w = sigma1(W[t]) where W[t + 2] needs it;
-@ each third of K within a pc-relative load's reach
-.macro  KW t, h, w
+@ h += K[t]: by immediates where at most three add or sub of ARM immediates
+@ make it (25 of the 64, 3 cycles or 2 instead of a load's 3 and the add),
+@ else by a pc-relative load, each third of the table within its reach
+.macro  IMM h, o1, i1, o2, i2, o3, i3
+    \o1     \h, \h, #\i1
+    \o2     \h, \h, #\i2
+.ifnb \o3
+    \o3     \h, \h, #\i3
+.endif
+.endm
+.macro  KADD t, h
+.if (\t) == 2
+    IMM     \h, add, 0x0000fc00, add, 0x35c00000, sub, 0x80000031
+.elseif (\t) == 6
+    IMM     \h, add, 0x000002a4, add, 0x003f8000, add, 0x92000000
+.elseif (\t) == 9
+    IMM     \h, add, 0x00035c00, add, 0x12800000, sub, 0x000000ff
+.elseif (\t) == 10
+    IMM     \h, add, 0x000005c0, add, 0x00318000, sub, 0xdc000002
+.elseif (\t) == 13
+    IMM     \h, add, 0x0000b200, add, 0x00de0000, sub, 0x80000002
+.elseif (\t) == 15
+    IMM     \h, add, 0x019c0000, add, 0xc0000004, sub, 0x00000e90
+.elseif (\t) == 17
+    IMM     \h, sub, 0x0000007a, sub, 0x0001b800, sub, 0x10400000
+.elseif (\t) == 18
+    IMM     \h, add, 0x00001dc0, add, 0x10000006, sub, 0x003e8000
+.elseif (\t) == 19
+    IMM     \h, add, 0x000001cc, add, 0x000ca000, add, 0x24000000
+.elseif (\t) == 25
+    IMM     \h, add, 0x00000670, add, 0x0031c000, sub, 0x58000003
+.elseif (\t) == 26
+    IMM     \h, add, 0x000003bc, add, 0x00032400, add, 0xb000000c
+.elseif (\t) == 27
+    IMM     \h, add, 0x00008000, sub, 0x00a70000, sub, 0x40000039
+.elseif (\t) == 28
+    IMM     \h, add, 0x00000bc0, add, 0x06e00000, add, 0xc0000033
+.elseif (\t) == 34
+    IMM     \h, add, 0x00006e00, sub, 0x02d40000, sub, 0xb0000004
+.elseif (\t) == 35
+    IMM     \h, add, 0x00000d10, add, 0x03380000, add, 0x50000003
+.elseif (\t) == 36
+    IMM     \h, add, 0x00000354, add, 0x000a7000, add, 0x65000000
+.elseif (\t) == 40
+    IMM     \h, add, 0x22c00000, add, 0x80000021, sub, 0x00001780
+.elseif (\t) == 42
+    IMM     \h, add, 0x00000b70, add, 0x000b8000, sub, 0x3dc00000
+.elseif (\t) == 49
+    IMM     \h, add, 0x00036c00, add, 0x20000008, sub, 0x01cc0000
+.elseif (\t) == 52
+    IMM     \h, add, 0x00000cb0, add, 0x011c0000, add, 0x38000003
+.elseif (\t) == 55
+    IMM     \h, add, 0x000e7000, add, 0x08200000, sub, 0xa000000d
+.elseif (\t) == 56
+    IMM     \h, sub, 0x00007d00, sub, 0x0b700000, sub, 0x80000012
+.elseif (\t) == 59
+    IMM     \h, add, 0x00000208, add, 0x00c70000, add, 0x8c000000
+.elseif (\t) == 60
+    IMM     \h, add, 0x00bf0000, sub, 0x70000006
+.elseif (\t) == 62
+    IMM     \h, add, 0x0001a400, sub, 0x01080000, sub, 0x40000009
+.else
 .if (\t) < 24
     ldr     r12, k_lo + 4 * (\t)
 .elseif (\t) < 48
@@ -126,6 +185,12 @@ sha256_init:
     ldr     r12, k_hi + 4 * ((\t) - 48)
 .endif
     add     \h, \h, r12
+.endif
+.endm
+
+@ h += K[t] + W[t] (w); then w = sigma1(W[t]) where W[t + 2] needs it
+.macro  KW t, h, w
+    KADD    \t, \h
     add     \h, \h, \w
 .if (\t) >= 15 && (\t) <= 61
     mov     r12, \w, ror #17
