@@ -4,22 +4,23 @@
 @   void hb_sha256_armv4(uint8_t *out, const uint8_t *in, size_t len)
 @   AAPCS: r0 out, r1 in, r2 len; r4-r11 kept; returns by bx (interworking).
 @
-@ a..h live in r4-r11, renamed round by round through the macros'
-@ parameters (no moves): T1 is summed into h's register, d += T1 makes the
-@ new e there, and h += T2 the new a.  Every rotation is an operand's:
-@ S1(e) = ror6(e ^ ror5(e) ^ ror19(e)) in two eor and the add that takes it,
-@ S0(a) likewise with ror 11, 20 and 2.  Maj(a, b, c) = b ^ ((a ^ b) &
-@ (b ^ c)), and a ^ b is the next round's b ^ c: r2 and r3 take turns
-@ holding it.  A round is 15 instructions once K[t] + W[t] is in h (KW: a
-@ pc-relative load and two adds).
-@ W[0..15] come two at a time by ldm through lr, byte-swapped in three
-@ instructions with the mask 0x00FF00FF in r0.  W[16..63] are computed two
-@ at a time into r0, r1 (kept for the next pair's sigma1) in a linear
-@ array on the stack: sp itself walks it (ldmia sp! of W[t-16], W[t-15]),
-@ so W[t-14], W[t-7], W[t-6] and the stores are at fixed offsets from sp
-@ and no address is computed but W[t-7]'s; only data sp has passed is
-@ dead.  A block not word-aligned is first copied to the stack (word by
-@ word, each word from two aligned loads).
+@ A block in two phases.  First the message schedule, with every register
+@ free (the state saved): W[0..15] by two ldm of eight, byte-swapped in
+@ three instructions each with the mask 0x00FF00FF, stored by stm; then
+@ W[16..63] four at a time, W[t-7..t-1] kept in seven registers and
+@ W[t-16..t-12] fetched by one ldm of five, each new word made in W[t-16]'s
+@ register (sigma0 and sigma1 3 instructions each, 4 adds) and the four
+@ stored by one stm: 64 words on the stack.  Then the 64 rounds, a..h in
+@ r4-r11 renamed round by round through the macros' parameters (no
+@ moves), W read three at a time by ldmia sp! (sp walks the array: only
+@ words it has passed are dead).  T1 is summed into h's register, d += T1
+@ makes the new e there, and h += T2 the new a.  Every rotation is an
+@ operand's: S1(e) = ror6(e ^ ror5(e) ^ ror19(e)) in two eor and the add
+@ that takes it, S0(a) likewise with ror 11, 20 and 2.  Maj(a, b, c) =
+@ b ^ ((a ^ b) & (b ^ c)), and a ^ b is the next round's b ^ c: r2 and r3
+@ take turns holding it.  A round is 15 instructions once K[t] and W[t]
+@ are added to h.  A block not word-aligned is first copied to the stack
+@ (word by word, each word from two aligned loads).
 
     .arm
     .syntax unified
@@ -77,13 +78,10 @@ sha256_init:
     .word   0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
 
 @ ---- the compression: r1 the blocks (word-aligned), r2 how many (>= 1),
-@ r4-r11 the state a..h; r1 += 64 a block.  In the rounds r12 is the
-@ temporary, r2/r3 Maj's carry, r0, r1 W[t], W[t+1]; lr the input (rounds
-@ 0..15) or the schedule's temporary.  Its frame (sp at the block's start):
+@ r4-r11 the state a..h; r1 += 64 a block.  Its frame (sp at the block's start):
     .equ    SAVED, 256              @ [sp, #0..255] W[0..63]; the state before the block
-    .equ    NEXT_BLOCK, 288         @ r1 after the block's words
+    .equ    NEXT_BLOCK, 288         @ the input after the block's words
     .equ    CFRAME, 292             @ then [sp, #292] the blocks' end, lr
-    .equ    WALKED, 192             @ how far sp walks in a block: 24 pairs of words
 
 @ one round; h already holds K[t] + W[t]; bc holds b ^ c, ab receives a ^ b
 .macro  ROUND a, b, c, d, e, f, g, h, bc, ab
@@ -104,20 +102,9 @@ sha256_init:
     add     \h, \h, \bc             @ Maj(a, b, c): h is the new a
 .endm
 
-.macro  SIGMA0 d, x                 @ d = ror7(x) ^ ror18(x) ^ (x >> 3)
-    mov     \d, \x, ror #7
-    eor     \d, \d, \x, ror #18
-    eor     \d, \d, \x, lsr #3
-.endm
-.macro  SIGMA1 d, x                 @ d = ror17(x) ^ ror19(x) ^ (x >> 10)
-    mov     \d, \x, ror #17
-    eor     \d, \d, \x, ror #19
-    eor     \d, \d, \x, lsr #10
-.endm
-
 @ h += K[t]: by immediates where at most three add or sub of ARM immediates
 @ make it (25 of the 64, 3 cycles or 2 instead of a load's 3 and the add),
-@ else by a pc-relative load, each third of the table within its reach
+@ else by a pc-relative load, each half of the table within its reach
 .macro  IMM h, o1, i1, o2, i2, o3, i3
     \o1     \h, \h, #\i1
     \o2     \h, \h, #\i2
@@ -177,95 +164,71 @@ sha256_init:
 .elseif (\t) == 62
     IMM     \h, add, 0x0001a400, sub, 0x01080000, sub, 0x40000009
 .else
-.if (\t) < 24
+.if (\t) < 32
     ldr     r12, k_lo + 4 * (\t)
-.elseif (\t) < 48
-    ldr     r12, k_mid + 4 * ((\t) - 24)
 .else
-    ldr     r12, k_hi + 4 * ((\t) - 48)
+    ldr     r12, k_hi + 4 * ((\t) - 32)
 .endif
     add     \h, \h, r12
 .endif
 .endm
 
-@ h += K[t] + W[t] (w); then w = sigma1(W[t]) where W[t + 2] needs it
-.macro  KW t, h, w
+@ x's bytes swapped with the mask m (0x00FF00FF): ((x & m) ror 8) | ((x ror 24) & m)
+.macro  SWAP x, m
+    and     r12, \m, \x, ror #24
+    and     \x, \x, \m
+    orr     \x, r12, \x, ror #8
+.endm
+
+.macro  SIGMA_ADD d, x, r1, r2, s  @ d += ror(x, r1) ^ ror(x, r2) ^ (x >> s)
+    mov     r12, \x, ror #\r1
+    eor     r12, r12, \x, ror #\r2
+    eor     r12, r12, \x, lsr #\s
+    add     \d, \d, r12
+.endm
+
+@ W[t..t+3] from l0..l4 = W[t-16..t-12], fetched here from lr (= &W[t-16]),
+@ and w7..w1 = W[t-7..t-1]; each new word in its W[t-16] register (l0..l3),
+@ stored at lr + 64, and lr moved on
+.macro  GROUP t, l0, l1, l2, l3, l4, w7, w6, w5, w4, w3, w2, w1
+    ldmia   lr, {\l0, \l1, \l2, \l3, \l4}
+    SIGMA_ADD \l0, \l1, 7, 18, 3
+    SIGMA_ADD \l0, \w2, 17, 19, 10
+    add     \l0, \l0, \w7           @ W[t]
+    SIGMA_ADD \l1, \l2, 7, 18, 3
+    SIGMA_ADD \l1, \w1, 17, 19, 10
+    add     \l1, \l1, \w6           @ W[t+1]
+    SIGMA_ADD \l2, \l3, 7, 18, 3
+    SIGMA_ADD \l2, \l0, 17, 19, 10
+    add     \l2, \l2, \w5           @ W[t+2]
+    SIGMA_ADD \l3, \l4, 7, 18, 3
+    SIGMA_ADD \l3, \l1, 17, 19, 10
+    add     \l3, \l3, \w4           @ W[t+3]
+    add     r12, lr, #64
+    stmia   r12, {\l0, \l1, \l2, \l3}
+.if (\t) < 60
+    add     lr, lr, #16
+.endif
+.endm
+
+@ round t: h += K[t] + W[t] (w), then the round (bc: b ^ c, ab receives a ^ b)
+.macro  R t, a, b, c, d, e, f, g, h, w, bc, ab
     KADD    \t, \h
     add     \h, \h, \w
-.if (\t) >= 15 && (\t) <= 61
-    mov     r12, \w, ror #17
-    eor     r12, r12, \w, ror #19
-    eor     \w, r12, \w, lsr #10
-.endif
+    ROUND   \a, \b, \c, \d, \e, \f, \g, \h, \bc, \ab
 .endm
 
-@ rounds t and t + 1 (a..h as round t names them); W[t] in w0, W[t+1] in r1
-.macro  TWO_ROUNDS t, a, b, c, d, e, f, g, h, w0
-    KW      \t, \h, \w0
-    ROUND   \a, \b, \c, \d, \e, \f, \g, \h, r2, r3
-    KW      (\t+1), \g, r1
-    ROUND   \h, \a, \b, \c, \d, \e, \f, \g, r3, r2
+@ rounds t..t+2 on W[t..t+2], read by one ldm (a..h, bc, ab as round t names them)
+.macro  THREE t, a, b, c, d, e, f, g, h, bc, ab
+    ldmia   sp!, {r0, r1, lr}
+    R       \t, \a, \b, \c, \d, \e, \f, \g, \h, r0, \bc, \ab
+    R       (\t+1), \h, \a, \b, \c, \d, \e, \f, \g, r1, \ab, \bc
+    R       (\t+2), \g, \h, \a, \b, \c, \d, \e, \f, lr, \bc, \ab
 .endm
-
-@ rounds t, t + 1 (t < 16) on the block's words: lr the input, r0 the mask
-@ 0x00FF00FF; x = ((x & m) ror 8) | ((x ror 24) & m) swaps x's bytes
-.macro  PAIR_IN t, a, b, c, d, e, f, g, h
-    ldmia   lr!, {r3, r12}          @ W[t], W[t+1] big-endian
-    and     r1, r0, r12, ror #24
-    and     r12, r12, r0
-    orr     r1, r1, r12, ror #8     @ W[t+1]
-    and     r12, r0, r3, ror #24
-    and     r3, r3, r0
-    orr     r3, r12, r3, ror #8     @ W[t]
-    str     r3, [sp, #4 * (\t)]
-    str     r1, [sp, #4 * (\t) + 4]
-.if (\t) == 14
-    SIGMA1  r0, r3                  @ the mask's last use: sigma1(W[14]) for W[16]
-.endif
-    TWO_ROUNDS \t, \a, \b, \c, \d, \e, \f, \g, \h, r3
+.macro  LAST t, a, b, c, d, e, f, g, h, bc, ab
+    ldr     r0, [sp], #4
+    R       \t, \a, \b, \c, \d, \e, \f, \g, \h, r0, \bc, \ab
 .endm
-
-@ rounds t, t + 1 (t >= 16) on W[t], W[t+1] computed into r0, r1 from
-@ sigma1(W[t-2]), sigma1(W[t-1]) there; sp = &W[t-16], 8 bytes on after.
-@ A word is stored only if a later one reads it (W[56] is the last:
-@ W[62]'s W[t-6]).
-.macro  PAIR t, a, b, c, d, e, f, g, h
-    ldmia   sp, {r3, r12, lr}       @ W[t-16], W[t-15], W[t-14]
-    add     r3, r3, r0
-    SIGMA0  r0, r12
-    add     r3, r3, r0
-    add     r12, r12, r1
-    SIGMA0  r1, lr
-    add     r12, r12, r1
-    add     lr, sp, #36
-    ldmia   lr, {r0, r1}            @ W[t-7], W[t-6]
-    add     r0, r0, r3              @ W[t]
-    add     r1, r1, r12             @ W[t+1]
-.if (\t) <= 56
-    str     r0, [sp, #64]
-.endif
-.if (\t) + 1 <= 56
-    str     r1, [sp, #68]
-.endif
-    add     sp, sp, #8
-    TWO_ROUNDS \t, \a, \b, \c, \d, \e, \f, \g, \h, r0
-.endm
-
-@ eight rounds from t (t a multiple of 8): four pairs, the registers renamed
-.macro  EIGHT kind, t
-    \kind   \t,     r4, r5, r6, r7, r8, r9, r10, r11
-    \kind   (\t+2), r10, r11, r4, r5, r6, r7, r8, r9
-    \kind   (\t+4), r8, r9, r10, r11, r4, r5, r6, r7
-    \kind   (\t+6), r6, r7, r8, r9, r10, r11, r4, r5
-.endm
-
-k_lo:                               @ K[0..23] (FIPS 180-4 4.2.2)
-    .word   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5
-    .word   0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5
-    .word   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3
-    .word   0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174
-    .word   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc
-    .word   0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da
 
 sha256_compress:
     add     r2, r1, r2, lsl #6      @ the end of the blocks
@@ -276,46 +239,94 @@ sha256_block:                       @ r12 the block
     mov     lr, r12
     add     r12, sp, #SAVED
     stmia   r12, {r4-r11}
-    mov     r0, #0xFF
-    orr     r0, r0, #0xFF0000
-    eor     r2, r5, r6              @ b ^ c
-    EIGHT   PAIR_IN, 0
-    EIGHT   PAIR_IN, 8
+    mov     r11, #0xFF
+    orr     r11, r11, #0xFF0000     @ the byte swaps' mask
+    ldmia   lr!, {r0-r7}            @ W[0..7], big-endian
+    .irp    x, r0, r1, r2, r3, r4, r5, r6, r7
+    SWAP    \x, r11
+    .endr
+    stmia   sp, {r0-r7}
+    ldmia   lr!, {r0-r7}            @ W[8..15]
+    .irp    x, r0, r1, r2, r3, r4, r5, r6, r7
+    SWAP    \x, r11
+    .endr
+    add     r12, sp, #32
+    stmia   r12, {r0-r7}
     str     lr, [sp, #NEXT_BLOCK]
-    EIGHT   PAIR, 16
-    EIGHT   PAIR, 24
+    mov     lr, sp
+@ W[16..63]: the registers of each group as the last left them (W[9..15] in r1-r7)
+GROUP   16, r0, r8, r9, r10, r11, r1, r2, r3, r4, r5, r6, r7
+    GROUP   20, r1, r2, r3, r4, r11, r5, r6, r7, r0, r8, r9, r10
+    GROUP   24, r0, r5, r6, r7, r11, r8, r9, r10, r1, r2, r3, r4
+    GROUP   28, r1, r8, r9, r10, r11, r2, r3, r4, r0, r5, r6, r7
+    GROUP   32, r0, r2, r3, r4, r11, r5, r6, r7, r1, r8, r9, r10
+    GROUP   36, r1, r5, r6, r7, r11, r8, r9, r10, r0, r2, r3, r4
+    GROUP   40, r0, r8, r9, r10, r11, r2, r3, r4, r1, r5, r6, r7
+    GROUP   44, r1, r2, r3, r4, r11, r5, r6, r7, r0, r8, r9, r10
+    GROUP   48, r0, r5, r6, r7, r11, r8, r9, r10, r1, r2, r3, r4
+    GROUP   52, r1, r8, r9, r10, r11, r2, r3, r4, r0, r5, r6, r7
+    GROUP   56, r0, r2, r3, r4, r11, r5, r6, r7, r1, r8, r9, r10
+    GROUP   60, r1, r5, r6, r7, r11, r8, r9, r10, r0, r2, r3, r4
     b       1f
-k_mid:                              @ K[24..47]
+k_lo:                           @ K[0..31] (FIPS 180-4 4.2.2)
+    .word   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5
+    .word   0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5
+    .word   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3
+    .word   0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174
+    .word   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc
+    .word   0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da
     .word   0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7
     .word   0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967
-    .word   0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13
-    .word   0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85
-    .word   0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3
-    .word   0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070
 1:
-    EIGHT   PAIR, 32
-    EIGHT   PAIR, 40
-    EIGHT   PAIR, 48
-    EIGHT   PAIR, 56
-    add     r12, sp, #SAVED - WALKED @ the state before the block, added back
-    ldmia   r12!, {r0-r3}
+    add     r12, sp, #SAVED
+    ldmia   r12, {r4-r11}
+    eor     r2, r5, r6              @ b ^ c
+@ the rounds, a..h renamed by one a round, Maj's carry r2 and r3 in turn
+    THREE   0, r4, r5, r6, r7, r8, r9, r10, r11, r2, r3
+    THREE   3, r9, r10, r11, r4, r5, r6, r7, r8, r3, r2
+    THREE   6, r6, r7, r8, r9, r10, r11, r4, r5, r2, r3
+    THREE   9, r11, r4, r5, r6, r7, r8, r9, r10, r3, r2
+    THREE   12, r8, r9, r10, r11, r4, r5, r6, r7, r2, r3
+    THREE   15, r5, r6, r7, r8, r9, r10, r11, r4, r3, r2
+    THREE   18, r10, r11, r4, r5, r6, r7, r8, r9, r2, r3
+    THREE   21, r7, r8, r9, r10, r11, r4, r5, r6, r3, r2
+    THREE   24, r4, r5, r6, r7, r8, r9, r10, r11, r2, r3
+    THREE   27, r9, r10, r11, r4, r5, r6, r7, r8, r3, r2
+    THREE   30, r6, r7, r8, r9, r10, r11, r4, r5, r2, r3
+    THREE   33, r11, r4, r5, r6, r7, r8, r9, r10, r3, r2
+    THREE   36, r8, r9, r10, r11, r4, r5, r6, r7, r2, r3
+    THREE   39, r5, r6, r7, r8, r9, r10, r11, r4, r3, r2
+    THREE   42, r10, r11, r4, r5, r6, r7, r8, r9, r2, r3
+    THREE   45, r7, r8, r9, r10, r11, r4, r5, r6, r3, r2
+    THREE   48, r4, r5, r6, r7, r8, r9, r10, r11, r2, r3
+    THREE   51, r9, r10, r11, r4, r5, r6, r7, r8, r3, r2
+    THREE   54, r6, r7, r8, r9, r10, r11, r4, r5, r2, r3
+    THREE   57, r11, r4, r5, r6, r7, r8, r9, r10, r3, r2
+    THREE   60, r8, r9, r10, r11, r4, r5, r6, r7, r2, r3
+    LAST    63, r5, r6, r7, r8, r9, r10, r11, r4, r3, r2
+    ldmia   sp, {r0-r3}             @ sp at SAVED: the state before the block, added back
     add     r4, r4, r0
     add     r5, r5, r1
     add     r6, r6, r2
     add     r7, r7, r3
+    add     r12, sp, #16
     ldmia   r12, {r0-r3, r12, lr}   @ and NEXT_BLOCK, the blocks' end
     add     r8, r8, r0
     add     r9, r9, r1
     add     r10, r10, r2
     add     r11, r11, r3
-    sub     sp, sp, #WALKED
+    sub     sp, sp, #SAVED
     cmp     r12, lr
     bne     sha256_block
     mov     r1, r12
     add     sp, sp, #CFRAME
     pop     {r2, lr}
     bx      lr
-k_hi:                               @ K[48..63]
+k_hi:                           @ K[32..63]
+    .word   0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13
+    .word   0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85
+    .word   0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3
+    .word   0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070
     .word   0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5
     .word   0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3
     .word   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208
