@@ -255,7 +255,7 @@ sha256_block:                       @ r12 the block
     str     lr, [sp, #NEXT_BLOCK]
     mov     lr, sp
 @ W[16..63]: the registers of each group as the last left them (W[9..15] in r1-r7)
-GROUP   16, r0, r8, r9, r10, r11, r1, r2, r3, r4, r5, r6, r7
+    GROUP   16, r0, r8, r9, r10, r11, r1, r2, r3, r4, r5, r6, r7
     GROUP   20, r1, r2, r3, r4, r11, r5, r6, r7, r0, r8, r9, r10
     GROUP   24, r0, r5, r6, r7, r11, r8, r9, r10, r1, r2, r3, r4
     GROUP   28, r1, r8, r9, r10, r11, r2, r3, r4, r0, r5, r6, r7
