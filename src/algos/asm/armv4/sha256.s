@@ -7,10 +7,12 @@
 @ A block in two phases.  First the message schedule, with every register
 @ free (the state saved): W[0..15] by two ldm of eight, byte-swapped in
 @ three instructions each with the mask 0x00FF00FF, stored by stm; then
-@ W[16..63] four at a time, W[t-7..t-1] kept in seven registers and
-@ W[t-16..t-12] fetched by one ldm of five, each new word made in W[t-16]'s
-@ register (sigma0 and sigma1 3 instructions each, 4 adds) and the four
-@ stored by one stm: 64 words on the stack.  Then the 64 rounds, a..h in
+@ W[16..63] four at a time (GROUP): W[t-7..t-1] in seven registers,
+@ W[t-16] kept from the group before, W[t-15..t-12] by one ldm of four,
+@ each new word (sigma0 and sigma1 3 instructions each, 3 adds) made in a
+@ register dead by then, chosen so that one stm stores the four: 64 words
+@ on the stack.  (The registers of each group were found by a search; the
+@ digests at every length check them.)  Then the 64 rounds, a..h in
 @ r4-r11 renamed round by round through the macros' parameters (no
 @ moves), W read three at a time by ldmia sp! (sp walks the array: only
 @ words it has passed are dead).  T1 is summed into h's register, d += T1
@@ -164,10 +166,10 @@ sha256_init:
 .elseif (\t) == 62
     IMM     \h, add, 0x0001a400, sub, 0x01080000, sub, 0x40000009
 .else
-.if (\t) < 32
+.if (\t) < 24
     ldr     r12, k_lo + 4 * (\t)
 .else
-    ldr     r12, k_hi + 4 * ((\t) - 32)
+    ldr     r12, k_hi + 4 * ((\t) - 24)
 .endif
     add     \h, \h, r12
 .endif
@@ -180,35 +182,31 @@ sha256_init:
     orr     \x, r12, \x, ror #8
 .endm
 
-.macro  SIGMA_ADD d, x, r1, r2, s  @ d += ror(x, r1) ^ ror(x, r2) ^ (x >> s)
-    mov     r12, \x, ror #\r1
-    eor     r12, r12, \x, ror #\r2
+.macro  SIGMA_ADD d, x, ra, rb, s  @ d += ror(x, ra) ^ ror(x, rb) ^ (x >> s)
+    mov     r12, \x, ror #\ra
+    eor     r12, r12, \x, ror #\rb
     eor     r12, r12, \x, lsr #\s
     add     \d, \d, r12
 .endm
 
-@ W[t..t+3] from l0..l4 = W[t-16..t-12], fetched here from lr (= &W[t-16]),
-@ and w7..w1 = W[t-7..t-1]; each new word in its W[t-16] register (l0..l3),
-@ stored at lr + 64, and lr moved on
-.macro  GROUP t, l0, l1, l2, l3, l4, w7, w6, w5, w4, w3, w2, w1
-    ldmia   lr, {\l0, \l1, \l2, \l3, \l4}
-    SIGMA_ADD \l0, \l1, 7, 18, 3
-    SIGMA_ADD \l0, \w2, 17, 19, 10
-    add     \l0, \l0, \w7           @ W[t]
-    SIGMA_ADD \l1, \l2, 7, 18, 3
-    SIGMA_ADD \l1, \w1, 17, 19, 10
-    add     \l1, \l1, \w6           @ W[t+1]
-    SIGMA_ADD \l2, \l3, 7, 18, 3
-    SIGMA_ADD \l2, \l0, 17, 19, 10
-    add     \l2, \l2, \w5           @ W[t+2]
-    SIGMA_ADD \l3, \l4, 7, 18, 3
-    SIGMA_ADD \l3, \l1, 17, 19, 10
-    add     \l3, \l3, \w4           @ W[t+3]
-    add     r12, lr, #64
-    stmia   r12, {\l0, \l1, \l2, \l3}
-.if (\t) < 60
-    add     lr, lr, #16
-.endif
+@ W[d] = W[d-16] (x16) + sigma0(W[d-15]) + W[d-7] (x7) + sigma1(W[d-2]) into d
+.macro  WORD d, x16, x15, x7, x2
+    add     \d, \x16, \x7
+    SIGMA_ADD \d, \x15, 7, 18, 3
+    SIGMA_ADD \d, \x2, 17, 19, 10
+.endm
+
+@ W[t..t+3] into o0..o3 (each a register dead by then, in ascending order
+@ for the stm) from k = W[t-16], kept from the group before, l1..l4 =
+@ W[t-15..t-12], fetched here through lr, and w7..w1 = W[t-7..t-1]
+.macro  GROUP t, k, l1, l2, l3, l4, w7, w6, w5, w4, w3, w2, w1, o0, o1, o2, o3
+    ldmia   lr!, {\l1, \l2, \l3, \l4}     @ lr = &W[t-11]
+    WORD    \o0, \k, \l1, \w7, \w2
+    WORD    \o1, \l1, \l2, \w6, \w1
+    WORD    \o2, \l2, \l3, \w5, \o0
+    WORD    \o3, \l3, \l4, \w4, \o1
+    add     r12, lr, #44
+    stmia   r12, {\o0, \o1, \o2, \o3}
 .endm
 
 @ round t: h += K[t] + W[t] (w), then the round (bc: b ^ c, ab receives a ^ b)
@@ -230,6 +228,14 @@ sha256_init:
     R       \t, \a, \b, \c, \d, \e, \f, \g, \h, r0, \bc, \ab
 .endm
 
+k_lo:                           @ K[0..23] (FIPS 180-4 4.2.2)
+    .word   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5
+    .word   0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5
+    .word   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3
+    .word   0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174
+    .word   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc
+    .word   0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da
+
 sha256_compress:
     add     r2, r1, r2, lsl #6      @ the end of the blocks
     push    {r2, lr}
@@ -246,6 +252,7 @@ sha256_block:                       @ r12 the block
     SWAP    \x, r11
     .endr
     stmia   sp, {r0-r7}
+    mov     r8, r0                  @ W[0] kept for W[16]
     ldmia   lr!, {r0-r7}            @ W[8..15]
     .irp    x, r0, r1, r2, r3, r4, r5, r6, r7
     SWAP    \x, r11
@@ -253,31 +260,21 @@ sha256_block:                       @ r12 the block
     add     r12, sp, #32
     stmia   r12, {r0-r7}
     str     lr, [sp, #NEXT_BLOCK]
-    mov     lr, sp
-@ W[16..63]: the registers of each group as the last left them (W[9..15] in r1-r7)
-    GROUP   16, r0, r8, r9, r10, r11, r1, r2, r3, r4, r5, r6, r7
-    GROUP   20, r1, r2, r3, r4, r11, r5, r6, r7, r0, r8, r9, r10
-    GROUP   24, r0, r5, r6, r7, r11, r8, r9, r10, r1, r2, r3, r4
-    GROUP   28, r1, r8, r9, r10, r11, r2, r3, r4, r0, r5, r6, r7
-    GROUP   32, r0, r2, r3, r4, r11, r5, r6, r7, r1, r8, r9, r10
-    GROUP   36, r1, r5, r6, r7, r11, r8, r9, r10, r0, r2, r3, r4
-    GROUP   40, r0, r8, r9, r10, r11, r2, r3, r4, r1, r5, r6, r7
-    GROUP   44, r1, r2, r3, r4, r11, r5, r6, r7, r0, r8, r9, r10
-    GROUP   48, r0, r5, r6, r7, r11, r8, r9, r10, r1, r2, r3, r4
-    GROUP   52, r1, r8, r9, r10, r11, r2, r3, r4, r0, r5, r6, r7
-    GROUP   56, r0, r2, r3, r4, r11, r5, r6, r7, r1, r8, r9, r10
-    GROUP   60, r1, r5, r6, r7, r11, r8, r9, r10, r0, r2, r3, r4
-    b       1f
-k_lo:                           @ K[0..31] (FIPS 180-4 4.2.2)
-    .word   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5
-    .word   0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5
-    .word   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3
-    .word   0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174
-    .word   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc
-    .word   0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da
-    .word   0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7
-    .word   0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967
-1:
+    add     lr, sp, #4
+@ W[16..63]: the registers of each group as the last left them (W[0] in r8,
+@ W[9..15] in r1-r7)
+    GROUP   16, r8, r0, r9, r10, r11, r1, r2, r3, r4, r5, r6, r7, r1, r2, r3, r4
+    GROUP   20, r11, r0, r8, r9, r10, r5, r6, r7, r1, r2, r3, r4, r5, r6, r7, r8
+    GROUP   24, r10, r0, r1, r9, r11, r2, r3, r4, r5, r6, r7, r8, r2, r3, r4, r5
+    GROUP   28, r11, r0, r1, r9, r10, r6, r7, r8, r2, r3, r4, r5, r6, r7, r8, r9
+    GROUP   32, r10, r0, r1, r2, r11, r3, r4, r5, r6, r7, r8, r9, r3, r4, r5, r6
+    GROUP   36, r11, r0, r1, r2, r10, r7, r8, r9, r3, r4, r5, r6, r7, r8, r9, r11
+    GROUP   40, r10, r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r11, r4, r5, r6, r7
+    GROUP   44, r3, r0, r1, r2, r10, r8, r9, r11, r4, r5, r6, r7, r3, r8, r9, r11
+    GROUP   48, r10, r0, r1, r2, r4, r5, r6, r7, r3, r8, r9, r11, r5, r6, r7, r10
+    GROUP   52, r4, r0, r1, r2, r3, r8, r9, r11, r5, r6, r7, r10, r4, r8, r9, r11
+    GROUP   56, r3, r0, r1, r2, r5, r6, r7, r10, r4, r8, r9, r11, r3, r6, r7, r10
+    GROUP   60, r5, r0, r1, r2, r4, r8, r9, r11, r3, r6, r7, r10, r5, r8, r9, r11
     add     r12, sp, #SAVED
     ldmia   r12, {r4-r11}
     eor     r2, r5, r6              @ b ^ c
@@ -322,7 +319,9 @@ k_lo:                           @ K[0..31] (FIPS 180-4 4.2.2)
     add     sp, sp, #CFRAME
     pop     {r2, lr}
     bx      lr
-k_hi:                           @ K[32..63]
+k_hi:                           @ K[24..63]
+    .word   0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7
+    .word   0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967
     .word   0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13
     .word   0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85
     .word   0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3
