@@ -4,7 +4,8 @@
 @   void hb_sha1_armv4(uint8_t *out, const uint8_t *in, size_t len)
 @   AAPCS: r0 out, r1 in, r2 len; r4-r11 kept; returns by bx (interworking).
 @
-@ a..e live in r3-r7, renamed round by round (no moves).  The rotation of
+@ a..e live in r3-r7, renamed round by round through the macros'
+@ parameters (no moves).  The rotation of
 @ b by 30 is never done: a value is held unrotated from when it becomes c
 @ until it is used as e, and each use takes it through the barrel shifter
 @ (ror #2), which ARM gives for free in one operand of every instruction;
@@ -17,7 +18,9 @@
 @ last W stay live; r12, f's register, is free while a pair is made), two
 @ rotations, one stm with writeback over W[t-16], W[t-15]: 22 cycles a
 @ pair.  W[0..15] come four at a time by ldm, byte-swapped in three
-@ instructions each with the mask 0x00FF00FF.
+@ instructions each with the mask 0x00FF00FF.  The W registers of each
+@ pair (three of the last words stay live, in r0-r2, r9, r10 by turns) are
+@ the macros' parameters too.
 @ A block not word-aligned is first copied to the stack (word by word, each
 @ word from two aligned loads).
 
@@ -92,6 +95,89 @@ sha1_k:
     .equ    SAVED, 68               @ the state before the block (5 words)
     .equ    CFRAME, 88              @ then [sp, #88] the blocks' end, lr
 
+@ round t (a..e as it names them; w: W[t]); e += K + rotl(a, 5) + f(b, c, d) + W,
+@ c and d held unrotated (ror #2 where read), e too until this add
+.macro  RND t, a, b, c, d, e, w
+    add     \e, r8, \e, ror #2
+    add     \e, \e, \a, ror #27
+.if (\t) < 20                       @ Ch = d ^ (b & (c ^ d))
+    eor     r12, \c, \d
+    and     r12, \b, r12, ror #2
+    eor     r12, r12, \d, ror #2
+.elseif (\t) >= 40 && (\t) < 60     @ Maj = (b & c) + (d & (b ^ c))
+    and     r12, \b, \c, ror #2
+    add     \e, \e, r12
+    eor     r12, \b, \c, ror #2
+    and     r12, r12, \d, ror #2
+.else                               @ Parity = b ^ c ^ d
+    eor     r12, \c, \d
+    eor     r12, \b, r12, ror #2
+.endif
+    add     \e, \e, r12
+    add     \e, \e, \w
+.endm
+
+@ rounds t..t+3 on W[t..t+3], read from the block by one ldm, swapped, stored
+@ to the ring
+.macro  BLOCK4 t, a, b, c, d, e
+    ldmia   r1!, {r0, r2, r9, r10}   @ W[t..t+3], big-endian
+    BSWAP   r0
+    BSWAP   r2
+    BSWAP   r9
+    BSWAP   r10
+.if (\t) == 0
+    stmia   sp, {r0, r2, r9, r10}
+.else
+    add     lr, sp, #4 * (\t)
+    stmia   lr, {r0, r2, r9, r10}
+.endif
+.if (\t) == 12
+    str     r1, [sp, #NEXT_BLOCK]
+.endif
+    RND     (\t), \a, \b, \c, \d, \e, r0
+    RND     (\t+1), \e, \a, \b, \c, \d, r2
+    RND     (\t+2), \d, \e, \a, \b, \c, r9
+    RND     (\t+3), \c, \d, \e, \a, \b, r10
+.endm
+
+@ W[t], W[t+1] into o0, o1 (x3 = W[t-3], x2 = W[t-2] in registers; the
+@ ring's W[t-16] at lr), then rounds t, t + 1; K changes every 20 rounds
+.macro  PAIR t, o0, o1, x3, x2, a, b, c, d, e
+.if (\t) % 20 == 0
+    ldr     r8, sha1_k + 4 * ((\t) / 20)
+.endif
+.if (\t) % 16 == 14                 @ W[t-14], W[t-13] past the ring's end
+    ldm     lr, {\o0, \o1}
+    ldm     sp, {r11, r12}
+.else
+    ldm     lr, {\o0, \o1, r11, r12}
+.endif
+    eor     \o0, \o0, r11
+    eor     \o1, \o1, r12
+.if (\t) % 16 < 8                   @ W[t-8], W[t-7]
+    add     r12, lr, #32
+.else
+    sub     r12, lr, #32
+.endif
+    ldm     r12, {r11, r12}
+    eor     \o0, \o0, r11
+    eor     \o1, \o1, r12
+    eor     \o0, \o0, \x3
+    mov     \o0, \o0, ror #31
+    eor     \o1, \o1, \x2
+    mov     \o1, \o1, ror #31
+.if (\t) < 72
+    stmia   lr!, {\o0, \o1}
+.elseif (\t) < 78
+    add     lr, lr, #8              @ W[72..79] are read only from registers
+.endif
+.if (\t) % 16 == 14 && (\t) < 78
+    sub     lr, lr, #64
+.endif
+    RND     (\t), \a, \b, \c, \d, \e, \o0
+    RND     (\t+1), \e, \a, \b, \c, \d, \o1
+.endm
+
 sha1_compress:
     add     r2, r1, r2, lsl #6      @ the end of the blocks
     push    {r2, lr}
@@ -105,1081 +191,43 @@ sha1_block:
     mov     r11, #0xFF
     orr     r11, r11, #0xFF0000
     ldr     r8, sha1_k
-    ldmia   r1!, {r0, r2, r9, r10}   @ W[0..3], big-endian
-    BSWAP   r0
-    BSWAP   r2
-    BSWAP   r9
-    BSWAP   r10
-    stmia   sp, {r0, r2, r9, r10}
-    @ round 0
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    and     r12, r4, r12, ror #2
-    eor     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r0
-    @ round 1
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    and     r12, r3, r12, ror #2
-    eor     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r2
-    @ round 2
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    and     r12, r7, r12, ror #2
-    eor     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r9
-    @ round 3
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    and     r12, r6, r12, ror #2
-    eor     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r10
-    ldmia   r1!, {r0, r2, r9, r10}   @ W[4..7], big-endian
-    BSWAP   r0
-    BSWAP   r2
-    BSWAP   r9
-    BSWAP   r10
-    add     lr, sp, #16
-    stmia   lr, {r0, r2, r9, r10}
-    @ round 4
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    and     r12, r5, r12, ror #2
-    eor     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r0
-    @ round 5
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    and     r12, r4, r12, ror #2
-    eor     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r2
-    @ round 6
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    and     r12, r3, r12, ror #2
-    eor     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r9
-    @ round 7
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    and     r12, r7, r12, ror #2
-    eor     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r10
-    ldmia   r1!, {r0, r2, r9, r10}   @ W[8..11], big-endian
-    BSWAP   r0
-    BSWAP   r2
-    BSWAP   r9
-    BSWAP   r10
-    add     lr, sp, #32
-    stmia   lr, {r0, r2, r9, r10}
-    @ round 8
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    and     r12, r6, r12, ror #2
-    eor     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r0
-    @ round 9
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    and     r12, r5, r12, ror #2
-    eor     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r2
-    @ round 10
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    and     r12, r4, r12, ror #2
-    eor     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r9
-    @ round 11
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    and     r12, r3, r12, ror #2
-    eor     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r10
-    ldmia   r1!, {r0, r2, r9, r10}   @ W[12..15], big-endian
-    BSWAP   r0
-    BSWAP   r2
-    BSWAP   r9
-    BSWAP   r10
-    add     lr, sp, #48
-    stmia   lr, {r0, r2, r9, r10}
-    str     r1, [sp, #NEXT_BLOCK]
-    @ round 12
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    and     r12, r7, r12, ror #2
-    eor     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r0
-    @ round 13
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    and     r12, r6, r12, ror #2
-    eor     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r2
-    @ round 14
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    and     r12, r5, r12, ror #2
-    eor     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r9
-    @ round 15
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    and     r12, r4, r12, ror #2
-    eor     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r10
+    BLOCK4  0, r3, r4, r5, r6, r7
+    BLOCK4  4, r4, r5, r6, r7, r3
+    BLOCK4  8, r5, r6, r7, r3, r4
+    BLOCK4  12, r6, r7, r3, r4, r5
     mov     lr, sp                  @ the ring's slot t mod 16, two words a pair
-    @ W[16], W[17]
-    ldm     lr, {r0, r1, r11, r12}
-    eor     r0, r0, r11
-    eor     r1, r1, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r1, r1, r12
-    eor     r0, r0, r2
-    mov     r0, r0, ror #31
-    eor     r1, r1, r9
-    mov     r1, r1, ror #31
-    stmia   lr!, {r0, r1}
-    @ round 16
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    and     r12, r3, r12, ror #2
-    eor     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r0
-    @ round 17
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    and     r12, r7, r12, ror #2
-    eor     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r1
-    @ W[18], W[19]
-    ldm     lr, {r2, r9, r11, r12}
-    eor     r2, r2, r11
-    eor     r9, r9, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r2, r2, r11
-    eor     r9, r9, r12
-    eor     r2, r2, r10
-    mov     r2, r2, ror #31
-    eor     r9, r9, r0
-    mov     r9, r9, ror #31
-    stmia   lr!, {r2, r9}
-    @ round 18
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    and     r12, r6, r12, ror #2
-    eor     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r2
-    @ round 19
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    and     r12, r5, r12, ror #2
-    eor     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r9
-    ldr     r8, sha1_k + 4
-    @ W[20], W[21]
-    ldm     lr, {r0, r10, r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    eor     r0, r0, r1
-    mov     r0, r0, ror #31
-    eor     r10, r10, r2
-    mov     r10, r10, ror #31
-    stmia   lr!, {r0, r10}
-    @ round 20
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r0
-    @ round 21
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r10
-    @ W[22], W[23]
-    ldm     lr, {r1, r2, r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    eor     r1, r1, r9
-    mov     r1, r1, ror #31
-    eor     r2, r2, r0
-    mov     r2, r2, ror #31
-    stmia   lr!, {r1, r2}
-    @ round 22
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r1
-    @ round 23
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r2
-    @ W[24], W[25]
-    ldm     lr, {r0, r9, r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    eor     r0, r0, r10
-    mov     r0, r0, ror #31
-    eor     r9, r9, r1
-    mov     r9, r9, ror #31
-    stmia   lr!, {r0, r9}
-    @ round 24
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r0
-    @ round 25
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r9
-    @ W[26], W[27]
-    ldm     lr, {r1, r10, r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    eor     r1, r1, r2
-    mov     r1, r1, ror #31
-    eor     r10, r10, r0
-    mov     r10, r10, ror #31
-    stmia   lr!, {r1, r10}
-    @ round 26
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r1
-    @ round 27
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r10
-    @ W[28], W[29]
-    ldm     lr, {r0, r2, r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    eor     r0, r0, r9
-    mov     r0, r0, ror #31
-    eor     r2, r2, r1
-    mov     r2, r2, ror #31
-    stmia   lr!, {r0, r2}
-    @ round 28
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r0
-    @ round 29
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r2
-    @ W[30], W[31]
-    ldm     lr, {r1, r9}
-    ldm     sp, {r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    eor     r1, r1, r10
-    mov     r1, r1, ror #31
-    eor     r9, r9, r0
-    mov     r9, r9, ror #31
-    stmia   lr!, {r1, r9}
-    sub     lr, lr, #64
-    @ round 30
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r1
-    @ round 31
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r9
-    @ W[32], W[33]
-    ldm     lr, {r0, r10, r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    eor     r0, r0, r2
-    mov     r0, r0, ror #31
-    eor     r10, r10, r1
-    mov     r10, r10, ror #31
-    stmia   lr!, {r0, r10}
-    @ round 32
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r0
-    @ round 33
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r10
-    @ W[34], W[35]
-    ldm     lr, {r1, r2, r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    eor     r1, r1, r9
-    mov     r1, r1, ror #31
-    eor     r2, r2, r0
-    mov     r2, r2, ror #31
-    stmia   lr!, {r1, r2}
-    @ round 34
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r1
-    @ round 35
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r2
-    @ W[36], W[37]
-    ldm     lr, {r0, r9, r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    eor     r0, r0, r10
-    mov     r0, r0, ror #31
-    eor     r9, r9, r1
-    mov     r9, r9, ror #31
-    stmia   lr!, {r0, r9}
-    @ round 36
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r0
-    @ round 37
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r9
-    @ W[38], W[39]
-    ldm     lr, {r1, r10, r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    eor     r1, r1, r2
-    mov     r1, r1, ror #31
-    eor     r10, r10, r0
-    mov     r10, r10, ror #31
-    stmia   lr!, {r1, r10}
-    @ round 38
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r1
-    @ round 39
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r10
-    ldr     r8, sha1_k + 8
-    @ W[40], W[41]
-    ldm     lr, {r0, r2, r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    eor     r0, r0, r9
-    mov     r0, r0, ror #31
-    eor     r2, r2, r1
-    mov     r2, r2, ror #31
-    stmia   lr!, {r0, r2}
-    @ round 40
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    and     r12, r4, r5, ror #2
-    add     r7, r7, r12
-    eor     r12, r4, r5, ror #2
-    and     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r0
-    @ round 41
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    and     r12, r3, r4, ror #2
-    add     r6, r6, r12
-    eor     r12, r3, r4, ror #2
-    and     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r2
-    @ W[42], W[43]
-    ldm     lr, {r1, r9, r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    eor     r1, r1, r10
-    mov     r1, r1, ror #31
-    eor     r9, r9, r0
-    mov     r9, r9, ror #31
-    stmia   lr!, {r1, r9}
-    @ round 42
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    and     r12, r7, r3, ror #2
-    add     r5, r5, r12
-    eor     r12, r7, r3, ror #2
-    and     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r1
-    @ round 43
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    and     r12, r6, r7, ror #2
-    add     r4, r4, r12
-    eor     r12, r6, r7, ror #2
-    and     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r9
-    @ W[44], W[45]
-    ldm     lr, {r0, r10, r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    eor     r0, r0, r2
-    mov     r0, r0, ror #31
-    eor     r10, r10, r1
-    mov     r10, r10, ror #31
-    stmia   lr!, {r0, r10}
-    @ round 44
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    and     r12, r5, r6, ror #2
-    add     r3, r3, r12
-    eor     r12, r5, r6, ror #2
-    and     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r0
-    @ round 45
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    and     r12, r4, r5, ror #2
-    add     r7, r7, r12
-    eor     r12, r4, r5, ror #2
-    and     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r10
-    @ W[46], W[47]
-    ldm     lr, {r1, r2}
-    ldm     sp, {r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    eor     r1, r1, r9
-    mov     r1, r1, ror #31
-    eor     r2, r2, r0
-    mov     r2, r2, ror #31
-    stmia   lr!, {r1, r2}
-    sub     lr, lr, #64
-    @ round 46
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    and     r12, r3, r4, ror #2
-    add     r6, r6, r12
-    eor     r12, r3, r4, ror #2
-    and     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r1
-    @ round 47
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    and     r12, r7, r3, ror #2
-    add     r5, r5, r12
-    eor     r12, r7, r3, ror #2
-    and     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r2
-    @ W[48], W[49]
-    ldm     lr, {r0, r9, r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    eor     r0, r0, r10
-    mov     r0, r0, ror #31
-    eor     r9, r9, r1
-    mov     r9, r9, ror #31
-    stmia   lr!, {r0, r9}
-    @ round 48
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    and     r12, r6, r7, ror #2
-    add     r4, r4, r12
-    eor     r12, r6, r7, ror #2
-    and     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r0
-    @ round 49
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    and     r12, r5, r6, ror #2
-    add     r3, r3, r12
-    eor     r12, r5, r6, ror #2
-    and     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r9
-    @ W[50], W[51]
-    ldm     lr, {r1, r10, r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    eor     r1, r1, r2
-    mov     r1, r1, ror #31
-    eor     r10, r10, r0
-    mov     r10, r10, ror #31
-    stmia   lr!, {r1, r10}
-    @ round 50
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    and     r12, r4, r5, ror #2
-    add     r7, r7, r12
-    eor     r12, r4, r5, ror #2
-    and     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r1
-    @ round 51
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    and     r12, r3, r4, ror #2
-    add     r6, r6, r12
-    eor     r12, r3, r4, ror #2
-    and     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r10
-    @ W[52], W[53]
-    ldm     lr, {r0, r2, r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    eor     r0, r0, r9
-    mov     r0, r0, ror #31
-    eor     r2, r2, r1
-    mov     r2, r2, ror #31
-    stmia   lr!, {r0, r2}
-    @ round 52
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    and     r12, r7, r3, ror #2
-    add     r5, r5, r12
-    eor     r12, r7, r3, ror #2
-    and     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r0
-    @ round 53
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    and     r12, r6, r7, ror #2
-    add     r4, r4, r12
-    eor     r12, r6, r7, ror #2
-    and     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r2
-    @ W[54], W[55]
-    ldm     lr, {r1, r9, r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    eor     r1, r1, r10
-    mov     r1, r1, ror #31
-    eor     r9, r9, r0
-    mov     r9, r9, ror #31
-    stmia   lr!, {r1, r9}
-    @ round 54
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    and     r12, r5, r6, ror #2
-    add     r3, r3, r12
-    eor     r12, r5, r6, ror #2
-    and     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r1
-    @ round 55
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    and     r12, r4, r5, ror #2
-    add     r7, r7, r12
-    eor     r12, r4, r5, ror #2
-    and     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r9
-    @ W[56], W[57]
-    ldm     lr, {r0, r10, r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    eor     r0, r0, r2
-    mov     r0, r0, ror #31
-    eor     r10, r10, r1
-    mov     r10, r10, ror #31
-    stmia   lr!, {r0, r10}
-    @ round 56
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    and     r12, r3, r4, ror #2
-    add     r6, r6, r12
-    eor     r12, r3, r4, ror #2
-    and     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r0
-    @ round 57
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    and     r12, r7, r3, ror #2
-    add     r5, r5, r12
-    eor     r12, r7, r3, ror #2
-    and     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r10
-    @ W[58], W[59]
-    ldm     lr, {r1, r2, r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    eor     r1, r1, r9
-    mov     r1, r1, ror #31
-    eor     r2, r2, r0
-    mov     r2, r2, ror #31
-    stmia   lr!, {r1, r2}
-    @ round 58
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    and     r12, r6, r7, ror #2
-    add     r4, r4, r12
-    eor     r12, r6, r7, ror #2
-    and     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r1
-    @ round 59
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    and     r12, r5, r6, ror #2
-    add     r3, r3, r12
-    eor     r12, r5, r6, ror #2
-    and     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r2
-    ldr     r8, sha1_k + 12
-    @ W[60], W[61]
-    ldm     lr, {r0, r9, r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    eor     r0, r0, r10
-    mov     r0, r0, ror #31
-    eor     r9, r9, r1
-    mov     r9, r9, ror #31
-    stmia   lr!, {r0, r9}
-    @ round 60
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r0
-    @ round 61
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r9
-    @ W[62], W[63]
-    ldm     lr, {r1, r10}
-    ldm     sp, {r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    eor     r1, r1, r2
-    mov     r1, r1, ror #31
-    eor     r10, r10, r0
-    mov     r10, r10, ror #31
-    stmia   lr!, {r1, r10}
-    sub     lr, lr, #64
-    @ round 62
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r1
-    @ round 63
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r10
-    @ W[64], W[65]
-    ldm     lr, {r0, r2, r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    eor     r0, r0, r9
-    mov     r0, r0, ror #31
-    eor     r2, r2, r1
-    mov     r2, r2, ror #31
-    stmia   lr!, {r0, r2}
-    @ round 64
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r0
-    @ round 65
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r2
-    @ W[66], W[67]
-    ldm     lr, {r1, r9, r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    eor     r1, r1, r10
-    mov     r1, r1, ror #31
-    eor     r9, r9, r0
-    mov     r9, r9, ror #31
-    stmia   lr!, {r1, r9}
-    @ round 66
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r1
-    @ round 67
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r9
-    @ W[68], W[69]
-    ldm     lr, {r0, r10, r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    eor     r0, r0, r2
-    mov     r0, r0, ror #31
-    eor     r10, r10, r1
-    mov     r10, r10, ror #31
-    stmia   lr!, {r0, r10}
-    @ round 68
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r0
-    @ round 69
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r10
-    @ W[70], W[71]
-    ldm     lr, {r1, r2, r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    eor     r1, r1, r9
-    mov     r1, r1, ror #31
-    eor     r2, r2, r0
-    mov     r2, r2, ror #31
-    stmia   lr!, {r1, r2}
-    @ round 70
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r1
-    @ round 71
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r2
-    @ W[72], W[73]
-    ldm     lr, {r0, r9, r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    eor     r0, r0, r10
-    mov     r0, r0, ror #31
-    eor     r9, r9, r1
-    mov     r9, r9, ror #31
-    add     lr, lr, #8             @ W[72..79] are read only from registers
-    @ round 72
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r0
-    @ round 73
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r9
-    @ W[74], W[75]
-    ldm     lr, {r1, r10, r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    eor     r1, r1, r2
-    mov     r1, r1, ror #31
-    eor     r10, r10, r0
-    mov     r10, r10, ror #31
-    add     lr, lr, #8             @ W[72..79] are read only from registers
-    @ round 74
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r1
-    @ round 75
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r10
-    @ W[76], W[77]
-    ldm     lr, {r0, r2, r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    eor     r0, r0, r9
-    mov     r0, r0, ror #31
-    eor     r2, r2, r1
-    mov     r2, r2, ror #31
-    add     lr, lr, #8             @ W[72..79] are read only from registers
-    @ round 76
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r0
-    @ round 77
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r2
-    @ W[78], W[79]
-    ldm     lr, {r1, r9}
-    ldm     sp, {r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    eor     r1, r1, r10
-    mov     r1, r1, ror #31
-    eor     r9, r9, r0
-    mov     r9, r9, ror #31
-    @ round 78
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r1
-    @ round 79
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r9
-
+    PAIR    16, r0, r1, r2, r9, r7, r3, r4, r5, r6
+    PAIR    18, r2, r9, r10, r0, r5, r6, r7, r3, r4
+    PAIR    20, r0, r10, r1, r2, r3, r4, r5, r6, r7
+    PAIR    22, r1, r2, r9, r0, r6, r7, r3, r4, r5
+    PAIR    24, r0, r9, r10, r1, r4, r5, r6, r7, r3
+    PAIR    26, r1, r10, r2, r0, r7, r3, r4, r5, r6
+    PAIR    28, r0, r2, r9, r1, r5, r6, r7, r3, r4
+    PAIR    30, r1, r9, r10, r0, r3, r4, r5, r6, r7
+    PAIR    32, r0, r10, r2, r1, r6, r7, r3, r4, r5
+    PAIR    34, r1, r2, r9, r0, r4, r5, r6, r7, r3
+    PAIR    36, r0, r9, r10, r1, r7, r3, r4, r5, r6
+    PAIR    38, r1, r10, r2, r0, r5, r6, r7, r3, r4
+    PAIR    40, r0, r2, r9, r1, r3, r4, r5, r6, r7
+    PAIR    42, r1, r9, r10, r0, r6, r7, r3, r4, r5
+    PAIR    44, r0, r10, r2, r1, r4, r5, r6, r7, r3
+    PAIR    46, r1, r2, r9, r0, r7, r3, r4, r5, r6
+    PAIR    48, r0, r9, r10, r1, r5, r6, r7, r3, r4
+    PAIR    50, r1, r10, r2, r0, r3, r4, r5, r6, r7
+    PAIR    52, r0, r2, r9, r1, r6, r7, r3, r4, r5
+    PAIR    54, r1, r9, r10, r0, r4, r5, r6, r7, r3
+    PAIR    56, r0, r10, r2, r1, r7, r3, r4, r5, r6
+    PAIR    58, r1, r2, r9, r0, r5, r6, r7, r3, r4
+    PAIR    60, r0, r9, r10, r1, r3, r4, r5, r6, r7
+    PAIR    62, r1, r10, r2, r0, r6, r7, r3, r4, r5
+    PAIR    64, r0, r2, r9, r1, r4, r5, r6, r7, r3
+    PAIR    66, r1, r9, r10, r0, r7, r3, r4, r5, r6
+    PAIR    68, r0, r10, r2, r1, r5, r6, r7, r3, r4
+    PAIR    70, r1, r2, r9, r0, r3, r4, r5, r6, r7
+    PAIR    72, r0, r9, r10, r1, r6, r7, r3, r4, r5
+    PAIR    74, r1, r10, r2, r0, r4, r5, r6, r7, r3
+    PAIR    76, r0, r2, r9, r1, r7, r3, r4, r5, r6
+    PAIR    78, r1, r9, r10, r0, r5, r6, r7, r3, r4
     add     r0, sp, #SAVED          @ the state before the block, added back
     ldmia   r0, {r0, r1, r2, r9, r10}
     add     r3, r3, r0
