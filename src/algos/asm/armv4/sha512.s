@@ -64,70 +64,59 @@
     orr     \dst, \dst, r11, ror #8
 .endm
 
-@ d ^= a half (lo or hi) of ROTR(x, n), x the pair xl, xh
-.macro  ROTR_TERM d, xl, xh, n, half
-.if \n < 32
-  .ifc \half, lo
-    eor     \d, \d, \xl, lsr #\n
-    eor     \d, \d, \xh, lsl #32 - \n
-  .else
-    eor     \d, \d, \xh, lsr #\n
-    eor     \d, \d, \xl, lsl #32 - \n
-  .endif
-.else
-  .ifc \half, lo
-    eor     \d, \d, \xh, lsr #\n - 32
-    eor     \d, \d, \xl, lsl #64 - \n
-  .else
-    eor     \d, \d, \xl, lsr #\n - 32
-    eor     \d, \d, \xh, lsl #64 - \n
-  .endif
-.endif
-.endm
+@ The sigmas: for 0 < n < 32 the halves of ROTR(x, n) are
+@   lo >> n | hi << 32-n = ror(lo, n) ^ m << 32-n, m = lo ^ hi,
+@   hi >> n | lo << 32-n = ror(hi, n) ^ m << 32-n,
+@ (past 32 the halves swap: ror(hi, n-32) and ror(lo, n-32), m << 64-n),
+@ and SHR(x, n)'s low half is ror(lo, n) ^ m << 32-n, its high hi >> n.
+@ So the terms of m are shared by both halves: a Σ (three rotations) is
+@ m and its three shifts (4), then three 32-bit rotations a half (3 + 3):
+@ 10 instructions against 12 for six shifted terms a half; a σ (two
+@ rotations and a shift) 10 against 11.
 
-@ d = a half of ROTR(x, n): the first of a sigma's terms
-.macro  FIRST_TERM d, xl, xh, n, half
+@ d = s ^ one half (lo or hi) of ROTR(x, n) less its m term
+.macro  ROR_TERM d, s, xl, xh, n, half
 .if \n < 32
   .ifc \half, lo
-    mov     \d, \xl, lsr #\n
-    eor     \d, \d, \xh, lsl #32 - \n
+    eor     \d, \s, \xl, ror #\n
   .else
-    mov     \d, \xh, lsr #\n
-    eor     \d, \d, \xl, lsl #32 - \n
+    eor     \d, \s, \xh, ror #\n
   .endif
 .else
   .ifc \half, lo
-    mov     \d, \xh, lsr #\n - 32
-    eor     \d, \d, \xl, lsl #64 - \n
+    eor     \d, \s, \xh, ror #\n - 32
   .else
-    mov     \d, \xl, lsr #\n - 32
-    eor     \d, \d, \xh, lsl #64 - \n
+    eor     \d, \s, \xl, ror #\n - 32
   .endif
 .endif
 .endm
 
 @ acc += f(x) for a pair, f being ROTR(p) ^ ROTR(q) ^ ROTR(r) (rot) or
-@ ROTR(p) ^ ROTR(q) ^ SHR(r) (shr): 6 + 6 (rot) or 6 + 5 (shr)
-@ instructions and two adds.  t a scratch register; the low half's adds
-@ sets the carry, which the high half's mov and eor keep for its adc.
-.macro  SIGMA_ADD accl, acch, xl, xh, p, q, r, kind, t
-    FIRST_TERM \t, \xl, \xh, \p, lo
-    ROTR_TERM \t, \xl, \xh, \q, lo
+@ ROTR(p) ^ ROTR(q) ^ SHR(r) (shr, r < 32): 10 instructions and two adds.
+@ t, u scratch registers; the low half's adds sets the carry, which the
+@ high half's eor keep for its adc.
+.macro  SIGMA_ADD accl, acch, xl, xh, p, q, r, kind, t, u
+    eor     \t, \xl, \xh            @ m
+    mov     \u, \t, lsl #32 - (\p & 31)
+    eor     \u, \u, \t, lsl #32 - (\q & 31)
 .ifc \kind, rot
-    ROTR_TERM \t, \xl, \xh, \r, lo
-.else                               @ SHR(r), r < 32: the high half's bits come in
-    eor     \t, \t, \xl, lsr #\r
-    eor     \t, \t, \xh, lsl #32 - \r
+    eor     \u, \u, \t, lsl #32 - (\r & 31)
+    ROR_TERM \t, \u, \xl, \xh, \p, lo
+.else                               @ the shift's m term is the low half's alone
+    eor     \t, \u, \t, lsl #32 - \r
+    ROR_TERM \t, \t, \xl, \xh, \p, lo
 .endif
+    ROR_TERM \t, \t, \xl, \xh, \q, lo
+    ROR_TERM \t, \t, \xl, \xh, \r, lo
     adds    \accl, \accl, \t
-    FIRST_TERM \t, \xl, \xh, \p, hi
-    ROTR_TERM \t, \xl, \xh, \q, hi
+    ROR_TERM \u, \u, \xl, \xh, \p, hi
+    ROR_TERM \u, \u, \xl, \xh, \q, hi
 .ifc \kind, rot
-    ROTR_TERM \t, \xl, \xh, \r, hi
+    ROR_TERM \u, \u, \xl, \xh, \r, hi
 .else
-    eor     \t, \t, \xh, lsr #\r
+    eor     \u, \u, \xh, lsr #\r
 .endif
-    adc     \acch, \acch, \t
+    adc     \acch, \acch, \u
 .endm
 
 @ ---- the driver -------------------------------------------------------
@@ -262,7 +251,7 @@ zero_buffer:
     LOAD_PAIR r2, r3, SH\i, r2      @ h
     adds    r0, r0, r2
     adc     r1, r1, r3
-    SIGMA_ADD r0, r1, r10, r11, 14, 18, 41, rot, r2   @ S1(e)
+    SIGMA_ADD r0, r1, r10, r11, 14, 18, 41, rot, r2, r3  @ S1(e)
 .if SG\i == SF\i + 8                @ f and g side by side
   .if SF\i == 0
     ldm     sp, {r2, r3, \nl, \nh}
@@ -294,7 +283,7 @@ zero_buffer:
     adc     r11, r11, r1
     stm     r3, {r10, r11}
 .endif
-    SIGMA_ADD r0, r1, r8, r9, 28, 34, 39, rot, r2      @ S0(a)
+    SIGMA_ADD r0, r1, r8, r9, 28, 34, 39, rot, r2, r3   @ S0(a)
     LOAD_PAIR r2, r3, SB\i, r2      @ b
     eor     \nl, r8, r2             @ Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c))
     and     \xl, \xl, \nl
@@ -312,10 +301,10 @@ zero_buffer:
     sub     r1, r0, #128
     ldm     r1, {r2-r7}             @ W[t-16], W[t-15], W[t-14]
     ldmdb   r0, {r8-r11}            @ W[t-2], W[t-1]
-    SIGMA_ADD r2, r3, r4, r5, 1, 8, 7, shr, r1        @ W[t-16] + s0(W[t-15])
-    SIGMA_ADD r4, r5, r6, r7, 1, 8, 7, shr, r1        @ W[t-15] + s0(W[t-14])
-    SIGMA_ADD r2, r3, r8, r9, 19, 61, 6, shr, r1      @ + s1(W[t-2])
-    SIGMA_ADD r4, r5, r10, r11, 19, 61, 6, shr, r1    @ + s1(W[t-1])
+    SIGMA_ADD r2, r3, r4, r5, 1, 8, 7, shr, r1, r12   @ W[t-16] + s0(W[t-15])
+    SIGMA_ADD r4, r5, r6, r7, 1, 8, 7, shr, r1, r12   @ W[t-15] + s0(W[t-14])
+    SIGMA_ADD r2, r3, r8, r9, 19, 61, 6, shr, r1, r12 @ + s1(W[t-2])
+    SIGMA_ADD r4, r5, r10, r11, 19, 61, 6, shr, r1, r12 @ + s1(W[t-1])
     sub     r1, r0, #56
     ldm     r1, {r6-r9}             @ W[t-7], W[t-6]
     adds    r2, r2, r6
