@@ -235,65 +235,71 @@ zero_buffer:
 @ ---- the compression --------------------------------------------------
 @ One round t, i = t mod 8: the state's variable v (a = 0 .. h = 7) is in
 @ the slot (v - i) mod 8 at sp + 8 * slot; a in r8, r9 and e in r10, r11
-@ on entry and exit; r12 walks K, lr walks W; x the pair holding b ^ c
-@ (on exit the Maj's scratch), n the pair free on entry (on exit a ^ b,
-@ the next round's x); r0-r3 the temporaries, r0, r1 the sum T1.
+@ on entry and exit; r12 walks K, lr walks W; x (r2, r3 or r4, r5) holds
+@ b ^ c on entry and is Maj's scratch; n, the other of the two, holds g,
+@ then W[t], then a ^ b: the next round's x.  f in r0, r1 and h in r6,
+@ r7 (which sum T1, then T1 + S0(a)), so f, g and h come in one ldm where
+@ their slots are side by side (six rounds of eight).
 .macro  ROUND i, xl, xh, nl, nh
-    .equ    SH\i, ((7 - \i) & 7) * 8
-    .equ    SG\i, ((6 - \i) & 7) * 8
     .equ    SF\i, ((5 - \i) & 7) * 8
+    .equ    SG\i, ((6 - \i) & 7) * 8
+    .equ    SH\i, ((7 - \i) & 7) * 8
     .equ    SD\i, ((3 - \i) & 7) * 8
     .equ    SB\i, ((1 - \i) & 7) * 8
-    ldmia   r12!, {r0, r1}          @ K[t]
-    ldmia   lr!, {r2, r3}           @ W[t]
-    adds    r0, r0, r2
-    adc     r1, r1, r3
-    LOAD_PAIR r2, r3, SH\i, r2      @ h
-    adds    r0, r0, r2
-    adc     r1, r1, r3
-    SIGMA_ADD r0, r1, r10, r11, 14, 18, 41, rot, r2, r3  @ S1(e)
-.if SG\i == SF\i + 8                @ f and g side by side
+.if SH\i == SF\i + 16               @ f, g, h
   .if SF\i == 0
-    ldm     sp, {r2, r3, \nl, \nh}
+    ldm     sp, {r0, r1, \nl, \nh, r6, r7}
   .else
-    add     r2, sp, #SF\i
-    ldm     r2, {r2, r3, \nl, \nh}
+    add     r0, sp, #SF\i
+    ldm     r0, {r0, r1, \nl, \nh, r6, r7}
   .endif
-.else
-    LOAD_PAIR r2, r3, SF\i, r2
-    LOAD_PAIR \nl, \nh, SG\i, \nl
+.elseif SG\i == SF\i + 8            @ f, g; h in slot 0
+    add     r0, sp, #SF\i
+    ldm     r0, {r0, r1, \nl, \nh}
+    ldm     sp, {r6, r7}
+.else                               @ f in slot 7; g, h in slots 0, 1
+    add     r0, sp, #SF\i
+    ldm     r0, {r0, r1}
+    ldm     sp, {\nl, \nh, r6, r7}
 .endif
-    eor     r2, r2, \nl             @ Ch(e, f, g) = g ^ (e & (f ^ g))
-    and     r2, r2, r10
-    eor     r2, r2, \nl
-    adds    r0, r0, r2
-    eor     r3, r3, \nh
-    and     r3, r3, r11
-    eor     r3, r3, \nh
-    adc     r1, r1, r3              @ T1
+    eor     r0, r0, \nl             @ Ch(e, f, g) = g ^ (e & (f ^ g))
+    and     r0, r0, r10
+    eor     r0, r0, \nl
+    eor     r1, r1, \nh
+    and     r1, r1, r11
+    eor     r1, r1, \nh
+    adds    r6, r6, r0
+    adc     r7, r7, r1
+    ldmia   r12!, {r0, r1}          @ K[t]
+    ldmia   lr!, {\nl, \nh}         @ W[t]
+    adds    r6, r6, r0
+    adc     r7, r7, r1
+    adds    r6, r6, \nl
+    adc     r7, r7, \nh
+    SIGMA_ADD r6, r7, r10, r11, 14, 18, 41, rot, r0, r1  @ T1 = h + Ch + K + W + S1(e)
 .if SD\i == 0                       @ e = d + T1, in d's slot
     ldm     sp, {r10, r11}
-    adds    r10, r10, r0
-    adc     r11, r11, r1
+    adds    r10, r10, r6
+    adc     r11, r11, r7
     stm     sp, {r10, r11}
 .else
-    add     r3, sp, #SD\i
-    ldm     r3, {r10, r11}
-    adds    r10, r10, r0
-    adc     r11, r11, r1
-    stm     r3, {r10, r11}
+    add     r0, sp, #SD\i
+    ldm     r0, {r10, r11}
+    adds    r10, r10, r6
+    adc     r11, r11, r7
+    stm     r0, {r10, r11}
 .endif
-    SIGMA_ADD r0, r1, r8, r9, 28, 34, 39, rot, r2, r3   @ S0(a)
-    LOAD_PAIR r2, r3, SB\i, r2      @ b
-    eor     \nl, r8, r2             @ Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c))
+    SIGMA_ADD r6, r7, r8, r9, 28, 34, 39, rot, r0, r1   @ + S0(a)
+    LOAD_PAIR r0, r1, SB\i, r0      @ b
+    eor     \nl, r8, r0             @ Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c))
     and     \xl, \xl, \nl
-    eor     \xl, \xl, r2
-    eor     \nh, r9, r3
+    eor     \xl, \xl, r0
+    eor     \nh, r9, r1
     and     \xh, \xh, \nh
-    eor     \xh, \xh, r3
-    adds    r8, r0, \xl             @ a = T1 + T2, in h's slot
-    adc     r9, r1, \xh
-    STORE_PAIR r8, r9, SH\i, r2
+    eor     \xh, \xh, r1
+    adds    r8, r6, \xl             @ a = T1 + S0(a) + Maj, in h's slot
+    adc     r9, r7, \xh
+    STORE_PAIR r8, r9, SH\i, r0
 .endm
 
 @ W[t], W[t+1] from the 16 before, r0 at W[t] (then += 16); r1 scratch
@@ -415,22 +421,22 @@ sha512_schedule:                    @ r0 at W[16]
 
     ldm     sp, {r8, r9}            @ a
     add     r0, sp, #8
-    ldm     r0, {r4-r7}             @ b, c
-    eor     r4, r4, r6              @ b ^ c
-    eor     r5, r5, r7
+    ldm     r0, {r2-r5}             @ b, c
+    eor     r2, r2, r4              @ b ^ c
+    eor     r3, r3, r5
     add     r0, sp, #32
     ldm     r0, {r10, r11}          @ e
     adrl    r12, sha512_k
     add     lr, sp, #W
 sha512_rounds:
-    ROUND   0, r4, r5, r6, r7
-    ROUND   1, r6, r7, r4, r5
-    ROUND   2, r4, r5, r6, r7
-    ROUND   3, r6, r7, r4, r5
-    ROUND   4, r4, r5, r6, r7
-    ROUND   5, r6, r7, r4, r5
-    ROUND   6, r4, r5, r6, r7
-    ROUND   7, r6, r7, r4, r5
+    ROUND   0, r2, r3, r4, r5
+    ROUND   1, r4, r5, r2, r3
+    ROUND   2, r2, r3, r4, r5
+    ROUND   3, r4, r5, r2, r3
+    ROUND   4, r2, r3, r4, r5
+    ROUND   5, r4, r5, r2, r3
+    ROUND   6, r2, r3, r4, r5
+    ROUND   7, r4, r5, r2, r3
     add     r0, sp, #W_END
     cmp     lr, r0
     bne     sha512_rounds
