@@ -302,22 +302,24 @@ zero_buffer:
     STORE_PAIR r8, r9, SH\i, r0
 .endm
 
-@ W[t], W[t+1] from the 16 before, r0 at W[t] (then += 16); r1 scratch
-.macro  SCHEDULE_PAIR
+@ W[t], W[t+1] from the 16 before, r0 at W[t] (then += 16): a, the
+@ pair W[t-16] becomes W[t], b W[t-15] becomes W[t+1]; p, q are W[t-2],
+@ W[t-1], still in registers from the step before (this step's a and b
+@ are the next's p and q); W[t-14] in r10, r11; r1, r12 scratch.
+.macro  SCHEDULE_PAIR a0, a1, b0, b1, p0, p1, q0, q1
     sub     r1, r0, #128
-    ldm     r1, {r2-r7}             @ W[t-16], W[t-15], W[t-14]
-    ldmdb   r0, {r8-r11}            @ W[t-2], W[t-1]
-    SIGMA_ADD r2, r3, r4, r5, 1, 8, 7, shr, r1, r12   @ W[t-16] + s0(W[t-15])
-    SIGMA_ADD r4, r5, r6, r7, 1, 8, 7, shr, r1, r12   @ W[t-15] + s0(W[t-14])
-    SIGMA_ADD r2, r3, r8, r9, 19, 61, 6, shr, r1, r12 @ + s1(W[t-2])
-    SIGMA_ADD r4, r5, r10, r11, 19, 61, 6, shr, r1, r12 @ + s1(W[t-1])
+    ldm     r1, {\a0, \a1, \b0, \b1, r10, r11}    @ W[t-16], W[t-15], W[t-14]
+    SIGMA_ADD \a0, \a1, \b0, \b1, 1, 8, 7, shr, r1, r12     @ W[t-16] + s0(W[t-15])
+    SIGMA_ADD \b0, \b1, r10, r11, 1, 8, 7, shr, r1, r12     @ W[t-15] + s0(W[t-14])
+    SIGMA_ADD \a0, \a1, \p0, \p1, 19, 61, 6, shr, r1, r12   @ + s1(W[t-2])
+    SIGMA_ADD \b0, \b1, \q0, \q1, 19, 61, 6, shr, r1, r12   @ + s1(W[t-1])
     sub     r1, r0, #56
-    ldm     r1, {r6-r9}             @ W[t-7], W[t-6]
-    adds    r2, r2, r6
-    adc     r3, r3, r7
-    adds    r4, r4, r8
-    adc     r5, r5, r9
-    stmia   r0!, {r2-r5}
+    ldm     r1, {\p0, \p1, \q0, \q1}             @ W[t-7], W[t-6]
+    adds    \a0, \a0, \p0
+    adc     \a1, \a1, \p1
+    adds    \b0, \b0, \q0
+    adc     \b1, \b1, \q1
+    stmia   r0!, {\a0, \a1, \b0, \b1}
 .endm
 
 @ W[4k..4k+3] from the big-endian input at r1 (+= 32), to r0 (+= 32)
@@ -410,11 +412,11 @@ sha512_block:
     LOAD_W4
     LOAD_W4
     str     r1, [sp, #NEXT_BLOCK]
-sha512_schedule:                    @ r0 at W[16]
-    SCHEDULE_PAIR
-    SCHEDULE_PAIR
-    SCHEDULE_PAIR
-    SCHEDULE_PAIR
+sha512_schedule:                    @ r0 at W[16]; W[14], W[15] in r6-r9
+    SCHEDULE_PAIR r2, r3, r4, r5, r6, r7, r8, r9
+    SCHEDULE_PAIR r6, r7, r8, r9, r2, r3, r4, r5
+    SCHEDULE_PAIR r2, r3, r4, r5, r6, r7, r8, r9
+    SCHEDULE_PAIR r6, r7, r8, r9, r2, r3, r4, r5
     add     r1, sp, #W_END
     cmp     r0, r1
     bne     sha512_schedule
