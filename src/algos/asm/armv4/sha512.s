@@ -234,72 +234,78 @@ zero_buffer:
 
 @ ---- the compression --------------------------------------------------
 @ One round t, i = t mod 8: the state's variable v (a = 0 .. h = 7) is in
-@ the slot (v - i) mod 8 at sp + 8 * slot; a in r8, r9 and e in r10, r11
-@ on entry and exit; r12 walks K, lr walks W; x (r2, r3 or r4, r5) holds
-@ b ^ c on entry and is Maj's scratch; n, the other of the two, holds g,
-@ then W[t], then a ^ b: the next round's x.  f in r0, r1 and h in r6,
-@ r7 (which sum T1, then T1 + S0(a)), so f, g and h come in one ldm where
-@ their slots are side by side (six rounds of eight).
-.macro  ROUND i, xl, xh, nl, nh
+@ the slot (v - i) mod 8 at sp + 8 * slot.  e is in r10, r11, and four of
+@ the five pairs r0-r9 hold a, b, b ^ c (Maj's carry) and f, g (h in
+@ r8, r9 and f in the pair below it, so f and g come in one ldm where
+@ their slots are side by side, seven rounds of eight); r12 walks K, lr
+@ walks W.  The f pair takes Ch, then K, W and the scratch of the sigmas,
+@ and ends as a ^ b, the next round's carry; r8, r9 sum T1, then
+@ T1 + S0(a); the new a is summed into the carry's pair, so the a pair is
+@ the next round's b and no register moves: the pairs' roles go round in
+@ four rounds.
+.macro  ROUND i, al, ah, bl, bh, xl, xh, fl, fh
     .equ    SF\i, ((5 - \i) & 7) * 8
     .equ    SG\i, ((6 - \i) & 7) * 8
     .equ    SH\i, ((7 - \i) & 7) * 8
     .equ    SD\i, ((3 - \i) & 7) * 8
-    .equ    SB\i, ((1 - \i) & 7) * 8
-.if SH\i == SF\i + 16               @ f, g, h
+.if SG\i == SF\i + 8                @ f, g
   .if SF\i == 0
-    ldm     sp, {r0, r1, \nl, \nh, r6, r7}
+    ldm     sp, {\fl, \fh, r8, r9}
   .else
-    add     r0, sp, #SF\i
-    ldm     r0, {r0, r1, \nl, \nh, r6, r7}
+    add     \fl, sp, #SF\i
+    ldm     \fl, {\fl, \fh, r8, r9}
   .endif
-.elseif SG\i == SF\i + 8            @ f, g; h in slot 0
-    add     r0, sp, #SF\i
-    ldm     r0, {r0, r1, \nl, \nh}
-    ldm     sp, {r6, r7}
-.else                               @ f in slot 7; g, h in slots 0, 1
-    add     r0, sp, #SF\i
-    ldm     r0, {r0, r1}
-    ldm     sp, {\nl, \nh, r6, r7}
+.else                               @ f in slot 7, g in slot 0
+    LOAD_PAIR \fl, \fh, SF\i, \fl
+    LOAD_PAIR r8, r9, SG\i, r8
 .endif
-    eor     r0, r0, \nl             @ Ch(e, f, g) = g ^ (e & (f ^ g))
-    and     r0, r0, r10
-    eor     r0, r0, \nl
-    eor     r1, r1, \nh
-    and     r1, r1, r11
-    eor     r1, r1, \nh
-    adds    r6, r6, r0
-    adc     r7, r7, r1
-    ldmia   r12!, {r0, r1}          @ K[t]
-    ldmia   lr!, {\nl, \nh}         @ W[t]
-    adds    r6, r6, r0
-    adc     r7, r7, r1
-    adds    r6, r6, \nl
-    adc     r7, r7, \nh
-    SIGMA_ADD r6, r7, r10, r11, 14, 18, 41, rot, r0, r1  @ T1 = h + Ch + K + W + S1(e)
+    eor     \fl, \fl, r8            @ Ch(e, f, g) = g ^ (e & (f ^ g))
+    and     \fl, \fl, r10
+    eor     \fl, \fl, r8
+    eor     \fh, \fh, r9
+    and     \fh, \fh, r11
+    eor     \fh, \fh, r9
+    LOAD_PAIR r8, r9, SH\i, r8      @ h
+    adds    r8, r8, \fl
+    adc     r9, r9, \fh
+    ldmia   r12!, {\fl, \fh}        @ K[t]
+    adds    r8, r8, \fl
+    adc     r9, r9, \fh
+    ldmia   lr!, {\fl, \fh}         @ W[t]
+    adds    r8, r8, \fl
+    adc     r9, r9, \fh
+    SIGMA_ADD r8, r9, r10, r11, 14, 18, 41, rot, \fl, \fh  @ T1 = h + Ch + K + W + S1(e)
 .if SD\i == 0                       @ e = d + T1, in d's slot
     ldm     sp, {r10, r11}
-    adds    r10, r10, r6
-    adc     r11, r11, r7
+    adds    r10, r10, r8
+    adc     r11, r11, r9
     stm     sp, {r10, r11}
 .else
-    add     r0, sp, #SD\i
-    ldm     r0, {r10, r11}
-    adds    r10, r10, r6
-    adc     r11, r11, r7
-    stm     r0, {r10, r11}
+    add     \fl, sp, #SD\i
+    ldm     \fl, {r10, r11}
+    adds    r10, r10, r8
+    adc     r11, r11, r9
+    stm     \fl, {r10, r11}
 .endif
-    SIGMA_ADD r6, r7, r8, r9, 28, 34, 39, rot, r0, r1   @ + S0(a)
-    LOAD_PAIR r0, r1, SB\i, r0      @ b
-    eor     \nl, r8, r0             @ Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c))
-    and     \xl, \xl, \nl
-    eor     \xl, \xl, r0
-    eor     \nh, r9, r1
-    and     \xh, \xh, \nh
-    eor     \xh, \xh, r1
-    adds    r8, r6, \xl             @ a = T1 + S0(a) + Maj, in h's slot
-    adc     r9, r7, \xh
-    STORE_PAIR r8, r9, SH\i, r0
+    SIGMA_ADD r8, r9, \al, \ah, 28, 34, 39, rot, \fl, \fh  @ + S0(a)
+    eor     \fl, \al, \bl           @ Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c))
+    and     \xl, \xl, \fl
+    eor     \xl, \xl, \bl
+    eor     \fh, \ah, \bh
+    and     \xh, \xh, \fh
+    eor     \xh, \xh, \bh
+    adds    \xl, r8, \xl            @ a = T1 + S0(a) + Maj, in h's slot
+    adc     \xh, r9, \xh
+    STORE_PAIR \xl, \xh, SH\i, r8
+.endm
+
+@ four rounds, the pairs' roles (a, b, b ^ c, f) going round: the fifth
+@ round's are the first's
+.macro  FOUR_ROUNDS i0, i1, i2, i3
+    ROUND   \i0, r0, r1, r2, r3, r4, r5, r6, r7
+    ROUND   \i1, r4, r5, r0, r1, r6, r7, r2, r3
+    ROUND   \i2, r6, r7, r4, r5, r2, r3, r0, r1
+    ROUND   \i3, r2, r3, r6, r7, r0, r1, r4, r5
 .endm
 
 @ W[t], W[t+1] from the 16 before, r0 at W[t] (then += 16): a, the
@@ -421,26 +427,18 @@ sha512_schedule:                    @ r0 at W[16]; W[14], W[15] in r6-r9
     cmp     r0, r1
     bne     sha512_schedule
 
-    ldm     sp, {r8, r9}            @ a
-    add     r0, sp, #8
-    ldm     r0, {r2-r5}             @ b, c
-    eor     r2, r2, r4              @ b ^ c
-    eor     r3, r3, r5
-    add     r0, sp, #32
-    ldm     r0, {r10, r11}          @ e
+    ldm     sp, {r0-r5}             @ a, b, c
+    eor     r4, r4, r2              @ b ^ c
+    eor     r5, r5, r3
+    add     r6, sp, #32
+    ldm     r6, {r10, r11}          @ e
     adrl    r12, sha512_k
     add     lr, sp, #W
 sha512_rounds:
-    ROUND   0, r2, r3, r4, r5
-    ROUND   1, r4, r5, r2, r3
-    ROUND   2, r2, r3, r4, r5
-    ROUND   3, r4, r5, r2, r3
-    ROUND   4, r2, r3, r4, r5
-    ROUND   5, r4, r5, r2, r3
-    ROUND   6, r2, r3, r4, r5
-    ROUND   7, r4, r5, r2, r3
-    add     r0, sp, #W_END
-    cmp     lr, r0
+    FOUR_ROUNDS 0, 1, 2, 3
+    FOUR_ROUNDS 4, 5, 6, 7
+    add     r6, sp, #W_END
+    cmp     lr, r6
     bne     sha512_rounds
 
     add     r0, sp, #CHASH          @ H += the slots, and the slots = H
