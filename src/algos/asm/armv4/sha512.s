@@ -5,18 +5,17 @@
 @   AAPCS: r0 out, r1 in, r2 len; r4-r11 kept; returns by bx (interworking).
 @
 @ Every 64-bit word is a pair of registers or of stack words, low half
-@ first.  A rotation of a pair is two shifted operands a half
-@ (lo' = lo >> n | hi << 32-n; past 32 the halves swap), so each Σ/σ
-@ is one mov and five eor a half, the shifts in the operands.
-@ The sixteen words of a..h do not fit beside the pointers and
-@ temporaries, so they live in eight stack slots renamed round by round
-@ (the new a overwrites h's slot, the new e d's): a round loads h, f and g
-@ (one ldm where they sit side by side), d and b, and stores the new a
-@ and e; a and e stay in registers for the next round, and so does
-@ Maj's b ^ c (this round's a ^ b).  Eight rounds are one macro call
-@ each and the loop runs ten times.  A round: 87 cycles.  The schedule
-@ W[16..79] is computed before the rounds, two words a step: 83 cycles
-@ a pair.  About 9,900 cycles a 128-byte block, 87 a byte at 1 KiB.
+@ first; a rotation's halves are 32-bit rotations and shifts of lo ^ hi
+@ (the sigmas below): 10 instructions a sigma.  The sixteen words of a..h
+@ do not fit beside the pointers and temporaries, so they live in eight
+@ stack slots renamed round by round (the new a overwrites h's slot, the
+@ new e d's); e, a, b and Maj's b ^ c stay in registers from round to
+@ round.  A round loads f and g (one ldm where their slots are side by
+@ side), h and d, and stores the new e and a: 78 cycles.  Eight rounds
+@ are eight macro calls and the loop runs ten times.  The schedule
+@ W[16..79] is computed before the rounds, two words a step: 73 cycles a
+@ pair.  8,953 cycles a 128-byte block, 79.2 a byte at 1 KiB (nine
+@ blocks and the call); docs/assembly.md counts them.
 @ A block not word-aligned is first copied to the stack.
 
     .arm
