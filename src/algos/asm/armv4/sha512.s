@@ -13,8 +13,8 @@
 @ round.  A round loads f and g (one ldm where their slots are side by
 @ side), h and d, and stores the new e and a: 78 cycles.  Eight rounds
 @ are eight macro calls and the loop runs ten times.  The schedule
-@ W[16..79] is computed before the rounds, two words a step: 73 cycles a
-@ pair.  8,953 cycles a 128-byte block, 79.2 a byte at 1 KiB (nine
+@ W[16..79] is computed before the rounds, two words a step: 72 cycles a
+@ pair.  8,922 cycles a 128-byte block, 78.9 a byte at 1 KiB (nine
 @ blocks and the call); docs/assembly.md counts them.
 @ A block not word-aligned is first copied to the stack.
 
@@ -310,7 +310,8 @@ zero_buffer:
 @ W[t], W[t+1] from the 16 before, r0 at W[t] (then += 16): a, the
 @ pair W[t-16] becomes W[t], b W[t-15] becomes W[t+1]; p, q are W[t-2],
 @ W[t-1], still in registers from the step before (this step's a and b
-@ are the next's p and q); W[t-14] in r10, r11; r1, r12 scratch.
+@ are the next's p and q); W[t-14] in r10, r11; lr at W[t-7] (then
+@ += 16); r1, r12 scratch.
 .macro  SCHEDULE_PAIR a0, a1, b0, b1, p0, p1, q0, q1
     sub     r1, r0, #128
     ldm     r1, {\a0, \a1, \b0, \b1, r10, r11}    @ W[t-16], W[t-15], W[t-14]
@@ -318,8 +319,7 @@ zero_buffer:
     SIGMA_ADD \b0, \b1, r10, r11, 1, 8, 7, shr, r1, r12     @ W[t-15] + s0(W[t-14])
     SIGMA_ADD \a0, \a1, \p0, \p1, 19, 61, 6, shr, r1, r12   @ + s1(W[t-2])
     SIGMA_ADD \b0, \b1, \q0, \q1, 19, 61, 6, shr, r1, r12   @ + s1(W[t-1])
-    sub     r1, r0, #56
-    ldm     r1, {\p0, \p1, \q0, \q1}             @ W[t-7], W[t-6]
+    ldmia   lr!, {\p0, \p1, \q0, \q1}           @ W[t-7], W[t-6]
     adds    \a0, \a0, \p0
     adc     \a1, \a1, \p1
     adds    \b0, \b0, \q0
@@ -417,7 +417,8 @@ sha512_block:
     LOAD_W4
     LOAD_W4
     str     r1, [sp, #NEXT_BLOCK]
-sha512_schedule:                    @ r0 at W[16]; W[14], W[15] in r6-r9
+    add     lr, sp, #W + 9 * 8
+sha512_schedule:                    @ r0 at W[16], lr at W[9]; W[14], W[15] in r6-r9
     SCHEDULE_PAIR r2, r3, r4, r5, r6, r7, r8, r9
     SCHEDULE_PAIR r6, r7, r8, r9, r2, r3, r4, r5
     SCHEDULE_PAIR r2, r3, r4, r5, r6, r7, r8, r9
