@@ -11,11 +11,11 @@
 @ stack slots renamed round by round (the new a overwrites h's slot, the
 @ new e d's); e, a, b and Maj's b ^ c stay in registers from round to
 @ round.  A round loads f and g (one ldm where their slots are side by
-@ side), h and d, and stores the new e and a: 78 cycles.  Eight rounds
-@ are eight macro calls and the loop runs ten times.  The schedule
-@ W[16..79] is computed before the rounds, two words a step: 72 cycles a
-@ pair.  8,922 cycles a 128-byte block, 78.9 a byte at 1 KiB (nine
-@ blocks and the call); docs/assembly.md counts them.
+@ side), h and d, and stores the new e and a: 78 cycles.  Sixteen rounds
+@ are sixteen macro calls and the loop runs five times.  The schedule
+@ W[16..79] is computed before the rounds, two words a step, eight steps
+@ a loop: 72 cycles a pair.  8,877 cycles a 128-byte block, 78.6 a byte
+@ at 1 KiB (nine blocks and the call); docs/assembly.md counts them.
 @ A block not word-aligned is first copied to the stack.
 
     .arm
@@ -232,8 +232,8 @@ zero_buffer:
     bx      lr
 
 @ ---- the compression --------------------------------------------------
-@ One round t, i = t mod 8: the state's variable v (a = 0 .. h = 7) is in
-@ the slot (v - i) mod 8 at sp + 8 * slot.  e is in r10, r11, and four of
+@ One round t, i = t mod 16: the state's variable v (a = 0 .. h = 7) is
+@ in the slot (v - i) mod 8 at sp + 8 * slot.  e is in r10, r11, and four of
 @ the five pairs r0-r9 hold a, b, b ^ c (Maj's carry) and f, g (h in
 @ r8, r9 and f in the pair below it, so f and g come in one ldm where
 @ their slots are side by side, seven rounds of eight); r12 walks K, lr
@@ -423,6 +423,10 @@ sha512_schedule:                    @ r0 at W[16], lr at W[9]; W[14], W[15] in r
     SCHEDULE_PAIR r6, r7, r8, r9, r2, r3, r4, r5
     SCHEDULE_PAIR r2, r3, r4, r5, r6, r7, r8, r9
     SCHEDULE_PAIR r6, r7, r8, r9, r2, r3, r4, r5
+    SCHEDULE_PAIR r2, r3, r4, r5, r6, r7, r8, r9
+    SCHEDULE_PAIR r6, r7, r8, r9, r2, r3, r4, r5
+    SCHEDULE_PAIR r2, r3, r4, r5, r6, r7, r8, r9
+    SCHEDULE_PAIR r6, r7, r8, r9, r2, r3, r4, r5
     add     r1, sp, #W_END
     cmp     r0, r1
     bne     sha512_schedule
@@ -437,6 +441,8 @@ sha512_schedule:                    @ r0 at W[16], lr at W[9]; W[14], W[15] in r
 sha512_rounds:
     FOUR_ROUNDS 0, 1, 2, 3
     FOUR_ROUNDS 4, 5, 6, 7
+    FOUR_ROUNDS 8, 9, 10, 11
+    FOUR_ROUNDS 12, 13, 14, 15
     add     r6, sp, #W_END
     cmp     lr, r6
     bne     sha512_rounds
