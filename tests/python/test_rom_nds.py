@@ -5,11 +5,13 @@ row verified and timed by the ARM9's cascaded timers, the table on the
 upper screen equal to the records read from main RAM, and the command."""
 import shutil
 import struct
+import subprocess
 
 import pytest
 import rom_cases
 
-from hashbench.rom import libretro, nds, run
+from hashbench import roster
+from hashbench.rom import image, libretro, nds, run
 from hashbench.toolchain import ndsrom
 
 pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
@@ -64,3 +66,18 @@ def test_the_controls_sort_and_sweep(built):
         assert all(r["verified"] for _, r in got["rows"])
         _, lines = run.scroll_pages(core, nds.CONSOLE, n)
         assert lines == run.expected_lines(recs, nds.CONSOLE, labels, sort="speed")
+
+
+def test_the_arm_assembly_runs_from_the_itcm():
+    """nds.ld links the armv4 routines at the instruction TCM's last mirror below main RAM
+    (crt0.s copies them there; test_asm's run verifies what they compute), the C in main RAM."""
+    p = image.plan(roster.select(["crc32,md5,sha256"]), ["portable", "armv4"], 64, BUDGET_MS,
+                   nds.CONSOLE.can_build, nds.CONSOLE.asm_isa())
+    b = nds.CONSOLE.build(p)
+    out = subprocess.run(["arm-none-eabi-nm", str(b.path.with_name("hashbench.elf"))],
+                         capture_output=True, text=True, check=True).stdout
+    syms = {f[2]: int(f[0], 16) for f in (line.split() for line in out.splitlines()) if len(f) == 3}
+    armv4 = {n: a for n, a in syms.items() if n.endswith("_armv4")}
+    assert set(armv4) == {"hb_crc32_armv4", "hb_md5_armv4", "hb_sha256_armv4"}
+    assert all(0x01FF8000 <= a < syms["__itcm_end"] <= 0x02000000 for a in armv4.values()), armv4
+    assert 0x02000000 <= syms["hb_crc32"] < 0x023E0000   # the portable C
