@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """What `hashbench hash` knows of an engine without running it, kept in a file beside the engine
-(ENGINE.hash.json) and good for that build only (the engine's date and size are part of it): the
+(ENGINE.hash.memo) and good for that build only (the engine's date and size are part of it): the
 engine's catalogue (its algorithms, their labels and implementations, from `engine list`) and, per
 algorithm, the implementation `hash` uses when --impl is not given: the fastest that the engine
 verified on this machine.  The engine's `bench` checks every implementation's digest (against the
@@ -10,12 +10,13 @@ the figure is the fastest of a few short samples of each at MEASURE_SIZE bytes, 
 sample standing for each.  So the first call without --impl for an algorithm measures (about a
 second) and says so on stderr; every later call reads this file.
 
-Light on purpose: json and os, nothing that starts slowly (subprocess only when measuring)."""
-import json
+Light on purpose: os alone, nothing that starts slowly (json, subprocess and the records' parser
+only when the engine is asked).  So the memo is plain lines of tab-separated words: `stamp` and
+the build's numbers, `algo` id label implementations (comma-separated), `fastest` id
+implementation."""
 import os
 
 from .errors import UserError
-from .results import records
 
 # large enough to be a large file's speed: our streaming code takes a file in 256 KiB blocks (the
 # engine's HB_FILE_STREAM_BLOCK), a library's one-shot takes it whole, and rust-blake3-tree splits
@@ -25,7 +26,7 @@ MEASURE = ["-b", "30", "-n", "7", "--interleave"]   # 7 samples of each, in turn
 
 
 def memo_path(engine) -> str:
-    return f"{engine}.hash.json"
+    return f"{engine}.hash.memo"
 
 
 def _stamp(engine) -> list:
@@ -48,10 +49,34 @@ def load(engine) -> dict:
     """The memo of this build of `engine` ({} when there is none, or it is of another build)."""
     try:
         with open(memo_path(engine)) as f:
-            memo = json.load(f)
+            memo = parse(f.read())
     except (OSError, ValueError):
         return {}
-    return memo if isinstance(memo, dict) and memo.get("stamp") == _stamp(engine) else {}
+    return memo if memo.get("stamp") == _stamp(engine) else {}
+
+
+def parse(text: str) -> dict:
+    """The memo's lines -> {"stamp": [...], "algos": {id: {"label", "impls"}}, "fastest": {id: impl}}
+    (ValueError for anything else)."""
+    memo = {}
+    for line in text.splitlines():
+        kind, *words = line.split("\t")
+        if kind == "stamp":
+            memo["stamp"] = [int(w) for w in words]
+        elif kind == "algo" and len(words) == 3:
+            memo.setdefault("algos", {})[words[0]] = {"label": words[1], "impls": words[2].split(",")}
+        elif kind == "fastest" and len(words) == 2:
+            memo.setdefault("fastest", {})[words[0]] = words[1]
+        else:
+            raise ValueError(f"not a memo line: {line!r}")
+    return memo
+
+
+def text_of(memo: dict, stamp: list) -> str:
+    lines = ["\t".join(["stamp", *map(str, stamp)])]
+    lines += ["\t".join(["algo", a, v["label"], ",".join(v["impls"])]) for a, v in memo.get("algos", {}).items()]
+    lines += ["\t".join(["fastest", a, i]) for a, i in memo.get("fastest", {}).items()]
+    return "\n".join(lines) + "\n"
 
 
 def save(engine, memo) -> None:
@@ -61,7 +86,7 @@ def save(engine, memo) -> None:
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
         with open(tmp, "w") as f:
-            json.dump(dict(memo, stamp=_stamp(engine)), f)
+            f.write(text_of(memo, _stamp(engine)))
         os.replace(tmp, path)
     except OSError:
         try:
@@ -83,6 +108,7 @@ def catalogue(engine, memo) -> dict:
     """{algorithm id: {"label", "impls"}} of `engine`, in registry order, from the memo or from
     `engine list` (then kept in the memo)."""
     if "algos" not in memo:
+        from .results import records
         recs = records.of_kind(records.parse(_engine(engine, "list")), "algo")
         memo["algos"] = {r["id"]: {"label": r["label"], "impls": r["impls"]} for r in recs}
         save(engine, memo)
@@ -111,6 +137,7 @@ def fastest(engine, memo, algo, log=lambda m: None) -> str:
     else:
         log(f"hashbench: choosing {algo}'s fastest verified implementation on this machine "
             f"({len(impls)} of them; once per engine build) ...")
+        from .results import records
         out = _engine(engine, "bench", "-a", algo, "-i", ",".join(impls), "-s", str(MEASURE_SIZE), *MEASURE)
         chosen = fastest_of(records.of_kind(records.parse(out), "result"))
         if chosen is None:

@@ -75,7 +75,7 @@ def test_fastest_of_takes_the_least_disturbed_sample_of_verified_code():
 
 @pytest.fixture
 def own_engine(tmp_path):
-    """A copy of the engine in a folder of the test's own: its memo (ENGINE.hash.json) starts empty
+    """A copy of the engine in a folder of the test's own: its memo (ENGINE.hash.memo) starts empty
     and is nobody else's."""
     copy = tmp_path / "hashbench-engine"
     shutil.copy2(ENGINE, copy)
@@ -90,7 +90,8 @@ def test_the_default_is_measured_once_then_remembered(own_engine, tmp_path):
     assert first.returncode == 0, first.stderr
     assert first.stdout == f"900150983cd24fb0d6963f7d28e17f72  {f}\n"
     assert "fastest verified implementation" in first.stderr
-    memo = json.loads((tmp_path / "hashbench-engine.hash.json").read_text())
+    memo = hashchoice.load(str(own_engine))
+    assert (tmp_path / "hashbench-engine.hash.memo").read_text().startswith("stamp\t")
     chosen = memo["fastest"]["md5"]
     assert chosen in memo["algos"]["md5"]["impls"]
     again = hb("hash", "-a", "MD5", f, env=env)   # a label, any case
@@ -106,6 +107,37 @@ def test_a_rebuilt_engine_forgets_the_memo(own_engine):
     with open(own_engine, "ab") as f:   # another build: another size and date
         f.write(b"\0")
     assert hashchoice.load(own_engine) == {}
+
+
+def test_the_memo_is_plain_lines_read_back_as_written(own_engine):
+    """The memo is read without json (its import, with re's, was a third of `hash`'s start-up):
+    tab-separated lines, read back to the same catalogue and choices; a line of anything else
+    makes it no memo (asked again), never a wrong one."""
+    memo = {"algos": {"md5": {"label": "MD5", "impls": ["portable", "openssl"]},
+                      "hmac-sha256": {"label": "HMAC-SHA256", "impls": ["portable"]}},
+            "fastest": {"md5": "openssl"}}
+    hashchoice.save(own_engine, memo)
+    got = hashchoice.load(own_engine)
+    assert {k: got[k] for k in ("algos", "fastest")} == memo
+    with open(hashchoice.memo_path(own_engine), "a") as f:
+        f.write("{not a memo line}\n")
+    assert hashchoice.load(own_engine) == {}
+
+
+def test_the_engine_ends_quietly_at_a_closed_pipe(tmp_path):
+    """Python ignores SIGPIPE and an ignored signal stays so across exec: the engine's `hash`
+    restores its default itself, so that `hashbench hash ... | head` ends as sha256sum does,
+    killed by the signal, with nothing on stderr."""
+    f = tmp_path / "a.txt"
+    f.write_bytes(b"abc")
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        r = subprocess.run([str(ENGINE), "hash", "crc32", "portable"] + [str(f)] * 2000, stdout=write_end,
+                           stderr=subprocess.PIPE, restore_signals=False)   # SIGPIPE ignored, as after Python
+    finally:
+        os.close(write_end)
+    assert r.returncode == -signal.SIGPIPE and r.stderr == b""
 
 
 def test_bad_names_and_files(own_engine, tmp_path):
@@ -124,6 +156,8 @@ def test_bad_names_and_files(own_engine, tmp_path):
 # modules whose import on the way to the engine would be a start-up cost hashing does not need
 HEAVY = ("subprocess", "hashbench.roster", "hashbench.userimpl.manifest", "hashbench.userimpl.check",
          "hashbench.storage.store", "hashlib", "shutil", "sqlite3", "difflib", "tomllib")
+# what the quick path leaves out since it reads the memo and the engine's stamp with os alone
+LIGHT_ONLY = ("json", "pathlib", "re", "enum", "signal", "shlex")
 
 
 def test_the_path_to_the_engine_imports_only_what_hashing_needs(tmp_path):
@@ -145,6 +179,7 @@ def test_the_path_to_the_engine_imports_only_what_hashing_needs(tmp_path):
     path, argv, modules = ast.literal_eval(out.stdout)
     assert path == str(ENGINE) and argv[:3] == ["hashbench", "hash", "crc32"] and argv[-1] == str(f)
     assert [m for m in HEAVY if m in modules] == []
+    assert [m for m in LIGHT_ONLY if m in modules] == []
     assert "argparse" not in modules   # the plain forms need no parser
 
 

@@ -148,6 +148,7 @@ static int cmd_hash(int argc, char **argv)
     uint8_t out[HB_MAX_DIGEST];
     hb_impl r;
     if (argc < 1) hb_die("usage: hash ALGO [IMPL] [FILE...]", NULL);
+    hb_file_default_pipe_signal();
     algo = argv[0];
     if (argc >= 2 && hb_impl_find(algo, argv[1]) >= 0) {
         impl = argv[1];
