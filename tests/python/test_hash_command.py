@@ -62,6 +62,19 @@ def test_a_library_gets_the_whole_file(workload_file):
         assert engine("hash", "sha256", impl, workload_file).decode().split()[0] == want, impl
 
 
+def test_every_implementation_is_reached_with_only_its_own_backend(tmp_path):
+    """`hash ALGO IMPL` sets up only the backend IMPL names (its first word: openssl,
+    rust-sha2-native), none for our own code: every implementation `list` gives, of every
+    algorithm, is still found that way and prints the digest our portable code prints."""
+    f = tmp_path / "w.bin"
+    f.write_bytes(workload(1000))
+    algos = [json.loads(line) for line in engine("list").decode().splitlines() if '"rec":"algo"' in line]
+    for a in algos:
+        want = engine("hash", a["id"], "portable", f).decode()
+        for impl in a["impls"]:
+            assert engine("hash", a["id"], impl, f).decode() == want, (a["id"], impl)
+
+
 def test_fastest_of_takes_the_least_disturbed_sample_of_verified_code():
     results = [
         {"impl": "portable", "verified": "reference", "samples": [[1, 0, 900], [1, 0, 5000]]},
