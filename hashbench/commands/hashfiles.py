@@ -21,7 +21,7 @@ from ..userimpl import options as impl_options
 DESCRIPTION = """Print '<hex>  <name>' for each FILE (standard input when none or '-'), like sha256sum: a file
 that cannot be read is named on stderr, the others are still hashed, and the exit status is 1."""
 
-IMPL_HELP = ("implementation (default: the fastest one the engine verified on this machine for that "
+IMPL_HELP = ("implementation (default: the fastest on a file of those the engine verified on this machine for that "
              "algorithm, timed at the first call without --impl and kept for this engine build)")
 
 
@@ -32,7 +32,7 @@ def defaults_now() -> str:
     chosen = hashchoice.load(engine).get("fastest", {}) if os.path.exists(engine) else {}
     if not chosen:
         return ("default implementations on this machine: none chosen yet (the first call without --impl "
-                "for an algorithm times its implementations, about a second)")
+                "for an algorithm times its implementations on a file, a second or two)")
     return ("default implementations on this machine (fastest verified, this engine build):\n  "
             + ", ".join(f"{a}: {i}" for a, i in chosen.items()))
 
