@@ -4,23 +4,22 @@
 @   void hb_sha1_armv4(uint8_t *out, const uint8_t *in, size_t len)
 @   AAPCS: r0 out, r1 in, r2 len; r4-r11 kept; returns by bx (interworking).
 @
-@ a..e live in r3-r7, renamed round by round through the macros'
-@ parameters (no moves).  The rotation of
-@ b by 30 is never done: a value is held unrotated from when it becomes c
-@ until it is used as e, and each use takes it through the barrel shifter
-@ (ror #2), which ARM gives for free in one operand of every instruction;
-@ c ^ d of two unrotated values is the unrotated c ^ d.  So a round is
-@ e = K + e, + rotl(a, 5), + f(b, c, d), + W: 7 instructions with Ch,
-@ 6 with Parity, 8 with Maj (as (b & c) + (d & (b ^ c))).
-@ The schedule is a 16-word ring on the stack, two words at a time, lr
-@ pointing at slot t mod 16: W[t-16..t-13] by one ldm there, W[t-8], W[t-7]
-@ by another 32 bytes away, W[t-3], W[t-2] still in registers (three of the
-@ last W stay live; r12, f's register, is free while a pair is made), two
-@ rotations, one stm with writeback over W[t-16], W[t-15]: 22 cycles a
-@ pair.  W[0..15] come four at a time by ldm, byte-swapped in three
-@ instructions each with the mask 0x00FF00FF.  The W registers of each
-@ pair (three of the last words stay live, in r0-r2, r9, r10 by turns) are
-@ the macros' parameters too.
+@ A block in two phases.  First the message schedule, with every register
+@ free (the state saved): W[0..15] by two ldm of eight, byte-swapped in
+@ three instructions each with the mask 0x00FF00FF, stored by stm; then
+@ W[16..79] two at a time (SCHED): W[t-8..t-1] in eight registers, W[t-16],
+@ W[t-15] kept from the pair before (its W[t-14], W[t-13]), W[t-14],
+@ W[t-13] by one ldm of two with writeback, three eor and a rotation a
+@ word, two str: 80 words on the stack.  Then the rounds, a..e in r3-r7
+@ renamed round by round through the macros' parameters (no moves), W
+@ read seven at a time by ldmia sp! (sp walks the array: only words it has
+@ passed are dead).  The rotation of b by 30 is never done: a value is
+@ held unrotated from when it becomes c until it is used as e, and each
+@ use takes it through the barrel shifter (ror #2), which ARM gives for
+@ free in one operand of every instruction; c ^ d of two unrotated values
+@ is the unrotated c ^ d.  So a round is e = K + e, + rotl(a, 5),
+@ + f(b, c, d), + W: 7 instructions with Ch, 6 with Parity, 8 with Maj
+@ (as (b & c) + (d & (b ^ c))).
 @ A block not word-aligned is first copied to the stack (word by word, each
 @ word from two aligned loads).
 
@@ -89,15 +88,18 @@ sha1_k:
     .word   0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6
 
 @ ---- the compression: r1 the blocks (word-aligned), r2 how many (>= 1),
-@ r3-r7 the state a..e; r8 K, r12 f, the others W; r1 += 64 a block.
-@ Its frame: [sp, #0..63] the schedule's ring W[t mod 16], then:
-    .equ    NEXT_BLOCK, 64          @ r1 after the block's words
-    .equ    SAVED, 68               @ the state before the block (5 words)
-    .equ    CFRAME, 88              @ then [sp, #88] the blocks' end, lr
+@ r3-r7 the state a..e; r8 K, r12 f in the rounds; r1 += 64 a block.
+@ Its frame (sp at the block's start):
+    .equ    SAVED, 320              @ [sp, #0..319] W[0..79]; the state before the block
+    .equ    NEXT_BLOCK, 340         @ the input after the block's words
+    .equ    CFRAME, 344             @ then [sp, #344] the blocks' end, lr
 
 @ round t (a..e as it names them; w: W[t]); e += K + rotl(a, 5) + f(b, c, d) + W,
 @ c and d held unrotated (ror #2 where read), e too until this add
 .macro  RND t, a, b, c, d, e, w
+.if (\t) % 20 == 0 && (\t) > 0
+    ldr     r8, sha1_k + 4 * ((\t) / 20)
+.endif
     add     \e, r8, \e, ror #2
     add     \e, \e, \a, ror #27
 .if (\t) < 20                       @ Ch = d ^ (b & (c ^ d))
@@ -117,65 +119,44 @@ sha1_k:
     add     \e, \e, \w
 .endm
 
-@ rounds t..t+3 on W[t..t+3], read from the block by one ldm, swapped, stored
-@ to the ring
-.macro  BLOCK4 t, a, b, c, d, e
-    ldmia   r1!, {r0, r2, r9, r10}   @ W[t..t+3], big-endian
-    BSWAP   r0
-    BSWAP   r2
-    BSWAP   r9
-    BSWAP   r10
-.if (\t) == 0
-    stmia   sp, {r0, r2, r9, r10}
+@ W[t], W[t+1] = rotl(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16], 1) into k0, k1
+@ (W[t-16], W[t-15], kept), from n0, n1 = W[t-14], W[t-13], fetched here
+@ through lr (the first pair fetches W[0..3]), and w8, w7, w3, w2 =
+@ W[t-8], W[t-7], W[t-3], W[t-2]; stored at lr + 48 (lr = &W[t-12] then)
+.macro  SCHED t, k0, k1, n0, n1, w8, w7, w3, w2
+.if (\t) == 16
+    ldmia   lr!, {\k0, \k1, \n0, \n1}
 .else
-    add     lr, sp, #4 * (\t)
-    stmia   lr, {r0, r2, r9, r10}
+    ldmia   lr!, {\n0, \n1}
 .endif
-.if (\t) == 12
-    str     r1, [sp, #NEXT_BLOCK]
-.endif
-    RND     (\t), \a, \b, \c, \d, \e, r0
-    RND     (\t+1), \e, \a, \b, \c, \d, r2
-    RND     (\t+2), \d, \e, \a, \b, \c, r9
-    RND     (\t+3), \c, \d, \e, \a, \b, r10
+    eor     \k0, \k0, \n0
+    eor     \k0, \k0, \w8
+    eor     \k0, \k0, \w3
+    mov     \k0, \k0, ror #31       @ W[t]
+    eor     \k1, \k1, \n1
+    eor     \k1, \k1, \w7
+    eor     \k1, \k1, \w2
+    mov     \k1, \k1, ror #31       @ W[t+1]
+    str     \k0, [lr, #48]
+    str     \k1, [lr, #52]
 .endm
 
-@ W[t], W[t+1] into o0, o1 (x3 = W[t-3], x2 = W[t-2] in registers; the
-@ ring's W[t-16] at lr), then rounds t, t + 1; K changes every 20 rounds
-.macro  PAIR t, o0, o1, x3, x2, a, b, c, d, e
-.if (\t) % 20 == 0
-    ldr     r8, sha1_k + 4 * ((\t) / 20)
-.endif
-.if (\t) % 16 == 14                 @ W[t-14], W[t-13] past the ring's end
-    ldm     lr, {\o0, \o1}
-    ldm     sp, {r11, r12}
-.else
-    ldm     lr, {\o0, \o1, r11, r12}
-.endif
-    eor     \o0, \o0, r11
-    eor     \o1, \o1, r12
-.if (\t) % 16 < 8                   @ W[t-8], W[t-7]
-    add     r12, lr, #32
-.else
-    sub     r12, lr, #32
-.endif
-    ldm     r12, {r11, r12}
-    eor     \o0, \o0, r11
-    eor     \o1, \o1, r12
-    eor     \o0, \o0, \x3
-    mov     \o0, \o0, ror #31
-    eor     \o1, \o1, \x2
-    mov     \o1, \o1, ror #31
-.if (\t) < 72
-    stmia   lr!, {\o0, \o1}
-.elseif (\t) < 78
-    add     lr, lr, #8              @ W[72..79] are read only from registers
-.endif
-.if (\t) % 16 == 14 && (\t) < 78
-    sub     lr, lr, #64
-.endif
-    RND     (\t), \a, \b, \c, \d, \e, \o0
-    RND     (\t+1), \e, \a, \b, \c, \d, \o1
+@ rounds t..t+6 on W[t..t+6], read by one ldm (a..e as round t names them)
+.macro  SEVEN t, a, b, c, d, e
+    ldmia   sp!, {r0, r1, r2, r9, r10, r11, lr}
+    RND     (\t), \a, \b, \c, \d, \e, r0
+    RND     (\t+1), \e, \a, \b, \c, \d, r1
+    RND     (\t+2), \d, \e, \a, \b, \c, r2
+    RND     (\t+3), \c, \d, \e, \a, \b, r9
+    RND     (\t+4), \b, \c, \d, \e, \a, r10
+    RND     (\t+5), \a, \b, \c, \d, \e, r11
+    RND     (\t+6), \e, \a, \b, \c, \d, lr
+.endm
+.macro  THREE t, a, b, c, d, e
+    ldmia   sp!, {r0, r1, r2}
+    RND     (\t), \a, \b, \c, \d, \e, r0
+    RND     (\t+1), \e, \a, \b, \c, \d, r1
+    RND     (\t+2), \d, \e, \a, \b, \c, r2
 .endm
 
 sha1_compress:
@@ -185,59 +166,82 @@ sha1_compress:
 sha1_block:
     add     r0, sp, #SAVED
     stmia   r0, {r3-r7}
+    mov     r11, #0xFF
+    orr     r11, r11, #0xFF0000     @ the byte swaps' mask
+    ldmia   r1!, {r3-r10}           @ W[0..7], big-endian
+    .irp    x, r3, r4, r5, r6, r7, r8, r9, r10
+    BSWAP   \x
+    .endr
+    stmia   sp, {r3-r10}
+    ldmia   r1!, {r3-r10}           @ W[8..15]
+    .irp    x, r3, r4, r5, r6, r7, r8, r9, r10
+    BSWAP   \x
+    .endr
+    add     r12, sp, #32
+    stmia   r12, {r3-r10}
+    str     r1, [sp, #NEXT_BLOCK]
+    mov     lr, sp
+@ W[16..79]: the registers of each pair as the last left them (W[8..15] in r3-r10)
+    SCHED   16, r0, r1, r2, r11, r3, r4, r8, r9
+    SCHED   18, r2, r11, r3, r4, r5, r6, r10, r0
+    SCHED   20, r3, r4, r5, r6, r7, r8, r1, r2
+    SCHED   22, r5, r6, r7, r8, r9, r10, r11, r3
+    SCHED   24, r7, r8, r9, r10, r0, r1, r4, r5
+    SCHED   26, r9, r10, r0, r1, r2, r11, r6, r7
+    SCHED   28, r0, r1, r2, r11, r3, r4, r8, r9
+    SCHED   30, r2, r11, r3, r4, r5, r6, r10, r0
+    SCHED   32, r3, r4, r5, r6, r7, r8, r1, r2
+    SCHED   34, r5, r6, r7, r8, r9, r10, r11, r3
+    SCHED   36, r7, r8, r9, r10, r0, r1, r4, r5
+    SCHED   38, r9, r10, r0, r1, r2, r11, r6, r7
+    SCHED   40, r0, r1, r2, r11, r3, r4, r8, r9
+    SCHED   42, r2, r11, r3, r4, r5, r6, r10, r0
+    SCHED   44, r3, r4, r5, r6, r7, r8, r1, r2
+    SCHED   46, r5, r6, r7, r8, r9, r10, r11, r3
+    SCHED   48, r7, r8, r9, r10, r0, r1, r4, r5
+    SCHED   50, r9, r10, r0, r1, r2, r11, r6, r7
+    SCHED   52, r0, r1, r2, r11, r3, r4, r8, r9
+    SCHED   54, r2, r11, r3, r4, r5, r6, r10, r0
+    SCHED   56, r3, r4, r5, r6, r7, r8, r1, r2
+    SCHED   58, r5, r6, r7, r8, r9, r10, r11, r3
+    SCHED   60, r7, r8, r9, r10, r0, r1, r4, r5
+    SCHED   62, r9, r10, r0, r1, r2, r11, r6, r7
+    SCHED   64, r0, r1, r2, r11, r3, r4, r8, r9
+    SCHED   66, r2, r11, r3, r4, r5, r6, r10, r0
+    SCHED   68, r3, r4, r5, r6, r7, r8, r1, r2
+    SCHED   70, r5, r6, r7, r8, r9, r10, r11, r3
+    SCHED   72, r7, r8, r9, r10, r0, r1, r4, r5
+    SCHED   74, r9, r10, r0, r1, r2, r11, r6, r7
+    SCHED   76, r0, r1, r2, r11, r3, r4, r8, r9
+    SCHED   78, r2, r11, r3, r4, r5, r6, r10, r0
+    add     r0, sp, #SAVED
+    ldmia   r0, {r3-r7}
     mov     r5, r5, ror #30         @ c, d, e held unrotated (see the top)
     mov     r6, r6, ror #30
     mov     r7, r7, ror #30
-    mov     r11, #0xFF
-    orr     r11, r11, #0xFF0000
     ldr     r8, sha1_k
-    BLOCK4  0, r3, r4, r5, r6, r7
-    BLOCK4  4, r4, r5, r6, r7, r3
-    BLOCK4  8, r5, r6, r7, r3, r4
-    BLOCK4  12, r6, r7, r3, r4, r5
-    mov     lr, sp                  @ the ring's slot t mod 16, two words a pair
-    PAIR    16, r0, r1, r2, r9, r7, r3, r4, r5, r6
-    PAIR    18, r2, r9, r10, r0, r5, r6, r7, r3, r4
-    PAIR    20, r0, r10, r1, r2, r3, r4, r5, r6, r7
-    PAIR    22, r1, r2, r9, r0, r6, r7, r3, r4, r5
-    PAIR    24, r0, r9, r10, r1, r4, r5, r6, r7, r3
-    PAIR    26, r1, r10, r2, r0, r7, r3, r4, r5, r6
-    PAIR    28, r0, r2, r9, r1, r5, r6, r7, r3, r4
-    PAIR    30, r1, r9, r10, r0, r3, r4, r5, r6, r7
-    PAIR    32, r0, r10, r2, r1, r6, r7, r3, r4, r5
-    PAIR    34, r1, r2, r9, r0, r4, r5, r6, r7, r3
-    PAIR    36, r0, r9, r10, r1, r7, r3, r4, r5, r6
-    PAIR    38, r1, r10, r2, r0, r5, r6, r7, r3, r4
-    PAIR    40, r0, r2, r9, r1, r3, r4, r5, r6, r7
-    PAIR    42, r1, r9, r10, r0, r6, r7, r3, r4, r5
-    PAIR    44, r0, r10, r2, r1, r4, r5, r6, r7, r3
-    PAIR    46, r1, r2, r9, r0, r7, r3, r4, r5, r6
-    PAIR    48, r0, r9, r10, r1, r5, r6, r7, r3, r4
-    PAIR    50, r1, r10, r2, r0, r3, r4, r5, r6, r7
-    PAIR    52, r0, r2, r9, r1, r6, r7, r3, r4, r5
-    PAIR    54, r1, r9, r10, r0, r4, r5, r6, r7, r3
-    PAIR    56, r0, r10, r2, r1, r7, r3, r4, r5, r6
-    PAIR    58, r1, r2, r9, r0, r5, r6, r7, r3, r4
-    PAIR    60, r0, r9, r10, r1, r3, r4, r5, r6, r7
-    PAIR    62, r1, r10, r2, r0, r6, r7, r3, r4, r5
-    PAIR    64, r0, r2, r9, r1, r4, r5, r6, r7, r3
-    PAIR    66, r1, r9, r10, r0, r7, r3, r4, r5, r6
-    PAIR    68, r0, r10, r2, r1, r5, r6, r7, r3, r4
-    PAIR    70, r1, r2, r9, r0, r3, r4, r5, r6, r7
-    PAIR    72, r0, r9, r10, r1, r6, r7, r3, r4, r5
-    PAIR    74, r1, r10, r2, r0, r4, r5, r6, r7, r3
-    PAIR    76, r0, r2, r9, r1, r7, r3, r4, r5, r6
-    PAIR    78, r1, r9, r10, r0, r5, r6, r7, r3, r4
-    add     r0, sp, #SAVED          @ the state before the block, added back
-    ldmia   r0, {r0, r1, r2, r9, r10}
-    add     r3, r3, r0
+@ the rounds, a..e renamed by one a round
+    SEVEN   0, r3, r4, r5, r6, r7
+    SEVEN   7, r6, r7, r3, r4, r5
+    SEVEN   14, r4, r5, r6, r7, r3
+    SEVEN   21, r7, r3, r4, r5, r6
+    SEVEN   28, r5, r6, r7, r3, r4
+    SEVEN   35, r3, r4, r5, r6, r7
+    SEVEN   42, r6, r7, r3, r4, r5
+    SEVEN   49, r4, r5, r6, r7, r3
+    SEVEN   56, r7, r3, r4, r5, r6
+    SEVEN   63, r5, r6, r7, r3, r4
+    SEVEN   70, r3, r4, r5, r6, r7
+    THREE   77, r6, r7, r3, r4, r5
+    ldmia   sp, {r0, r1, r2, r9, r10, r11, lr}  @ sp at SAVED: the state before the
+    add     r3, r3, r0              @ block, added back; the next block, the blocks' end
     add     r4, r4, r1
     add     r5, r2, r5, ror #2
     add     r6, r9, r6, ror #2
     add     r7, r10, r7, ror #2
-    ldr     r1, [sp, #NEXT_BLOCK]
-    ldr     r2, [sp, #CFRAME]
-    cmp     r1, r2
+    sub     sp, sp, #SAVED
+    cmp     r11, lr
+    mov     r1, r11
     bne     sha1_block
     add     sp, sp, #CFRAME
     pop     {r2, lr}
