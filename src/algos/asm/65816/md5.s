@@ -37,7 +37,7 @@ BUF	= hb65816_dp			; X: the block compressed (the last block(s), padded, built h
 V	= BUF + 64			; a .. d by slot
 H	= V + 16			; the hash state
 R	= H + 16			; a rotation's scratch: lo, hi, lo again (6 bytes)
-LO	= R + 3				; the rotated word's low half during its bits
+HI	= R + 1				; the rotated word's high half during its bits
 	.assert	R + 6 - hb65816_dp <= 128, error, "md5.s: more direct page than the scratch holds"
 
 	.segment	"BSS"
@@ -73,17 +73,17 @@ rem:	.res	2			; len mod 64
 .endif
 .endmacro
 
-; the word (A high, LO low) <<< 1, or >>> 1 (dir < 0)
+; the word (A low, HI high) <<< 1, or >>> 1 (dir < 0)
 .macro	BIT1	dir
 .if	dir > 0
-	cmp	#$8000			; the carry: A's top bit
-	rol	LO
-	rol	a
+	asl	a
+	rol	HI
+	adc	#0			; the high half's top bit
 .else
 	lsr	a
-	ror	LO
+	ror	HI
 	bcc	:+
-	ora	#$8000
+	ora	#$8000			; the high half's low bit
 :
 .endif
 .endmacro
@@ -116,6 +116,14 @@ rd = V + 4 * ((7 - (step .mod 4)) .mod 4)
 	tya
 	adc	#.hiword(k)		; the sum: A high, X low
 r = amount .mod 16
+.if	r = 0				; <<< 16: the halves' names swapped; + b
+	clc
+	adc	rb
+	sta	ra
+	txa
+	adc	rb+2
+	sta	ra+2
+.else
 .if	r >= 5 && r <= 11		; <<< 8 by the bytes' names, then r - 8 bits
 .if	amount >= 16
 	stx	R+2
@@ -126,7 +134,7 @@ r = amount .mod 16
 	stx	R
 	stx	R+4
 .endif
-	lda	R+1			; (the low half is LO = R+3)
+	lda	R+3			; (the high half is HI = R+1)
 bits = r - 8
 .else					; <<< 0 or 16 by the halves' names, then the bits
 .if	r >= 12
@@ -137,42 +145,43 @@ swap = (amount >= 16)
 bits = r
 .endif
 .if	swap
-	sta	LO
-	txa
+	stx	HI
 .else
-	stx	LO
+	sta	HI
+	txa
 .endif
 .endif
 .if	bits > 0
 .repeat	bits
 	BIT1	1
 .endrepeat
-.elseif	bits < 0
+.else
 .repeat	-bits
 	BIT1	-1
 .endrepeat
 .endif
-	tay				; + b: the new a
-	lda	LO
-	clc
+	clc				; + b: the new a
 	adc	rb
 	sta	ra
-	tya
+	lda	HI
 	adc	rb+2
 	sta	ra+2
+.endif
 .endmacro
 
 ; one block at (ptr3) (copied to BUF unless it is BUF): the state H updated
 .proc	compress
 	lda	ptr3
 	cmp	#BUF
-	beq	copied
-	tax				; mvn: from X to Y, A + 1 bytes, in bank 0's low work RAM
-	ldy	#BUF
-	lda	#63
-	phb				; (mvn leaves the data bank at its destination's)
-	mvn	#$00, #$00
-	plb
+	bne	:+
+	jmp	copied
+:	tcd				; the block copied to BUF through the direct page
+.repeat	32, W
+	lda	z:2*W
+	sta	a:BUF+2*W
+.endrepeat
+	lda	#0
+	tcd
 copied:
 .repeat	8, J				; the working words from the state
 	lda	H+2*J
