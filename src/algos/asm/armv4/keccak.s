@@ -92,75 +92,57 @@ B4  .req    r10
 .endif
 .endm
 
-@ theta's parities: three (one) more words from r10 into their columns' parities
-.macro  PARITY3 a, b, c
+@ theta's parities: three (one) more words from r10 into their columns'
+@ parities, each rotated by its difference in pending rotation
+.macro  PARITY3 a, ra, b, rb, c, rc
     ldmia   r10!, {r11, r12, lr}
-    eor     \a, \a, r11
-    eor     \b, \b, r12
-    eor     \c, \c, lr
+    EOR_ROR \a, \a, r11, \ra
+    EOR_ROR \b, \b, r12, \rb
+    EOR_ROR \c, \c, lr, \rc
 .endm
-.macro  PARITY1 a
+.macro  PARITY1 a, ra
     ldr     r11, [r10], #4
-    eor     \a, \a, r11
+    EOR_ROR \a, \a, r11, \ra
 .endm
 @ D[x] from C[x-1] (ce, co) and C[x+1] (ne, no): even ^= rotl(odd, 1), odd ^= even
-.macro  THETA_D de, do, ce, co, ne, no
-    eor     \de, \ce, \no, ror #31
-    eor     \do, \co, \ne
+@ (the rotation by 1 folded into re with the pending ones)
+.macro  THETA_D de, do, ce, co, ne, no, re, ro
+    EOR_ROR \de, \ce, \no, \re
+    EOR_ROR \do, \co, \ne, \ro
 .endm
 
-@ a half row's five words, theta applied: b[X] ^= D of its column
-.macro  ROW_IN off, d0, d1, d2, d3, d4
+@ a half row's group into b0..b4
+.macro  ROW_LOAD off
     add     lr, sp, #(\off)
     ldmia   lr, {B0, B1, B2, B3, B4}
-    eor     B0, B0, \d0
-    eor     B1, B1, \d1
-    eor     B2, B2, \d2
-    eor     B3, B3, \d3
-    eor     B4, B4, \d4
 .endm
-@ chi's output bi ^ (bk & ~bj) into lr, true: each b is its word rotated left
-@ by its k (rho), applied in the operands; the one rotation left is an
-@ instruction unless bi's or bk's k is 0
-.macro  CHI_LR bi, bj, bk, ki, kj, kk
-    BIC_ROR lr, \bk, \bj, (\kk - \kj + 32)      @ rotated left by kk
-.if (\ki)
-    EOR_ROR lr, lr, \bi, (\kk - \ki + 32)
-    MOV_ROR lr, lr, (32 - \kk)
-.else
-    EOR_ROR lr, \bi, lr, (32 - \kk)
+@ theta into one b: b ^= its column's D, keeping b's pending rotation
+@ (THETA_KEEP) or taking D's (THETA_TAKE)
+.macro  THETA_KEEP b, d, r
+    EOR_ROR \b, \b, \d, \r
+.endm
+.macro  THETA_TAKE b, d, r
+    EOR_ROR \b, \d, \b, \r
+.endm
+@ chi's output bi ^ (bk & ~bj) to the slot at off, pending rotations
+@ lined up in the operands: rb brings bj to bk's, re bi to bk's (CHI_K: the
+@ output keeps bk's) or bk's to bi's (CHI_I: the output keeps bi's); iota's
+@ word, where given, xored in before the store
+.macro  CHI_K off, bi, bj, bk, rb, re, rc
+    BIC_ROR lr, \bk, \bj, \rb
+    EOR_ROR lr, lr, \bi, \re
+.ifnb \rc
+    eor     lr, lr, \rc
 .endif
+    str     lr, [sp, #(\off)]
 .endm
-@ a half row's chi: output X to slot tX of the copy at dst
-.macro  ROW_CHI dst, k0, k1, k2, k3, k4, t0, t1, t2, t3, t4
-    CHI_LR  B0, B1, B2, \k0, \k1, \k2
-    str     lr, [sp, #(\dst + 4 * \t0)]
-    CHI_LR  B1, B2, B3, \k1, \k2, \k3
-    str     lr, [sp, #(\dst + 4 * \t1)]
-    CHI_LR  B2, B3, B4, \k2, \k3, \k4
-    str     lr, [sp, #(\dst + 4 * \t2)]
-    CHI_LR  B3, B4, B0, \k3, \k4, \k0
-    str     lr, [sp, #(\dst + 4 * \t3)]
-    CHI_LR  B4, B0, B1, \k4, \k0, \k1
-    str     lr, [sp, #(\dst + 4 * \t4)]
-.endm
-@ row 0's: lane (0, 0) (k0 = 0) last, with iota: its round constant's word
-@ loaded into b4, which (as b3) no output needs any more
-.macro  ROW_CHI_IOTA dst, k0, k1, k2, k3, k4, t0, t1, t2, t3, t4
-    CHI_LR  B1, B2, B3, \k1, \k2, \k3
-    str     lr, [sp, #(\dst + 4 * \t1)]
-    CHI_LR  B2, B3, B4, \k2, \k3, \k4
-    str     lr, [sp, #(\dst + 4 * \t2)]
-    CHI_LR  B3, B4, B0, \k3, \k4, \k0
-    str     lr, [sp, #(\dst + 4 * \t3)]
-    CHI_LR  B4, B0, B1, \k4, \k0, \k1
-    str     lr, [sp, #(\dst + 4 * \t4)]
-    ldr     B3, [sp, #RCP]
-    ldr     B4, [B3], #4
-    str     B3, [sp, #RCP]
-    CHI_LR  B0, B1, B2, \k0, \k1, \k2
-    eor     lr, lr, B4
-    str     lr, [sp, #(\dst + 4 * \t0)]
+.macro  CHI_I off, bi, bj, bk, rb, re, rc
+    BIC_ROR lr, \bk, \bj, \rb
+    EOR_ROR lr, \bi, lr, \re
+.ifnb \rc
+    eor     lr, lr, \rc
+.endif
+    str     lr, [sp, #(\off)]
 .endm
 
 @ one round from the copy at src to the one at dst.  Registers: the ten
@@ -169,52 +151,148 @@ B4  .req    r10
 @ stack, and where each output goes, are the layout's (see the top).
 .macro  ROUND src, dst
     add     r10, sp, #\src
-    ldmia   r10!, {r0-r9}                   @ row 0's ten words start the ten parities
-    PARITY3 r8, r4, r5                      @ words 10..
-    PARITY3 r6, r2, r3                      @ words 13..
-    PARITY3 r9, r0, r1                      @ words 16..
-    PARITY3 r7, r6, r7                      @ words 19..
-    PARITY3 r3, r4, r0                      @ words 22..
-    PARITY3 r1, r2, r8                      @ words 25..
-    PARITY3 r9, r5, r9                      @ words 28..
-    PARITY3 r0, r1, r2                      @ words 31..
-    PARITY3 r8, r4, r5                      @ words 34..
-    PARITY3 r6, r7, r3                      @ words 37..
-    PARITY3 r7, r3, r9                      @ words 40..
-    PARITY3 r5, r1, r2                      @ words 43..
-    PARITY3 r8, r4, r0                      @ words 46..
-    PARITY1 r6                              @ words 49..
-    THETA_D r11, r12, r4, r9, r1, r6        @ D[0]
-    THETA_D r1, r6, r1, r6, r8, r3          @ D[2]
-    THETA_D r8, r3, r8, r3, r0, r5          @ D[4]
-    THETA_D r0, r5, r0, r5, r7, r2          @ D[1]
-    THETA_D r7, r2, r7, r2, r4, r9          @ D[3]
-    str     r3, [sp, #D4o]                  @ out of the registers until needed
-    str     r1, [sp, #D2e]                  @ out of the registers until needed
-    ROW_IN  \src + 0, r11, r0, r6, r2, r8   @ row 0's even half: lanes (0,0) (1,1) (2,2) (3,3) (4,4)
-    ROW_CHI_IOTA \dst, 0, 22, 22, 11, 7, 0, 25, 40, 10, 35
-    ROW_IN  \src + 40, r7, r8, r12, r5, r6  @ row 1's even half: lanes (3,0) (4,1) (0,2) (1,3) (2,4)
-    ROW_CHI  \dst, 14, 10, 2, 23, 31, 31, 1, 21, 46, 11
+    ldmia   r10!, {r0-r9}                       @ the ten parities start from row 0's words
+    PARITY3 r8, 21, r4, 20, r5, 24
+    PARITY3 r6, 18, r2, 17, r3, 3
+    PARITY3 r9, 20, r0, 10, r1, 26
+    PARITY3 r7, 3, r6, 28, r7, 20
+    PARITY3 r3, 2, r4, 29, r0, 12
+    PARITY3 r1, 9, r2, 12, r8, 27
+    PARITY3 r9, 27, r5, 18, r9, 25
+    PARITY3 r0, 28, r1, 5, r2, 12
+    PARITY3 r8, 3, r4, 25, r5, 1
+    PARITY3 r6, 21, r7, 17, r3, 28
+    PARITY3 r7, 28, r3, 11, r9, 0
+    PARITY3 r5, 27, r1, 13, r2, 2
+    PARITY3 r8, 17, r4, 14, r0, 27
+    PARITY1 r6, 28
+    THETA_D r11, r12, r4, r9, r1, r6, 23, 1     @ D[0]
+    THETA_D r1, r6, r1, r6, r8, r3, 28, 6       @ D[2]
+    THETA_D r8, r3, r8, r3, r0, r5, 28, 2       @ D[4]
+    THETA_D r0, r5, r0, r5, r7, r2, 22, 2       @ D[1]
+    THETA_D r7, r2, r7, r2, r4, r9, 21, 22      @ D[3]
+    str     r3, [sp, #D4o]                      @ kept on the stack until needed
+    str     r1, [sp, #D2e]                      @ kept on the stack until needed
+    ROW_LOAD \src + 0                           @ row 0's even half: lanes (0,0) (1,1) (2,2) (3,3) (4,4)
+    THETA_KEEP B0, r11, 13
+    THETA_TAKE B1, r0, 1
+    THETA_KEEP B2, r6, 14
+    THETA_KEEP B3, r2, 25
+    THETA_KEEP B4, r8, 30
+    CHI_I   \dst + 100, B1, B2, B3, 14, 9
+    CHI_K   \dst + 160, B2, B3, B4, 13, 27
+    CHI_K   \dst + 40, B3, B4, B0, 6, 19
+    CHI_I   \dst + 140, B4, B0, B1, 22, 4
+    ldr     B3, [sp, #RCP]                      @ iota: B3 and B4 are no output's any more
+    ldr     B4, [B3], #4
+    str     B3, [sp, #RCP]
+    CHI_I   \dst + 0, B0, B1, B2, 9, 1, B4
+    ROW_LOAD \src + 40                          @ row 1's even half: lanes (3,0) (4,1) (0,2) (1,3) (2,4)
+    THETA_TAKE B0, r7, 22
+    THETA_TAKE B1, r8, 22
+    THETA_TAKE B2, r12, 0
+    THETA_TAKE B3, r5, 15
+    THETA_TAKE B4, r6, 3
+    CHI_I   \dst + 124, B0, B1, B2, 3, 2
+    CHI_I   \dst + 4, B1, B2, B3, 13, 16
+    CHI_I   \dst + 84, B2, B3, B4, 11, 8
+    CHI_K   \dst + 184, B3, B4, B0, 10, 21
+    CHI_K   \dst + 44, B4, B0, B1, 27, 5
     str     r0, [sp, #D1e]
     ldr     r0, [sp, #D2e]
-    ROW_IN  \src + 80, r5, r0, r2, r8, r11  @ row 2's even half: lanes (1,0) (2,1) (3,2) (4,3) (0,4)
-    ROW_CHI  \dst, 1, 3, 13, 4, 9, 17, 32, 7, 27, 47
-    ROW_IN  \src + 140, r8, r12, r5, r0, r2 @ row 3's odd half: lanes (4,0) (0,1) (1,2) (2,3) (3,4)
-    ROW_CHI  \dst, 13, 18, 5, 7, 28, 43, 13, 33, 3, 28
-    ROW_IN  \src + 180, r6, r7, r8, r11, r5 @ row 4's odd half: lanes (2,0) (3,1) (4,2) (0,3) (1,4)
-    ROW_CHI  \dst, 31, 27, 19, 20, 1, 29, 49, 14, 39, 9
+    ROW_LOAD \src + 80                          @ row 2's even half: lanes (1,0) (2,1) (3,2) (4,3) (0,4)
+    THETA_KEEP B0, r5, 7
+    THETA_KEEP B1, r0, 3
+    THETA_TAKE B2, r2, 9
+    THETA_KEEP B3, r8, 1
+    THETA_TAKE B4, r11, 31
+    CHI_K   \dst + 68, B0, B1, B2, 17, 22
+    CHI_K   \dst + 128, B1, B2, B3, 4, 21
+    CHI_I   \dst + 28, B2, B3, B4, 2, 26
+    CHI_I   \dst + 108, B3, B4, B0, 4, 26
+    CHI_K   \dst + 188, B4, B0, B1, 5, 9
+    ROW_LOAD \src + 140                         @ row 3's odd half: lanes (4,0) (0,1) (1,2) (2,3) (3,4)
+    THETA_TAKE B0, r8, 27
+    THETA_KEEP B1, r12, 23
+    THETA_TAKE B2, r5, 18
+    THETA_TAKE B3, r0, 26
+    THETA_TAKE B4, r2, 3
+    CHI_K   \dst + 172, B0, B1, B2, 20, 27
+    CHI_I   \dst + 52, B1, B2, B3, 9, 3
+    CHI_I   \dst + 132, B2, B3, B4, 31, 24
+    CHI_K   \dst + 12, B3, B4, B0, 29, 28
+    CHI_I   \dst + 112, B4, B0, B1, 7, 28
+    ROW_LOAD \src + 180                         @ row 4's odd half: lanes (2,0) (3,1) (4,2) (0,3) (1,4)
+    THETA_KEEP B0, r6, 12
+    THETA_KEEP B1, r7, 14
+    THETA_KEEP B2, r8, 16
+    THETA_TAKE B3, r11, 14
+    THETA_KEEP B4, r5, 7
+    CHI_I   \dst + 116, B0, B1, B2, 25, 14
+    CHI_I   \dst + 196, B1, B2, B3, 15, 24
+    CHI_I   \dst + 56, B2, B3, B4, 25, 24
+    CHI_K   \dst + 156, B3, B4, B0, 6, 31
+    CHI_I   \dst + 36, B4, B0, B1, 25, 1
     ldr     r8, [sp, #D4o]
-    ROW_IN  \src + 20, r12, r5, r0, r7, r8  @ row 0's odd half: lanes (0,0) (1,1) (2,2) (3,3) (4,4)
-    ROW_CHI_IOTA \dst, 0, 22, 21, 10, 7, 5, 20, 45, 15, 30
+    ROW_LOAD \src + 20                          @ row 0's odd half: lanes (0,0) (1,1) (2,2) (3,3) (4,4)
+    THETA_KEEP B0, r12, 24
+    THETA_KEEP B1, r5, 3
+    THETA_KEEP B2, r0, 23
+    THETA_KEEP B3, r7, 31
+    THETA_KEEP B4, r8, 30
+    CHI_K   \dst + 80, B1, B2, B3, 20, 14
+    CHI_K   \dst + 180, B2, B3, B4, 8, 28
+    CHI_I   \dst + 60, B3, B4, B0, 17, 7
+    CHI_I   \dst + 120, B4, B0, B1, 25, 22
+    ldr     B3, [sp, #RCP]                      @ iota: B3 and B4 are no output's any more
+    ldr     B4, [B3], #4
+    str     B3, [sp, #RCP]
+    CHI_I   \dst + 20, B0, B1, B2, 26, 13, B4
     ldr     r5, [sp, #D1e]
-    ROW_IN  \src + 60, r2, r8, r11, r5, r0  @ row 1's odd half: lanes (3,0) (4,1) (0,2) (1,3) (2,4)
-    ROW_CHI  \dst, 14, 10, 1, 22, 30, 36, 6, 26, 41, 16
-    ROW_IN  \src + 100, r5, r6, r7, r8, r12 @ row 2's odd half: lanes (1,0) (2,1) (3,2) (4,3) (0,4)
-    ROW_CHI  \dst, 0, 3, 12, 4, 9, 12, 37, 2, 22, 42
-    ROW_IN  \src + 120, r8, r11, r5, r6, r7 @ row 3's even half: lanes (4,0) (0,1) (1,2) (2,3) (3,4)
-    ROW_CHI  \dst, 14, 18, 5, 8, 28, 48, 18, 38, 8, 23
-    ROW_IN  \src + 160, r0, r2, r8, r12, r5 @ row 4's even half: lanes (2,0) (3,1) (4,2) (0,3) (1,4)
-    ROW_CHI  \dst, 31, 28, 20, 21, 1, 24, 44, 19, 34, 4
+    ROW_LOAD \src + 60                          @ row 1's odd half: lanes (3,0) (4,1) (0,2) (1,3) (2,4)
+    THETA_TAKE B0, r2, 10
+    THETA_TAKE B1, r8, 22
+    THETA_TAKE B2, r11, 29
+    THETA_KEEP B3, r5, 5
+    THETA_TAKE B4, r0, 12
+    CHI_I   \dst + 144, B0, B1, B2, 8, 3
+    CHI_K   \dst + 24, B1, B2, B3, 7, 15
+    CHI_K   \dst + 104, B2, B3, B4, 2, 9
+    CHI_K   \dst + 164, B3, B4, B0, 26, 28
+    CHI_K   \dst + 64, B4, B0, B1, 21, 15
+    ROW_LOAD \src + 100                         @ row 2's odd half: lanes (1,0) (2,1) (3,2) (4,3) (0,4)
+    THETA_TAKE B0, r5, 10
+    THETA_KEEP B1, r6, 2
+    THETA_KEEP B2, r7, 4
+    THETA_TAKE B3, r8, 29
+    THETA_TAKE B4, r12, 26
+    CHI_I   \dst + 48, B0, B1, B2, 6, 26
+    CHI_K   \dst + 148, B1, B2, B3, 0, 6
+    CHI_K   \dst + 8, B2, B3, B4, 3, 3
+    CHI_K   \dst + 88, B3, B4, B0, 23, 26
+    CHI_K   \dst + 168, B4, B0, B1, 0, 23
+    ROW_LOAD \src + 120                         @ row 3's even half: lanes (4,0) (0,1) (1,2) (2,3) (3,4)
+    THETA_KEEP B0, r8, 5
+    THETA_KEEP B1, r11, 17
+    THETA_TAKE B2, r5, 6
+    THETA_KEEP B3, r6, 2
+    THETA_KEEP B4, r7, 28
+    CHI_K   \dst + 192, B0, B1, B2, 15, 16
+    CHI_K   \dst + 72, B1, B2, B3, 0, 15
+    CHI_I   \dst + 152, B2, B3, B4, 9, 23
+    CHI_K   \dst + 32, B3, B4, B0, 7, 16
+    CHI_K   \dst + 92, B4, B0, B1, 1, 8
+    ROW_LOAD \src + 160                         @ row 4's even half: lanes (2,0) (3,1) (4,2) (0,3) (1,4)
+    THETA_TAKE B0, r0, 5
+    THETA_KEEP B1, r2, 14
+    THETA_KEEP B2, r8, 30
+    THETA_KEEP B3, r12, 29
+    THETA_KEEP B4, r5, 18
+    CHI_K   \dst + 96, B0, B1, B2, 1, 22
+    CHI_K   \dst + 176, B1, B2, B3, 30, 31
+    CHI_K   \dst + 76, B2, B3, B4, 1, 31
+    CHI_I   \dst + 136, B3, B4, B0, 11, 20
+    CHI_K   \dst + 16, B4, B0, B1, 21, 0
 .endm
 
 @ the interleave of a word: its even bits to the low half, odd to the high
@@ -265,16 +343,16 @@ B4  .req    r10
     eor     r3, r3, r12, lsr #16
 .endm
 @ the next input lane (r1, aligned) xored into the state's slots e and o
-.macro  ABSORB_LANE e, o
+.macro  ABSORB_LANE e, o, pe, po
     ldmia   r1!, {r2, r3}
     UNSHUFFLE r2
     UNSHUFFLE r3
     SWAP_HALVES
     ldr     r0, [sp, #(S0 + 4 * \e)]
-    eor     r0, r0, r2
+    EOR_ROR r0, r0, r2, (32 - \pe)
     str     r0, [sp, #(S0 + 4 * \e)]
     ldr     r0, [sp, #(S0 + 4 * \o)]
-    eor     r0, r0, r3
+    EOR_ROR r0, r0, r3, (32 - \po)
     str     r0, [sp, #(S0 + 4 * \o)]
 .endm
 .macro  STORE_LE r, off
@@ -287,9 +365,11 @@ B4  .req    r10
     strb    r12, [r0, #\off + 3]
 .endm
 @ the lane in slots e and o, de-interleaved, to out + off (r0; any alignment)
-.macro  SQUEEZE_LANE e, o, off
+.macro  SQUEEZE_LANE e, o, pe, po, off
     ldr     r2, [sp, #(S0 + 4 * \e)]
     ldr     r3, [sp, #(S0 + 4 * \o)]
+    MOV_ROR r2, r2, \pe
+    MOV_ROR r3, r3, \po
     SWAP_HALVES
     SHUFFLE r2
     SHUFFLE r3
@@ -323,31 +403,37 @@ hb_sha3_512_armv4:
 
 @ iota's RC[i] (FIPS 202 3.2.5, rc(t) of Algorithm 5), interleaved: the
 @ even bits' word, then the odd bits'
+    .equ    P00E, 15                @ lane (0,0)'s words' pending rotations
+    .equ    P00O, 23
+.macro  RC_WORDS e, o               @ rotated left by them
+    .word   ((\e << P00E) | (\e >> (32 - P00E))) & 0xFFFFFFFF
+    .word   ((\o << P00O) | (\o >> (32 - P00O))) & 0xFFFFFFFF
+.endm
 keccak_rc:
-    .word   0x00000001, 0x00000000             @  0
-    .word   0x00000000, 0x00000089             @  1
-    .word   0x00000000, 0x8000008b             @  2
-    .word   0x00000000, 0x80008080             @  3
-    .word   0x00000001, 0x0000008b             @  4
-    .word   0x00000001, 0x00008000             @  5
-    .word   0x00000001, 0x80008088             @  6
-    .word   0x00000001, 0x80000082             @  7
-    .word   0x00000000, 0x0000000b             @  8
-    .word   0x00000000, 0x0000000a             @  9
-    .word   0x00000001, 0x00008082             @ 10
-    .word   0x00000000, 0x00008003             @ 11
-    .word   0x00000001, 0x0000808b             @ 12
-    .word   0x00000001, 0x8000000b             @ 13
-    .word   0x00000001, 0x8000008a             @ 14
-    .word   0x00000001, 0x80000081             @ 15
-    .word   0x00000000, 0x80000081             @ 16
-    .word   0x00000000, 0x80000008             @ 17
-    .word   0x00000000, 0x00000083             @ 18
-    .word   0x00000000, 0x80008003             @ 19
-    .word   0x00000001, 0x80008088             @ 20
-    .word   0x00000000, 0x80000088             @ 21
-    .word   0x00000001, 0x00008000             @ 22
-    .word   0x00000000, 0x80008082             @ 23
+    RC_WORDS 0x00000001 0x00000000             @  0
+    RC_WORDS 0x00000000 0x00000089             @  1
+    RC_WORDS 0x00000000 0x8000008b             @  2
+    RC_WORDS 0x00000000 0x80008080             @  3
+    RC_WORDS 0x00000001 0x0000008b             @  4
+    RC_WORDS 0x00000001 0x00008000             @  5
+    RC_WORDS 0x00000001 0x80008088             @  6
+    RC_WORDS 0x00000001 0x80000082             @  7
+    RC_WORDS 0x00000000 0x0000000b             @  8
+    RC_WORDS 0x00000000 0x0000000a             @  9
+    RC_WORDS 0x00000001 0x00008082             @ 10
+    RC_WORDS 0x00000000 0x00008003             @ 11
+    RC_WORDS 0x00000001 0x0000808b             @ 12
+    RC_WORDS 0x00000001 0x8000000b             @ 13
+    RC_WORDS 0x00000001 0x8000008a             @ 14
+    RC_WORDS 0x00000001 0x80000081             @ 15
+    RC_WORDS 0x00000000 0x80000081             @ 16
+    RC_WORDS 0x00000000 0x80000008             @ 17
+    RC_WORDS 0x00000000 0x00000083             @ 18
+    RC_WORDS 0x00000000 0x80008003             @ 19
+    RC_WORDS 0x00000001 0x80008088             @ 20
+    RC_WORDS 0x00000000 0x80000088             @ 21
+    RC_WORDS 0x00000001 0x00008000             @ 22
+    RC_WORDS 0x00000000 0x80008082             @ 23
 keccak_masks:                       @ the interleave's (at the table's end)
     .word   0x22222222, 0x0C0C0C0C, 0x00F000F0
 
@@ -408,26 +494,26 @@ keccak_block:                       @ a whole block from the input, or the padde
 keccak_absorb:                      @ r1: the block, word-aligned
     ldr     r0, [sp, #RCEND]        @ the masks follow the constants
     ldmia   r0, {r8-r10}
-    ABSORB_LANE  0,  5                  @ lane 0 = (0,0)
-    ABSORB_LANE 25, 20                  @ lane 1 = (1,0)
-    ABSORB_LANE 40, 45                  @ lane 2 = (2,0)
-    ABSORB_LANE 10, 15                  @ lane 3 = (3,0)
-    ABSORB_LANE 35, 30                  @ lane 4 = (4,0)
-    ABSORB_LANE 31, 36                  @ lane 5 = (0,1)
-    ABSORB_LANE  1,  6                  @ lane 6 = (1,1)
-    ABSORB_LANE 21, 26                  @ lane 7 = (2,1)
-    ABSORB_LANE 46, 41                  @ lane 8 = (3,1)
+    ABSORB_LANE  0,  5, 15, 23          @ lane 0 = (0,0)
+    ABSORB_LANE 25, 20, 25, 16          @ lane 1 = (1,0)
+    ABSORB_LANE 40, 45, 21,  8          @ lane 2 = (2,0)
+    ABSORB_LANE 10, 15, 15, 16          @ lane 3 = (3,0)
+    ABSORB_LANE 35, 30, 21,  8          @ lane 4 = (4,0)
+    ABSORB_LANE 31, 36, 11, 24          @ lane 5 = (0,1)
+    ABSORB_LANE  1,  6, 16, 20          @ lane 6 = (1,1)
+    ABSORB_LANE 21, 26, 13, 18          @ lane 7 = (2,1)
+    ABSORB_LANE 46, 41, 11, 24          @ lane 8 = (3,1)
     ldr     r0, [sp, #RATE]
     cmp     r0, #72
     beq     keccak_permute
-    ABSORB_LANE 11, 16                  @ lane 9 = (4,1)
-    ABSORB_LANE 17, 12                  @ lane 10 = (0,2)
-    ABSORB_LANE 32, 37                  @ lane 11 = (1,2)
-    ABSORB_LANE  7,  2                  @ lane 12 = (2,2)
-    ABSORB_LANE 27, 22                  @ lane 13 = (3,2)
-    ABSORB_LANE 47, 42                  @ lane 14 = (4,2)
-    ABSORB_LANE 48, 43                  @ lane 15 = (0,3)
-    ABSORB_LANE 18, 13                  @ lane 16 = (1,3)
+    ABSORB_LANE 11, 16, 16,  3          @ lane 9 = (4,1)
+    ABSORB_LANE 17, 12, 25, 15          @ lane 10 = (0,2)
+    ABSORB_LANE 32, 37, 21,  9          @ lane 11 = (1,2)
+    ABSORB_LANE  7,  2, 25,  6          @ lane 12 = (2,2)
+    ABSORB_LANE 27, 22, 21, 15          @ lane 13 = (3,2)
+    ABSORB_LANE 47, 42, 10, 15          @ lane 14 = (4,2)
+    ABSORB_LANE 48, 43, 10, 18          @ lane 15 = (0,3)
+    ABSORB_LANE 18, 13, 10,  6          @ lane 16 = (1,3)
 
 keccak_permute:
     ldr     r0, [sp, #RCEND]
@@ -447,17 +533,17 @@ keccak_rounds:
     ldr     r0, [sp, #OUT]          @ the digest: 4 lanes, or 8 for SHA3-512
     ldr     r1, [sp, #RCEND]
     ldmia   r1, {r8-r10}
-    SQUEEZE_LANE  0,  5,  0
-    SQUEEZE_LANE 25, 20,  8
-    SQUEEZE_LANE 40, 45, 16
-    SQUEEZE_LANE 10, 15, 24
+    SQUEEZE_LANE  0,  5, 15, 23,  0
+    SQUEEZE_LANE 25, 20, 25, 16,  8
+    SQUEEZE_LANE 40, 45, 21,  8, 16
+    SQUEEZE_LANE 10, 15, 15, 16, 24
     ldr     r1, [sp, #RATE]
     cmp     r1, #72
     bne     keccak_done
-    SQUEEZE_LANE 35, 30, 32
-    SQUEEZE_LANE 31, 36, 40
-    SQUEEZE_LANE  1,  6, 48
-    SQUEEZE_LANE 21, 26, 56
+    SQUEEZE_LANE 35, 30, 21,  8, 32
+    SQUEEZE_LANE 31, 36, 11, 24, 40
+    SQUEEZE_LANE  1,  6, 16, 20, 48
+    SQUEEZE_LANE 21, 26, 13, 18, 56
 keccak_done:
     add     sp, sp, #FRAME
     pop     {r4-r11, lr}
