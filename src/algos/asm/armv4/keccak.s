@@ -549,16 +549,33 @@ keccak_done:
     pop     {r4-r11, lr}
     bx      lr
 
-keccak_last:                        @ the len bytes left, the padding, the last 0x80
+keccak_last:                        @ the len bytes left (r1), the padding, the last 0x80
+    mov     r4, #0                  @ the buffer zeroed, 34 words
+    mov     r5, #0
+    mov     r6, #0
+    mov     r7, #0
+    mov     r8, #0
+    mov     r9, #0
+    mov     r10, #0
+    mov     r11, #0
     add     r0, sp, #BUF
-    mov     r4, #0
-    ldr     r3, [sp, #RATE]
-2:  str     r4, [r0], #4
-    subs    r3, r3, #4
-    bne     2b
+    stmia   r0!, {r4-r11}
+    stmia   r0!, {r4-r11}
+    stmia   r0!, {r4-r11}
+    stmia   r0!, {r4-r11}
+    stmia   r0, {r4, r5}
     add     r0, sp, #BUF
     ldr     r2, [sp, #LEN]
-    bl      copy_bytes
+    tst     r1, #3                  @ aligned: the whole words first
+    bne     4f
+    subs    r2, r2, #4
+    bcc     3f
+2:  ldr     r3, [r1], #4
+    str     r3, [r0], #4
+    subs    r2, r2, #4
+    bcs     2b
+3:  add     r2, r2, #4
+4:  bl      copy_bytes
     ldrb    r3, [r0]
     ldr     r2, [sp, #PAD]
     eor     r3, r3, r2
