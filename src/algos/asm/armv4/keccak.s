@@ -11,26 +11,32 @@
 @ Lanes are bit-interleaved: a 64-bit lane is held as two words, its even
 @ bits and its odd bits, so a rotation of the lane by 2k is a rotation of
 @ both words by k and one by 2k + 1 swaps them and rotates by k + 1 and k:
-@ every rotation is a 32-bit one, and each is folded into the operand of the
-@ instruction that next reads the word (no rotation is an instruction of
-@ its own but the one that brings a chi output back to its true position
-@ before it is stored).  The 50 words live on the stack, in two copies
-@ (a round reads one and writes the other), laid out in the order the next
-@ round reads them: ten groups of five, one for each half of each output row
-@ of chi, each group the five words that rho and pi bring into that row, so a
-@ group is one ldm.  A round:
-@   theta's parities: the 50 words by ldm (ten into the ten parities, then
-@     three at a time) and 40 eor; D[x] = C[x-1] ^ rotl(C[x+1], 1) 10 eor;
-@   each half row (ten): its group by ldm, five eor with D, chi as five bic
-@     and five eor, the rotations that put the five outputs back (one
-@     instruction each, none where an operand's rotation is 0) and five
-@     str to the places the next round reads them from;
-@   D's ten words share eight registers with the half rows' order chosen
-@     so that only three are reloaded (Belady's count); iota's two words
-@     by a pointer kept on the stack.
+@ every rotation is a 32-bit one.  None is an instruction: each word is
+@ stored rotated left by a "pending" amount fixed per slot, and every reader
+@ rotates it in its operand (`ror #`).  The slots' amounts (and, for each
+@ theta xor and chi output, which operand's rotation the result keeps) were
+@ chosen by a search so that every chi output arrives at its slot's amount
+@ by operands alone, the same in every round (so one ROUND serves all 24).
+@ The 50 words live on the stack, in two copies (a round reads one and
+@ writes the other), laid out in the order the next round reads them: ten
+@ groups of five, one for each half of each output row of chi, each group
+@ the five words that rho and pi bring into that row, so a group is one
+@ ldm; pi scatters a half row's five outputs over five groups, so each is
+@ one str.  A round, cycles on the ARM7TDMI in IWRAM:
+@   theta's parities 121: add 1, the 50 words by one ldm of ten (12, into
+@     the ten parities) and thirteen of three (5) and an ldr (3), 40 eor;
+@   D[x] = C[x-1] ^ rotl(C[x+1], 1): 10 eor;
+@   each half row (ten) 33: its group by add and ldm 8, five eor with D,
+@     chi as five bic and five eor, five str 10;
+@   D's ten words share eight registers, the half rows in the order that
+@     reloads fewest (Belady's count): two stores, one store and three
+@     loads later, 15; iota 18 (two words by a pointer kept on the stack:
+@     ldr, ldr, str, eor);
+@   494 a round (484 but for the pointer's upkeep), 988 the loop of two.
 @ The absorb interleaves each 64-bit input lane (four delta swaps on each
-@ word, then the halves exchanged: 36 instructions) and xors it into its two
-@ places; the squeeze undoes it for the digest's lanes.
+@ word, then the halfwords exchanged: 36 instructions; ldm 4; the xor into
+@ its two slots 12): 52 a lane, 884 a 136-byte block; the squeeze undoes
+@ it for the digest's lanes.  101.3 cycles a byte at 1 KiB (gba-iwram-arm).
 @ A block not word-aligned is first copied to the stack (each word from two
 @ aligned loads).
 
@@ -147,8 +153,9 @@ B4  .req    r10
 
 @ one round from the copy at src to the one at dst.  Registers: the ten
 @ parities r0-r9 (r10 the pointer, r11, r12, lr the words read), then D in
-@ eight registers; the half rows' order and the two D words left on the
-@ stack, and where each output goes, are the layout's (see the top).
+@ eight registers beside b0..b4 and lr.  The numbers are the differences
+@ of pending rotations that line each operand up (rho's amounts in them);
+@ the offsets, the slots in the layout (see the top).
 .macro  ROUND src, dst
     add     r10, sp, #\src
     ldmia   r10!, {r0-r9}                       @ the ten parities start from row 0's words
