@@ -302,48 +302,21 @@ B4  .req    r10
     CHI_K   \dst + 16, B4, B0, B1, 21, 0
 .endm
 
-@ the interleave of a word: its even bits to the low half, odd to the high
-@ (four delta swaps; masks 0x22222222 r8, 0x0C0C0C0C r9, 0x00F000F0 r10)
-.macro  UNSHUFFLE x
-    eor     r12, \x, \x, lsr #1
-    and     r12, r12, r8
-    eor     \x, \x, r12
-    eor     \x, \x, r12, lsl #1
-    eor     r12, \x, \x, lsr #2
-    and     r12, r12, r9
-    eor     \x, \x, r12
-    eor     \x, \x, r12, lsl #2
-    eor     r12, \x, \x, lsr #4
-    and     r12, r12, r10
-    eor     \x, \x, r12
-    eor     \x, \x, r12, lsl #4
-    eor     r12, \x, \x, lsr #8
-    and     r12, r12, #0xFF00
-    eor     \x, \x, r12
-    eor     \x, \x, r12, lsl #8
+@ The interleave of a lane (r2 its low word, r3 its high): five exchanges
+@ of bits between the two words, each moving the lane's bit index's top
+@ bit (which word) to the bit k below it: the bits of r2 whose bit k of
+@ position is 1 trade places with those of r3 whose bit k is 0, s = 2^k
+@ apart.  k = 4, 3, 2, 1, 0 in turn rotate the six index bits by one: r2
+@ ends with the lane's even bits, r3 its odd ones; the other order undoes
+@ it.  Four instructions each, one mask (r8 0x00FF00FF, r9 0x0F0F0F0F,
+@ r10 0x33333333, r11 0x55555555; k = 4 needs none).
+.macro  XSWAP s, m
+    eor     r12, r3, r2, lsr #\s
+    and     r12, r12, \m
+    eor     r3, r3, r12
+    eor     r2, r2, r12, lsl #\s
 .endm
-@ its inverse (the same swaps in the other order)
-.macro  SHUFFLE x
-    eor     r12, \x, \x, lsr #8
-    and     r12, r12, #0xFF00
-    eor     \x, \x, r12
-    eor     \x, \x, r12, lsl #8
-    eor     r12, \x, \x, lsr #4
-    and     r12, r12, r10
-    eor     \x, \x, r12
-    eor     \x, \x, r12, lsl #4
-    eor     r12, \x, \x, lsr #2
-    and     r12, r12, r9
-    eor     \x, \x, r12
-    eor     \x, \x, r12, lsl #2
-    eor     r12, \x, \x, lsr #1
-    and     r12, r12, r8
-    eor     \x, \x, r12
-    eor     \x, \x, r12, lsl #1
-.endm
-@ r2, r3 (low and high halves, each unshuffled) to even, odd: the high
-@ halfword of r2 and the low one of r3 exchanged (its own inverse)
-.macro  SWAP_HALVES
+.macro  XSWAP16
     eor     r12, r3, r2, lsr #16
     mov     r12, r12, lsl #16
     eor     r2, r2, r12
@@ -352,9 +325,11 @@ B4  .req    r10
 @ the next input lane (r1, aligned) xored into the state's slots e and o
 .macro  ABSORB_LANE e, o, pe, po
     ldmia   r1!, {r2, r3}
-    UNSHUFFLE r2
-    UNSHUFFLE r3
-    SWAP_HALVES
+    XSWAP16
+    XSWAP   8, r8
+    XSWAP   4, r9
+    XSWAP   2, r10
+    XSWAP   1, r11
     ldr     r0, [sp, #(S0 + 4 * \e)]
     EOR_ROR r0, r0, r2, (32 - \pe)
     str     r0, [sp, #(S0 + 4 * \e)]
@@ -377,9 +352,11 @@ B4  .req    r10
     ldr     r3, [sp, #(S0 + 4 * \o)]
     MOV_ROR r2, r2, \pe
     MOV_ROR r3, r3, \po
-    SWAP_HALVES
-    SHUFFLE r2
-    SHUFFLE r3
+    XSWAP   1, r11
+    XSWAP   2, r10
+    XSWAP   4, r9
+    XSWAP   8, r8
+    XSWAP16
     STORE_LE r2, \off
     STORE_LE r3, \off + 4
 .endm
@@ -442,7 +419,7 @@ keccak_rc:
     RC_WORDS 0x00000001 0x00008000             @ 22
     RC_WORDS 0x00000000 0x80008082             @ 23
 keccak_masks:                       @ the interleave's (at the table's end)
-    .word   0x22222222, 0x0C0C0C0C, 0x00F000F0
+    .word   0x00FF00FF, 0x0F0F0F0F, 0x33333333, 0x55555555
 
 @ r0 out, r1 in, r2 len, r12 the rate in bytes, r3 the padding's byte; the
 @ digest is (200 - rate) / 2 bytes: four lanes, or eight for a rate of 72
@@ -500,7 +477,7 @@ keccak_block:                       @ a whole block from the input, or the padde
 
 keccak_absorb:                      @ r1: the block, word-aligned
     ldr     r0, [sp, #RCEND]        @ the masks follow the constants
-    ldmia   r0, {r8-r10}
+    ldmia   r0, {r8-r11}
     ABSORB_LANE  0,  5, 15, 23          @ lane 0 = (0,0)
     ABSORB_LANE 25, 20, 25, 16          @ lane 1 = (1,0)
     ABSORB_LANE 40, 45, 21,  8          @ lane 2 = (2,0)
@@ -539,7 +516,7 @@ keccak_rounds:
 
     ldr     r0, [sp, #OUT]          @ the digest: 4 lanes, or 8 for SHA3-512
     ldr     r1, [sp, #RCEND]
-    ldmia   r1, {r8-r10}
+    ldmia   r1, {r8-r11}
     SQUEEZE_LANE  0,  5, 15, 23,  0
     SQUEEZE_LANE 25, 20, 25, 16,  8
     SQUEEZE_LANE 40, 45, 21,  8, 16
