@@ -155,8 +155,10 @@ B4  .req    r10
 @ parities r0-r9 (r10 the pointer, r11, r12, lr the words read), then D in
 @ eight registers beside b0..b4 and lr.  The numbers are the differences
 @ of pending rotations that line each operand up (rho's amounts in them);
-@ the offsets, the slots in the layout (see the top).
-.macro  ROUND src, dst
+@ the offsets, the slots in the layout (see the top).  With last = 1 it
+@ leaves the flags eq after the table's last round (no later instruction
+@ of the round sets them).
+.macro  ROUND src, dst, last
     add     r10, sp, #\src
     ldmia   r10!, {r0-r9}                       @ the ten parities start from row 0's words
     PARITY3 r8, 21, r4, 20, r5, 24
@@ -191,7 +193,7 @@ B4  .req    r10
     CHI_K   \dst + 40, B3, B4, B0, 6, 19
     CHI_I   \dst + 140, B4, B0, B1, 22, 4
     ldr     B3, [sp, #RCP]                      @ iota: B3 and B4 are no output's any more
-    ldr     B4, [B3], #4
+    ldr     B4, [B3], #8                        @ the even word; RCP on to the next round's
     str     B3, [sp, #RCP]
     CHI_I   \dst + 0, B0, B1, B2, 9, 1, B4
     ROW_LOAD \src + 40                          @ row 1's even half: lanes (3,0) (4,1) (0,2) (1,3) (2,4)
@@ -251,10 +253,13 @@ B4  .req    r10
     CHI_K   \dst + 180, B2, B3, B4, 8, 28
     CHI_I   \dst + 60, B3, B4, B0, 17, 7
     CHI_I   \dst + 120, B4, B0, B1, 25, 22
-    ldr     B3, [sp, #RCP]                      @ iota: B3 and B4 are no output's any more
-    ldr     B4, [B3], #4
-    str     B3, [sp, #RCP]
+    ldr     B3, [sp, #RCP]                      @ iota's odd word
+    ldr     B4, [B3, #-4]
     CHI_I   \dst + 20, B0, B1, B2, 26, 13, B4
+.if \last                                   @ the loop's test: B3 is the next round's constants
+    ldr     lr, [sp, #RCEND]
+    cmp     B3, lr
+.endif
     ldr     r5, [sp, #D1e]
     ROW_LOAD \src + 60                          @ row 1's odd half: lanes (3,0) (4,1) (0,2) (1,3) (2,4)
     THETA_TAKE B0, r2, 10
@@ -504,11 +509,8 @@ keccak_permute:
     sub     r0, r0, #(24 * 8)
     str     r0, [sp, #RCP]
 keccak_rounds:
-    ROUND   S0, S1
-    ROUND   S1, S0
-    add     r0, sp, #RCP
-    ldmia   r0, {r0, r1}            @ RCP, RCEND
-    cmp     r0, r1
+    ROUND   S0, S1, 0
+    ROUND   S1, S0, 1               @ sets the flags: eq after the last round
     bne     keccak_rounds
     ldr     r0, [sp, #LEN]
     cmp     r0, #0
