@@ -30,13 +30,15 @@
 @     chi as five bic and five eor, five str 10;
 @   D's ten words share eight registers, the half rows in the order that
 @     reloads fewest (Belady's count): two stores, one store and three
-@     loads later, 15; iota 18 (two words by a pointer kept on the stack:
-@     ldr, ldr, str, eor);
-@   494 a round (484 but for the pointer's upkeep), 988 the loop of two.
-@ The absorb interleaves each 64-bit input lane (four delta swaps on each
-@ word, then the halfwords exchanged: 36 instructions; ldm 4; the xor into
-@ its two slots 12): 52 a lane, 884 a 136-byte block; the squeeze undoes
-@ it for the digest's lanes.  101.3 cycles a byte at 1 KiB (gba-iwram-arm).
+@     loads later, 15; iota 16 (its two words by a pointer kept on the
+@     stack: ldr, ldr, eor each, the pointer stored once);
+@   492 a round (484 but for the pointer's upkeep), 991 the loop of two
+@     with its test (ldr, cmp, bne).
+@ The absorb interleaves each 64-bit input lane (five exchanges of bits
+@ between its two words, 20 instructions; ldm 4; the xor into its two slots
+@ 12): 36 a lane, 612 a 136-byte block; the squeeze undoes it for the
+@ digest's lanes.  98.6 cycles a byte at 1 KiB (gba-iwram-arm), 12,549 a
+@ block's loop.
 @ A block not word-aligned is first copied to the stack (each word from two
 @ aligned loads).
 
