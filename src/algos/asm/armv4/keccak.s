@@ -515,8 +515,8 @@ keccak_rounds:
     ROUND   S1, S0, 1               @ sets the flags: eq after the last round
     bne     keccak_rounds
     ldr     r0, [sp, #LEN]
-    cmp     r0, #0
-    bge     keccak_block
+    cmn     r0, #1                  @ -1 (after the padded block) is no byte count:
+    bne     keccak_block            @ every real one is at most 2^32 - 1 - 72
 
     ldr     r0, [sp, #OUT]          @ the digest: 4 lanes, or 8 for SHA3-512
     ldr     r1, [sp, #RCEND]
