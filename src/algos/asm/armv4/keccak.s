@@ -329,9 +329,9 @@ B4  .req    r10
     eor     r2, r2, r12
     eor     r3, r3, r12, lsr #16
 .endm
-@ the next input lane (r1, aligned) xored into the state's slots e and o
+@ the input lane below r1 (aligned) xored into the state's slots e and o
 .macro  ABSORB_LANE e, o, pe, po
-    ldmia   r1!, {r2, r3}
+    ldmdb   r1!, {r2, r3}
     XSWAP16
     XSWAP   8, r8
     XSWAP   4, r9
@@ -342,6 +342,13 @@ B4  .req    r10
     str     r0, [sp, #(S0 + 4 * \e)]
     ldr     r0, [sp, #(S0 + 4 * \o)]
     EOR_ROR r0, r0, r3, (32 - \po)
+    str     r0, [sp, #(S0 + 4 * \o)]
+.endm
+@ the padding's last bit (bit 63 of a lane, bit 31 of its odd word o) xored
+@ into the state where that word is held rotated left by po
+.macro  PAD_END o, po
+    ldr     r0, [sp, #(S0 + 4 * \o)]
+    eor     r0, r0, #(1 << ((31 + \po) % 32))
     str     r0, [sp, #(S0 + 4 * \o)]
 .endm
 .macro  STORE_LE r, off
@@ -482,29 +489,35 @@ keccak_block:                       @ a whole block from the input, or the padde
     bne     1b
     add     r1, sp, #BUF
 
-keccak_absorb:                      @ r1: the block, word-aligned
+keccak_absorb:                      @ r1: the block, word-aligned; from its last lane down
     ldr     r0, [sp, #RCEND]        @ the masks follow the constants
     ldmia   r0, {r8-r11}
-    ABSORB_LANE  0,  5, 15, 23          @ lane 0 = (0,0)
-    ABSORB_LANE 25, 20, 25, 16          @ lane 1 = (1,0)
-    ABSORB_LANE 40, 45, 21,  8          @ lane 2 = (2,0)
-    ABSORB_LANE 10, 15, 15, 16          @ lane 3 = (3,0)
-    ABSORB_LANE 35, 30, 21,  8          @ lane 4 = (4,0)
-    ABSORB_LANE 31, 36, 11, 24          @ lane 5 = (0,1)
-    ABSORB_LANE  1,  6, 16, 20          @ lane 6 = (1,1)
-    ABSORB_LANE 21, 26, 13, 18          @ lane 7 = (2,1)
-    ABSORB_LANE 46, 41, 11, 24          @ lane 8 = (3,1)
     ldr     r0, [sp, #RATE]
+    add     r1, r1, r0
     cmp     r0, #72
-    beq     keccak_permute
-    ABSORB_LANE 11, 16, 16,  3          @ lane 9 = (4,1)
-    ABSORB_LANE 17, 12, 25, 15          @ lane 10 = (0,2)
-    ABSORB_LANE 32, 37, 21,  9          @ lane 11 = (1,2)
-    ABSORB_LANE  7,  2, 25,  6          @ lane 12 = (2,2)
-    ABSORB_LANE 27, 22, 21, 15          @ lane 13 = (3,2)
-    ABSORB_LANE 47, 42, 10, 15          @ lane 14 = (4,2)
-    ABSORB_LANE 48, 43, 10, 18          @ lane 15 = (0,3)
+    beq     keccak_lane8
+keccak_lane16:                      @ each lane 27 instructions (keccak_last jumps in)
     ABSORB_LANE 18, 13, 10,  6          @ lane 16 = (1,3)
+    ABSORB_LANE 48, 43, 10, 18          @ lane 15 = (0,3)
+    ABSORB_LANE 47, 42, 10, 15          @ lane 14 = (4,2)
+    ABSORB_LANE 27, 22, 21, 15          @ lane 13 = (3,2)
+    ABSORB_LANE  7,  2, 25,  6          @ lane 12 = (2,2)
+    ABSORB_LANE 32, 37, 21,  9          @ lane 11 = (1,2)
+    ABSORB_LANE 17, 12, 25, 15          @ lane 10 = (0,2)
+    ABSORB_LANE 11, 16, 16,  3          @ lane 9 = (4,1)
+keccak_lane8:
+    ABSORB_LANE 46, 41, 11, 24          @ lane 8 = (3,1)
+    ABSORB_LANE 21, 26, 13, 18          @ lane 7 = (2,1)
+    ABSORB_LANE  1,  6, 16, 20          @ lane 6 = (1,1)
+    ABSORB_LANE 31, 36, 11, 24          @ lane 5 = (0,1)
+    ABSORB_LANE 35, 30, 21,  8          @ lane 4 = (4,0)
+    ABSORB_LANE 10, 15, 15, 16          @ lane 3 = (3,0)
+    ABSORB_LANE 40, 45, 21,  8          @ lane 2 = (2,0)
+    ABSORB_LANE 25, 20, 25, 16          @ lane 1 = (1,0)
+    ABSORB_LANE  0,  5, 15, 23          @ lane 0 = (0,0)
+    .if     (keccak_lane8 - keccak_lane16) - 8 * 27 * 4
+    .error  "ABSORB_LANE is not 27 instructions"
+    .endif
 
 keccak_permute:
     ldr     r0, [sp, #RCEND]
@@ -537,23 +550,15 @@ keccak_done:
     pop     {r4-r11, lr}
     bx      lr
 
-keccak_last:                        @ the len bytes left (r1), the padding, the last 0x80
-    mov     r4, #0                  @ the buffer zeroed, 34 words
+keccak_last:                        @ r1 the len bytes left, less than a block
+    ldr     r2, [sp, #LEN]
+    mov     r4, r2, lsr #3          @ m: the lane the padding starts in
+    add     r0, sp, #BUF            @ that lane's buffer zeroed (those below are copied whole)
+    add     r0, r0, r4, lsl #3
     mov     r5, #0
     mov     r6, #0
-    mov     r7, #0
-    mov     r8, #0
-    mov     r9, #0
-    mov     r10, #0
-    mov     r11, #0
+    stmia   r0, {r5, r6}
     add     r0, sp, #BUF
-    stmia   r0!, {r4-r11}
-    stmia   r0!, {r4-r11}
-    stmia   r0!, {r4-r11}
-    stmia   r0!, {r4-r11}
-    stmia   r0, {r4, r5}
-    add     r0, sp, #BUF
-    ldr     r2, [sp, #LEN]
     tst     r1, #3                  @ aligned: the whole words first
     bne     4f
     subs    r2, r2, #4
@@ -564,20 +569,28 @@ keccak_last:                        @ the len bytes left (r1), the padding, the 
     bcs     2b
 3:  add     r2, r2, #4
 4:  bl      copy_bytes
-    ldrb    r3, [r0]
+    ldrb    r3, [r0]                @ the padding's first byte after them
     ldr     r2, [sp, #PAD]
     eor     r3, r3, r2
     strb    r3, [r0]
-    ldr     r3, [sp, #RATE]
-    add     r0, sp, #BUF
-    add     r0, r0, r3
-    ldrb    r2, [r0, #-1]
-    orr     r2, r2, #0x80
-    strb    r2, [r0, #-1]
-    mvn     r2, #0
+    ldr     r3, [sp, #RATE]         @ its last bit, bit 63 of the block's last lane,
+    cmp     r3, #72                 @ straight into the state
+    beq     5f
+    PAD_END 13, 6                   @ lane 16
+    b       6f
+5:  PAD_END 41, 24                  @ lane 8
+6:  mvn     r2, #0
     str     r2, [sp, #LEN]
-    add     r1, sp, #BUF
-    b       keccak_absorb
+    ldr     r0, [sp, #RCEND]        @ lanes m down to 0 from the buffer, the zero
+    ldmia   r0, {r8-r11}            @ ones above skipped: into the absorb at lane m
+    add     r1, sp, #(BUF + 8)
+    add     r1, r1, r4, lsl #3
+    rsb     r0, r4, #16
+    add     r0, r0, r0, lsl #1      @ (16 - m) * 27 instructions
+    add     r0, r0, r0, lsl #3
+    ldr     r2, =keccak_lane16
+    add     pc, r2, r0, lsl #2
+    .ltorg
 
     COPY_BYTES r3
 
