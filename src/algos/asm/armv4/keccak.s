@@ -23,8 +23,9 @@
 @ the five words that rho and pi bring into that row, so a group is one
 @ ldm; pi scatters a half row's five outputs over five groups, so each is
 @ one str.  A round, cycles on the ARM7TDMI in IWRAM:
-@   theta's parities 121: add 1, the 50 words by one ldm of ten (12, into
-@     the ten parities) and thirteen of three (5) and an ldr (3), 40 eor;
+@   theta's parities 117: add 1, the 50 words by one ldm of thirteen (15:
+@     ten into the ten parities), eleven of three (5) and one of four (6),
+@     40 eor;
 @   D[x] = C[x-1] ^ rotl(C[x+1], 1): 10 eor;
 @   each half row (ten) 33: its group by add and ldm 8, five eor with D,
 @     chi as five bic and five eor, five str 10;
@@ -32,7 +33,7 @@
 @     reloads fewest (Belady's count): two stores, one store and three
 @     loads later, 15; iota 16 (its two words by a pointer kept on the
 @     stack: ldr, ldr, eor each, the pointer stored once);
-@   492 a round (484 but for the pointer's upkeep), 991 the loop of two
+@   488 a round (480 but for the pointer's upkeep), 983 the loop of two
 @     with its test (ldr, cmp, bne).
 @ The absorb interleaves each 64-bit input lane (five exchanges of bits
 @ between its two words, 20 instructions; ldm 4; the xor into its two slots
@@ -100,17 +101,24 @@ B4  .req    r10
 .endif
 .endm
 
-@ theta's parities: three (one) more words from r10 into their columns'
+@ theta's parities: three more words from r10 into their columns'
 @ parities, each rotated by its difference in pending rotation
 .macro  PARITY3 a, ra, b, rb, c, rc
     ldmia   r10!, {r11, r12, lr}
+    XOR3    \a, \ra, \b, \rb, \c, \rc
+.endm
+.macro  XOR3 a, ra, b, rb, c, rc     @ r11, r12, lr already loaded
     EOR_ROR \a, \a, r11, \ra
     EOR_ROR \b, \b, r12, \rb
     EOR_ROR \c, \c, lr, \rc
 .endm
-.macro  PARITY1 a, ra
-    ldr     r11, [r10], #4
-    EOR_ROR \a, \a, r11, \ra
+@ the last four, the pointer itself the first word's register (no writeback)
+.macro  PARITY4 a, ra, b, rb, c, rc, d, rd
+    ldmia   r10, {r10, r11, r12, lr}
+    EOR_ROR \a, \a, r10, \ra
+    EOR_ROR \b, \b, r11, \rb
+    EOR_ROR \c, \c, r12, \rc
+    EOR_ROR \d, \d, lr, \rd
 .endm
 @ D[x] from C[x-1] (ce, co) and C[x+1] (ne, no): even ^= rotl(odd, 1), odd ^= even
 @ (the rotation by 1 folded into re with the pending ones)
@@ -162,8 +170,8 @@ B4  .req    r10
 @ of the round sets them).
 .macro  ROUND src, dst, last
     add     r10, sp, #\src
-    ldmia   r10!, {r0-r9}                       @ the ten parities start from row 0's words
-    PARITY3 r8, 21, r4, 20, r5, 24
+    ldmia   r10!, {r0-r9, r11, r12, lr}         @ the ten parities start from row 0's words
+    XOR3    r8, 21, r4, 20, r5, 24
     PARITY3 r6, 18, r2, 17, r3, 3
     PARITY3 r9, 20, r0, 10, r1, 26
     PARITY3 r7, 3, r6, 28, r7, 20
@@ -175,8 +183,7 @@ B4  .req    r10
     PARITY3 r6, 21, r7, 17, r3, 28
     PARITY3 r7, 28, r3, 11, r9, 0
     PARITY3 r5, 27, r1, 13, r2, 2
-    PARITY3 r8, 17, r4, 14, r0, 27
-    PARITY1 r6, 28
+    PARITY4 r8, 17, r4, 14, r0, 27, r6, 28
     THETA_D r11, r12, r4, r9, r1, r6, 23, 1     @ D[0]
     THETA_D r1, r6, r1, r6, r8, r3, 28, 6       @ D[2]
     THETA_D r8, r3, r8, r3, r0, r5, 28, 2       @ D[4]
