@@ -38,7 +38,7 @@
 @ The absorb interleaves each 64-bit input lane (five exchanges of bits
 @ between its two words, 20 instructions; ldm 4; the xor into its two slots
 @ 12): 36 a lane, 612 a 136-byte block; the squeeze undoes it for the
-@ digest's lanes.  98.3 cycles a byte at 1 KiB (gba-iwram-arm), 12,550 a
+@ digest's lanes.  97.6 cycles a byte at 1 KiB (gba-iwram-arm), 12,454 a
 @ block's loop.
 @ A block not word-aligned is first copied to the stack (each word from two
 @ aligned loads).
