@@ -106,7 +106,8 @@ sha256_init:
 
 @ h += K[t]: by immediates where at most three add or sub of ARM immediates
 @ make it (25 of the 64, 3 cycles or 2 instead of a load's 3 and the add),
-@ else by a pc-relative load, each half of the table within its reach
+@ else by a pc-relative load (the table in two parts, before and after the
+@ function, each within the loads' reach)
 .macro  IMM h, o1, i1, o2, i2, o3, i3
     \o1     \h, \h, #\i1
     \o2     \h, \h, #\i2
