@@ -154,7 +154,7 @@ def unsettled(result):
 
 def process_values(result, kind="ns") -> dict:
     """process -> (net, raw, harness) per-call value of `kind`: the unit of
-    every statistic on a timed result (stats.estimate, stats.compare_processes)."""
+    every statistic on a timed result (stats.estimate_strata, diff's within-run error)."""
     fields = result.sample_fields or ("iters", "ticks", "ns")
     fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
     groups, _ = undisturbed(result, kind)
@@ -312,7 +312,7 @@ def process_cpus(result) -> dict:
 def grouped_values(result, kind=None) -> dict:
     """CPU -> the per-process net values of the processes pinned to it (one
     group, None, when the processes were not pinned): the strata of
-    stats.estimate_strata and stats.compare_strata."""
+    stats.estimate_strata."""
     cpus = process_cpus(result)
     out = {}
     for p, v in process_values(result, kind or figure_kind(result)).items():
