@@ -57,9 +57,23 @@ MIN_PROCESS_SAMPLES = 6   # a process with fewer kept samples of the row gives n
 # Above this share of the raw time, the harness's own noise is as large as what is left of the
 # row: such a row is "below the harness's resolution" and gets no figure of its own
 HARNESS_RESOLUTION = 0.30
-# what a timed row's ± is, stored with it (extra["plus_minus"]) for the table's header
-PLUS_MINUS = ("95% of reruns: the processes' spread and the run-to-run shift measured on this VM "
-              "(docs/performance.md), %")
+# The run-to-run term of a row's ± (stats.repeat_half_log), measured in each run (run_noise): the
+# spread between the run's processes of their common shift - each process's median over rows of its
+# value against its CPU's mean - which follows the hour: 0.1-0.5% when the machine is calm, 1% and
+# more when it is busy (docs/performance.md, "What a ± and a verdict promise").  It needs
+# MIN_NOISE_ROWS rows with processes' figures, and is never under RUN_SD_MIN, the least that A/A
+# runs of the calmest hour measured between runs; a run with fewer rows keeps stats.RUN_SD.
+MIN_NOISE_ROWS = 8
+RUN_SD_MIN = 0.002
+
+
+def plus_minus_text(run_sd_pct=None) -> str:
+    """What a timed row's ± is, stored with it (extra["plus_minus"]) for the table's header."""
+    if run_sd_pct is None:
+        return (f"95% of reruns: the processes' spread and a run-to-run shift of {100 * stats.RUN_SD:.1f}% "
+                "(this VM's, docs/performance.md), %")
+    return (f"95% of reruns: the processes' spread and the run-to-run shift measured in this run "
+            f"({run_sd_pct:.2f}%), %")
 TIMER_FIELDS = ("name", "unit", "hz", "hz_source", "is_cycles", "description")
 
 
@@ -187,6 +201,8 @@ class Fastest:
     n: int
     per_process: list
     harness_share: float
+    processes: list = None   # the processes of per_process, in its order
+    cpus: list = None        # the CPU each was pinned to (None: not pinned)
 
     @property
     def ci_pct(self) -> float:
@@ -217,12 +233,13 @@ def low_quantile(values):
     return vals[min(len(vals) - 1, int(FAST_QUANTILE * len(vals)))] if vals else float("nan")
 
 
-def fastest(result, kind="ns"):
+def fastest(result, kind="ns", run_sd=None):
     """The row's figure of `kind` from its processes' fastest moments (the module's rule), or None
     when the run kept too few samples of the row: fewer than three processes with
     MIN_PROCESS_SAMPLES kept samples each, and fewer than MIN_FAST_SAMPLES kept in all (the least
     the pooled quantile's exact interval needs).  Not the count of samples taken: a time budget
-    takes 46 in one run and 92 in the next, and a row's rule must not flip between runs."""
+    takes 46 in one run and 92 in the next, and a row's rule must not flip between runs.
+    `run_sd`: the run-to-run term of its ± (the run's measured one, run_noise; None: stats.RUN_SD)."""
     fields = list(result.sample_fields or ("iters", "ticks", "ns"))
     samples = kept_samples(result)
     own, _ = undisturbed(result, kind, leave_stuck=True)   # kept samples less a slow mode (two_speeds)
@@ -236,11 +253,12 @@ def fastest(result, kind="ns"):
     def per(ss):
         return [s[col] / s[0] for s in ss if s[0]]
 
-    raw, over, net, cpu_of = [], [], [], []
+    raw, over, net, cpu_of, used = [], [], [], [], []
     cpus = process_cpus(result)
     for p, ss in sorted(own.items()):
         if len(ss) < MIN_PROCESS_SAMPLES:
             continue
+        used.append(p)
         v = low_quantile(per(ss))
         h = low_quantile(per(kept(harness_of[p], fields) if p in harness_of else pooled)) if pooled else 0.0
         h = h if h == h else 0.0
@@ -265,8 +283,8 @@ def fastest(result, kind="ns"):
         within = math.log1p((hi - lo) / 2.0 / stats.LEVEL_Z / value) if hi == hi else float("inf")
     if basis is raw:
         value = stats.median(net)
-    return Fastest(value, stats.repeat_half_log(within), within, raw_v, over_v, len(samples), net,
-                   over_v / raw_v)
+    return Fastest(value, stats.repeat_half_log(within, run_sd=run_sd), within, raw_v, over_v, len(samples), net,
+                   over_v / raw_v, used, cpu_of)
 
 
 def centre(values, cpus):
@@ -360,7 +378,9 @@ def summarise(result, timer=None):
         return result
     kind = figure_kind(result)
     fields = result.sample_fields or ("iters", "ticks", "ns")
-    fast = fastest(result, kind)
+    run_sd_pct = result.extra.get("run_sd_pct")   # the run's own run-to-run term (apply_run_noise)
+    run_sd = None if run_sd_pct is None else run_sd_pct / 100.0
+    fast = fastest(result, kind, run_sd)
     for k in ("below_resolution", "processes_disagree_pct", "within_pct"):
         result.extra.pop(k, None)
     if fast:
@@ -375,10 +395,11 @@ def summarise(result, timer=None):
         est = stats.estimate_strata(grouped_values(result, kind))
         result.per_call, result.processes = est.value, est.n
         result.ci_pct = None if est.ci_pct is None else 100.0 * math.expm1(
-            stats.repeat_half_log(math.log1p(est.ci_pct / 100.0) / stats.LEVEL_Z))
+            stats.repeat_half_log(math.log1p(est.ci_pct / 100.0) / stats.LEVEL_Z, run_sd=run_sd))
         result.extra["within_pct"] = est.ci_pct
         result.extra["statistic"] = "processes' medians"
-    result.extra["plus_minus"] = PLUS_MINUS if result.ci_pct is not None else "MAD of the samples, % of the median"
+    result.extra["plus_minus"] = (plus_minus_text(run_sd_pct) if result.ci_pct is not None
+                                  else "MAD of the samples, % of the median")
     fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
     result.spread_pct = stats.spread_pct([v for v in map(fn, kept_samples(result)) if v is not None])
     fast_ns = fast if kind == "ns" else fastest(result, "ns")
@@ -410,3 +431,60 @@ def summarise(result, timer=None):
         result.cycles_per_byte = cyc / result.size if result.size else None
         result.cycle_unit = timer.get("unit")
     return result
+
+
+def process_shifts(results):
+    """The run's common shift in each of its engine processes: process -> (its median over the rows of
+    log(its value / its CPU's mean value of the row), its CPU), from the rows whose figure is their
+    processes' fastest moments (each CPU with two processes or more), and how many rows gave one."""
+    residuals, cpu_of, rows = {}, {}, 0
+    for r in results:
+        if not r.verified or r.exact or not r.samples or r.extra.get("below_resolution"):
+            continue
+        f = fastest(r, figure_kind(r))
+        if not f or not f.processes or min(f.per_process) <= 0:
+            continue
+        groups = {}
+        for p, c, v in zip(f.processes, f.cpus, f.per_process):
+            groups.setdefault(c, []).append((p, math.log(v)))
+        used = False
+        for c, pv in groups.items():
+            if len(pv) < 2:
+                continue
+            mean = statistics.fmean(x for _, x in pv)
+            for p, x in pv:
+                residuals.setdefault(p, []).append(x - mean)
+                cpu_of[p] = c
+            used = True
+        rows += used
+    return {p: (statistics.median(v), cpu_of[p]) for p, v in residuals.items()}, rows
+
+
+def run_noise(results):
+    """The run-to-run term of the run's ± (stats.repeat_half_log), measured in the run: the standard
+    deviation of its processes' common shifts (process_shifts; degrees of freedom the processes less
+    the CPUs), at least RUN_SD_MIN -> {run_sd_pct, process_shift_sd_pct, processes, rows}; None with
+    fewer than MIN_NOISE_ROWS rows or two degrees of freedom (the run keeps stats.RUN_SD).
+    Why this spread: a whole run's shift is what the machine's speed does over the seconds of a
+    run, and the processes, one after another, sample it (docs/performance.md)."""
+    shifts, rows = process_shifts(results)
+    df = len(shifts) - len({c for _, c in shifts.values()})
+    if rows < MIN_NOISE_ROWS or df < 2:
+        return None
+    sd = math.sqrt(sum(v * v for v, _ in shifts.values()) / df)
+    return {"run_sd_pct": 100.0 * max(RUN_SD_MIN, sd), "process_shift_sd_pct": 100.0 * sd,
+            "processes": len(shifts), "rows": rows}
+
+
+def apply_run_noise(results, timer=None):
+    """Measures the run's run-to-run term (run_noise) and makes every timed row's ± with it (stored as
+    extra["run_sd_pct"]) -> run_noise's answer, or None (the rows keep stats.RUN_SD)."""
+    noise = run_noise(results)
+    for r in results:
+        if r.verified and not r.exact and r.samples and r.sample_fields:
+            if noise:
+                r.extra["run_sd_pct"] = noise["run_sd_pct"]
+            else:
+                r.extra.pop("run_sd_pct", None)
+            summarise(r, timer)
+    return noise

@@ -26,12 +26,14 @@ ALPHA = 0.01        # a difference is significant at p < ALPHA (after hashbench.
 LEVEL = 0.95        # confidence of the ± and of the ratio intervals
 LEVEL_Z = statistics.NormalDist().inv_cdf(0.5 + LEVEL / 2.0)
 
-# The run-to-run model of a shared machine (docs/performance.md, "What a ± and a verdict promise";
-# measured by studies/repeatability.py on the project's 2-vCPU VM), as standard deviations of
-# logarithms:
-# - RUN_SD: a whole run's shift, every row at once (a neighbour's load, the host's clock, where
-#   the run's pages landed) - no statistic inside one run sees it;
-# - ROW_SD: one row against its run's common shift (the median shift of all its rows).
+# The run-to-run model of a shared machine (docs/performance.md, "What a ± and a verdict promise"),
+# as standard deviations of logarithms:
+# - RUN_SD: a whole run's shift, every row at once (a neighbour's load, the host's clock, where the
+#   run's pages landed).  Each run of 8 rows or more measures its own (hashbench.meters.timer.run_noise:
+#   it follows the hour); this constant, what A/A runs measured between runs on the project's 2-vCPU
+#   VM in busy hours, is the term of a run too small to measure it;
+# - ROW_SD: one row against its run's common shift (the median shift of all its rows): 0.21-0.28%
+#   in every A/A study, calm hour or busy (studies/repeatability.py).
 RUN_SD = 0.008
 ROW_SD = 0.003
 
@@ -39,7 +41,8 @@ ROW_SD = 0.003
 def repeat_half_log(within_log, level=LEVEL, run_sd=None):
     """The ± of a figure as the half-width (log scale) of the interval in which a rerun's figure
     falls with probability `level`: the two runs' within-run errors (standard error within_log
-    each) and their run shifts (RUN_SD each) added: z * sqrt(2 (within^2 + RUN_SD^2))."""
+    each) and their run shifts (run_sd each: the run's measured term, else RUN_SD) added:
+    z * sqrt(2 (within^2 + run_sd^2))."""
     run_sd = RUN_SD if run_sd is None else run_sd
     z = statistics.NormalDist().inv_cdf(0.5 + level / 2.0)
     return z * math.sqrt(2.0 * (within_log ** 2 + run_sd ** 2))

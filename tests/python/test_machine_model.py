@@ -16,7 +16,7 @@ from hashbench.meters import HOST, choose, clock, timer
 from hashbench.present.table import single_size_table
 from hashbench.results.result import Build, Result, Run
 from hashbench.statistics import stats, verdicts
-from hashbench.statistics.diff import compare_runs, compare_timed, shift_of
+from hashbench.statistics.diff import compare_runs, compare_timed, run_sd, shift_of
 from hashbench.targets.host import cpu_of
 
 
@@ -498,3 +498,71 @@ def test_the_cycles_column_says_reference_cycles_under_the_tsc():
     assert r.cycle_unit == "ref-cycles" and "ref-cyc/B" in single_size_table([r])[0]
     r.cycle_unit = "cycles"
     assert cycles_title([r]) == "cyc/B"
+
+
+# ---- the run-to-run term, measured in each run ---------------------------------------
+
+def shifted_run(shifts_pct, rows=10, cpus=None, slow_cpu=1.0, seed=70):
+    """`rows` rows of 6 processes (30 samples each), process p's every row at 1 + shifts_pct[p] %
+    (the machine's speed in that process's seconds), a row's own level apart; pinned to cpus[p]
+    when given, CPU 1 slow_cpu times slower throughout."""
+    out = []
+    for i in range(rows):
+        levels = [(1 + 0.1 * i) * (1 + c / 100) * (slow_cpu if cpus and cpus[p] == 1 else 1.0)
+                  for p, c in enumerate(shifts_pct)]
+        out.append(timed(processes(levels, seed=seed + i, cpus=cpus), algo=f"x{i}"))
+    return run_of(out, 3e9)
+
+
+def test_each_run_measures_its_run_to_run_term_from_its_processes_shifts():
+    shifts = [0.6, -0.6, 0.3, -0.3, 0.0, 0.0]
+    run = shifted_run(shifts)
+    noise = timer.apply_run_noise(run.results, {"is_cycles": True})
+    logs = [math.log1p(c / 100) for c in shifts]
+    want = math.sqrt(sum((x - statistics.fmean(logs)) ** 2 for x in logs) / 5)   # 6 processes, 1 CPU
+    assert noise["process_shift_sd_pct"] == pytest.approx(100 * want, abs=0.06)
+    assert noise["run_sd_pct"] == noise["process_shift_sd_pct"] and noise["processes"] == 6
+    assert noise["rows"] == 10
+    for r in run.results:   # every row's ± made with it, and says so
+        assert r.extra["run_sd_pct"] == noise["run_sd_pct"]
+        within = timer.fastest(r).within_log
+        assert r.ci_pct == pytest.approx(100 * math.expm1(stats.repeat_half_log(within, run_sd=want)), rel=0.05)
+        assert f"measured in this run ({noise['run_sd_pct']:.2f}%)" in r.extra["plus_minus"]
+    from hashbench.present.host import figure_line
+    assert f"({noise['run_sd_pct']:.2f}%)" in figure_line(run.results, 1000)
+
+
+def test_a_calm_run_has_the_least_term_and_a_cpu_slower_throughout_is_no_shift():
+    calm = shifted_run([0.0] * 6)
+    noise = timer.apply_run_noise(calm.results)
+    assert noise["process_shift_sd_pct"] < 0.1 and noise["run_sd_pct"] == 100 * timer.RUN_SD_MIN
+    assert calm.results[0].ci_pct < 100 * math.expm1(stats.repeat_half_log(0.0))   # narrower than RUN_SD's
+    pinned = shifted_run([0.0] * 6, cpus=[0, 1] * 3, slow_cpu=1.6)
+    assert timer.apply_run_noise(pinned.results)["process_shift_sd_pct"] < 0.1
+
+
+def test_a_run_of_few_rows_keeps_the_vms_term():
+    run = shifted_run([0.6, -0.6, 0.3, -0.3, 0.0, 0.0], rows=timer.MIN_NOISE_ROWS - 1)
+    assert timer.apply_run_noise(run.results) is None
+    r = run.results[0]
+    assert "run_sd_pct" not in r.extra and f"{100 * stats.RUN_SD:.1f}%" in r.extra["plus_minus"]
+    assert r.ci_pct == pytest.approx(100 * math.expm1(stats.repeat_half_log(timer.fastest(r).within_log)))
+
+
+def test_the_verdict_takes_each_runs_measured_term():
+    """A lone row 2% slower: what reruns make under this VM's busy-hour term (no verdict), beyond what
+    two calm runs measured in themselves (0.2% each: B slower).  With 8 rows or more, the A/A noise
+    of the common shift is the two runs' terms."""
+    _, (c,) = verdicts.judge([(1.02, 0.002)])
+    assert c.verdict == "no significant difference"
+    _, (c,) = verdicts.judge([(1.02, 0.002)], run_sds=(0.002, 0.002))
+    assert c.verdict == "B slower"
+    shift, _ = verdicts.judge([(1.0, 0.002)] * 10, run_sds=(0.003, 0.004))
+    assert shift.sd == pytest.approx(0.005)
+    # diff reads each run's term from its rows
+    a, b = shifted_run([0.0] * 6), shifted_run([0.6, -0.6, 0.3, -0.3, 0.0, 0.0], seed=90)
+    for run in (a, b):
+        timer.apply_run_noise(run.results)
+    assert run_sd(a) == pytest.approx(100 * timer.RUN_SD_MIN)
+    assert run_sd(b) == b.results[0].extra["run_sd_pct"] > 0.3
+    assert shift_of(compare_runs(a, b)).sd == pytest.approx(math.hypot(run_sd(a), run_sd(b)) / 100)
