@@ -57,14 +57,20 @@ MIN_PROCESS_SAMPLES = 6   # a process with fewer kept samples of the row gives n
 # Above this share of the raw time, the harness's own noise is as large as what is left of the
 # row: such a row is "below the harness's resolution" and gets no figure of its own
 HARNESS_RESOLUTION = 0.30
-# The run-to-run term of a row's ± (stats.repeat_half_log), measured in each run (run_noise): the
-# spread between the run's processes of their common shift - each process's median over rows of its
-# value against its CPU's mean - which follows the hour: 0.1-0.5% when the machine is calm, 1% and
-# more when it is busy (docs/performance.md, "What a ± and a verdict promise").  It needs
-# MIN_NOISE_ROWS rows with processes' figures, and is never under RUN_SD_MIN, the least that A/A
-# runs of the calmest hour measured between runs; a run with fewer rows keeps stats.RUN_SD.
+# The run-to-run term of a row's ± (stats.repeat_half_log), measured in each run (run_noise), from two
+# things the run sees of the machine (docs/performance.md, "What a ± and a verdict promise"):
+# - the spread between its processes of their common shift (each process's median over rows of its
+#   value against its CPU's mean): how far the machine's speed moves over the run's seconds,
+#   0.1-0.5% in a calm hour, 1-2% in a busy one; never taken under RUN_SD_MIN, what the calmest
+#   hour's runs moved from one to the next;
+# - the share of its samples the scheduler interrupted (left out of every figure): how much other
+#   work shares this machine - work that can slow a whole run alike in every process (a run beside
+#   another benchmark moved 3.8% while its processes agreed within 0.2%): BUSY_SD per unit of share.
+# The two added in quadrature.  It needs MIN_NOISE_ROWS rows with processes' figures; a run with
+# fewer keeps stats.RUN_SD.
 MIN_NOISE_ROWS = 8
-RUN_SD_MIN = 0.002
+RUN_SD_MIN = 0.003
+BUSY_SD = 0.05
 
 
 def plus_minus_text(run_sd_pct=None) -> str:
@@ -460,19 +466,35 @@ def process_shifts(results):
     return {p: (statistics.median(v), cpu_of[p]) for p, v in residuals.items()}, rows
 
 
+def interrupted_share(results) -> float:
+    """The share of the timed rows' samples during which the process was switched out, or None
+    where the samples do not count switches."""
+    n = hit = 0
+    for r in results:
+        fields = list(r.sample_fields or ())
+        if r.exact or "switches" not in fields:
+            continue
+        i = fields.index("switches")
+        n += len(r.samples)
+        hit += sum(1 for s in r.samples if len(s) > i and s[i])
+    return hit / n if n else None
+
+
 def run_noise(results):
-    """The run-to-run term of the run's ± (stats.repeat_half_log), measured in the run: the standard
-    deviation of its processes' common shifts (process_shifts; degrees of freedom the processes less
-    the CPUs), at least RUN_SD_MIN -> {run_sd_pct, process_shift_sd_pct, processes, rows}; None with
-    fewer than MIN_NOISE_ROWS rows or two degrees of freedom (the run keeps stats.RUN_SD).
-    Why this spread: a whole run's shift is what the machine's speed does over the seconds of a
-    run, and the processes, one after another, sample it (docs/performance.md)."""
+    """The run-to-run term of the run's ± (stats.repeat_half_log), measured in the run (the module's
+    MIN_NOISE_ROWS comment): the standard deviation of its processes' common shifts (process_shifts;
+    degrees of freedom the processes less the CPUs), at least RUN_SD_MIN, and BUSY_SD times the
+    share of its samples interrupted, in quadrature -> {run_sd_pct, process_shift_sd_pct,
+    interrupted_pct, processes, rows}; None with fewer than MIN_NOISE_ROWS rows or two degrees of
+    freedom (the run keeps stats.RUN_SD)."""
     shifts, rows = process_shifts(results)
     df = len(shifts) - len({c for _, c in shifts.values()})
     if rows < MIN_NOISE_ROWS or df < 2:
         return None
     sd = math.sqrt(sum(v * v for v, _ in shifts.values()) / df)
-    return {"run_sd_pct": 100.0 * max(RUN_SD_MIN, sd), "process_shift_sd_pct": 100.0 * sd,
+    share = interrupted_share(results) or 0.0
+    run_sd = math.hypot(max(RUN_SD_MIN, sd), BUSY_SD * share)
+    return {"run_sd_pct": 100.0 * run_sd, "process_shift_sd_pct": 100.0 * sd, "interrupted_pct": 100.0 * share,
             "processes": len(shifts), "rows": rows}
 
 
