@@ -79,6 +79,39 @@ def small_sweep_table(results, catalogue_order=(), unit="ns", value=None):
     return headers, rows, "r" * len(headers)
 
 
+def falls_with_size(results) -> list:
+    """[(smaller, larger)]: in each series of one code (algorithm, implementation, mode) over a sweep's
+    sizes, a row whose net time per call lies below a smaller size's beyond both their ±: more bytes
+    cannot take less time, so one of the two is a measurement's artefact.  For each larger row, the
+    smaller whose figure is furthest above it.  Timed rows with a figure and a ± only."""
+    series = {}
+    for r in results:
+        if r.verified and not r.exact and r.ns_per_call and r.ci_pct is not None \
+                and not r.extra.get("below_resolution"):
+            series.setdefault((r.algorithm, r.implementation, r.mode), []).append(r)
+    out = []
+    for rows in series.values():
+        rows.sort(key=lambda r: r.size)
+        for k, larger in enumerate(rows):
+            top = larger.ns_per_call * (1 + larger.ci_pct / 100)
+            below = [r for r in rows[:k] if r.size < larger.size and top < r.ns_per_call / (1 + r.ci_pct / 100)]
+            if below:
+                out.append((max(below, key=lambda r: r.ns_per_call), larger))
+    return out
+
+
+def falls_line(results):
+    """One line naming the rows whose net time falls with size beyond their ± (falls_with_size), or None."""
+    pairs = falls_with_size(results)
+    if not pairs:
+        return None
+    named = "; ".join(f"{b.label or b.algorithm} {fmt_num(b.ns_per_call)} ns at {format_size(b.size)} B below "
+                      f"{fmt_num(a.ns_per_call)} ns at {format_size(a.size)} B" for a, b in pairs[:4])
+    more = f" and {len(pairs) - 4} more" if len(pairs) > 4 else ""
+    return (f"net time falls with size beyond the ±: {named}{more}: more bytes cannot take less time, so these "
+            "figures are a measurement's artefact (rerun, or raise --budget)")
+
+
 def latency_table(results, catalogue_order=()):
     """Per algorithm: ns per call with independent calls and with chained
     ones, and latency / throughput."""

@@ -566,3 +566,27 @@ def test_the_verdict_takes_each_runs_measured_term():
     assert run_sd(a) == pytest.approx(100 * timer.RUN_SD_MIN)
     assert run_sd(b) == b.results[0].extra["run_sd_pct"] > 0.3
     assert shift_of(compare_runs(a, b)).sd == pytest.approx(math.hypot(run_sd(a), run_sd(b)) / 100)
+
+
+# ---- a sweep: net time never falls with size ------------------------------------------
+
+def sweep_rows(ns, ci=5.0, algo="crc8"):
+    return [Result(algorithm=algo, implementation="portable", size=size, target="host", build=Build("host"),
+                   meter="ns", instrument="tsc", digest="00", verified=True, label=algo.upper(),
+                   tier="checksum", ns_per_call=v, per_call=v, ci_pct=ci) for size, v in enumerate(ns)]
+
+
+def test_a_sweep_flags_net_time_that_falls_with_size_beyond_the_plus_minus():
+    from hashbench.present.modes import falls_line, falls_with_size
+    # CRC-8 at 0-4 B as the issue saw it: 2 B and 3 B below 1 B beyond their 5% each
+    rows = sweep_rows([0.439, 0.445, 0.134, 0.225, 0.458])
+    pairs = falls_with_size(rows)
+    assert [(a.size, b.size) for a, b in pairs] == [(1, 2), (1, 3)]
+    line = falls_line(rows)
+    assert "CRC8 0.134 ns at 2 B below 0.445 ns at 1 B" in line and "CRC8 0.225 ns at 3 B" in line
+    # within their ± (0.430 against 0.445, 5% each), or another code's rows: nothing
+    assert falls_with_size(sweep_rows([0.439, 0.445, 0.430, 0.46])) == []
+    assert falls_with_size(sweep_rows([0.445]) + sweep_rows([0.5, 0.2], algo="xor8")[1:]) == []
+    # a row below the harness's resolution has no figure to compare
+    rows[2].extra["below_resolution"] = 0.4
+    assert [(a.size, b.size) for a, b in falls_with_size(rows)] == [(1, 3)]
