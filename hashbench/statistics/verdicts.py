@@ -15,6 +15,10 @@ from .stats import ALPHA, LEVEL, LEVEL_Z, Comparison, t_quantile, t_sf2
 # to ALPHA), it is significant AND larger than MIN_EFFECT_SDS times the A/A noise of the
 # difference it rests on: a smaller shift is one an A/A makes too.
 MIN_EFFECT_SDS = 2.0
+# A run the machine disturbed moves its rows apart as well as together (throughput-bound code loses
+# more to a busy neighbour than latency-bound): a row against its run's shift varies by at least
+# ROW_OF_RUN times the run's measured run-to-run term, where that exceeds stats.ROW_SD
+ROW_OF_RUN = 0.2
 MIN_COMMON_ROWS = 8   # with this many rows compared, their median shift is the run's common shift
 
 
@@ -58,19 +62,23 @@ def judge(rows, paired=False, alpha=ALPHA, level=LEVEL, method="rows", run_sds=N
     measured in it - timer.run_noise; default stats.RUN_SD each).  Paired rounds (compare --rev: A
     and B in turn, on one CPU) share their moments: the rounds' own error is the whole noise.  The
     minimum effect is MIN_EFFECT_SDS times the A/A noise of a row's difference beyond its own error:
-    sqrt 2 stats.ROW_SD with the common shift taken out (or paired), and the runs' shifts besides
-    without."""
+    each run's row noise (stats.ROW_SD, or ROW_OF_RUN times its measured term where larger; paired:
+    stats.ROW_SD) with the common shift taken out, and the runs' shifts besides without."""
     z = statistics.NormalDist().inv_cdf(0.5 + level / 2.0)
     logs = [math.log(row[0]) if row[0] and row[0] > 0 else float("nan") for row in rows]
     usable = [v for v in logs if v == v]
     shift = None
+    measured = run_sds is not None
     run_a, run_b = run_sds or (stats.RUN_SD, stats.RUN_SD)
     shifts = run_a ** 2 + run_b ** 2   # the A/A variance of the difference of two runs' shifts
+    rows_aa = sum(max(stats.ROW_SD, ROW_OF_RUN * r if measured else 0.0) ** 2 for r in (run_a, run_b))
+    if paired:
+        rows_aa = 2.0 * stats.ROW_SD ** 2
     if not paired and len(usable) >= MIN_COMMON_ROWS:
         shift = Shift(statistics.median(usable), math.sqrt(shifts))
     base = shift.log if shift else 0.0
-    rerun = 0.0 if paired else 2.0 * stats.ROW_SD ** 2 + (0.0 if shift else shifts)
-    floor = MIN_EFFECT_SDS * math.sqrt(2.0 * stats.ROW_SD ** 2 + (0.0 if paired or shift else shifts))
+    rerun = 0.0 if paired else rows_aa + (0.0 if shift else shifts)
+    floor = MIN_EFFECT_SDS * math.sqrt(rows_aa + (0.0 if paired or shift else shifts))
     tests = []
     for v, row in zip(logs, rows):
         se, df = row[1], (row[2] if len(row) > 2 else None)

@@ -559,6 +559,16 @@ def test_the_verdict_takes_each_runs_measured_term():
     assert c.verdict == "B slower"
     shift, _ = verdicts.judge([(1.0, 0.002)] * 10, run_sds=(0.003, 0.004))
     assert shift.sd == pytest.approx(0.005)
+    # one row of 21 moved 2% against the rest: two calm runs call it; two busy ones (2.5% terms) move
+    # their rows apart by ROW_OF_RUN of that as well, and an A/A pair of them does too: no verdict
+    rows = [(1.0, 0.001)] * 20 + [(1.02, 0.001)]
+    assert verdicts.judge(rows, run_sds=(0.003, 0.003))[1][-1].verdict == "B slower"
+    busy = verdicts.judge(rows, run_sds=(0.025, 0.025))[1][-1]
+    assert busy.verdict == "no significant difference"
+    row_sd = verdicts.ROW_OF_RUN * 0.025
+    assert row_sd > stats.ROW_SD
+    sd = math.sqrt(0.001 ** 2 + 2 * row_sd ** 2)
+    assert busy.p == pytest.approx(21 * 2 * (1 - statistics.NormalDist().cdf(math.log(1.02) / sd)))
     # diff reads each run's term from its rows
     a, b = shifted_run([0.0] * 6), shifted_run([0.6, -0.6, 0.3, -0.3, 0.0, 0.0], seed=90)
     for run in (a, b):
