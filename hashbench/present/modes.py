@@ -8,7 +8,7 @@ import math
 
 from ..statistics.diff import compare_timed
 from ..units import format_size
-from .table import TIER_MARK, fmt_num, sort_results
+from .table import BELOW_HARNESS, TIER_MARK, fmt_num, sort_results
 
 SMALL_MIN_SIZES = 10   # a run of consecutive lengths from 0 this long is a small sweep
 
@@ -46,6 +46,14 @@ def _ns(r):
     return None if r is None or not r.verified else r.ns_per_call
 
 
+def _cell(value, r):
+    """A small sweep's cell: `value` of r, formatted; "< harness" for a timed row below the
+    harness's resolution (its net time is the harness's noise: 0.002 ns for CRC-8 at 2 B)."""
+    if r is not None and r.verified and r.extra.get("below_resolution"):
+        return BELOW_HARNESS
+    return fmt_num(_value(value, r))
+
+
 def _value(fn, r):
     return None if r is None or not r.verified else fn(r)
 
@@ -74,7 +82,7 @@ def small_sweep_table(results, catalogue_order=(), unit="ns", value=None):
     by = {(r.algorithm, r.implementation, r.mode, r.size): r for r in results}
     headers = ["B"] + [" ".join(x for x in ((c.label or c.algorithm), c.implementation if show_impl else "",
                                             c.mode_label) if x) + f" {unit}" for c in cols]
-    rows = [[str(size)] + [fmt_num(_value(value, by.get((c.algorithm, c.implementation, c.mode, size)))) for c in cols]
+    rows = [[str(size)] + [_cell(value, by.get((c.algorithm, c.implementation, c.mode, size))) for c in cols]
             for size in sorted({r.size for r in results})]
     return headers, rows, "r" * len(headers)
 
@@ -195,7 +203,8 @@ def mode_tables(results, catalogue_order=()) -> list:
     """(title, headers, rows, aligns) for every mode the results hold."""
     out = []
     if is_small_sweep({r.size for r in results}):
-        out.append(("time per call at every length (ns, the harness subtracted)",)
+        out.append(("time per call at every length (ns, the harness subtracted; < harness: below its "
+                    "resolution)",)
                    + small_sweep_table(results, catalogue_order))
     if any(r.latency for r in results):
         out.append(("latency: each call's input starts with the previous digest (chained) against independent "

@@ -597,6 +597,9 @@ def test_a_sweep_flags_net_time_that_falls_with_size_beyond_the_plus_minus():
     # within their ± (0.430 against 0.445, 5% each), or another code's rows: nothing
     assert falls_with_size(sweep_rows([0.439, 0.445, 0.430, 0.46])) == []
     assert falls_with_size(sweep_rows([0.445]) + sweep_rows([0.5, 0.2], algo="xor8")[1:]) == []
-    # a row below the harness's resolution has no figure to compare
+    # a row below the harness's resolution has no figure to compare, and its table prints none
     rows[2].extra["below_resolution"] = 0.4
     assert [(a.size, b.size) for a, b in falls_with_size(rows)] == [(1, 3)]
+    from hashbench.present.modes import small_sweep_table
+    _, table, _ = small_sweep_table(rows)
+    assert [row[1] for row in table] == ["0.439", "0.445", "< harness", "0.225", "0.458"]

@@ -219,9 +219,8 @@ def test_the_engine_interleaves_rows_and_verifies_each():
 
 
 def test_the_engine_samples_the_harness_beside_the_rows():
-    """Rows in turn: the harness is sampled in every round with them (as many samples as a row, its
-    record before theirs) - one row alone too, so that a sweep's sizes each subtract a harness of
-    their own moments."""
+    """Two rows or more in turn: the harness is sampled in every round with them (as many samples
+    as a row, its record before theirs); one row alone: the harness timed before it, as ever."""
     import json
     import subprocess
 
@@ -237,6 +236,5 @@ def test_the_engine_samples_the_harness_beside_the_rows():
     assert kinds == ["digest"] * 3 + ["overhead"] + ["result"] * 3
     (over,) = [r for r in recs if r["rec"] == "overhead"]
     assert over["size"] == 64 and len(over["samples"]) == 5
-    alone = [r for r in records("crc32") if r["rec"] in ("digest", "overhead", "result")]
-    assert [r["rec"] for r in alone] == ["digest", "overhead", "result"]
-    assert len(alone[1]["samples"]) == len(alone[2]["samples"]) == 5
+    alone = [r["rec"] for r in records("crc32") if r["rec"] in ("digest", "overhead", "result")]
+    assert alone == ["overhead", "digest", "result"]

@@ -401,7 +401,7 @@ static void bench_group(hb_bench_opts *o, member *ms, int n, unsigned long size,
         if (!ms[i].basis) *failed = 1;
         else live++;
     }
-    for (i = 0; i < n && (o->calls || ms[i].mode.threads || (n == 1 && !harness)); i++) {
+    for (i = 0; i < n && (o->calls || ms[i].mode.threads || n == 1); i++) {
         member *m = &ms[i];
         hb_impl r = hb_impl_at(m->k);
         if (!m->basis) continue;
@@ -518,10 +518,8 @@ static void bench_size(hb_bench_opts *o, unsigned long size, unsigned threads, m
             buffers_alloc(&sets[a * nchains + c], threads ? threads : 1, size, o->naligns ? o->aligns[a] : 0);
     if (o->interleave != HB_INTERLEAVE_ROWS) bench_harnesses(o, &sets[0], size, threads, res);
     if (o->interleave == HB_INTERLEAVE_ROWS) {
-        /* run: one group, every measurement at this size, the harness sampled in every round
-         * beside them - one row too: at tiny sizes the harness is a third of the raw time, and
-         * timed apart (before the row, at each size of a sweep) its moments differ from the
-         * row's by more than the row's net time differs between sizes */
+        /* run: one group, every measurement at this size; with two rows or more (sampled in
+         * rounds) the harness is sampled in every round beside them, else before them */
         int beside;
         n = 0;
         for (k = 0; k < nimpl; k++) {
@@ -532,7 +530,7 @@ static void bench_size(hb_bench_opts *o, unsigned long size, unsigned threads, m
             ms[n].cfg = o->cfg;
             n++;
         }
-        beside = n >= 1 && !o->calls && !threads && !o->latency && !o->naligns;
+        beside = n > 1 && !o->calls && !threads && !o->latency && !o->naligns;
         if (!beside) bench_harnesses(o, &sets[0], size, threads, res);
         else buffers_fill(&sets[0], size);
         if (n) bench_group(o, ms, n, size, index, total, failed, beside ? &res[0] : NULL);
