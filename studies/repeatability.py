@@ -6,7 +6,7 @@ promise"): back-to-back default runs of `hashbench run`, then
   inside run i's 95% interval (the goal: 90-99%);
 - the run-to-run model: each run's common shift (the median over rows of its figures against the
   rows' means), its SD, one row against its run's shift (stats.ROW_SD), each row's rerun SD beyond
-  its within-run error, and the run-to-run term each run measured in itself (timer.run_noise);
+  its within-run error, and the run-to-run term each run measured in itself (hashbench.meters.run_noise);
 - A/A: `hashbench diff` of consecutive runs (hashbench.statistics.diff.compare_runs): how many rows each pair
   calls different (the goal: no pair over 5% of its rows, at most one row in all);
 - A/B (--ab-trials): an engine built with a known extra cost (src/engine/host/hb_timed_extra.c:
@@ -28,7 +28,7 @@ import sys
 import time
 from pathlib import Path
 
-from hashbench.meters import timer
+from hashbench.meters import run_noise, timer
 from hashbench.paths import ROOT
 from hashbench.results.result import Run
 from hashbench.statistics import stats
@@ -59,7 +59,7 @@ def load(path: Path) -> Run:
         if r.verified and not r.exact:
             r.extra.pop("run_sd_pct", None)
             timer.summarise(r, run.context.get("timer"))
-    run.context["run_noise"] = timer.apply_run_noise(run.results, run.context.get("timer"))
+    run.context["run_noise"] = run_noise.apply_run_noise(run.results, run.context.get("timer"))
     return run
 
 
@@ -110,8 +110,8 @@ def coverage(runs):
     if measured:
         terms = sorted(n["run_sd_pct"] for n in measured)
         raw = sorted(n["process_shift_sd_pct"] for n in measured)
-        print(f"  the run-to-run term each run measured in itself (timer.run_noise, at least "
-              f"{100 * timer.RUN_SD_MIN:.1f}%): median {terms[len(terms) // 2]:.2f}%, range {terms[0]:.2f}-"
+        print(f"  the run-to-run term each run measured in itself (meters/run_noise.py, at least "
+              f"{100 * run_noise.RUN_SD_MIN:.1f}%): median {terms[len(terms) // 2]:.2f}%, range {terms[0]:.2f}-"
               f"{terms[-1]:.2f}% (its processes' shifts: SD {raw[0]:.2f}-{raw[-1]:.2f}%) in {len(measured)} of "
               f"{len(runs)} runs; the others keep RUN_SD {100 * stats.RUN_SD:.2f}%")
     else:

@@ -12,8 +12,7 @@ from ..distributed import executor
 from ..distributed.executor import Local
 from ..distributed.jobs import Task
 from ..errors import UserError
-from ..meters import callgrind
-from ..meters import timer as timer_meter
+from ..meters import callgrind, run_noise
 from ..results.context import host_context
 from ..results.result import Run
 from ..storage.store import Store, recording
@@ -182,7 +181,7 @@ def measure(run: Run, host: Host, store=None, quiet=False, executor=None, log=la
             for event in stream:
                 recorder.record(event)
         # the run's own run-to-run term, once every process is in: each row's ± made with it
-        noise = timer_meter.apply_run_noise(run.results, run.context.get("timer"))
+        noise = run_noise.apply_run_noise(run.results, run.context.get("timer"))
         if noise:
             run.context["run_noise"] = noise
         for result in run.results:

@@ -117,7 +117,7 @@ def compare_runs(a_run, b_run) -> list:
 
 def run_sd(run) -> float:
     """The run's run-to-run term, % (SD of its whole shift): what the run measured in itself
-    (timer.run_noise, stored with each row as extra["run_sd_pct"]), else stats.RUN_SD."""
+    (hashbench.meters.run_noise, stored with each row as extra["run_sd_pct"]), else stats.RUN_SD."""
     measured = [r.extra["run_sd_pct"] for r in run.results if r.extra.get("run_sd_pct")]
     return statistics.median(measured) if measured else 100.0 * stats.RUN_SD
 

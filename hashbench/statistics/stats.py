@@ -17,7 +17,7 @@ processes landed on the slow CPU does not move the figure.
 Where a run has enough samples, each process's value is its fastest moments (its 0.05-quantile,
 hashbench.meters.timer), and the figure their median.  `order_interval` gives a quantile with its
 exact distribution-free interval; `repeat_half_log` turns a within-run error into the ± of a rerun
-(the run-to-run term measured in the run, hashbench.meters.timer.run_noise, else RUN_SD)."""
+(the run-to-run term measured in the run, hashbench.meters.run_noise, else RUN_SD)."""
 import math
 import statistics
 from dataclasses import dataclass
@@ -29,7 +29,7 @@ LEVEL_Z = statistics.NormalDist().inv_cdf(0.5 + LEVEL / 2.0)
 # The run-to-run model of a shared machine (docs/performance.md, "What a ± and a verdict promise"),
 # as standard deviations of logarithms:
 # - RUN_SD: a whole run's shift, every row at once (a neighbour's load, the host's clock, where the
-#   run's pages landed).  Each run of 8 rows or more measures its own (hashbench.meters.timer.run_noise:
+#   run's pages landed).  Each run of 8 rows or more measures its own (hashbench.meters.run_noise:
 #   it follows the hour); this constant, what A/A runs measured between runs on the project's 2-vCPU
 #   VM in busy hours, is the term of a run too small to measure it;
 # - ROW_SD: one row against its run's common shift (the median shift of all its rows): 0.21-0.28%

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The verdict: one rule for every command that says "changed" (diff, compare --rev, and any
 later one), on ratios B / A with their errors from within the runs (hashbench.statistics.stats,
-hashbench.meters.timer) and the run-to-run noise: each run's own measured term (timer.run_noise, else
-stats.RUN_SD) and a row's against its run (stats.ROW_SD)."""
+hashbench.meters.timer) and the run-to-run noise: each run's own measured term
+(hashbench.meters.run_noise, else stats.RUN_SD) and a row's against its run (stats.ROW_SD)."""
 import math
 import statistics
 from dataclasses import dataclass
@@ -59,8 +59,8 @@ def judge(rows, paired=False, alpha=ALPHA, level=LEVEL, method="rows", run_sds=N
     MIN_COMMON_ROWS rows or more, the common shift (the rows' median) is taken out and each row
     is tested against it, its noise its own error and stats.ROW_SD for each run; with fewer, each row
     is tested as it is, the two runs' shifts added too (run_sds: each run's run-to-run term, log, as
-    measured in it - timer.run_noise; default stats.RUN_SD each).  Paired rounds (compare --rev: A
-    and B in turn, on one CPU) share their moments: the rounds' own error is the whole noise.  The
+    measured in it - hashbench.meters.run_noise; default stats.RUN_SD each).  Paired rounds (compare
+    --rev: A and B in turn, on one CPU) share their moments: the rounds' own error is the whole noise.  The
     minimum effect is MIN_EFFECT_SDS times the A/A noise of a row's difference beyond its own error:
     each run's row noise (stats.ROW_SD, or ROW_OF_RUN times its measured term where larger; paired:
     stats.ROW_SD) with the common shift taken out, and the runs' shifts besides without."""

@@ -12,7 +12,7 @@ import types
 
 import pytest
 
-from hashbench.meters import HOST, choose, clock, timer
+from hashbench.meters import HOST, choose, clock, run_noise, timer
 from hashbench.present.table import single_size_table
 from hashbench.results.result import Build, Result, Run
 from hashbench.statistics import stats, verdicts
@@ -517,7 +517,7 @@ def shifted_run(shifts_pct, rows=10, cpus=None, slow_cpu=1.0, seed=70):
 def test_each_run_measures_its_run_to_run_term_from_its_processes_shifts():
     shifts = [0.6, -0.6, 0.3, -0.3, 0.0, 0.0]
     run = shifted_run(shifts)
-    noise = timer.apply_run_noise(run.results, {"is_cycles": True})
+    noise = run_noise.apply_run_noise(run.results, {"is_cycles": True})
     logs = [math.log1p(c / 100) for c in shifts]
     want = math.sqrt(sum((x - statistics.fmean(logs)) ** 2 for x in logs) / 5)   # 6 processes, 1 CPU
     assert noise["process_shift_sd_pct"] == pytest.approx(100 * want, abs=0.06)
@@ -534,16 +534,16 @@ def test_each_run_measures_its_run_to_run_term_from_its_processes_shifts():
 
 def test_a_calm_run_has_the_least_term_and_a_cpu_slower_throughout_is_no_shift():
     calm = shifted_run([0.0] * 6)
-    noise = timer.apply_run_noise(calm.results)
-    assert noise["process_shift_sd_pct"] < 0.1 and noise["run_sd_pct"] == 100 * timer.RUN_SD_MIN
+    noise = run_noise.apply_run_noise(calm.results)
+    assert noise["process_shift_sd_pct"] < 0.1 and noise["run_sd_pct"] == 100 * run_noise.RUN_SD_MIN
     assert calm.results[0].ci_pct < 100 * math.expm1(stats.repeat_half_log(0.0))   # narrower than RUN_SD's
     pinned = shifted_run([0.0] * 6, cpus=[0, 1] * 3, slow_cpu=1.6)
-    assert timer.apply_run_noise(pinned.results)["process_shift_sd_pct"] < 0.1
+    assert run_noise.apply_run_noise(pinned.results)["process_shift_sd_pct"] < 0.1
 
 
 def test_a_run_of_few_rows_keeps_the_vms_term():
-    run = shifted_run([0.6, -0.6, 0.3, -0.3, 0.0, 0.0], rows=timer.MIN_NOISE_ROWS - 1)
-    assert timer.apply_run_noise(run.results) is None
+    run = shifted_run([0.6, -0.6, 0.3, -0.3, 0.0, 0.0], rows=run_noise.MIN_NOISE_ROWS - 1)
+    assert run_noise.apply_run_noise(run.results) is None
     r = run.results[0]
     assert "run_sd_pct" not in r.extra and f"{100 * stats.RUN_SD:.1f}%" in r.extra["plus_minus"]
     assert r.ci_pct == pytest.approx(100 * math.expm1(stats.repeat_half_log(timer.fastest(r).within_log)))
@@ -572,8 +572,8 @@ def test_the_verdict_takes_each_runs_measured_term():
     # diff reads each run's term from its rows
     a, b = shifted_run([0.0] * 6), shifted_run([0.6, -0.6, 0.3, -0.3, 0.0, 0.0], seed=90)
     for run in (a, b):
-        timer.apply_run_noise(run.results)
-    assert run_sd(a) == pytest.approx(100 * timer.RUN_SD_MIN)
+        run_noise.apply_run_noise(run.results)
+    assert run_sd(a) == pytest.approx(100 * run_noise.RUN_SD_MIN)
     assert run_sd(b) == b.results[0].extra["run_sd_pct"] > 0.3
     assert shift_of(compare_runs(a, b)).sd == pytest.approx(math.hypot(run_sd(a), run_sd(b)) / 100)
 
