@@ -603,3 +603,21 @@ def test_a_sweep_flags_net_time_that_falls_with_size_beyond_the_plus_minus():
     from hashbench.present.modes import small_sweep_table
     _, table, _ = small_sweep_table(rows)
     assert [row[1] for row in table] == ["0.439", "0.445", "< harness", "0.225", "0.458"]
+
+
+def test_diff_prints_the_terms_the_runs_stored(capsys):
+    from hashbench.present.diff import present_diff
+    a = wave_run([1.0], 0.20, 0.0, seed=5, algos=["sha256"])
+    b = wave_run([1.0], 0.20, 0.3, seed=7, algos=["sha256"])
+    a.results[0].extra["run_sd_pct"], b.results[0].extra["run_sd_pct"] = 0.31, 1.47
+    a.id, b.id = 1, 2
+    present_diff(a, b, compare_runs(a, b))
+    assert "allows for a whole run's shift (SD A 0.31%, B 1.47%)" in capsys.readouterr().out
+    big_a, big_b = shifted_run([0.0] * 6), shifted_run([0.6, -0.6, 0.3, -0.3, 0.0, 0.0], seed=90)
+    for run in (big_a, big_b):
+        run_noise.apply_run_noise(run.results)
+    big_a.id, big_b.id = 3, 4
+    rows = compare_runs(big_a, big_b)
+    present_diff(big_a, big_b, rows)
+    assert f"(A/A: SD {100 * shift_of(rows).sd:.1f}%)" in capsys.readouterr().out
+    assert shift_of(rows).sd == pytest.approx(math.hypot(run_sd(big_a), run_sd(big_b)) / 100)
