@@ -21,7 +21,7 @@ from ..files import write_whole
 from ..results import records as recmod
 from ..results.result import Build
 from ..results.verify import checked
-from . import screen
+from . import image, screen
 from .driver import EmulatorStopped
 
 METER = "console-timer"
@@ -78,7 +78,8 @@ def measure(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.
         session = Session(parse(text), text, drv.seconds, 0.0)
         if pages and con.has_screen:
             session.pages, session.screen_lines = scroll_pages(drv, con, rows)
-        session.screen_complete = con.has_screen and (drv.takes_input or rows <= layout(con)[1])
+        session.screen_complete = con.has_screen and (
+            drv.takes_input or rows <= layout(con, legend_lines(con, session.records))[1])
         drv.check()
     session.wall_s = time.monotonic() - t0
     return session
@@ -138,18 +139,30 @@ def interrupted(text: str, t0: float, emulated_s: float = 0.0) -> Session:
     return Session(parse(text), text, emulated_s, time.monotonic() - t0, interrupted=True)
 
 
-def layout(con):
-    """-> (screen lines a row takes: two where the screen is narrow, as on
-    the Game Boy; the rows a page shows)."""
-    per_row = 1 if con.cols >= 30 else 2
-    return per_row, (con.rows - TITLE_LINES - STATUS_LINES) // per_row
+def layout(con, legend_lines: int = 1, sweep: bool = False):
+    """-> (screen lines a row takes: one, two in the sweep on a narrow
+    screen (the Game Boy's); the rows a page shows above the legend's
+    `legend_lines` (image.legend))."""
+    per_row = 2 if sweep and con.cols < 30 else 1
+    return per_row, (con.rows - TITLE_LINES - legend_lines - STATUS_LINES) // per_row
 
 
-def scroll_pages(drv, con, rows: int):
+def legend_lines(con, recs) -> int:
+    """The lines of the legend under the table of the image that wrote
+    these records (image.legend of its rows)."""
+    rows = {(r["algo"], r["impl"]) for r in recs if r.get("rec") == "rom_result" and "algo" in r}
+    return len(image.legend(con.cols, [(roster.find(a), i) for a, i in rows]))
+
+
+def scroll_pages(drv, con, rows: int, legend: int | None = None):
     """The table page by page (DOWN scrolls one row): [(frame, its text,
     the first row shown)], and the table's lines read off them, each row
-    once (a driver that takes no input: the first page only)."""
-    per_row, visible = layout(con)
+    once (a driver that takes no input: the first page only).  `legend`:
+    the legend's lines under the table; None: from the pass's records."""
+    text = save_text(drv.records()) if legend is None else ""
+    recs = parse(text[:text.rfind("\n") + 1])
+    per_row, visible = layout(con, legend_lines(con, recs) if legend is None else legend,
+                              any(r.get("rec") == "engine" and r.get("sweep") for r in recs))
     pages, top = [], 0
     drv.run(1, capture=True)
     while True:
@@ -172,7 +185,8 @@ def scroll_pages(drv, con, rows: int):
 def screenshot(session: Session, con, rows: int, path, scale: int = 2):
     """One PNG of the whole table: the first page whole, then the rows each
     further page brought, then the status line."""
-    per_row, visible = layout(con)
+    legend = legend_lines(con, session.records)
+    per_row, visible = layout(con, legend, bool(read(session.records)["engine"].get("sweep")))
     parts, shown = [], 0
     for frame, _text, top in session.pages:
         first_new, last = shown - top, min(visible, rows - top)
@@ -181,7 +195,9 @@ def screenshot(session: Session, con, rows: int, path, scale: int = 2):
             parts.append(screen.crop(frame, start, TITLE_LINES + last * per_row - 1, con.cols))
             shown = top + last
     final = session.pages[-1][0]
-    parts.append(screen.crop(final, con.rows - STATUS_LINES, con.rows - 1, con.cols))
+    parts.append(screen.crop(final, con.rows - STATUS_LINES - legend, con.rows - 1, con.cols))
+    if con.lower_screen and final[1] >= (con.rows + con.lower_screen) * screen.CELL:   # the DS's lower screen
+        parts.append(screen.crop(final, con.rows, con.rows + con.lower_screen - 1, con.cols))
     png = io.BytesIO()
     screen.image(parts, scale).save(png, format="PNG")
     write_whole(path, png.getvalue())
@@ -296,14 +312,16 @@ def expected_lines(recs, con, labels: dict, sort="category", marks=".*#") -> lis
     for index, ((algo_id, impl), by_size) in enumerate(rows.items()):
         tier = roster.TIERS.index(roster.find(algo_id).tier)
         mark, label = marks[tier], labels[(algo_id, impl)]
+        # the I column's mark from the implementation the records store, not from the image's table
+        shown = dict(impl_mark=image.impl_mark(roster.find(algo_id), impl), decimal=con.decimal)
         if sweep:
             lines = screen.sweep_lines(con.cols, mark, label,
                                        [(bool(r["verified"]), r["iters"], r["ticks"], size, tick_hz)
-                                        for size, (_d, r) in sorted(by_size.items())])
+                                        for size, (_d, r) in sorted(by_size.items())], **shown)
         else:
             (digest, r), = by_size.values()
             lines = screen.row_lines(con.cols, mark, label, bool(r["verified"]), r["iters"], r["ticks"],
-                                     r["size"], tick_hz, digest["digest"])
+                                     r["size"], tick_hz, digest["digest"], **shown)
         _d, last = by_size[max(by_size)]
         cost = last["ticks"] // last["iters"] if last["verified"] and last["iters"] else 0xFFFFFFFF
         key = {"category": (tier,), "speed": (cost,), "name": (label.encode(),)}[sort] + (index,)
