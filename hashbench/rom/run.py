@@ -299,6 +299,41 @@ def results(recs, con, expected, build: Build, partial=False) -> list:
 
 
 
+# the DS's lower screen below its banner (hb_rom_app.c's lower_screen): the tier marks, the I
+# column's legend from line 13, the controls from line 17
+LOWER_TIERS = ["tier . checksum  * non-crypto", "     # crypto"]
+LOWER_CONTROLS = ["A       sort: category, speed,", "        name", "B/START run the pass again",
+                  "SELECT  size sweep 64/256/1024 B", "UP/DOWN scroll a row"]
+
+
+def lower_lines(recs, con) -> list:
+    """The lower screen the image draws at start-up (the DS's), from its
+    records' engine record and rows, each line without its trailing blanks."""
+    got = read(recs)
+    engine = got["engine"]
+    centi = (engine["clock_hz"] + 5000) // 10000
+    rows = {(r["algo"], r["impl"]): r["size"] for _d, r in got["rows"]}
+    size = min(rows.values()) if engine.get("sweep") else next(iter(rows.values()))
+    lines = [""] * con.lower_screen
+    lines[0:8] = [f"hashbench {engine['target']}", f"{engine['cpu']} {centi // 100}.{centi % 100:02d} MHz", "",
+                  f"workload {size} B", " buf[i]=(i*31+7)&255", f"budget {engine['budget_ms']} ms a row",
+                  f"timer {engine['timer']}", f"{engine['rows']} rows, verified first"]
+    if engine.get("placement"):
+        lines[8] = f"place {engine['placement']}"
+    lines[11:13] = LOWER_TIERS
+    legend = image.legend(con.cols, [(roster.find(a), i) for a, i in rows])
+    lines[13:13 + len(legend)] = legend
+    lines[17:17 + len(LOWER_CONTROLS)] = LOWER_CONTROLS
+    return lines[:con.lower_screen]
+
+
+def lower_text(frame, con):
+    """The lower screen's text read off a frame (None: the frame has only the upper)."""
+    if frame[1] < (con.rows + con.lower_screen) * screen.CELL:
+        return None
+    return [ln.rstrip() for ln in screen.text(frame, con.cols, con.lower_screen, first=con.rows)]
+
+
 def expected_lines(recs, con, labels: dict, sort="category", marks=".*#") -> list:
     """The table's lines the ROM should show for these records, sorted as
     the app sorts (category: tier, then the image's order; speed: timer
