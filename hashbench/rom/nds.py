@@ -89,5 +89,7 @@ CONSOLE = Console(
     # melonDS: its direct boot (no firmware menu, no Nintendo BIOS: its own free BIOS), the screens as
     # above; it exposes no memory either, so the records come out of its state as out of DeSmuME's
     web=Web("melonds", "melonDS", (".nds",), 59.8261, pad(L, R),
-            {"melonds_boot_directly": "enabled", "melonds_screen_layout": "Top/Bottom"},
+            # no touch: the core draws its touch cursor over the lower screen's first cell (the image reads no touch)
+            {"melonds_boot_directly": "enabled", "melonds_screen_layout": "Top/Bottom",
+             "melonds_touch_mode": "disabled"},
             records_in_state=lambda rom: (arm9_head(rom), RECORDS_AT, RECORDS_BYTES)))

@@ -641,7 +641,7 @@ static void banner(void)
     banner_line(AT(6), "timer ", hb_rom_tick_unit());
     blank_line();
     col = put_dec(0, HB_ROM_ENTRIES);
-    put(col, " rows, verified first");
+    put(col, WIDE ? " rows, verified first" : " rows, verified"); /* whole on 20 columns */
     show(AT(7));
 #ifdef HB_ROM_PLACEMENT
     banner_line(AT(8), "place ", HB_ROM_PLACEMENT);
