@@ -196,7 +196,9 @@ def screenshot(session: Session, con, rows: int, path, scale: int = 2):
             shown = top + last
     final = session.pages[-1][0]
     parts.append(screen.crop(final, con.rows - STATUS_LINES - legend, con.rows - 1, con.cols))
-    if con.lower_screen and final[1] >= (con.rows + con.lower_screen) * screen.CELL:   # the DS's lower screen
+    if con.lower_screen and final[1] >= (con.rows + con.lower_screen) * screen.CELL:   # the DS's lower screen,
+        width = parts[-1][0]                                                            # below a black strip
+        parts.append((width, LOWER_GAP, [[(0, 0, 0)] * width for _ in range(LOWER_GAP)]))
         parts.append(screen.crop(final, con.rows, con.rows + con.lower_screen - 1, con.cols))
     png = io.BytesIO()
     screen.image(parts, scale).save(png, format="PNG")
@@ -304,6 +306,9 @@ def results(recs, con, expected, build: Build, partial=False) -> list:
 LOWER_TIERS = ["tier . checksum  * non-crypto", "     # crypto"]
 LOWER_CONTROLS = ["A       sort: category, speed,", "        name", "B/START run the pass again",
                   "SELECT  size sweep 64/256/1024 B", "UP/DOWN scroll a row"]
+
+
+LOWER_GAP = 4   # pixels between the two screens in a screenshot
 
 
 def lower_lines(recs, con) -> list:
