@@ -65,7 +65,8 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
         r.notes.append(Note("not-built", f"{algo}/{impl}: left out of the {con.name} image: {why}",
                             {"algorithm": algo, "implementation": impl, "target": con.run_target}))
     with recording(store, r):   # the results are stored as it ends: a Ctrl-C's rows included
-        session = run.measure(con, built.path, len(p.rows), p.budget_ms, log, stream)
+        session = run.measure(con, built.path, len(p.rows), p.budget_ms, log, stream,
+                              legend=len(image.legend(con.cols, [(row.algo, row.impl) for row in p.rows])))
         got = run.read(session.records, partial=session.interrupted)
         engine = got["engine"]
         build = Build(con.run_target, con.compiler(), con.flags())

@@ -45,6 +45,7 @@ class Session:
     screen_lines: list = field(default_factory=list)  # the table's lines read off the pages, in order
     interrupted: bool = False        # Ctrl-C: the records up to then, no `done`
     screen_complete: bool = True     # False: screen_lines are the table's first rows only (no input to scroll)
+    legend_lines: int = 1            # the lines of the legend under the table (image.legend)
 
 
 def save_text(raw: bytes) -> str:
@@ -58,12 +59,15 @@ def limit_s(rows: int, budget_ms: int, sizes: int = 1, slowest_call_s: float = 5
     return 60.0 + rows * sizes * (4 * budget_ms / 1000.0 + slowest_call_s)
 
 
-def measure(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True) -> Session:
+def measure(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True,
+            legend: int | None = None) -> Session:
     """One measured pass of `rom` in the console's emulator (con.open: a
     driver.Driver): boots it, presses A, runs until its records hold the
     `done` record, then scrolls the table page by page for the screenshot.
     Ctrl-C, or an emulator that stops early: the session of the records
-    written so far, interrupted."""
+    written so far, interrupted.  `legend`: the lines of the image's legend
+    (image.legend of its plan; None: of the rows its records name, which a
+    full save RAM may cut short)."""
     t0 = time.monotonic()
     with con.open(rom, log, limit_s(rows, budget_ms, 1, con.slowest_call_s)) as drv:
         if drv.takes_input:
@@ -76,10 +80,11 @@ def measure(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.
                 print(f"{exc}: the rows done are kept, the run ends interrupted", file=sys.stderr)
             return interrupted(save_text(drv.records()), t0, drv.seconds)
         session = Session(parse(text), text, drv.seconds, 0.0)
+        session.legend_lines = legend_lines(con, session.records) if legend is None else legend
         if pages and con.has_screen:
-            session.pages, session.screen_lines = scroll_pages(drv, con, rows)
+            session.pages, session.screen_lines = scroll_pages(drv, con, rows, session.legend_lines)
         session.screen_complete = con.has_screen and (
-            drv.takes_input or rows <= layout(con, legend_lines(con, session.records))[1])
+            drv.takes_input or rows <= layout(con, session.legend_lines)[1])
         drv.check()
     session.wall_s = time.monotonic() - t0
     return session
@@ -159,7 +164,7 @@ def scroll_pages(drv, con, rows: int, legend: int | None = None):
     the first row shown)], and the table's lines read off them, each row
     once (a driver that takes no input: the first page only).  `legend`:
     the legend's lines under the table; None: from the pass's records."""
-    text = save_text(drv.records()) if legend is None else ""
+    text = save_text(drv.records())
     recs = parse(text[:text.rfind("\n") + 1])
     per_row, visible = layout(con, legend_lines(con, recs) if legend is None else legend,
                               any(r.get("rec") == "engine" and r.get("sweep") for r in recs))
@@ -185,7 +190,7 @@ def scroll_pages(drv, con, rows: int, legend: int | None = None):
 def screenshot(session: Session, con, rows: int, path, scale: int = 2):
     """One PNG of the whole table: the first page whole, then the rows each
     further page brought, then the status line."""
-    legend = legend_lines(con, session.records)
+    legend = session.legend_lines
     per_row, visible = layout(con, legend, bool(read(session.records)["engine"].get("sweep")))
     parts, shown = [], 0
     for frame, _text, top in session.pages:

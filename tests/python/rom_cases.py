@@ -98,7 +98,8 @@ def session(name: str) -> run.Session:
     """One headless pass of the case's image, the table read off the screen."""
     p, b = built(name)
     con = console.get(name)
-    return run.measure(con, Path(b.path), len(p.rows), p.budget_ms, stream=None)
+    return run.measure(con, Path(b.path), len(p.rows), p.budget_ms, stream=None,
+                       legend=len(image.legend(con.cols, [(r.algo, r.impl) for r in p.rows])))
 
 
 def labels(p) -> dict:
