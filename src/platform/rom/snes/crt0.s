@@ -140,7 +140,9 @@ fast_reset:
 
 ; Reached in native mode in bank $00 (PBR, PC and P on the stack): on to
 ; the FastROM mirror.  Every variable it touches is in the zero page and
-; every register in the I/O area, which all the code banks show.
+; every register in the I/O area, which all the code banks show.  The
+; direct page is set to 0 for it: a 65816 routine may have moved it (the
+; 65816 CRC-32 reads its input through it).
 hb_snes_nmi:
         jml FAST + fast_nmi
 fast_nmi:
@@ -150,6 +152,9 @@ fast_nmi:
         pha
         phx
         phy
+        phd
+        lda #0
+        tcd
         lda frame_base
         clc
         adc _hb_snes_frame_mc
@@ -196,6 +201,7 @@ fast_nmi:
         bne @row
 @done:  rep #$30
         .a16
+        pld
         ply
         plx
         pla
