@@ -150,6 +150,9 @@ fast_nmi:
         pha
         phx
         phy
+        phd                      ; the direct page at 0: a routine may have moved it (sha256.s)
+        lda #0
+        tcd
         lda frame_base
         clc
         adc _hb_snes_frame_mc
@@ -196,6 +199,7 @@ fast_nmi:
         bne @row
 @done:  rep #$30
         .a16
+        pld
         ply
         plx
         pla
