@@ -19,9 +19,10 @@
 ;   reset   native mode, FastROM, the stack at $01FF, the direct page at 0,
 ;           the low work RAM and the PPU's registers cleared, the C stack,
 ;           BSS and DATA, then main
-;   nmi     once a frame: the timer's frame base advances by a frame's
-;           master cycles; the text rows written since the last frame go
-;           to the tilemap in VRAM by DMA
+;   nmi     once a frame, with the direct page at 0 whatever the interrupted
+;           code's (65816/sha256.s moves it for its call): the timer's frame
+;           base advances by a frame's master cycles; the text rows written
+;           since the last frame go to the tilemap in VRAM by DMA
 ;   hb_rom_ticks  the frame base plus the PPU's H/V counters, latched
 ;           (fullsnes: SLHV $2137, OPHCT $213C, OPVCT $213D), in master
 ;           cycles
@@ -150,7 +151,7 @@ fast_nmi:
         pha
         phx
         phy
-        phd                      ; the direct page at 0: a routine may have moved it (sha256.s)
+        phd                      ; the direct page at 0 (an algorithm may have moved it)
         lda #0
         tcd
         lda frame_base
