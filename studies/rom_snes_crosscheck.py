@@ -49,9 +49,10 @@ from studies.snes_bus import Machine, Machine816
 
 LINES, LINE_MC, REFRESH_MC = 262, 1364, 40
 FRAME_MC = LINES * LINE_MC - 2
-# the NMI with no text to copy (crt0.s): the interrupt's entry, jml, the 16-bit saves, the frame base's
-# 32-bit add, RDNMI, the frame count, the dirty test, the restores, rti; counted from its code
-NMI_MC = 660
+# the NMI with no text to copy (crt0.s): the interrupt's entry, jml, the 16-bit saves, the direct page
+# set to 0 and put back (phd 28, lda # 18, tcd 12, pld 34), the frame base's 32-bit add, RDNMI, the
+# frame count, the dirty test, the restores, rti; counted from its code
+NMI_MC = 752
 R = FRAME_MC / (FRAME_MC - LINES * REFRESH_MC - NMI_MC)
 SPAN_ERROR_MC = 8 + REFRESH_MC + NMI_MC
 ALIGN_MC = 8    # at most the rest of one bus cycle a line (work RAM and SlowROM: 8; FastROM and internal: 6)
