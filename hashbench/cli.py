@@ -3,7 +3,6 @@
 and turns failures into one line: results go to stdout; progress, warnings and errors to stderr;
 bad input exits 2 with one line, never a traceback."""
 import importlib
-import shlex
 import sys
 
 from .errors import BuildError, UserError, terminate_as_interrupt
@@ -46,19 +45,20 @@ def build_parser(command=None):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    terminate_as_interrupt()
     command = next((a for a in argv if not a.startswith("-")), None)
     args = None
-    if argv[:1] == ["hash"]:   # the quick start of a sha256sum-like tool: no parser when not needed
+    if argv[:1] == ["hash"]:   # the quick start of a sha256sum-like tool: no parser, stores nothing
         args = importlib.import_module(".commands.hashfiles", __package__).quick_args(argv[1:])
     if args is None:
+        terminate_as_interrupt()   # a run stored as interrupted, not left 'running'
         parser = build_parser("" if command is None and "--version" in argv and "-h" not in argv
                               and "--help" not in argv else command)
         args = parser.parse_naming_command(argv)
         if not args.command:
             parser.print_help()
             return 2
-    args.command_line = shlex.join(["hashbench", *argv])   # stored with the run: the library never reads sys.argv
+        import shlex
+        args.command_line = shlex.join(["hashbench", *argv])   # stored with the run: the library never reads sys.argv
     try:
         return args.func(args)
     except (UserError, BuildError) as exc:  # bad input, an unusable environment, a build that failed

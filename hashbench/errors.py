@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-"""The two exceptions the front end distinguishes, and SIGTERM taken as Ctrl-C."""
-import signal
+"""The two exceptions the front end distinguishes, and SIGTERM taken as Ctrl-C.  signal is
+imported where it is used: `hashbench hash` imports this module and never needs it."""
 
 
 class UserError(Exception):
@@ -32,6 +32,7 @@ SIGNAL_MEANINGS = {
 def signal_words(signum: int) -> str:
     """'SIGSEGV (a read or write of memory it may not touch)': how a process that
     died of signal `signum` is named (a returncode of -signum)."""
+    import signal
     try:
         name = signal.Signals(signum).name
     except ValueError:
@@ -48,6 +49,7 @@ def exit_words(returncode: int) -> str:
 def terminate_as_interrupt():
     """SIGTERM (a kill, a CI job's time-out) ends a command as Ctrl-C does: what finished is kept
     and the run is stored as interrupted, not left 'running'.  -> the handler it replaced."""
+    import signal
     return signal.signal(signal.SIGTERM, _interrupt)
 
 

@@ -10,7 +10,8 @@
 Builds the NES image of the selection (hashbench.rom.nes: cc65 -O as the
 `nes` target), runs it headless in Nestopia, and runs `hashbench cross
 --target nes` on the same rows: the same C under sim65 (the files the
-image built with HB_NO_PORTABLE_TABLES built so there too), then prints one
+image built with HB_NO_PORTABLE_TABLES built so there too; its `small` rows
+by cross's `small` implementation), then prints one
 Markdown row per row of the image.
 
 The ROM's timer (src/platform/rom/nes/nes.c, hb_rom_span_ticks) gives CPU
@@ -62,16 +63,19 @@ GOAL = 0.005             # every row within 0.5% of sim65
 
 def sim65_cycles(built, size) -> dict:
     """{(algo, impl): sim65's per_call (cycles of one call beyond an empty
-    call's)}, each row's code built as the image built it (a small build's
-    rows are compact or small)."""
+    call's)}, each row's code built as the image built it: its `small` rows
+    by the `small` implementation `cross --target nes` runs (for the
+    algorithms this image holds so, which a selection may make other than
+    the default image's), the compact rows of a group built small from
+    files built so too."""
     small = sorted({Path(s).stem for g in built.groups if g.small for s in g.sources})
     t = dataclasses.replace(load_all()["nes"], name="nes-rom-check", no_portable_tables=small)
+    t.image_small = {r.algo.id for r in built.plan.rows if r.impl == roster.SMALL}
     out = {}
     # one implementation a program, so that its code starts the page as its group's does in the image
     for impl in sorted({r.impl for r in built.plan.rows}):
         algos = list({r.algo.id: r.algo for r in built.plan.rows if r.impl == impl}.values())
-        asked = "portable" if impl == roster.SMALL else impl   # stored as SMALL: the small build's portable
-        got = cross.measure(cross.Request([t.name], [size], algos, [asked]), log=log, targets={t.name: t})
+        got = cross.measure(cross.Request([t.name], [size], algos, [impl]), log=log, targets={t.name: t})
         out.update({(r.algorithm, r.implementation): r.per_call for r in got.results if r.verified and r.per_call})
     return out
 

@@ -47,8 +47,9 @@ def add_parser(sub):
                    help="print algorithms x targets; alone: from the newest stored results")
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
     c.add_argument("--impl", default="all",
-                   help="portable, compact, a CPU's assembly (sm83, 6502, armv4: only on that CPU), an --impl-dir's name, "
-                        "or all (default: all)")
+                   help="portable, compact, a CPU's assembly (sm83, 6502, armv4: only on that CPU), small (on the nes: "
+                        "the portable code built with HB_NO_PORTABLE_TABLES of the algorithms its ROM image builds "
+                        "so to fit a bank), an --impl-dir's name, or all (default: all)")
     userimpl.add_args(c)
     c.add_argument("--size", action="append", metavar="SIZE", help="bytes (default 64,256,1024; at most 64K)")
     c.add_argument("--calls", type=int, default=DEFAULT_CALLS, help="calls in each measured region (default 2)")
@@ -95,7 +96,7 @@ def checked(args, targets) -> Request:
     mine = userimpl.prepare(args.impl_dir, log_to_stderr(args.quiet))
     from ..targets import load_all
     isas = {t.isa for t in load_all().values()}   # the assembly a cross target runs (not the Super NES's 65816)
-    ours = roster.OURS + tuple(n for n in roster.asm_names() if roster.isa_of(n) in isas)
+    ours = roster.OURS + (roster.SMALL,) + tuple(n for n in roster.asm_names() if roster.isa_of(n) in isas)
     chosen = [one_name(i, ours, "--impl") for i in roster.split([args.impl])]
     every = "all" in chosen
     impls = list(ours) if every else [i for i in chosen if i in ours]
@@ -108,8 +109,10 @@ def checked(args, targets) -> Request:
         raise UserError(f"unknown implementation {bad[0]!r}: cross runs {', '.join(ours)} and the --impl-dir "
                         "folders' code")
     algos = roster.select(args.algo or list(dict.fromkeys(m.algorithm for m in mine)) or None)
+    small = set().union(*(targets[n].small_rows(log_to_stderr(args.quiet)) for n in names
+                          if hasattr(targets[n], "small_rows"))) if roster.SMALL in chosen else set()
     roster.check_selection({a.id: list(a.impls) + list(a.asm) + [m.name for m in mine if m.algorithm == a.id]
-                            for a in algos}, [a.id for a in algos], chosen)
+                            + ([roster.SMALL] if a.id in small else []) for a in algos}, [a.id for a in algos], chosen)
     empty = [n for n in names if hasattr(targets[n], "algorithms") and not targets[n].algorithms(algos)]
     if empty:   # a 6502 or Z80 has no 64-bit integers: -a sha512 leaves it nothing to build
         why = f"none of the selected algorithms ({', '.join(a.id for a in algos)})"

@@ -4,22 +4,24 @@
 The engine does the hashing: this process resolves the names and then becomes the engine
 (os.execv: no child process, nothing copied between the two), which streams a file through our
 own code in large blocks, or maps it whole for a library's one-shot.  The path to that exec reads
-a few small files and imports nothing slow (python -X importtime shows it): the engine's catalogue
-and the default implementations come from hashbench.hashchoice's memo beside the engine, the
-roster only when a name needs more than an exact id or label (a glob, a suggestion)."""
+a few small files and imports nothing slow (python -X importtime shows it; no pathlib, json, re
+or signal): whether the engine is up to date comes from hashbench.enginestamp, the engine's
+catalogue and the default implementations from hashbench.hashchoice's memo beside it, the roster
+only when a name needs more than an exact id or label (a glob, a suggestion).  The engine's
+`hash` restores SIGPIPE's default itself (Python ignores it, and an ignored signal stays so
+after exec)."""
 import os
-import signal
 import sys
 from types import SimpleNamespace
 
-from .. import hashchoice
+from .. import enginestamp, hashchoice
 from ..errors import UserError
 from ..userimpl import options as impl_options
 
 DESCRIPTION = """Print '<hex>  <name>' for each FILE (standard input when none or '-'), like sha256sum: a file
 that cannot be read is named on stderr, the others are still hashed, and the exit status is 1."""
 
-IMPL_HELP = ("implementation (default: the fastest one the engine verified on this machine for that "
+IMPL_HELP = ("implementation (default: the fastest on a file of those the engine verified on this machine for that "
              "algorithm, timed at the first call without --impl and kept for this engine build)")
 
 
@@ -30,7 +32,7 @@ def defaults_now() -> str:
     chosen = hashchoice.load(engine).get("fastest", {}) if os.path.exists(engine) else {}
     if not chosen:
         return ("default implementations on this machine: none chosen yet (the first call without --impl "
-                "for an algorithm times its implementations, about a second)")
+                "for an algorithm times its implementations on a file, a second or two)")
     return ("default implementations on this machine (fastest verified, this engine build):\n  "
             + ", ".join(f"{a}: {i}" for a, i in chosen.items()))
 
@@ -107,7 +109,10 @@ def resolve(name, algos) -> str:
 def engine_for(args):
     """The engine that hashes: the default one, or one with the implementation folders in it."""
     if not impl_options.named(args.impl_dir, os.environ):
-        from ..toolchain.host import ensure_engine
+        quick = os.environ.get("HASHBENCH_ENGINE") or enginestamp.clone_engine()
+        if quick:
+            return quick
+        from ..toolchain.host import ensure_engine  # an installed package's tree, or make to run
         return ensure_engine()
     from .. import userimpl
     from ..userimpl.engine import host_engine
@@ -126,6 +131,5 @@ def hash_main(args) -> int:
         raise UserError(f"{algo} has no implementation {impl!r} (available: {', '.join(impls)})")
     sys.stdout.flush()
     sys.stderr.flush()
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)   # Python ignores it, and an ignored signal stays so after exec
     # a file named like an option reaches the engine as a name: it reads no options after the implementation
     os.execv(engine, ["hashbench", "hash", algo, impl] + (args.files or ["-"]))

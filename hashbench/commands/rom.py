@@ -67,9 +67,10 @@ def add_parser(sub):
     c.add_argument("--impl", default="fastest", help="portable, compact, the console CPU's assembly (6502 on the NES, sm83 "
                    "on the Game Boy, armv4 on the GBA and the NDS, 65816 on the Super NES), "
                    "all, or fastest (the default: per algorithm the CPU's assembly where it has one, else portable)")
-    c.add_argument("--size", default="1024", help="the table's workload size (default 1024 B; the sweep is "
-                                                   "always 64/256/1024)")
-    c.add_argument("--budget", default="200", help="time per row on the console, e.g. 200, 200ms, 1s (default 200 ms)")
+    c.add_argument("--size", default=str(image.DEFAULT_SIZE), help=f"the table's workload size (default "
+                   f"{image.DEFAULT_SIZE} B; the sweep is always 64/256/1024)")
+    c.add_argument("--budget", default=str(image.DEFAULT_BUDGET_MS), help="time per row on the console, e.g. 200, "
+                   f"200ms, 1s (default {image.DEFAULT_BUDGET_MS} ms)")
     c.add_argument("--place", metavar="PLACEMENT",
                    help="the GBA: where the rows' code runs, named as `cross`'s GBA targets: gba-iwram-arm (the "
                         "default: each row's ARM code copied into IWRAM before it, the cartridge's prefetch on; a "

@@ -98,6 +98,8 @@ class Console:
     board_title: str = ""
     web: Web | None = None       # how the browser page plays it; None: it does not
     placements: tuple = ()       # where the rows' code may run (--place; the GBA's), the default first
+    small_rows: Callable | None = None   # (log) -> {algorithm id}: those the default image holds as `small`
+                                   # (built small to fit), which `cross --target <target>` measures so too
     assembles: bool = False      # its build assembles the CPU's own implementations (src/algos/asm/)
     assembly_of: str = ""        # the target whose assembly it holds, where not its own (the NDS: gba-iwram-arm's)
     assembly_isa: str = ""       # the CPU whose assembly it holds where no target is that CPU (the Super NES: 65816)

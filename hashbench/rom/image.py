@@ -29,6 +29,7 @@ SWEEP_SIZES = (64, 256, 1024)     # the reference studies' sweep (SELECT)
 LABEL_WIDTH = 6                   # the table's label column
 MAX_SIZE = 4096                   # the app keeps iters * size below 2^32
 MAX_BUDGET_MS = 60000             # a span stays far below a 32-bit timer's wrap
+DEFAULT_SIZE, DEFAULT_BUDGET_MS = 1024, 200   # the rom command's --size and --budget
 FONT = "src/platform/rom/hb_font.c"   # the font the platforms draw (hb_font.h; generated: hashbench/rom/font.py)
 # what every image links beside its platform: the application, the font, the record writer, the workload
 APP_SOURCES = ("src/engine/rom/hb_rom_app.c", FONT, "src/engine/hb_record.c", "src/engine/hb_workload.c")

@@ -26,6 +26,7 @@ row's figure (less the harness's) counts its own code, as sim65's does."""
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import roster
 from ..errors import BuildError
 from ..paths import ROOT
 from ..toolchain import cache, cc65
@@ -219,6 +220,30 @@ def build(plan: image.Plan, log=lambda m: None) -> Built:
                  fixed_bytes=fixed, groups=groups, plan=plan, left_out=left_out)
 
 
+_SMALL = {}   # the default image's decision, once a process (small_algorithms)
+
+
+def small_algorithms(log=lambda m: None) -> frozenset:
+    """The algorithms whose row the default image (`rom --target nes`: every
+    algorithm, the fastest implementation, 1024 B, 200 ms) holds as `small`:
+    the groups it fits (banked.fit_groups, the build's own decision, its
+    compiles cached), not a list kept apart.  `cross --target nes` measures
+    the same build of them (its `small` implementation), so that the image's
+    rows all have a counterpart there."""
+    if "ids" not in _SMALL:
+        algos = roster.select(None, None)
+        p = image.plan(algos, [image.FASTEST], image.DEFAULT_SIZE, image.DEFAULT_BUDGET_MS, CONSOLE.can_build,
+                       CONSOLE.asm_isa())
+        folder = image.build_folder(CONSOLE.name, p)
+        gen = folder / "gen"
+        image.write_config(CONSOLE, gen)
+        log("nes: which rows the default NES image builds small (its groups fitted to the banks)")
+        banked.keep_fitting(p, *banked.fit_groups(toolchain(page_tables=True), p.rows, folder, gen, BANK_ROOM, log),
+                            "NES")
+        _SMALL["ids"] = frozenset(r.algo.id for r in p.rows if r.impl == roster.SMALL)
+    return _SMALL["ids"]
+
+
 def describe(built: Built) -> str:
     return (f"{built.image_bytes // 1024} KiB image (NES 2.0 header, mapper 1 SXROM: {built.banks} PRG-ROM banks "
             f"of 16 KiB, {built.banks_used} holding algorithms, the fixed bank {built.fixed_bytes} bytes used; "
@@ -227,7 +252,7 @@ def describe(built: Built) -> str:
 
 
 CONSOLE = Console(
-    name="nes", run_target="nes-rom", target="nes", build=build, describe=describe,
+    name="nes", run_target="nes-rom", target="nes", build=build, describe=describe, small_rows=small_algorithms,
     timer=("CPU cycles, from the vertical-blank frames and a calibrated loop counted to the next one, at "
            "the clock of the region the ROM's start-up test finds (NTSC, PAL or Dendy)"),
     title=(f"NES ({chip('nes', 'MOS 6502')}, cc65 -O, MMC1 banks): the ROM image's own timer (frames and a calibrated "

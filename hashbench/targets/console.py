@@ -15,16 +15,19 @@ HB_NO_PORTABLE_TABLES (rolled rounds, no big tables); any other program that
 does not fit is built again that way, in a library of its own.  There
 `portable` runs the compact code: an algorithm with a compact reports only
 that; one without reports that code as `small` (roster.SMALL), with a note
-and `defines`: never as `portable`, which names the written-out code."""
+and `defines`: never as `portable`, which names the written-out code.
+
+A target whose console image packs its rows into banks (the NES) names that
+console in `small_as_rom`: the algorithms the default image builds small to
+fit a bank (its own fit, hashbench.rom: no list kept here) are measured so
+too, as `small` (--impl small, part of `all`), beside their portable code,
+so that every row of the image has its figure here."""
 import concurrent.futures
 import copy
 import dataclasses
 import functools
-import json
-import os
 import shutil
 import subprocess
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,6 +44,7 @@ from ..roster import SMALL
 from ..toolchain import TOOLCHAINS, assembly_includes, cache, cartridge, toolchain
 from ..toolchain.configs import replace_opt
 from . import Outcome, Target
+from .compile_times import DEFAULT_COMPILE_S, CompileTimes, current, jobs
 
 ENGINE = "src/engine/guest/console.c"
 SUPPORT = ["src/engine/hb_workload.c", "src/engine/hb_record.c"]
@@ -73,10 +77,12 @@ class ConsoleTarget(Target):
     source_cflags: dict = field(default_factory=dict)       # {stem: [flags]}: a compiler bug's workaround
     algo_cflags: list = field(default_factory=list)         # flags of src/algos/*.c only (nes: their code's segment)
     cartridge: dict = field(default_factory=dict)           # gb: the banked ROM (hashbench/toolchain/cartridge.py)
+    small_as_rom: str = ""    # the console (hashbench.rom) whose default image decides which algorithms run small
 
     build_tag = ""            # not a field: a stand-in's builds go apart (hashbench.meters.cycle_model_console)
     substitute = None         # not a field: other code in place of ours (substituted)
     variant = None            # not a field: a BuildConfig replacing the -O level (with_build)
+    image_small = None        # not a field: {algorithm id} built small as one image built them (a study's own image)
 
     def check(self):
         if self.toolchain not in TOOLCHAINS:
@@ -88,6 +94,10 @@ class ConsoleTarget(Target):
             if unknown:
                 raise UserError(f"{self.path}: {key} names no core source: {', '.join(unknown)} "
                                 "(give the stems of src/algos/*.c)")
+        if self.small_as_rom:
+            from ..rom import console  # here: hashbench.rom imports this module
+            if self.small_as_rom not in console.names():
+                raise UserError(f"{self.path}: small_as_rom names no console image: choose from {', '.join(console.names())}")
         if self.cartridge and set(self.cartridge) != set(cartridge.KEYS):
             raise UserError(f"{self.path}: [cartridge] needs exactly {', '.join(cartridge.KEYS)}")
 
@@ -126,6 +136,19 @@ class ConsoleTarget(Target):
     def build(self, defines=()) -> Build:
         flags = " ".join(self.cflags + ["-D" + d for d in defines])
         return Build(self.variant.name if self.variant else self.name, self.tc.version(self), flags)
+
+    def small_rows(self, log=lambda m: None) -> frozenset:
+        """The algorithms measured as `small` (their portable code built with
+        HB_NO_PORTABLE_TABLES) beside their portable: those the image_small
+        set names, else those the small_as_rom console's default image
+        holds as small."""
+        if self.image_small is not None:
+            return frozenset(self.image_small)
+        if not self.small_as_rom:
+            return frozenset()
+        from ..rom import console  # here: hashbench.rom imports this module
+        con = console.get(self.small_as_rom)
+        return con.small_rows(log) if con.small_rows else frozenset()
 
     def algorithms(self, algos) -> list:
         """The roster entries this target can build: no 64-bit ones without u64."""
@@ -224,13 +247,14 @@ class ConsoleTarget(Target):
             raise BuildError(f"{self.name}: none of the selected algorithms builds here (no 64-bit integers)")
         todo = self.substitute.algorithms(todo) if self.substitute else todo
         sources = needed_sources(todo, job.impls, self.isa)
+        small_ids = self.small_rows(job.log) if SMALL in job.impls else frozenset()
         steps = []   # what was built rather than found in the cache (hashbench.toolchain.cache logs it)
 
         def log(m):
             if m.startswith("building "):
                 steps.append(m)
             job.log(m)
-        lib, failed_files = self.library(sources, log)
+        lib, failed_files = self.library(sources, log) if sources else (None, {})
         meter.prepare(self, log)
         results, link_cmd = [], None
         self.support_objects(log)  # once, before the programs build side by side
@@ -239,8 +263,13 @@ class ConsoleTarget(Target):
                 concurrent.futures.ThreadPoolExecutor(max_workers=workers) as bpool:
             # every program's engine compile and link on `jobs()` cores where the toolchain allows
             # (SDCC: seconds each), its runs as each is built; notes and results keep the roster's order
-            builds = [(a, bpool.submit(self.build_all, a, want, sizes, lib, log))
-                      for a in todo for want in [[i for i in job.impls if i in a.impls_on(self.isa)]] if want]
+            builds = []
+            for a in todo:
+                want = [i for i in job.impls if i in a.impls_on(self.isa)]
+                if want:
+                    builds.append((a, bpool.submit(self.build_all, a, want, sizes, lib, log)))
+                if a.id in small_ids and not a.has_compact:   # with a compact, the image holds that instead
+                    builds.append((a, bpool.submit(self.build_small_row, a, sizes, log)))
             built = []
             for a, fut in builds:
                 progs, a_notes = fut.result()
@@ -299,15 +328,27 @@ class ConsoleTarget(Target):
         notes = []
         return self.build_each(a, want, sizes, lib, notes, log), notes
 
+    def build_small_row(self, a, sizes, log):
+        """The `small` build of an algorithm the image builds small
+        (small_rows), in its own small library, with notes of its own."""
+        notes = []
+        note = self.noter(a, notes, log)
+        return self.build_small(a, ["portable"], sizes, None, note, log, asked=True,
+                                sources=needed_sources([a], ["portable"], self.isa)), notes
+
+    def noter(self, a, notes, log):
+        """note(impl, reason, text, **data): a note on one of `a`'s implementations, logged."""
+        def note(impl, reason, text, **data):
+            notes.append(Note(reason, f"{a.id}/{impl}: {text}", {"algorithm": a.id, "implementation": impl, **data}))
+            log(f"{self.name}: {a.id}/{impl}: {text}")
+        return note
+
     def build_each(self, a, want, sizes, lib, notes, log):
         """[(program, link command, implementations, small)]: one program with
         every wanted implementation; where that does not build (a 32 KiB ROM
         holds the bitwise CRC but not the table-driven one), one program per
         implementation; where one still does not fit, the small build."""
-        def note(impl, reason, text, **data):
-            notes.append(Note(reason, f"{a.id}/{impl}: {text}", {"algorithm": a.id, "implementation": impl, **data}))
-            log(f"{self.name}: {a.id}/{impl}: {text}")
-
+        note = self.noter(a, notes, log)
         sources = needed_sources([a], want, self.isa)
         shrinkable = [s for s in sources if shrinks(s)]
         if any(self.source_defines(src) for src in shrinkable):  # the target builds these small, always
@@ -334,9 +375,11 @@ class ConsoleTarget(Target):
             note(impl, "not-built", "does not build: " + cache.why(exc), **overflow(exc))
         return out
 
-    def build_small(self, a, want, sizes, lib, note, log, listed=False, full_errors=None, sources=()):
+    def build_small(self, a, want, sizes, lib, note, log, listed=False, full_errors=None, sources=(), asked=False):
         """The small build of `want`; lib None: build the algorithm's own
-        small library from `sources` first."""
+        small library from `sources` first.  listed: the target builds these
+        sources small always; asked: `small` asked for (small_rows), not a
+        portable that does not fit."""
         if "portable" in want and a.has_compact:
             want = [i for i in want if i != "portable"]
             why_not = ("the target builds its sources with " + SMALL_DEFINE if listed else
@@ -350,7 +393,7 @@ class ConsoleTarget(Target):
                 for impl in want:
                     note(impl, "not-built", "does not build: " + "; ".join(failed.values()))
                 return []
-        if not listed:
+        if not listed and not asked:
             log(f"{self.name}: {a.id}: {', '.join(want)} does not fit; trying it with {SMALL_DEFINE}")
         try:
             prog, cmd = self.program(a, want, sizes, lib, log, small=not listed)
@@ -404,47 +447,3 @@ def shrinks(src: str) -> bool:
 def overflow(exc) -> dict:
     """What the toolchain's fit check measured (bytes over the ROM, ...)."""
     return dict(getattr(exc, "data", {}))
-
-
-# seconds one library file takes to compile when none was timed here yet (2 cores, shared):
-# SDCC's register allocator is the slow one (the gb and z80 cold builds: 9.5 min)
-DEFAULT_COMPILE_S = {"sdcc": 15.0, "cc65": 1.0, "gcc": 1.0}
-
-
-def current(src: Path, obj: Path) -> bool:
-    """Whether the object looks built from this source (for the estimate only: the cache decides)."""
-    return obj.exists() and obj.stat().st_mtime >= src.stat().st_mtime
-
-
-class CompileTimes:
-    """Seconds each library file took to compile here, kept beside the
-    objects, for the next build's estimate."""
-
-    def __init__(self, path: Path, default: float):
-        self.path, self.default = path, default
-        try:
-            self.seconds = json.loads(path.read_text())
-        except (OSError, ValueError):
-            self.seconds = {}
-
-    def estimate(self, sources) -> float:
-        return sum(self.seconds.get(s, self.default) for s in sources)
-
-    def timed(self, src, fn, *args):
-        t0 = time.monotonic()
-        out = fn(*args)
-        took = time.monotonic() - t0
-        if took > 0.5:  # a compile, not a cache hit
-            self.seconds[src] = round(took, 1)
-        return out
-
-    def save(self):
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps(self.seconds, indent=0, sort_keys=True))
-        except OSError:
-            pass
-
-
-def jobs() -> int:
-    return max(1, int(os.environ.get("HB_CONSOLE_JOBS", min(2, os.cpu_count() or 1))))

@@ -4,51 +4,26 @@
 The front end runs make before using it unless nothing it is made of changed
 since the last make (a quick start); HASHBENCH_ENGINE names a prebuilt engine
 instead (tests)."""
-import json
 import os
 import sys
 import time
 from pathlib import Path
 
+from ..enginestamp import DEFAULT, stamp_text
+from ..enginestamp import up_to_date as stamp_up_to_date
 from ..errors import UserError
 from ..paths import ROOT
 from ..results import records
-
-DEFAULT = "build/host"
-# what make reads from the environment, beside the files: a change runs make
-MAKE_ENV = ("CC", "OPT", "EXTRA_CFLAGS", "EXTRA_LDFLAGS", "HB_")
 
 
 def engine_path(build=DEFAULT) -> Path:
     return ROOT / build / "hashbench-engine"
 
 
-def make_env() -> dict:
-    return {k: v for k, v in sorted(os.environ.items()) if k.startswith(MAKE_ENV) and k != "HB_CONSOLE_JOBS"}
-
-
 def up_to_date(build=DEFAULT) -> bool:
-    """True when the last make of `build` (its stamp) came after every file
-    the engine is made of (the list make writes beside it) and every folder
-    holding one (a file added), with the same environment, and left the
-    engine that is there."""
-    engine = engine_path(build)
-    stamp = engine.with_name("hashbench-engine.stamp")
-    try:
-        made = stamp.stat().st_mtime
-        if json.loads(stamp.read_text()) != {"env": make_env(), "engine_mtime_ns": engine.stat().st_mtime_ns}:
-            return False   # another environment, or an engine that some other make wrote
-        inputs = engine.with_name("hashbench-engine.inputs").read_text().split()
-    except (OSError, ValueError):
-        return False
-    root = str(ROOT)   # plain strings: a Path per input costs more than its stat (every command's start)
-    for path in set(inputs) | {os.path.dirname(p) for p in inputs}:
-        try:
-            if os.stat(os.path.join(root, path)).st_mtime >= made:
-                return False
-        except OSError:
-            return False
-    return True
+    """True when nothing the engine of `build` is made of changed since its last make
+    (hashbench.enginestamp)."""
+    return stamp_up_to_date(str(ROOT), str(build))
 
 
 def ensure_engine(build=DEFAULT, make_vars=None, use_override=True) -> Path:
@@ -90,7 +65,7 @@ def write_stamp(stamp: Path, started: float):
     dated when make started (a file changed while it ran is seen next time)."""
     engine = stamp.with_name("hashbench-engine")
     tmp = stamp.with_name(f"{stamp.name}.{os.getpid()}")
-    tmp.write_text(json.dumps({"env": make_env(), "engine_mtime_ns": engine.stat().st_mtime_ns}))
+    tmp.write_text(stamp_text(engine.stat().st_mtime_ns))
     os.utime(tmp, (started, started))
     os.replace(tmp, stamp)
 

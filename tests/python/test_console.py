@@ -378,6 +378,33 @@ def test_nes_digests_match_and_cycles_are_exact():
 @pytest.mark.toolchain
 @pytest.mark.emulator
 @needs("nes")
+def test_nes_measures_as_small_what_its_image_builds_small():
+    """The NES image builds BLAKE3 small to fit a bank and holds it as
+    `small`: `cross --target nes` asks the image's own fit which algorithms
+    those are and measures that build too, stored as `small` beside the
+    written-out portable (other code, fewer bytes), both verified; an
+    algorithm the image holds as written does not get one."""
+    from hashbench.rom import flow, image, nes
+    p, _built = flow.build_image(nes.CONSOLE, *flow.select(None, None, image.FASTEST), image.DEFAULT_SIZE,
+                                 image.DEFAULT_BUDGET_MS)
+    held_small = {r.algo.id for r in p.rows if r.impl == roster.SMALL}
+    assert "blake3" in held_small and TARGETS["nes"].small_rows() == held_small
+    out = measure("nes", ["blake3", "crc8"], [64], list(roster.OURS) + [roster.SMALL], check_repeat=False)
+    got = {(r.algorithm, r.implementation): r for r in out.results}
+    assert set(got) == {("blake3", "portable"), ("blake3", roster.SMALL), ("crc8", "portable"), ("crc8", "compact")}
+    assert all(r.verified and r.per_call > 0 for r in out.results)
+    small, full = got[("blake3", roster.SMALL)], got[("blake3", "portable")]
+    assert small.extra["defines"] == ["HB_NO_PORTABLE_TABLES"] and "defines" not in full.extra
+    assert small.per_call != full.per_call
+    assert [r.implementation for r in measure("nes", ["blake3"], [64], ["portable"], check_repeat=False).results] \
+        == ["portable"]
+    code, _out, err = hb("cross", "--target", "nes", "-a", "crc8", "--impl", "small", "--size", "64", "--no-save")
+    assert code == 2 and "crc8 has no implementation small" in err
+
+
+@pytest.mark.toolchain
+@pytest.mark.emulator
+@needs("nes")
 def test_nes_wrong_digest_has_no_cost():
     out = measure("nes", ["xor8"], [64], ["portable"], FixedExpected({("xor8", 64): "ff"}), False)
     assert len(out.results) == 1 and not out.results[0].verified and out.results[0].per_call is None

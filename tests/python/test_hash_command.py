@@ -62,20 +62,36 @@ def test_a_library_gets_the_whole_file(workload_file):
         assert engine("hash", "sha256", impl, workload_file).decode().split()[0] == want, impl
 
 
-def test_fastest_of_takes_the_least_disturbed_sample_of_verified_code():
-    results = [
-        {"impl": "portable", "verified": "reference", "samples": [[1, 0, 900], [1, 0, 5000]]},
-        {"impl": "openssl", "verified": "portable", "samples": [[2, 0, 2000], [2, 0, 1500]]},   # 750 a call
-        {"impl": "broken", "verified": False, "samples": [[1, 0, 10]]},
-        {"impl": "empty", "verified": "reference", "samples": [[0, 0, 0]]},
-    ]
-    assert hashchoice.fastest_of(results) == "openssl"
-    assert hashchoice.fastest_of(results[2:]) is None
+def test_every_implementation_is_reached_with_only_its_own_backend(tmp_path):
+    """`hash ALGO IMPL` sets up only the backend IMPL names (its first word: openssl,
+    rust-sha2-native), none for our own code: every implementation `list` gives, of every
+    algorithm, is still found that way and prints the digest our portable code prints."""
+    f = tmp_path / "w.bin"
+    f.write_bytes(workload(1000))
+    algos = [json.loads(line) for line in engine("list").decode().splitlines() if '"rec":"algo"' in line]
+    for a in algos:
+        want = engine("hash", a["id"], "portable", f).decode()
+        for impl in a["impls"]:
+            assert engine("hash", a["id"], impl, f).decode() == want, (a["id"], impl)
+
+
+def test_the_choice_is_verified_code_quickest_on_a_file(tmp_path):
+    """Only what the engine verified is timed; the shortest call wins; and timed for real, on a
+    file, XXH64's streamed portable code and the mapped libraries each print the digest."""
+    results = [{"impl": "portable", "verified": "reference"}, {"impl": "openssl", "verified": "portable"},
+               {"impl": "broken", "verified": False}]
+    assert hashchoice.verified(results) == ["portable", "openssl"]
+    assert hashchoice.quickest({"portable": [0.9, 0.5], "openssl": [0.7, 0.6], "none": []}) == "portable"
+    assert hashchoice.quickest({"none": []}) is None
+    said = []
+    times = hashchoice.time_on_a_file(ENGINE, "xxh64", ["portable", "xxhash", "nosuch"], said.append)
+    assert sorted(times) == ["portable", "xxhash"] and all(len(t) == hashchoice.ROUNDS for t in times.values())
+    assert said == ["hashbench: xxh64/nosuch: left out (its `hash` of a file failed or disagreed)"]
 
 
 @pytest.fixture
 def own_engine(tmp_path):
-    """A copy of the engine in a folder of the test's own: its memo (ENGINE.hash.json) starts empty
+    """A copy of the engine in a folder of the test's own: its memo (ENGINE.hash.memo) starts empty
     and is nobody else's."""
     copy = tmp_path / "hashbench-engine"
     shutil.copy2(ENGINE, copy)
@@ -90,7 +106,8 @@ def test_the_default_is_measured_once_then_remembered(own_engine, tmp_path):
     assert first.returncode == 0, first.stderr
     assert first.stdout == f"900150983cd24fb0d6963f7d28e17f72  {f}\n"
     assert "fastest verified implementation" in first.stderr
-    memo = json.loads((tmp_path / "hashbench-engine.hash.json").read_text())
+    memo = hashchoice.load(str(own_engine))
+    assert (tmp_path / "hashbench-engine.hash.memo").read_text().startswith("stamp\t")
     chosen = memo["fastest"]["md5"]
     assert chosen in memo["algos"]["md5"]["impls"]
     again = hb("hash", "-a", "MD5", f, env=env)   # a label, any case
@@ -106,6 +123,37 @@ def test_a_rebuilt_engine_forgets_the_memo(own_engine):
     with open(own_engine, "ab") as f:   # another build: another size and date
         f.write(b"\0")
     assert hashchoice.load(own_engine) == {}
+
+
+def test_the_memo_is_plain_lines_read_back_as_written(own_engine):
+    """The memo is read without json (its import, with re's, was a third of `hash`'s start-up):
+    tab-separated lines, read back to the same catalogue and choices; a line of anything else
+    makes it no memo (asked again), never a wrong one."""
+    memo = {"algos": {"md5": {"label": "MD5", "impls": ["portable", "openssl"]},
+                      "hmac-sha256": {"label": "HMAC-SHA256", "impls": ["portable"]}},
+            "fastest": {"md5": "openssl"}}
+    hashchoice.save(own_engine, memo)
+    got = hashchoice.load(own_engine)
+    assert {k: got[k] for k in ("algos", "fastest")} == memo
+    with open(hashchoice.memo_path(own_engine), "a") as f:
+        f.write("{not a memo line}\n")
+    assert hashchoice.load(own_engine) == {}
+
+
+def test_the_engine_ends_quietly_at_a_closed_pipe(tmp_path):
+    """Python ignores SIGPIPE and an ignored signal stays so across exec: the engine's `hash`
+    restores its default itself, so that `hashbench hash ... | head` ends as sha256sum does,
+    killed by the signal, with nothing on stderr."""
+    f = tmp_path / "a.txt"
+    f.write_bytes(b"abc")
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        r = subprocess.run([str(ENGINE), "hash", "crc32", "portable"] + [str(f)] * 2000, stdout=write_end,
+                           stderr=subprocess.PIPE, restore_signals=False)   # SIGPIPE ignored, as after Python
+    finally:
+        os.close(write_end)
+    assert r.returncode == -signal.SIGPIPE and r.stderr == b""
 
 
 def test_bad_names_and_files(own_engine, tmp_path):
@@ -124,6 +172,8 @@ def test_bad_names_and_files(own_engine, tmp_path):
 # modules whose import on the way to the engine would be a start-up cost hashing does not need
 HEAVY = ("subprocess", "hashbench.roster", "hashbench.userimpl.manifest", "hashbench.userimpl.check",
          "hashbench.storage.store", "hashlib", "shutil", "sqlite3", "difflib", "tomllib")
+# what the quick path leaves out since it reads the memo and the engine's stamp with os alone
+LIGHT_ONLY = ("json", "pathlib", "re", "enum", "signal", "shlex")
 
 
 def test_the_path_to_the_engine_imports_only_what_hashing_needs(tmp_path):
@@ -145,6 +195,7 @@ def test_the_path_to_the_engine_imports_only_what_hashing_needs(tmp_path):
     path, argv, modules = ast.literal_eval(out.stdout)
     assert path == str(ENGINE) and argv[:3] == ["hashbench", "hash", "crc32"] and argv[-1] == str(f)
     assert [m for m in HEAVY if m in modules] == []
+    assert [m for m in LIGHT_ONLY if m in modules] == []
     assert "argparse" not in modules   # the plain forms need no parser
 
 

@@ -166,14 +166,17 @@ def test_the_timer_agrees_with_sim65_within_half_a_percent(capsys):
     row's trampoline taken off, against sim65's count less its own
     (studies/rom_nes_crosscheck.py): a byte loop, a braided CRC over the
     page-aligned buffer, a hash, DJB2's multiply tables (page-aligned in
-    both: 2% apart before), and the 6502 assembly of all four (their
-    loops on the same page offsets in both)."""
+    both: 2% apart before), the 6502 assembly of all four (their
+    loops on the same page offsets in both), and two rows the image builds
+    small to fit a bank (BLAKE3 alone, HMAC with SHA-256's file), which
+    `cross --target nes` measures as its `small` implementation."""
     from studies import rom_nes_crosscheck
-    assert rom_nes_crosscheck.main(["-a", "xor8,crc32,md5,djb2", "--impl", "portable,6502", "--budget", "50"]) == 0
+    assert rom_nes_crosscheck.main(["-a", "xor8,crc32,md5,djb2,blake3,hmac-sha256", "--impl", "portable,6502",
+                                    "--budget", "50"]) == 0
     rows = [line.split("|") for line in capsys.readouterr().out.splitlines() if line.endswith("| yes |")]
     assert [(r[1].strip(), r[2].strip()) for r in rows] == [
         ("XOR8", "portable"), ("XOR8", "6502"), ("CRC32", "portable"), ("CRC32", "6502"), ("DJB2", "portable"),
-        ("DJB2", "6502"), ("MD5", "portable"), ("MD5", "6502")]
+        ("DJB2", "6502"), ("MD5", "portable"), ("MD5", "6502"), ("BLAKE3", "small"), ("HMACS2", "small")]
 
 
 def test_run_without_o_builds_in_a_temporary_folder_and_says_each_left_out_row_once():

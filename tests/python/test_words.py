@@ -494,7 +494,8 @@ def test_cross_takes_the_other_spellings_with_one_note_each():
     assert r.returncode == 2   # the target and SM83 taken; the unknown implementation refused
     assert r.stderr.splitlines() == ["note: --target 'GB' is spelled 'gb'", "note: --impl 'SM83' is spelled 'sm83'",
                                      "hashbench: unknown implementation 'nosuch': cross runs "
-                                     + ", ".join(roster.OURS + tuple(n for n in roster.asm_names() if n != "65816"))
+                                     + ", ".join(roster.OURS + (roster.SMALL,)
+                                                 + tuple(n for n in roster.asm_names() if n != "65816"))
                                      + " and the --impl-dir folders' code"]   # 65816: the Super NES image's alone
 
 

@@ -138,6 +138,28 @@ static int hash_file(FILE *f, hb_impl r, uint8_t *out)
     }
 }
 
+/* Leaves out of the implementation table every backend that cannot give
+ * `impl`: an implementation is named by its backend's first word (openssl,
+ * rust-sha2-native), our own code by none of them.  So `hash` sets up the one
+ * library it uses, not every backend's (OpenSSL's, libgcrypt's, ... start-up
+ * would be paid on every call, for nothing). */
+static void skip_other_backends(const char *impl)
+{
+    static char list[512];
+    size_t used = 0, k, word = strcspn(impl, "-");
+    for (k = 0; hb_backends[k]; k++) {
+        const char *name = hb_backends[k]->name;
+        size_t len = strlen(name);
+        if (strcspn(name, "-") == word && strncmp(name, impl, word) == 0) continue;
+        if (used + len + 2 > sizeof list) return; /* cannot say them all: skip none */
+        if (used) list[used++] = ',';
+        memcpy(list + used, name, len);
+        used += len;
+    }
+    list[used] = '\0';
+    hb_impls_skip(list);
+}
+
 /* Like sha256sum: a file that cannot be read is named on stderr, the others
  * are still hashed, and the exit status is 1. */
 static int cmd_hash(int argc, char **argv)
@@ -148,7 +170,9 @@ static int cmd_hash(int argc, char **argv)
     uint8_t out[HB_MAX_DIGEST];
     hb_impl r;
     if (argc < 1) hb_die("usage: hash ALGO [IMPL] [FILE...]", NULL);
+    hb_file_default_pipe_signal();
     algo = argv[0];
+    if (argc >= 2) skip_other_backends(argv[1]);
     if (argc >= 2 && hb_impl_find(algo, argv[1]) >= 0) {
         impl = argv[1];
         first_file = 2;

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -95,4 +96,9 @@ void hb_file_release(hb_file *file)
     else
         free(file->data);
     file->data = NULL;
+}
+
+void hb_file_default_pipe_signal(void)
+{
+    (void)signal(SIGPIPE, SIG_DFL);
 }

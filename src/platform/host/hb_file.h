@@ -31,4 +31,9 @@ void hb_file_release(hb_file *file);
  * file, -1 with errno set on an error. */
 int hb_file_stream(FILE *f, void (*take)(void *state, const uint8_t *block, size_t n), void *state);
 
+/* SIGPIPE's default action (the end of a `| head`, as for sha256sum): the
+ * front end execs the engine from Python, which ignores SIGPIPE, and an
+ * ignored signal stays ignored across exec. */
+void hb_file_default_pipe_signal(void);
+
 #endif
