@@ -32,8 +32,9 @@
 ; names, not places: round t's a is slot -t mod 8, T1 summed in h's slot
 ; (the next round's a) and added to d's (the next e).  A sum of several
 ; words adds the low halves, counting their carries in y, then the high
-; halves from that count (each add's carry out of bit 31 dropped by clc).  Maj = b ^ ((a ^ b) & (b ^ c)) keeps a ^ b for
-; the next round's b ^ c.
+; halves from that count (each add's carry out of bit 31 dropped by clc).
+; Maj = b ^ ((a ^ b) & (b ^ c)) keeps a ^ b for the next round's b ^ c.
+; A block costs about 288,000 master clocks: docs/assembly.md counts it.
 
 	.p816
 	.smart	-
@@ -81,8 +82,9 @@ rem:	.res	2			; len mod 64
 no:
 .endmacro
 
-; sigma (table T) of the word at w: the high half in SG+2, the low half in
-; the accumulator (and in SG+2-2 = lo where lo is given)
+; sigma (table T) of the word at w: the low half in the accumulator, the
+; high half in SG+2; where lo is given, both halves in lo and lo+2 instead
+; (SG a scratch)
 .macro	SIG	w, T, lo
 	lda	w			; bytes 0 and 1: x, y
 	and	#$00FF
