@@ -151,16 +151,22 @@ def scaling(series, key) -> str:
     fig = Figure(figsize=(7.5, 3.6))
     ax = fig.add_subplot()
     counts = sorted({p.threads for s in series for p in s.points})
+    plotted = False
     for j, s in enumerate(series):
         colour = PALETTE(j % 20)
-        ys = [p.mb_per_s if p.threads == 1 else p.aggregate_mb_per_s for p in s.points]
-        (line,) = ax.plot([p.threads for p in s.points], ys, marker="o", markersize=3.5, color=colour, label=s.name)
+        # a row below the harness's resolution has no MB/s: no point, rather than a zero
+        measured = [(p.threads, p.mb_per_s if p.threads == 1 else p.aggregate_mb_per_s) for p in s.points]
+        measured = [(t, y) for t, y in measured if y and y > 0]
+        (line,) = ax.plot([t for t, _ in measured], [y for _, y in measured], marker="o", markersize=3.5,
+                          color=colour, label=s.name)
         mark(line, key, j)
-        one = next((y for p, y in zip(s.points, ys) if p.threads == 1 and y), None)
+        one = next((y for t, y in measured if t == 1), None)
         if one:
             ax.plot(counts, [one * c for c in counts], linestyle="--", linewidth=0.8, color=colour, alpha=0.6)
+        plotted = plotted or bool(measured)
     ax.set_xticks(counts, [str(c) for c in counts])
-    ax.set_yscale("log")
+    if plotted:
+        ax.set_yscale("log")
     ax.set_xlabel("threads at once")
     ax.set_ylabel("MB/s, all threads (10^6 B/s)")
     ax.grid(alpha=0.25)

@@ -11,7 +11,9 @@ block); the largest size the image takes beside the sweep, 2048.  About
 3 s an image; HB_SNES_LENGTHS="1-130,2048" names others (a range, or a
 length) for a longer check by hand."""
 import os
+import re
 import shutil
+import subprocess
 
 import pytest
 
@@ -78,3 +80,41 @@ def test_cross_says_no_cross_target_runs_the_65816_assembly():
     from cli_util import hb
     r = hb("cross", "--target", "nes", "--impl", "65816", "-a", "sha1", "--no-save")
     assert r.returncode == 2 and "65816: no cross target runs this assembly (65816)" in r.stderr
+
+
+
+MD_PAD_FILES = ("md5", "sha1", "sha256")
+
+
+def assembled(src, obj) -> dict:
+    """ca65 on one file (as the Super NES image runs it, `-t nes`) -> {segment: bytes, "exports": [...]}."""
+    ran = subprocess.run(["ca65", "-t", "nes", "-o", str(obj), str(src)], capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr
+    sizes = subprocess.run(["od65", "--dump-segsize", str(obj)], capture_output=True, text=True).stdout
+    names = subprocess.run(["od65", "--dump-exports", str(obj)], capture_output=True, text=True).stdout
+    out = {m[0]: int(m[1]) for m in re.findall(r"^\s*(\w+):\s+(\d+)\s*$", sizes, re.M)}
+    out["exports"] = re.findall(r'Name:\s*"(\w+)"', names)
+    return out
+
+
+@pytest.mark.toolchain
+@pytest.mark.skipif(shutil.which("ca65") is None, reason="needs cc65's ca65 (scripts/setup.sh)")
+@pytest.mark.parametrize("algo", MD_PAD_FILES)
+def test_a_super_nes_copy_of_each_65816_md_hash_takes_md_pad_in(tmp_path, algo):
+    """The Super NES image's banked copy of a 65816 block hash stands alone: md_pad.inc's text
+    pasted where the file names it, so ca65 assembles the copy in a folder without the include,
+    into the group's segments, with the same bytes of code, constants and variables as the file."""
+    from hashbench.paths import ROOT
+    from hashbench.rom import banked
+    src = f"src/algos/asm/65816/{algo}.s"
+    name = f"hb_{algo}_65816"
+    g = banked.Group([src], [])
+    copy = banked.banked_assembly(src, tmp_path / f"{algo}.s", g.name, [name], g.banked)
+    text = copy.read_text()
+    assert '"md_pad.inc"' not in text and not (tmp_path / "md_pad.inc").exists()
+    assert ".macro\tMD_HASH\tbytes, order" in text and "\tMD_HASH\t" in text
+    plain = assembled(ROOT / src, tmp_path / "plain.o")
+    copied = assembled(copy, tmp_path / "copy.o")
+    assert copied["exports"] == ["_" + g.banked(name)]
+    assert plain["CODE"] > 0 and (plain["CODE"], plain.get("RODATA", 0), plain.get("BSS", 0)) == \
+        (copied[g.name + "C"], copied.get(g.name + "R", 0), copied.get(g.name + "B", 0))

@@ -106,3 +106,19 @@ def test_cli_report_default_last_and_errors(stored, tmp_path):
         assert code == 2 and stdout == "" and err.count("\n") == 1 and message in err, (args, err)
     code, _, err = hb("report", "--db", tmp_path / "empty.sqlite", "-o", out)
     assert code == 2 and "no run 'last'" in err
+
+
+def test_threads_plot_without_a_measured_figure_still_draws():
+    """A threads row below the harness's resolution has no MB/s: the scaling
+    plot leaves its point out (a log axis of zeros made the report fail)."""
+    from types import SimpleNamespace
+
+    from hashbench.report import plots
+
+    unmeasured = [SimpleNamespace(threads=t, mb_per_s=None, aggregate_mb_per_s=None) for t in (1, 2)]
+    measured = [SimpleNamespace(threads=1, mb_per_s=500.0, aggregate_mb_per_s=None),
+                SimpleNamespace(threads=2, mb_per_s=480.0, aggregate_mb_per_s=960.0)]
+    for series in ([data.Series("xor8", "checksum", unmeasured)],
+                   [data.Series("xor8", "checksum", unmeasured), data.Series("sha256", "crypto", measured)]):
+        svg = plots.scaling(series, "t")
+        assert svg.count('id="t-mark-') == len(series)

@@ -11,30 +11,39 @@
 ; registers on entry and return, 16-bit inside; the direct page at 0 and
 ; the data bank the code's, which shows the low work RAM.
 ;
-; A 32-bit word is two 16-bit halves, the low half first.  The steps are
-; written out, so T is an immediate and X[g] read as (ptr3),y with y = 4g
-; (the block where it lies: the input, or BUF for the padded tail); the
-; four words change names, not places: step i's a is slot -i mod 4.  A
-; rotation by s >= 16 swaps the halves' names and rotates by s - 16; one
-; by r < 16 is hi << r | lo >> (16 - r) and lo << r | hi >> (16 - r), a
-; shift of 8 or more an xba and a mask.
+; Everything a step touches is in the direct page, in the scratch the
+; Super NES image keeps out of its links' zero page (hb65816_dp,
+; hashbench/rom/snes.py): the block X (a whole block is copied there by
+; mvn; the padded tail is built there), the working words, the state, the
+; rotation's scratch; a direct-page operand costs one fetch less than an
+; absolute one.  A 32-bit word is two 16-bit halves, the low half first.
+; The steps are written out, so T is an immediate and X[g] a direct-page
+; operand; the four words change names, not places: step i's a is slot
+; -i mod 4.  The sum a + f + X[g] + T is made in the registers, the low
+; half in X and the high in Y between additions (a transfer keeps the
+; carry).  The rotation: s >= 16 swaps the halves' names; a remainder of
+; 5..11 is the word's bytes renamed (stored with its low half again above
+; its high half, so a 16-bit read one byte up is the word <<< 8); the bits
+; left over, at most 4, one at a time (the high half in A, the low in the
+; direct page: cmp #$8000 puts A's top bit in the carry, then two rol).
 
 	.p816
 	.smart	-
 	.export		_hb_md5_65816
-	.importzp	sp, ptr1, ptr2, ptr3
+	.importzp	sp, ptr1, ptr2, ptr3, hb65816_dp
 	.include	"md_pad.inc"	; MD_HASH: the arguments, blocks, padding, length, state out
-	.include	"shifts.inc"	; SHL, SHR: the accumulator shifted by a constant
+
+BUF	= hb65816_dp			; X: the block compressed (the last block(s), padded, built here)
+V	= BUF + 64			; a .. d by slot
+H	= V + 16			; the hash state
+R	= H + 16			; a rotation's scratch: lo, hi, lo again (6 bytes)
+HI	= R + 1				; the rotated word's high half during its bits
+	.assert	R + 6 - hb65816_dp <= 128, error, "md5.s: more direct page than the scratch holds"
 
 	.segment	"BSS"
-H:	.res	16			; the hash state
-V:	.res	16			; a .. d by slot
-BUF:	.res	64			; the last block(s), padded
 len:	.res	2			; the message's bytes
 blocks:	.res	2			; whole blocks left
 rem:	.res	2			; len mod 64
-mt:	.res	2			; a scratch half
-nh:	.res	2			; the rotated word's high half before its add
 
 	.segment	"CODE"
 	.a16
@@ -64,81 +73,120 @@ nh:	.res	2			; the rotated word's high half before its add
 .endif
 .endmacro
 
+; the word (A low, HI high) <<< 1, or >>> 1 (dir < 0)
+.macro	BIT1	dir
+.if	dir > 0
+	asl	a
+	rol	HI
+	adc	#0			; the high half's top bit
+.else
+	lsr	a
+	ror	HI
+	bcc	:+
+	ora	#$8000			; the high half's low bit
+:
+.endif
+.endmacro
 
 ; step i: a = b + ((a + f(b,c,d) + X[g] + T) <<< s)
 .macro	STEP	step, fn, g, amount, k
-	.local	ra, rb, rc, rd, wl, wh, rot
+	.local	ra, rb, rc, rd, r, swap, bits
 ra = V + 4 * ((4 - (step .mod 4)) .mod 4)
 rb = V + 4 * ((5 - (step .mod 4)) .mod 4)
 rc = V + 4 * ((6 - (step .mod 4)) .mod 4)
 rd = V + 4 * ((7 - (step .mod 4)) .mod 4)
-	clc				; a += T
-	lda	ra
-	adc	#.loword(k)
-	sta	ra
-	lda	ra+2
-	adc	#.hiword(k)
-	sta	ra+2
-	clc				; + X[g]
-	ldy	#4*g
-	lda	ra
-	adc	(ptr3),y
-	sta	ra
-	ldy	#4*g+2
-	lda	ra+2
-	adc	(ptr3),y
-	sta	ra+2
-	clc				; + f(b,c,d)
-	FUNC	fn, rb, rc, rd, 0
+	FUNC	fn, rb, rc, rd, 0	; the low half: f + a, in X
+	clc
 	adc	ra
-	sta	ra
-	FUNC	fn, rb, rc, rd, 2
+	tax
+	FUNC	fn, rb, rc, rd, 2	; the high half (the carry kept), in Y
 	adc	ra+2
+	tay
+	txa				; + X[g]
+	clc
+	adc	BUF+4*g
+	tax
+	tya
+	adc	BUF+4*g+2
+	tay
+	txa				; + T
+	clc
+	adc	#.loword(k)
+	tax
+	tya
+	adc	#.hiword(k)		; the sum: A high, X low
+r = amount .mod 16
+.if	r = 0				; <<< 16: the halves' names swapped; + b
+	clc
+	adc	rb
+	sta	ra
+	txa
+	adc	rb+2
 	sta	ra+2
-.if	amount >= 16				; <<< s: the halves' names swapped, then <<< s - 16
-wl = ra + 2
-wh = ra
-rot = amount - 16
 .else
-wl = ra
-wh = ra + 2
-rot = amount
+.if	r >= 5 && r <= 11		; <<< 8 by the bytes' names, then r - 8 bits
+.if	amount >= 16
+	stx	R+2
+	sta	R
+	sta	R+4
+.else
+	sta	R+2
+	stx	R
+	stx	R+4
 .endif
-.if	rot = 0
-	lda	wh
-	sta	nh
-	lda	wl
+	lda	R+3			; (the high half is HI = R+1)
+bits = r - 8
+.else					; <<< 0 or 16 by the halves' names, then the bits
+.if	r >= 12
+swap = (amount < 16)
+bits = r - 16
 .else
-	lda	wl			; the high half
-	SHR	16 - rot
-	sta	mt
-	lda	wh
-	SHL	rot
-	ora	mt
-	sta	nh
-	lda	wh			; the low half
-	SHR	16 - rot
-	sta	mt
-	lda	wl
-	SHL	rot
-	ora	mt
+swap = (amount >= 16)
+bits = r
+.endif
+.if	swap
+	stx	HI
+.else
+	sta	HI
+	txa
+.endif
+.endif
+.if	bits > 0
+.repeat	bits
+	BIT1	1
+.endrepeat
+.else
+.repeat	-bits
+	BIT1	-1
+.endrepeat
 .endif
 	clc				; + b: the new a
 	adc	rb
 	sta	ra
-	lda	nh
+	lda	HI
 	adc	rb+2
 	sta	ra+2
+.endif
 .endmacro
 
-; one block from (ptr3): the state H updated
+; one block at (ptr3) (copied to BUF unless it is BUF): the state H updated
 .proc	compress
-	ldx	#14			; the working words from the state
-:	lda	H,x
-	sta	V,x
-	dex
-	dex
-	bpl	:-
+	lda	ptr3
+	cmp	#BUF
+	bne	:+
+	jmp	copied
+:	tcd				; the block copied to BUF through the direct page
+.repeat	32, W
+	lda	z:2*W
+	sta	a:BUF+2*W
+.endrepeat
+	lda	#0
+	tcd
+copied:
+.repeat	8, J				; the working words from the state
+	lda	H+2*J
+	sta	V+2*J
+.endrepeat
 				; round 1: FF
 	STEP	0, FF, 0, 7, $D76AA478
 	STEP	1, FF, 1, 12, $E8C7B756

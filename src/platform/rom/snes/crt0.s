@@ -20,7 +20,7 @@
 ;           the low work RAM and the PPU's registers cleared, the C stack,
 ;           BSS and DATA, then main
 ;   nmi     once a frame, with the direct page at 0 whatever the interrupted
-;           code's (65816/sha256.s moves it for its call): the timer's frame
+;           code's (a 65816 routine may move it): the timer's frame
 ;           base advances by a frame's master cycles; the text rows written
 ;           since the last frame go to the tilemap in VRAM by DMA
 ;   hb_rom_ticks  the frame base plus the PPU's H/V counters, latched
@@ -141,7 +141,9 @@ fast_reset:
 
 ; Reached in native mode in bank $00 (PBR, PC and P on the stack): on to
 ; the FastROM mirror.  Every variable it touches is in the zero page and
-; every register in the I/O area, which all the code banks show.
+; every register in the I/O area, which all the code banks show.  The
+; direct page is set to 0 for it: a 65816 routine may have moved it (the
+; 65816 CRC-32 reads its input through it, SHA-256 keeps its words there).
 hb_snes_nmi:
         jml FAST + fast_nmi
 fast_nmi:
@@ -151,7 +153,7 @@ fast_nmi:
         pha
         phx
         phy
-        phd                      ; the direct page at 0 (an algorithm may have moved it)
+        phd
         lda #0
         tcd
         lda frame_base
