@@ -613,6 +613,11 @@ class Machine816(Machine):
             if op == 0x4C:   # jmp abs
                 lo = fetch()
                 st["pc"] = lo | fetch() << 8
+            elif op == 0x7C:   # jmp (abs,x): the pointer in the program bank
+                lo = fetch()
+                base = (lo | fetch() << 8) + st["x"]
+                io()
+                st["pc"] = read(st["pbr"], base & 0xFFFF, True)
             elif op == 0x20:   # jsr abs
                 lo = fetch()
                 hi = fetch()
