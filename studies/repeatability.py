@@ -5,8 +5,8 @@ promise"): back-to-back default runs of `hashbench run`, then
 - coverage: for every row and every ordered pair of runs (i, j), whether run j's figure lies
   inside run i's 95% interval (the goal: 90-99%);
 - the run-to-run model: each run's common shift (the median over rows of its figures against the
-  rows' means), its SD (stats.RUN_SD's kind), one row against its run's shift (stats.ROW_SD), and
-  each row's rerun SD beyond its within-run error;
+  rows' means), its SD, one row against its run's shift (stats.ROW_SD), each row's rerun SD beyond
+  its within-run error, and the run-to-run term each run measured in itself (hashbench.meters.run_noise);
 - A/A: `hashbench diff` of consecutive runs (hashbench.statistics.diff.compare_runs): how many rows each pair
   calls different (the goal: no pair over 5% of its rows, at most one row in all);
 - A/B (--ab-trials): an engine built with a known extra cost (src/engine/host/hb_timed_extra.c:
@@ -28,7 +28,7 @@ import sys
 import time
 from pathlib import Path
 
-from hashbench.meters import timer
+from hashbench.meters import run_noise, timer
 from hashbench.paths import ROOT
 from hashbench.results.result import Run
 from hashbench.statistics import stats
@@ -57,7 +57,9 @@ def load(path: Path) -> Run:
     run = Run.from_dict(json.loads(path.read_text()))
     for r in run.results:
         if r.verified and not r.exact:
+            r.extra.pop("run_sd_pct", None)
             timer.summarise(r, run.context.get("timer"))
+    run.context["run_noise"] = run_noise.apply_run_noise(run.results, run.context.get("timer"))
     return run
 
 
@@ -103,7 +105,17 @@ def coverage(runs):
     print(f"  robust SDs: the common shift {100 * robust_sd(shifts):.2f}%; one row against its run's shift "
           f"(ROW_SD) {100 * row_sd:.2f}%; a row from run to run {100 * statistics.median(per_row.values()):.2f}% "
           f"(median over rows), beyond its within-run error {100 * within:.2f}% (RUN_SD): {100 * run_sd:.2f}% "
-          f"(in use: RUN_SD {100 * stats.RUN_SD:.2f}%, ROW_SD {100 * stats.ROW_SD:.2f}%)")
+          f"(in use: ROW_SD {100 * stats.ROW_SD:.2f}%)")
+    measured = [r.context["run_noise"] for r in runs if r.context.get("run_noise")]
+    if measured:
+        terms = sorted(n["run_sd_pct"] for n in measured)
+        raw = sorted(n["process_shift_sd_pct"] for n in measured)
+        print(f"  the run-to-run term each run measured in itself (meters/run_noise.py, at least "
+              f"{100 * run_noise.RUN_SD_MIN:.1f}%): median {terms[len(terms) // 2]:.2f}%, range {terms[0]:.2f}-"
+              f"{terms[-1]:.2f}% (its processes' shifts: SD {raw[0]:.2f}-{raw[-1]:.2f}%) in {len(measured)} of "
+              f"{len(runs)} runs; the others keep RUN_SD {100 * stats.RUN_SD:.2f}%")
+    else:
+        print(f"  no run measured its run-to-run term (too few rows): RUN_SD {100 * stats.RUN_SD:.2f}% in use")
     worst = sorted(per_row.items(), key=lambda t: t[1])[-3:]
     print("  rows that move most from run to run (robust SD): "
           + ", ".join(f"{k[2]}@{k[4]} {100 * sd:.2f}%" for k, sd in worst))

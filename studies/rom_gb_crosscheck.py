@@ -67,9 +67,10 @@ def main(argv=None) -> int:
     fails = 0
     for row in p.rows:
         key = (row.algo.id, row.impl)
+        name = f"{row.label} ({row.impl})"   # the screen's label and, as its I column marks it, the implementation
         r, x = rom.get(key), exact.get(key)
         if r is None or x is None or not r.verified:
-            print(f"| {row.label} | - | - | - | - | - | no figure | - |")
+            print(f"| {name} | - | - | - | - | - | no figure | - |")
             fails += 1
             continue
         n = r.extra["iters"]
@@ -80,7 +81,7 @@ def main(argv=None) -> int:
         model = (base + loop - EMPTY_CALL + empty / n) * (1 + TIMER_IRQ / OVERFLOW)
         ok = 0 <= diff <= bound
         fails += not ok
-        print(f"| {row.label} | {n:,} | {per_call:,.0f} | {base:,.0f} | {diff:+,.0f} ({diff / base:+.2%}) | "
+        print(f"| {name} | {n:,} | {per_call:,.0f} | {base:,.0f} | {diff:+,.0f} ({diff / base:+.2%}) | "
               f"{bound:,.0f} | {'yes' if ok else 'NO'} | {per_call - model:+,.0f} ({(per_call - model) / model:+.4%}) |")
     seed = reference_tables.seed_data()["gb"]
     shown = [row for row in p.rows if row.algo.id in seed["ms"] and (row.algo.id, row.impl) in rom]
@@ -91,7 +92,7 @@ def main(argv=None) -> int:
         for row in shown:
             c_ms, asm_ms = seed["ms"][row.algo.id]
             ms = rom[(row.algo.id, row.impl)].ns_per_call / 1e6
-            print(f"| {row.label} | {c_ms:g} | {asm_ms or '-'} | {ms:,.0f} | {ms / c_ms:.2f} |")
+            print(f"| {row.label} ({row.impl}) | {c_ms:g} | {asm_ms or '-'} | {ms:,.0f} | {ms / c_ms:.2f} |")
     return 1 if fails else 0
 
 

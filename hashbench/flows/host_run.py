@@ -12,7 +12,7 @@ from ..distributed import executor
 from ..distributed.executor import Local
 from ..distributed.jobs import Task
 from ..errors import UserError
-from ..meters import callgrind
+from ..meters import callgrind, run_noise
 from ..results.context import host_context
 from ..results.result import Run
 from ..storage.store import Store, recording
@@ -180,6 +180,13 @@ def measure(run: Run, host: Host, store=None, quiet=False, executor=None, log=la
         with closing(events(run.options, host, quiet)) as stream:
             for event in stream:
                 recorder.record(event)
+        # the run's own run-to-run term, once every process is in: each row's ± made with it
+        noise = run_noise.apply_run_noise(run.results, run.context.get("timer"))
+        if noise:
+            run.context["run_noise"] = noise
+        for result in run.results:
+            rec.add(result)
+        rec.context_changed()
         run.status = recorder.status
     return run
 

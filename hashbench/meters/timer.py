@@ -57,9 +57,14 @@ MIN_PROCESS_SAMPLES = 6   # a process with fewer kept samples of the row gives n
 # Above this share of the raw time, the harness's own noise is as large as what is left of the
 # row: such a row is "below the harness's resolution" and gets no figure of its own
 HARNESS_RESOLUTION = 0.30
-# what a timed row's ± is, stored with it (extra["plus_minus"]) for the table's header
-PLUS_MINUS = ("95% of reruns: the processes' spread and the run-to-run shift measured on this VM "
-              "(docs/performance.md), %")
+def plus_minus_text(run_sd_pct=None) -> str:
+    """What a timed row's ± is, stored with it (extra["plus_minus"]) for the table's header: its
+    run-to-run term the run's own (hashbench.meters.run_noise) or this VM's stats.RUN_SD."""
+    if run_sd_pct is None:
+        return (f"95% of reruns: the processes' spread and a run-to-run shift of {100 * stats.RUN_SD:.1f}% "
+                "(this VM's, docs/performance.md), %")
+    return (f"95% of reruns: the processes' spread and the run-to-run shift measured in this run "
+            f"({run_sd_pct:.2f}%), %")
 TIMER_FIELDS = ("name", "unit", "hz", "hz_source", "is_cycles", "description")
 
 
@@ -154,7 +159,7 @@ def unsettled(result):
 
 def process_values(result, kind="ns") -> dict:
     """process -> (net, raw, harness) per-call value of `kind`: the unit of
-    every statistic on a timed result (stats.estimate, stats.compare_processes)."""
+    every statistic on a timed result (stats.estimate_strata, diff's within-run error)."""
     fields = result.sample_fields or ("iters", "ticks", "ns")
     fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
     groups, _ = undisturbed(result, kind)
@@ -187,6 +192,8 @@ class Fastest:
     n: int
     per_process: list
     harness_share: float
+    processes: list = None   # the processes of per_process, in its order
+    cpus: list = None        # the CPU each was pinned to (None: not pinned)
 
     @property
     def ci_pct(self) -> float:
@@ -217,12 +224,14 @@ def low_quantile(values):
     return vals[min(len(vals) - 1, int(FAST_QUANTILE * len(vals)))] if vals else float("nan")
 
 
-def fastest(result, kind="ns"):
+def fastest(result, kind="ns", run_sd=None):
     """The row's figure of `kind` from its processes' fastest moments (the module's rule), or None
     when the run kept too few samples of the row: fewer than three processes with
     MIN_PROCESS_SAMPLES kept samples each, and fewer than MIN_FAST_SAMPLES kept in all (the least
     the pooled quantile's exact interval needs).  Not the count of samples taken: a time budget
-    takes 46 in one run and 92 in the next, and a row's rule must not flip between runs."""
+    takes 46 in one run and 92 in the next, and a row's rule must not flip between runs.
+    `run_sd`: the run-to-run term of its ± (the run's measured one, hashbench.meters.run_noise;
+    None: stats.RUN_SD)."""
     fields = list(result.sample_fields or ("iters", "ticks", "ns"))
     samples = kept_samples(result)
     own, _ = undisturbed(result, kind, leave_stuck=True)   # kept samples less a slow mode (two_speeds)
@@ -236,11 +245,12 @@ def fastest(result, kind="ns"):
     def per(ss):
         return [s[col] / s[0] for s in ss if s[0]]
 
-    raw, over, net, cpu_of = [], [], [], []
+    raw, over, net, cpu_of, used = [], [], [], [], []
     cpus = process_cpus(result)
     for p, ss in sorted(own.items()):
         if len(ss) < MIN_PROCESS_SAMPLES:
             continue
+        used.append(p)
         v = low_quantile(per(ss))
         h = low_quantile(per(kept(harness_of[p], fields) if p in harness_of else pooled)) if pooled else 0.0
         h = h if h == h else 0.0
@@ -265,8 +275,8 @@ def fastest(result, kind="ns"):
         within = math.log1p((hi - lo) / 2.0 / stats.LEVEL_Z / value) if hi == hi else float("inf")
     if basis is raw:
         value = stats.median(net)
-    return Fastest(value, stats.repeat_half_log(within), within, raw_v, over_v, len(samples), net,
-                   over_v / raw_v)
+    return Fastest(value, stats.repeat_half_log(within, run_sd=run_sd), within, raw_v, over_v, len(samples), net,
+                   over_v / raw_v, used, cpu_of)
 
 
 def centre(values, cpus):
@@ -312,7 +322,7 @@ def process_cpus(result) -> dict:
 def grouped_values(result, kind=None) -> dict:
     """CPU -> the per-process net values of the processes pinned to it (one
     group, None, when the processes were not pinned): the strata of
-    stats.estimate_strata and stats.compare_strata."""
+    stats.estimate_strata."""
     cpus = process_cpus(result)
     out = {}
     for p, v in process_values(result, kind or figure_kind(result)).items():
@@ -360,7 +370,9 @@ def summarise(result, timer=None):
         return result
     kind = figure_kind(result)
     fields = result.sample_fields or ("iters", "ticks", "ns")
-    fast = fastest(result, kind)
+    run_sd_pct = result.extra.get("run_sd_pct")   # the run's own run-to-run term (hashbench.meters.run_noise)
+    run_sd = None if run_sd_pct is None else run_sd_pct / 100.0
+    fast = fastest(result, kind, run_sd)
     for k in ("below_resolution", "processes_disagree_pct", "within_pct"):
         result.extra.pop(k, None)
     if fast:
@@ -375,10 +387,11 @@ def summarise(result, timer=None):
         est = stats.estimate_strata(grouped_values(result, kind))
         result.per_call, result.processes = est.value, est.n
         result.ci_pct = None if est.ci_pct is None else 100.0 * math.expm1(
-            stats.repeat_half_log(math.log1p(est.ci_pct / 100.0) / stats.LEVEL_Z))
+            stats.repeat_half_log(math.log1p(est.ci_pct / 100.0) / stats.LEVEL_Z, run_sd=run_sd))
         result.extra["within_pct"] = est.ci_pct
         result.extra["statistic"] = "processes' medians"
-    result.extra["plus_minus"] = PLUS_MINUS if result.ci_pct is not None else "MAD of the samples, % of the median"
+    result.extra["plus_minus"] = (plus_minus_text(run_sd_pct) if result.ci_pct is not None
+                                  else "MAD of the samples, % of the median")
     fn = per_call_fn(fields, kind, result.extra.get("clock_adds"))
     result.spread_pct = stats.spread_pct([v for v in map(fn, kept_samples(result)) if v is not None])
     fast_ns = fast if kind == "ns" else fastest(result, "ns")

@@ -4,8 +4,8 @@ import math
 import sys
 
 from ..meters import clock
-from ..statistics import stats, verdicts
-from ..statistics.diff import shift_of
+from ..statistics import verdicts
+from ..statistics.diff import run_sd, shift_of
 from ..units import format_size
 from .table import fmt_num, render
 
@@ -63,7 +63,7 @@ def present_diff(a, b, rows):
               f"{100 * shift.sd:.1f}%); each row's verdict is against that common shift")
     elif timed:
         print(f"fewer than {verdicts.MIN_COMMON_ROWS} timed rows: no common shift taken out, each verdict "
-              f"allows for a whole run's shift (SD {100 * stats.RUN_SD:.1f}% a run)")
+              f"allows for a whole run's shift (SD A {run_sd(a):.2f}%, B {run_sd(b):.2f}%)")
     if timed:
         sig = sum(1 for r in timed if r.get("significant"))
         inc = sum(1 for r in timed if r["verdict"].startswith("inconclusive"))

@@ -8,7 +8,7 @@ from ..meters import clock as clock_meter
 from ..meters import timer as timer_meter
 from ..results.result import METER_TITLES
 from ..units import UNITS, format_size
-from .modes import has_modes, is_small_sweep, mode_tables, small_sweep_table
+from .modes import falls_line, has_modes, is_small_sweep, mode_tables, small_sweep_table
 from .table import counted_table, fmt_num, plus_minus, render, single_size_table, sort_results, sweep_table
 
 
@@ -98,6 +98,9 @@ def present_modes(run, results, unit, catalogue_order, quiet=False):
     """The tables of a run in the loop's modes (--sweep small, --latency, --threads, --align)."""
     for title, h, rows, al in mode_tables(results, catalogue_order):
         render(h, rows, al, title=None if quiet else title)
+    line = falls_line(results)
+    if line and not quiet:
+        print(line)
     if not quiet:
         print(footer(run, results, unit))
     warn_drift(run, quiet)
@@ -165,6 +168,9 @@ def present_timed(run, results, unit, order, catalogue_order, quiet=False):
         h, rows, al = sweep_table(results, sizes, unit, len(impls) > 1, order, catalogue_order)
         if not quiet:
             print(figure_line(results))
+            line = falls_line(results)
+            if line:
+                print(line)
     else:
         ordered = sort_results(results, order, catalogue_order)
         h, rows, al = single_size_table(ordered, unit, len(impls) > 1, any(r.cycles_per_byte for r in results))

@@ -8,7 +8,7 @@ import math
 
 from ..statistics.diff import compare_timed
 from ..units import format_size
-from .table import TIER_MARK, fmt_num, sort_results
+from .table import BELOW_HARNESS, TIER_MARK, fmt_num, sort_results
 
 SMALL_MIN_SIZES = 10   # a run of consecutive lengths from 0 this long is a small sweep
 
@@ -46,6 +46,14 @@ def _ns(r):
     return None if r is None or not r.verified else r.ns_per_call
 
 
+def _cell(value, r):
+    """A small sweep's cell: `value` of r, formatted; "< harness" for a timed row below the
+    harness's resolution (its net time is the harness's noise: 0.002 ns for CRC-8 at 2 B)."""
+    if r is not None and r.verified and r.extra.get("below_resolution"):
+        return BELOW_HARNESS
+    return fmt_num(_value(value, r))
+
+
 def _value(fn, r):
     return None if r is None or not r.verified else fn(r)
 
@@ -74,9 +82,42 @@ def small_sweep_table(results, catalogue_order=(), unit="ns", value=None):
     by = {(r.algorithm, r.implementation, r.mode, r.size): r for r in results}
     headers = ["B"] + [" ".join(x for x in ((c.label or c.algorithm), c.implementation if show_impl else "",
                                             c.mode_label) if x) + f" {unit}" for c in cols]
-    rows = [[str(size)] + [fmt_num(_value(value, by.get((c.algorithm, c.implementation, c.mode, size)))) for c in cols]
+    rows = [[str(size)] + [_cell(value, by.get((c.algorithm, c.implementation, c.mode, size))) for c in cols]
             for size in sorted({r.size for r in results})]
     return headers, rows, "r" * len(headers)
+
+
+def falls_with_size(results) -> list:
+    """[(smaller, larger)]: in each series of one code (algorithm, implementation, mode) over a sweep's
+    sizes, a row whose net time per call lies below a smaller size's beyond both their ±: more bytes
+    cannot take less time, so one of the two is a measurement's artefact.  For each larger row, the
+    smaller whose figure is furthest above it.  Timed rows with a figure and a ± only."""
+    series = {}
+    for r in results:
+        if r.verified and not r.exact and r.ns_per_call and r.ci_pct is not None \
+                and not r.extra.get("below_resolution"):
+            series.setdefault((r.algorithm, r.implementation, r.mode), []).append(r)
+    out = []
+    for rows in series.values():
+        rows.sort(key=lambda r: r.size)
+        for k, larger in enumerate(rows):
+            top = larger.ns_per_call * (1 + larger.ci_pct / 100)
+            below = [r for r in rows[:k] if r.size < larger.size and top < r.ns_per_call / (1 + r.ci_pct / 100)]
+            if below:
+                out.append((max(below, key=lambda r: r.ns_per_call), larger))
+    return out
+
+
+def falls_line(results):
+    """One line naming the rows whose net time falls with size beyond their ± (falls_with_size), or None."""
+    pairs = falls_with_size(results)
+    if not pairs:
+        return None
+    named = "; ".join(f"{b.label or b.algorithm} {fmt_num(b.ns_per_call)} ns at {format_size(b.size)} B below "
+                      f"{fmt_num(a.ns_per_call)} ns at {format_size(a.size)} B" for a, b in pairs[:4])
+    more = f" and {len(pairs) - 4} more" if len(pairs) > 4 else ""
+    return (f"net time falls with size beyond the ±: {named}{more}: more bytes cannot take less time, so these "
+            "figures are a measurement's artefact (rerun, or raise --budget)")
 
 
 def latency_table(results, catalogue_order=()):
@@ -162,7 +203,8 @@ def mode_tables(results, catalogue_order=()) -> list:
     """(title, headers, rows, aligns) for every mode the results hold."""
     out = []
     if is_small_sweep({r.size for r in results}):
-        out.append(("time per call at every length (ns, the harness subtracted)",)
+        out.append(("time per call at every length (ns, the harness subtracted; < harness: below its "
+                    "resolution)",)
                    + small_sweep_table(results, catalogue_order))
     if any(r.latency for r in results):
         out.append(("latency: each call's input starts with the previous digest (chained) against independent "

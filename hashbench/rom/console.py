@@ -110,6 +110,9 @@ class Console:
     clock_header: str = ""       # the platform's header that declares the clock's call (else hb_rom_config.h does)
     emulated_clock_hz: int = 0   # with a board_target: the clock of the emulator's stand-in (built with
                                  # HB_ROM_EMULATED), the board's being the target description's
+    lower_screen: int = 0        # the rows of a second screen below the first (the DS's: hb_rom.h's HB_ROM_LOWER_ROWS)
+    decimal: bool = False        # k and M figures with a decimal ("8.4M": hb_rom.h's HB_ROM_DECIMAL), where the
+                                 # image has room for the code (not the NES's fixed bank)
     fine_span: bool = False      # the platform times each span itself (hb_rom.h: HB_ROM_FINE_SPAN)
     config_lines: tuple = ()     # more lines of hb_rom_config.h: what the platform or the build adds by name
                                  # (a function of a generated stub's name, a define hb_rom.h asks for)

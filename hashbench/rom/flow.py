@@ -65,7 +65,8 @@ def run_image(con, p, built, store=None, screenshot=None, log=lambda m: None, st
         r.notes.append(Note("not-built", f"{algo}/{impl}: left out of the {con.name} image: {why}",
                             {"algorithm": algo, "implementation": impl, "target": con.run_target}))
     with recording(store, r):   # the results are stored as it ends: a Ctrl-C's rows included
-        session = run.measure(con, built.path, len(p.rows), p.budget_ms, log, stream)
+        session = run.measure(con, built.path, len(p.rows), p.budget_ms, log, stream,
+                              legend=len(image.legend(con.cols, [(row.algo, row.impl) for row in p.rows])))
         got = run.read(session.records, partial=session.interrupted)
         engine = got["engine"]
         build = Build(con.run_target, con.compiler(), con.flags())
@@ -106,8 +107,15 @@ def compare_screen(con, p, session, notes) -> bool:
         notes.append(Note("screen-first-page", f"the screen was compared on the table's first "
                           f"{len(session.screen_lines)} rows only (the emulator takes no input to scroll)",
                           {"target": con.run_target}))
+    lower_ok = True
+    if con.lower_screen and session.pages:   # the DS's lower screen: what the image runs, its marks, its controls
+        shown = run.lower_text(session.pages[-1][0], con)
+        lower_ok = shown is None or shown == run.lower_lines(session.records, con)
+        if not lower_ok:
+            notes.append(Note("screen-mismatch", "the lower screen differs from what the records say the image is",
+                              {"target": con.run_target}))
     if session.screen_lines == expected:
-        return True
+        return lower_ok
     notes.append(Note("screen-mismatch", "the table on the screen differs from the records' figures",
                       {"target": con.run_target}))
     return False

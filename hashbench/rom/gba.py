@@ -161,6 +161,7 @@ CONSOLE = Console(
     timer="TM0 cascading into TM1, in cycles",
     title=f"GBA ({chip('gba')}, code where --place puts it): the ROM image's own timer",
     screen=(30, 20),             # 240x160 pixels
+    decimal=True,                # "8.4M": gcc-built, room for put_uint's decimal
     emulator="mgba",
     web=Web("mgba", "mGBA", (".gba",), 59.7275, pad(L, R)),
     placements=tuple(PLACEMENTS),

@@ -170,6 +170,7 @@ CONSOLE = Console(
     title=f"N64 ({chip('n64')}, caches on): the ROM image's own timer (COP0 Count; under mupen64plus, "
           "CountPerOp 2: 4 'cycles' a retired instruction, not the VR4300's cycles)",
     screen=(40, 30),             # the 320x240 frame buffer
+    decimal=True,                # "8.4M": gcc-built, room for put_uint's decimal
     emulator="mupen64plus", driver=driver, find_emulator=emulator,
     runner="mupen64plus-ui-console 2.5.9 (dummy video, input, audio and RSP; pure interpreter; headless; "
            "CountPerOp 2: Count advances 2 a retired instruction, whatever the instruction)",

@@ -77,6 +77,8 @@ CONSOLE = Console(
     timer="the ARM9's TM0 cascading into TM1 at the 33.51 MHz bus clock, two ARM9 cycles a tick",
     title=f"NDS ({chip('nds')}, ARM, caches on): the ROM image's own timer",
     screen=(32, 24),             # the upper screen, 256x192 pixels
+    decimal=True,                # "8.4M": gcc-built, room for put_uint's decimal
+    lower_screen=24,             # the lower screen (the sub engine's): the banner, the marks' meanings, the controls
     emulator="desmume",
     # the interpreter (DeSmuME's JIT runs blocks with its own cycle estimates), the upper screen above the lower
     emulator_options={"desmume_cpu_mode": "interpreter", "desmume_screens_layout": "top/bottom",
@@ -87,5 +89,7 @@ CONSOLE = Console(
     # melonDS: its direct boot (no firmware menu, no Nintendo BIOS: its own free BIOS), the screens as
     # above; it exposes no memory either, so the records come out of its state as out of DeSmuME's
     web=Web("melonds", "melonDS", (".nds",), 59.8261, pad(L, R),
-            {"melonds_boot_directly": "enabled", "melonds_screen_layout": "Top/Bottom"},
+            # no touch: the core draws its touch cursor over the lower screen's first cell (the image reads no touch)
+            {"melonds_boot_directly": "enabled", "melonds_screen_layout": "Top/Bottom",
+             "melonds_touch_mode": "disabled"},
             records_in_state=lambda rom: (arm9_head(rom), RECORDS_AT, RECORDS_BYTES)))

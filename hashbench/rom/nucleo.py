@@ -115,6 +115,7 @@ CONSOLE = Console(
     title=("NUCLEO-F767 firmware under QEMU mps2-an500 (Cortex-M7, Thumb-2): the same firmware's timer "
            "counting QEMU's instructions, not the board's cycles"),
     screen=None,                 # the records go out over USART3
+    decimal=True,                # "8.4M": gcc-built, room for put_uint's decimal
     emulator="qemu-system-arm", driver=driver, find_emulator=emulator,
     runner="qemu-system-arm -M mps2-an500 -icount shift=3 (headless, serial on stdout)",
     install=install, check_output=check_output,

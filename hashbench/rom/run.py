@@ -21,7 +21,7 @@ from ..files import write_whole
 from ..results import records as recmod
 from ..results.result import Build
 from ..results.verify import checked
-from . import screen
+from . import image, screen
 from .driver import EmulatorStopped
 
 METER = "console-timer"
@@ -45,6 +45,7 @@ class Session:
     screen_lines: list = field(default_factory=list)  # the table's lines read off the pages, in order
     interrupted: bool = False        # Ctrl-C: the records up to then, no `done`
     screen_complete: bool = True     # False: screen_lines are the table's first rows only (no input to scroll)
+    legend_lines: int = 1            # the lines of the legend under the table (image.legend)
 
 
 def save_text(raw: bytes) -> str:
@@ -58,12 +59,15 @@ def limit_s(rows: int, budget_ms: int, sizes: int = 1, slowest_call_s: float = 5
     return 60.0 + rows * sizes * (4 * budget_ms / 1000.0 + slowest_call_s)
 
 
-def measure(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True) -> Session:
+def measure(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.stderr, pages=True,
+            legend: int | None = None) -> Session:
     """One measured pass of `rom` in the console's emulator (con.open: a
     driver.Driver): boots it, presses A, runs until its records hold the
     `done` record, then scrolls the table page by page for the screenshot.
     Ctrl-C, or an emulator that stops early: the session of the records
-    written so far, interrupted."""
+    written so far, interrupted.  `legend`: the lines of the image's legend
+    (image.legend of its plan; None: of the rows its records name, which a
+    full save RAM may cut short)."""
     t0 = time.monotonic()
     with con.open(rom, log, limit_s(rows, budget_ms, 1, con.slowest_call_s)) as drv:
         if drv.takes_input:
@@ -76,9 +80,11 @@ def measure(con, rom, rows: int, budget_ms: int, log=lambda m: None, stream=sys.
                 print(f"{exc}: the rows done are kept, the run ends interrupted", file=sys.stderr)
             return interrupted(save_text(drv.records()), t0, drv.seconds)
         session = Session(parse(text), text, drv.seconds, 0.0)
+        session.legend_lines = legend_lines(con, session.records) if legend is None else legend
         if pages and con.has_screen:
-            session.pages, session.screen_lines = scroll_pages(drv, con, rows)
-        session.screen_complete = con.has_screen and (drv.takes_input or rows <= layout(con)[1])
+            session.pages, session.screen_lines = scroll_pages(drv, con, rows, session.legend_lines)
+        session.screen_complete = con.has_screen and (
+            drv.takes_input or rows <= layout(con, session.legend_lines)[1])
         drv.check()
     session.wall_s = time.monotonic() - t0
     return session
@@ -138,18 +144,30 @@ def interrupted(text: str, t0: float, emulated_s: float = 0.0) -> Session:
     return Session(parse(text), text, emulated_s, time.monotonic() - t0, interrupted=True)
 
 
-def layout(con):
-    """-> (screen lines a row takes: two where the screen is narrow, as on
-    the Game Boy; the rows a page shows)."""
-    per_row = 1 if con.cols >= 30 else 2
-    return per_row, (con.rows - TITLE_LINES - STATUS_LINES) // per_row
+def layout(con, legend_lines: int = 1, sweep: bool = False):
+    """-> (screen lines a row takes: one, two in the sweep on a narrow
+    screen (the Game Boy's); the rows a page shows above the legend's
+    `legend_lines` (image.legend))."""
+    per_row = 2 if sweep and con.cols < 30 else 1
+    return per_row, (con.rows - TITLE_LINES - legend_lines - STATUS_LINES) // per_row
 
 
-def scroll_pages(drv, con, rows: int):
+def legend_lines(con, recs) -> int:
+    """The lines of the legend under the table of the image that wrote
+    these records (image.legend of its rows)."""
+    rows = {(r["algo"], r["impl"]) for r in recs if r.get("rec") == "rom_result" and "algo" in r}
+    return len(image.legend(con.cols, [(roster.find(a), i) for a, i in rows]))
+
+
+def scroll_pages(drv, con, rows: int, legend: int | None = None):
     """The table page by page (DOWN scrolls one row): [(frame, its text,
     the first row shown)], and the table's lines read off them, each row
-    once (a driver that takes no input: the first page only)."""
-    per_row, visible = layout(con)
+    once (a driver that takes no input: the first page only).  `legend`:
+    the legend's lines under the table; None: from the pass's records."""
+    text = save_text(drv.records())
+    recs = parse(text[:text.rfind("\n") + 1])
+    per_row, visible = layout(con, legend_lines(con, recs) if legend is None else legend,
+                              any(r.get("rec") == "engine" and r.get("sweep") for r in recs))
     pages, top = [], 0
     drv.run(1, capture=True)
     while True:
@@ -172,7 +190,8 @@ def scroll_pages(drv, con, rows: int):
 def screenshot(session: Session, con, rows: int, path, scale: int = 2):
     """One PNG of the whole table: the first page whole, then the rows each
     further page brought, then the status line."""
-    per_row, visible = layout(con)
+    legend = session.legend_lines
+    per_row, visible = layout(con, legend, bool(read(session.records)["engine"].get("sweep")))
     parts, shown = [], 0
     for frame, _text, top in session.pages:
         first_new, last = shown - top, min(visible, rows - top)
@@ -181,7 +200,11 @@ def screenshot(session: Session, con, rows: int, path, scale: int = 2):
             parts.append(screen.crop(frame, start, TITLE_LINES + last * per_row - 1, con.cols))
             shown = top + last
     final = session.pages[-1][0]
-    parts.append(screen.crop(final, con.rows - STATUS_LINES, con.rows - 1, con.cols))
+    parts.append(screen.crop(final, con.rows - STATUS_LINES - legend, con.rows - 1, con.cols))
+    if con.lower_screen and final[1] >= (con.rows + con.lower_screen) * screen.CELL:   # the DS's lower screen,
+        width = parts[-1][0]                                                            # below a black strip
+        parts.append((width, LOWER_GAP, [[(0, 0, 0)] * width for _ in range(LOWER_GAP)]))
+        parts.append(screen.crop(final, con.rows, con.rows + con.lower_screen - 1, con.cols))
     png = io.BytesIO()
     screen.image(parts, scale).save(png, format="PNG")
     write_whole(path, png.getvalue())
@@ -283,6 +306,44 @@ def results(recs, con, expected, build: Build, partial=False) -> list:
 
 
 
+# the DS's lower screen below its banner (hb_rom_app.c's lower_screen): the tier marks, the I
+# column's legend from line 13, the controls from line 17
+LOWER_TIERS = ["tier . checksum  * non-crypto", "     # crypto"]
+LOWER_CONTROLS = ["A       sort: category, speed,", "        name", "B/START run the pass again",
+                  "SELECT  size sweep 64/256/1024 B", "UP/DOWN scroll a row"]
+
+
+LOWER_GAP = 4   # pixels between the two screens in a screenshot
+
+
+def lower_lines(recs, con) -> list:
+    """The lower screen the image draws at start-up (the DS's), from its
+    records' engine record and rows, each line without its trailing blanks."""
+    got = read(recs)
+    engine = got["engine"]
+    centi = (engine["clock_hz"] + 5000) // 10000
+    rows = {(r["algo"], r["impl"]): r["size"] for _d, r in got["rows"]}
+    size = min(rows.values()) if engine.get("sweep") else next(iter(rows.values()))
+    lines = [""] * con.lower_screen
+    lines[0:8] = [f"hashbench {engine['target']}", f"{engine['cpu']} {centi // 100}.{centi % 100:02d} MHz", "",
+                  f"workload {size} B", " buf[i]=(i*31+7)&255", f"budget {engine['budget_ms']} ms a row",
+                  f"timer {engine['timer']}", f"{engine['rows']} rows, verified first"]
+    if engine.get("placement"):
+        lines[8] = f"place {engine['placement']}"
+    lines[11:13] = LOWER_TIERS
+    legend = image.legend(con.cols, [(roster.find(a), i) for a, i in rows])
+    lines[13:13 + len(legend)] = legend
+    lines[17:17 + len(LOWER_CONTROLS)] = LOWER_CONTROLS
+    return lines[:con.lower_screen]
+
+
+def lower_text(frame, con):
+    """The lower screen's text read off a frame (None: the frame has only the upper)."""
+    if frame[1] < (con.rows + con.lower_screen) * screen.CELL:
+        return None
+    return [ln.rstrip() for ln in screen.text(frame, con.cols, con.lower_screen, first=con.rows)]
+
+
 def expected_lines(recs, con, labels: dict, sort="category", marks=".*#") -> list:
     """The table's lines the ROM should show for these records, sorted as
     the app sorts (category: tier, then the image's order; speed: timer
@@ -296,14 +357,16 @@ def expected_lines(recs, con, labels: dict, sort="category", marks=".*#") -> lis
     for index, ((algo_id, impl), by_size) in enumerate(rows.items()):
         tier = roster.TIERS.index(roster.find(algo_id).tier)
         mark, label = marks[tier], labels[(algo_id, impl)]
+        # the I column's mark from the implementation the records store, not from the image's table
+        shown = dict(impl_mark=image.impl_mark(roster.find(algo_id), impl), decimal=con.decimal)
         if sweep:
             lines = screen.sweep_lines(con.cols, mark, label,
                                        [(bool(r["verified"]), r["iters"], r["ticks"], size, tick_hz)
-                                        for size, (_d, r) in sorted(by_size.items())])
+                                        for size, (_d, r) in sorted(by_size.items())], **shown)
         else:
             (digest, r), = by_size.values()
             lines = screen.row_lines(con.cols, mark, label, bool(r["verified"]), r["iters"], r["ticks"],
-                                     r["size"], tick_hz, digest["digest"])
+                                     r["size"], tick_hz, digest["digest"], **shown)
         _d, last = by_size[max(by_size)]
         cost = last["ticks"] // last["iters"] if last["verified"] and last["iters"] else 0xFFFFFFFF
         key = {"category": (tier,), "speed": (cost,), "name": (label.encode(),)}[sort] + (index,)

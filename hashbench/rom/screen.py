@@ -29,13 +29,14 @@ def single_width(frame, cols: int):
     return w // 2, h, [row[::2] for row in rows]
 
 
-def text(frame, cols: int, lines: int) -> list:
-    """The screen's text, one string per line of cells."""
+def text(frame, cols: int, lines: int, first: int = 0) -> list:
+    """The screen's text, one string per line of cells (from line `first`:
+    the DS's lower screen, below the upper one in the frame)."""
     _, _, rows = single_width(frame, cols)
     bg = background(rows)
     shapes = {tuple(g): chr(c) for c, g in font.glyphs().items()}
     out = []
-    for cy in range(lines):
+    for cy in range(first, first + lines):
         chars = []
         for cx in range(cols):
             cell = tuple(sum(1 << (7 - x) for x in range(CELL) if rows[cy * CELL + y][cx * CELL + x] != bg)
@@ -47,15 +48,25 @@ def text(frame, cols: int, lines: int) -> list:
 
 # ---- the table's lines, as src/engine/rom/hb_rom_app.c draws them ----------------------------------
 
-def fmt_uint(v: int, width: int) -> str:
-    """put_uint: right-aligned in `width`; too wide: thousands (k) or millions (M)."""
+MARK_COL = 8        # the implementation's mark (the I column)
+FIGURES_COL = 10
+
+
+def fmt_uint(v: int, width: int, decimal: bool = False) -> str:
+    """put_uint: right-aligned in `width`; too wide: thousands (k) or
+    millions (M), with one decimal where it fits and the console shows
+    decimals (HB_ROM_DECIMAL)."""
     limit = 10 ** width
-    suffix = ""
+    suffix, unit = "", 1
     if width < 10 and v >= limit:
-        suffix, v = "k", v // 1000
-        if v >= limit // 10:
-            suffix, v = "M", v // 1000
-    s = (str(v) + suffix)[-width:]
+        suffix, unit = "k", 1000
+        if v // 1000 >= limit // 10:
+            suffix, unit = "M", 1000000
+    whole = v // unit
+    if decimal and suffix and whole < limit // 1000:
+        s = f"{whole}.{v // (unit // 10) % 10}{suffix}"
+    else:
+        s = (str(whole) + suffix)[-width:]
     return s.rjust(width)
 
 
@@ -63,20 +74,21 @@ def per_call_us(iters, ticks, tick_hz) -> int:
     return (ticks * 1000000 // tick_hz + iters // 2) // iters
 
 
-def fmt_speed(iters, ticks, size, tick_hz, width: int) -> str:
+def fmt_speed(iters, ticks, size, tick_hz, width: int, decimal: bool = False) -> str:
     """put_speed: bytes a second, in one unit (the column's B/s): k and M
     where the digits do not fit (fmt_uint), one decimal below 10."""
     v = iters * size * tick_hz // ticks
     if v >= 10:
-        return fmt_uint(v, width)
+        return fmt_uint(v, width, decimal)
     v = iters * size * 10 * tick_hz // ticks
     return f"{v // 10}.{v % 10}".rjust(width)
 
 
 def row_lines(cols: int, mark: str, label: str, verified: bool, iters: int, ticks: int, size: int, tick_hz: int,
-              digest_hex: str) -> list:
-    """The table line(s) of one measured row at the image's size (one line on
-    a screen of 30 columns or more, two below)."""
+              digest_hex: str, impl_mark: str = "p", decimal: bool = False) -> list:
+    """The table line of one measured row at the image's size: tier mark,
+    label, the implementation's mark, then on 30 columns or more ITER,
+    US/IT, B/s and the digest's first bytes, on 20 B/s and US/IT."""
     wide = cols >= 30
     line = [" "] * cols
 
@@ -85,31 +97,27 @@ def row_lines(cols: int, mark: str, label: str, verified: bool, iters: int, tick
             if col + i < cols:
                 line[col + i] = ch
 
-    head = digest_hex[:8].upper()
     put(0, mark)
     put(1, label)
+    put(MARK_COL, impl_mark)
     if not verified:
-        put(7, "!")
-        put(9, "BAD DIGEST")
+        put(FIGURES_COL, "BAD DIGEST")
+    elif wide:
+        put(FIGURES_COL, fmt_uint(iters, 4, decimal))
+        put(21, fmt_speed(iters, ticks, size, tick_hz, 4, decimal))
     else:
-        put(8, fmt_uint(iters, 5))
-        put(14, fmt_uint(per_call_us(iters, ticks, tick_hz), 6))
-        if wide:
-            put(21, fmt_speed(iters, ticks, size, tick_hz, 4))
-    if wide:
-        put(26, head)
-        return ["".join(line)]
-    first = "".join(line)
-    line = [" "] * cols
+        put(FIGURES_COL, fmt_speed(iters, ticks, size, tick_hz, 4, decimal))
     if verified:
-        put(2, fmt_speed(iters, ticks, size, tick_hz, 5))
-    put(8, head)
-    return [first, "".join(line)]
+        put(15, fmt_uint(per_call_us(iters, ticks, tick_hz), 5, decimal))
+    if wide:
+        put(26, digest_hex[:8].upper())
+    return ["".join(line)]
 
 
-def sweep_lines(cols: int, mark: str, label: str, figures) -> list:
+def sweep_lines(cols: int, mark: str, label: str, figures, impl_mark: str = "p", decimal: bool = False) -> list:
     """The sweep's line(s) of one row: B/s at each sweep size; `figures`
-    [(verified, iters, ticks, size, tick_hz)] in ascending size."""
+    [(verified, iters, ticks, size, tick_hz)] in ascending size (on 20
+    columns on a second line, under the heads' sizes)."""
     wide = cols >= 30
     lines = [[" "] * cols for _ in range(1 if wide else 2)]
 
@@ -119,10 +127,11 @@ def sweep_lines(cols: int, mark: str, label: str, figures) -> list:
                 lines[n][col + i] = ch
     put(0, 0, mark)
     put(0, 1, label)
+    put(0, MARK_COL, impl_mark)
     for c, (verified, iters, ticks, size, tick_hz) in enumerate(figures):
-        end = (13 if wide else 7) + 6 * c
+        end = (14 if wide else 9) + 5 * c
         if verified:
-            put(0 if wide else 1, end - 5, fmt_speed(iters, ticks, size, tick_hz, 5))
+            put(0 if wide else 1, end - 4, fmt_speed(iters, ticks, size, tick_hz, 4, decimal))
         else:
             put(0 if wide else 1, end - 2, "!!")
     return ["".join(x) for x in lines]

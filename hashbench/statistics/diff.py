@@ -2,11 +2,12 @@
 """Two stored runs compared result by result (hashbench diff): exact figures by their ratio,
 timed ones all together by the verdict rule (hashbench.statistics.verdicts.judge): each row's ratio against
 the shift every row shared, its error from within both runs (hashbench.meters.timer) and the
-run-to-run noise measured on this machine, p corrected across the rows; "inconclusive" where
+run-to-run noise each run measured in itself (run_sd), p corrected across the rows; "inconclusive" where
 the whole run moved as far, or where a run's samples of the row sat at two speeds and some
 process got only the slower (hashbench.meters.two_speeds); no verdict on a row below the harness's
 resolution."""
 import math
+import statistics
 
 from ..meters import timer
 from . import stats, verdicts
@@ -102,7 +103,8 @@ def compare_runs(a_run, b_run) -> list:
         else:
             timed.append((row, se))
         rows.append(row)
-    shift, judged = verdicts.judge([(row["ratio"], se) for row, se in timed])
+    shift, judged = verdicts.judge([(row["ratio"], se) for row, se in timed],
+                                   run_sds=(run_sd(a_run) / 100.0, run_sd(b_run) / 100.0))
     for (row, _), c in zip(timed, judged):
         word, significant = c.verdict, c.significant
         if word == "inconclusive":
@@ -111,6 +113,13 @@ def compare_runs(a_run, b_run) -> list:
             word, significant = f"inconclusive: {BIMODAL}", False
         row.update(lo=c.lo, hi=c.hi, p=c.p, verdict=word, significant=significant, shift=shift)
     return rows
+
+
+def run_sd(run) -> float:
+    """The run's run-to-run term, % (SD of its whole shift): what the run measured in itself
+    (hashbench.meters.run_noise, stored with each row as extra["run_sd_pct"]), else stats.RUN_SD."""
+    measured = [r.extra["run_sd_pct"] for r in run.results if r.extra.get("run_sd_pct")]
+    return statistics.median(measured) if measured else 100.0 * stats.RUN_SD
 
 
 def shift_of(rows):

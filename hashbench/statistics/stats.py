@@ -1,47 +1,39 @@
 # SPDX-License-Identifier: MIT
-"""Statistics of timed samples: medians, robust spread, tests.  No I/O and
-no drawing here; what a sample holds is the meter's business
-(hashbench.meters.timer).
+"""Statistics of timed samples: medians, robust spread, quantiles and their exact intervals,
+Student's t, a figure from its processes.  No I/O and no drawing here; what a sample holds is the
+meter's business (hashbench.meters.timer); the one rule that says "changed" is
+hashbench.statistics.verdicts.judge (diff, compare --rev).
 
-The machine model (docs/records.md, "How timed figures are compared"): a
-timed figure is measured in several engine processes, and a shared machine
-changes speed between processes far more than between the samples of one
-process.  So the *process* is the unit: each process gives one value (its
-median, the harness subtracted), and the figure, its ± and every test
-between two figures work on those values - on their logarithms, since
-speeds change by factors.  Where the processes ran on known CPUs (the
-front end pins them in turn) and a machine's CPUs differ - this VM's two
-vCPUs differ by up to 60% on throughput-bound code - the CPU is a stratum:
-a figure is the mean over CPUs of each CPU's mean, and its variance comes
-from the spread within CPUs (a blocked design), so the luck of how many
-processes landed on the slow CPU no longer moves the figure.
-`estimate_strata`, `compare_strata` (and their unstratified forms
-`estimate`, `compare_processes`) and `bootstrap_ratio` are the reusable
-pieces (run, diff, compare, matrix).
-Samples treated as independent (`compare`, Mann-Whitney) remain only for
-runs stored with one process.
+The machine model (docs/performance.md, "What a ± and a verdict promise"): a timed figure is
+measured in several engine processes, and a shared machine changes speed between processes far
+more than between the samples of one process.  So the *process* is the unit: each process gives
+one value (the harness subtracted), and the figure and its ± work on those values - on their
+logarithms, since speeds change by factors.  Where the processes ran on known CPUs (the front end
+pins them in turn) and a machine's CPUs differ - this VM's two vCPUs differ by up to 60% on
+throughput-bound code - the CPU is a stratum: `estimate_strata` takes the mean over CPUs of each
+CPU's mean, its variance from the spread within CPUs (a blocked design), so the luck of how many
+processes landed on the slow CPU does not move the figure.
 
 Where a run has enough samples, each process's value is its fastest moments (its 0.05-quantile,
 hashbench.meters.timer), and the figure their median.  `order_interval` gives a quantile with its
 exact distribution-free interval; `repeat_half_log` turns a within-run error into the ± of a rerun
-(RUN_SD); hashbench.statistics.verdicts.judge is the one verdict rule of diff and compare --rev
-(docs/performance.md, "What a ± and a verdict promise")."""
+(the run-to-run term measured in the run, hashbench.meters.run_noise, else RUN_SD)."""
 import math
-import random
 import statistics
 from dataclasses import dataclass
 
-ALPHA = 0.01        # a difference is significant at p < ALPHA ...
-MIN_EFFECT = 0.01   # ... and when it exceeds 1%: smaller shifts are not worth a word here
+ALPHA = 0.01        # a difference is significant at p < ALPHA (after hashbench.statistics.verdicts' correction)
 LEVEL = 0.95        # confidence of the ± and of the ratio intervals
 LEVEL_Z = statistics.NormalDist().inv_cdf(0.5 + LEVEL / 2.0)
 
-# The run-to-run model of a shared machine (docs/performance.md, "What a ± and a verdict promise";
-# measured by studies/repeatability.py on the project's 2-vCPU VM), as standard deviations of
-# logarithms:
-# - RUN_SD: a whole run's shift, every row at once (a neighbour's load, the host's clock, where
-#   the run's pages landed) - no statistic inside one run sees it;
-# - ROW_SD: one row against its run's common shift (the median shift of all its rows).
+# The run-to-run model of a shared machine (docs/performance.md, "What a ± and a verdict promise"),
+# as standard deviations of logarithms:
+# - RUN_SD: a whole run's shift, every row at once (a neighbour's load, the host's clock, where the
+#   run's pages landed).  Each run of 8 rows or more measures its own (hashbench.meters.run_noise:
+#   it follows the hour); this constant, what A/A runs measured between runs on the project's 2-vCPU
+#   VM in busy hours, is the term of a run too small to measure it;
+# - ROW_SD: one row against its run's common shift (the median shift of all its rows): 0.21-0.28%
+#   in every A/A study, calm hour or busy (studies/repeatability.py).
 RUN_SD = 0.008
 ROW_SD = 0.003
 
@@ -49,7 +41,8 @@ ROW_SD = 0.003
 def repeat_half_log(within_log, level=LEVEL, run_sd=None):
     """The ± of a figure as the half-width (log scale) of the interval in which a rerun's figure
     falls with probability `level`: the two runs' within-run errors (standard error within_log
-    each) and their run shifts (RUN_SD each) added: z * sqrt(2 (within^2 + RUN_SD^2))."""
+    each) and their run shifts (run_sd each: the run's measured term, else RUN_SD) added:
+    z * sqrt(2 (within^2 + run_sd^2))."""
     run_sd = RUN_SD if run_sd is None else run_sd
     z = statistics.NormalDist().inv_cdf(0.5 + level / 2.0)
     return z * math.sqrt(2.0 * (within_log ** 2 + run_sd ** 2))
@@ -57,10 +50,6 @@ def repeat_half_log(within_log, level=LEVEL, run_sd=None):
 # rests on one degree of freedom, and A/A trials with 2 + 2 processes on
 # this VM called 16% of rows significant (docs/performance.md).
 MIN_PER_STRATUM = 3
-
-
-def per_call(samples, index=2):
-    return [s[index] / s[0] for s in samples if s[0] > 0]
 
 
 def median(values):
@@ -232,7 +221,7 @@ def _strata(groups):
     logs = {k: v for k, v in logs.items() if v}
     n = sum(len(v) for v in logs.values())
     df = n - len(logs)
-    if len(logs) < 2 or df < 1 or any(k is None or (isinstance(k, tuple) and k[1] is None) for k in logs) \
+    if len(logs) < 2 or df < 1 or None in logs \
             or min(len(v) for v in logs.values()) < MIN_PER_STRATUM:
         return None
     ss = sum(sum((x - statistics.fmean(v)) ** 2 for x in v) for v in logs.values())
@@ -278,162 +267,19 @@ def estimate(values, level=LEVEL) -> Estimate:
 
 @dataclass
 class Comparison:
-    """B against A: ratio = B / A (below 1: B costs less), its confidence
-    interval, the p-value, and the verdict: 'B faster', 'B slower', 'no
-    significant difference' or 'inconclusive' (the machine's own change of
-    speed, `drift_pct`, is as large as the difference)."""
+    """B against A (hashbench.statistics.verdicts.judge): ratio = B / A (below 1: B costs less), its
+    confidence interval, the p-value (adjusted across the rows judged together), and the verdict:
+    'B faster', 'B slower', 'no significant difference' or 'inconclusive' (every row moved as far);
+    `drift_pct` the rows' common shift (%) the verdict was taken against, where one was."""
     ratio: float
     lo: float
     hi: float
     p: float
     verdict: str
-    method: str            # 'fastest moments' (meters/timer.py), 'strata' (blocked by CPU), 'processes'
-                           # (Welch's t on the process values) or 'samples'
+    method: str            # the within-run error's: 'fastest moments' (meters/timer.py), 'strata' (blocked
+                           # by CPU), 'processes' (their t interval) or 'samples' (one process)
     drift_pct: float = None
 
     @property
     def significant(self) -> bool:
         return self.verdict in ("B faster", "B slower")
-
-
-def welch_log(a_values, b_values, level=LEVEL):
-    """Welch's t-test on the logarithms of per-process values -> (ratio of
-    geometric means B / A, lo, hi, p).  With only one process on one side,
-    that side borrows the other's variance; with one on each side there is
-    no test (p = nan)."""
-    la, lb = _logs(a_values), _logs(b_values)
-    if not la or not lb:
-        return float("nan"), float("nan"), float("nan"), float("nan")
-    diff = statistics.fmean(lb) - statistics.fmean(la)
-    if len(la) < 2 and len(lb) < 2:
-        return math.exp(diff), float("nan"), float("nan"), float("nan")
-    va = statistics.variance(la) if len(la) > 1 else statistics.variance(lb)
-    vb = statistics.variance(lb) if len(lb) > 1 else statistics.variance(la)
-    qa, qb = va / len(la), vb / len(lb)
-    se = math.sqrt(qa + qb)
-    if se == 0.0:
-        p = 1.0 if diff == 0.0 else 0.0
-        return math.exp(diff), math.exp(diff), math.exp(diff), p
-    parts = [(q, n) for q, n in ((qa, len(la)), (qb, len(lb))) if n > 1]
-    df = (qa + qb) ** 2 / sum(q * q / (n - 1) for q, n in parts)
-    half = t_quantile(level, df) * se
-    return math.exp(diff), math.exp(diff - half), math.exp(diff + half), t_sf2(diff / se, df)
-
-
-def verdict(ratio, p, drift_pct=None, alpha=ALPHA, min_effect=MIN_EFFECT) -> str:
-    """The word for a ratio and its p-value.  A significant difference that
-    the machine's own change of speed (drift_pct, %) could explain is
-    'inconclusive', never a verdict."""
-    if not (p < alpha and abs(ratio - 1.0) > min_effect):
-        return "no significant difference"
-    if drift_pct is not None and abs(math.log(ratio)) <= math.log1p(abs(drift_pct) / 100.0):
-        return "inconclusive"
-    return "B faster" if ratio < 1.0 else "B slower"
-
-
-def compare_processes(a_values, b_values, drift_pct=None, alpha=ALPHA, min_effect=MIN_EFFECT) -> Comparison:
-    """Two figures from their per-process values (the process is the unit)."""
-    ratio, lo, hi, p = welch_log(a_values, b_values)
-    return Comparison(ratio, lo, hi, p, verdict(ratio, p, drift_pct, alpha, min_effect), "processes", drift_pct)
-
-
-def compare_strata(a_groups, b_groups, drift_pct=None, alpha=ALPHA, min_effect=MIN_EFFECT,
-                   level=LEVEL) -> Comparison:
-    """Two figures from per-process values grouped by stratum (CPU), the
-    strata both runs used compared with each other: the mean over strata of
-    the difference of log means, its variance from the pooled variance
-    within strata (both runs), t with N_A + N_B - 2S degrees of freedom.
-    Without two shared strata with replication: compare_processes."""
-    common = sorted(set(a_groups or {}) & set(b_groups or {}), key=str)
-    joint = {("a", k): a_groups[k] for k in common}
-    joint.update({("b", k): b_groups[k] for k in common})
-    st = _strata(joint) if len(common) >= 2 else None
-    if st is None:
-        flat = [[v for vals in (g or {}).values() for v in vals] for g in (a_groups, b_groups)]
-        return compare_processes(flat[0], flat[1], drift_pct, alpha, min_effect)
-    logs, var, df = st
-    k = len(common)
-    diff = statistics.fmean(statistics.fmean(logs[("b", c)]) - statistics.fmean(logs[("a", c)]) for c in common)
-    se = math.sqrt(var * sum(1.0 / len(logs[("a", c)]) + 1.0 / len(logs[("b", c)]) for c in common)) / k
-    if se == 0.0:
-        p = 1.0 if diff == 0.0 else 0.0
-        lo = hi = math.exp(diff)
-    else:
-        half = t_quantile(level, df) * se
-        p, lo, hi = t_sf2(diff / se, df), math.exp(diff - half), math.exp(diff + half)
-    ratio = math.exp(diff)
-    return Comparison(ratio, lo, hi, p, verdict(ratio, p, drift_pct, alpha, min_effect), "strata", drift_pct)
-
-
-def bootstrap_ratio(a_groups, b_groups, rounds=2000, level=LEVEL, seed=1):
-    """Hierarchical bootstrap of B / A: resample processes, then samples
-    within each resampled process; the figure of a side is the geometric
-    mean of its processes' medians.  a_groups, b_groups: per-process lists
-    of per-call values.  -> (ratio, lo, hi), percentile interval.  For many
-    processes (matrix); with few, welch_log's t is the honest interval."""
-    rng = random.Random(seed)
-
-    def figure(groups):
-        return statistics.fmean(math.log(median(g)) for g in groups)
-
-    def resample(groups):
-        picked = [groups[rng.randrange(len(groups))] for _ in groups]
-        return [[g[rng.randrange(len(g))] for _ in g] for g in picked]
-
-    a_groups = [g for g in a_groups if g]
-    b_groups = [g for g in b_groups if g]
-    if not a_groups or not b_groups:
-        return float("nan"), float("nan"), float("nan")
-    base = figure(b_groups) - figure(a_groups)
-    draws = sorted(figure(resample(b_groups)) - figure(resample(a_groups)) for _ in range(rounds))
-    k = int((1.0 - level) / 2.0 * rounds)
-    return math.exp(base), math.exp(draws[k]), math.exp(draws[rounds - 1 - k])
-
-
-# ---- samples as independent (runs stored with one process) ---------------------
-
-def mann_whitney_p(a, b):
-    """Two-sided p-value of the Mann-Whitney U test (normal approximation
-    with tie correction).  Adequate for the 5..1000 samples we take."""
-    n1, n2 = len(a), len(b)
-    if n1 == 0 or n2 == 0:
-        return 1.0
-    combined = sorted([(v, 0) for v in a] + [(v, 1) for v in b])
-    ranks = [0.0] * len(combined)
-    ties = 0.0
-    i = 0
-    while i < len(combined):
-        j = i
-        while j + 1 < len(combined) and combined[j + 1][0] == combined[i][0]:
-            j += 1
-        r = (i + j) / 2 + 1
-        for k in range(i, j + 1):
-            ranks[k] = r
-        t = j - i + 1
-        ties += t ** 3 - t
-        i = j + 1
-    r1 = sum(r for r, (_, g) in zip(ranks, combined) if g == 0)
-    u1 = r1 - n1 * (n1 + 1) / 2
-    mu = n1 * n2 / 2
-    n = n1 + n2
-    sigma2 = n1 * n2 / 12 * ((n + 1) - ties / (n * (n - 1)))
-    if sigma2 <= 0:
-        return 1.0
-    z = (abs(u1 - mu) - 0.5) / math.sqrt(sigma2)
-    return math.erfc(max(z, 0) / math.sqrt(2))
-
-
-def compare(a_samples, b_samples, alpha=ALPHA, min_effect=MIN_EFFECT):
-    """Ratio of B's median time to A's, with significance, treating every
-    sample as independent: only for runs stored with one process, where
-    nothing better is possible (it overstates significance on a machine
-    whose speed changes between processes).
-
-    Significant means: p < alpha AND the medians differ by more than
-    min_effect (1%): on a shared machine, smaller shifts are not worth a word.
-    """
-    a, b = per_call(a_samples), per_call(b_samples)
-    ratio = median(b) / median(a) if a and b and median(a) > 0 else float("nan")
-    p = mann_whitney_p(a, b)
-    significant = p < alpha and abs(ratio - 1) > min_effect
-    return ratio, p, significant

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The verdict: one rule for every command that says "changed" (diff, compare --rev, and any
 later one), on ratios B / A with their errors from within the runs (hashbench.statistics.stats,
-hashbench.meters.timer) and this machine's run-to-run noise (stats.RUN_SD, stats.ROW_SD)."""
+hashbench.meters.timer) and the run-to-run noise: each run's own measured term
+(hashbench.meters.run_noise, else stats.RUN_SD) and a row's against its run (stats.ROW_SD)."""
 import math
 import statistics
 from dataclasses import dataclass
@@ -14,6 +15,10 @@ from .stats import ALPHA, LEVEL, LEVEL_Z, Comparison, t_quantile, t_sf2
 # to ALPHA), it is significant AND larger than MIN_EFFECT_SDS times the A/A noise of the
 # difference it rests on: a smaller shift is one an A/A makes too.
 MIN_EFFECT_SDS = 2.0
+# A run the machine disturbed moves its rows apart as well as together (throughput-bound code loses
+# more to a busy neighbour than latency-bound): a row against its run's shift varies by at least
+# ROW_OF_RUN times the run's measured run-to-run term, where that exceeds stats.ROW_SD
+ROW_OF_RUN = 0.2
 MIN_COMMON_ROWS = 8   # with this many rows compared, their median shift is the run's common shift
 
 
@@ -45,7 +50,7 @@ class Shift:
         return abs(self.log) > LEVEL_Z * self.sd and abs(self.log) > MIN_EFFECT_SDS * self.sd
 
 
-def judge(rows, paired=False, alpha=ALPHA, level=LEVEL, method="rows"):
+def judge(rows, paired=False, alpha=ALPHA, level=LEVEL, method="rows", run_sds=None):
     """The verdict rule: rows = [(ratio B / A, se_log[, df])], se_log the standard error of
     log(ratio) from within the two runs (df: its degrees of freedom where it rests on few values,
     then Student's t) -> (Shift or None, [Comparison]).
@@ -53,18 +58,27 @@ def judge(rows, paired=False, alpha=ALPHA, level=LEVEL, method="rows"):
     Runs taken apart (paired=False) also differ by what no statistic within a run sees: with
     MIN_COMMON_ROWS rows or more, the common shift (the rows' median) is taken out and each row
     is tested against it, its noise its own error and stats.ROW_SD for each run; with fewer, each row
-    is tested as it is, stats.RUN_SD added too.  Paired rounds (compare --rev: A and B in turn, on one
-    CPU) share their moments: the rounds' own error is the whole noise.  The minimum effect is
-    MIN_EFFECT_SDS times the A/A noise of the rows' difference (sqrt 2 stats.ROW_SD when taken apart)."""
+    is tested as it is, the two runs' shifts added too (run_sds: each run's run-to-run term, log, as
+    measured in it - hashbench.meters.run_noise; default stats.RUN_SD each).  Paired rounds (compare
+    --rev: A and B in turn, on one CPU) share their moments: the rounds' own error is the whole noise.  The
+    minimum effect is MIN_EFFECT_SDS times the A/A noise of a row's difference beyond its own error:
+    each run's row noise (stats.ROW_SD, or ROW_OF_RUN times its measured term where larger; paired:
+    stats.ROW_SD) with the common shift taken out, and the runs' shifts besides without."""
     z = statistics.NormalDist().inv_cdf(0.5 + level / 2.0)
     logs = [math.log(row[0]) if row[0] and row[0] > 0 else float("nan") for row in rows]
     usable = [v for v in logs if v == v]
     shift = None
+    measured = run_sds is not None
+    run_a, run_b = run_sds or (stats.RUN_SD, stats.RUN_SD)
+    shifts = run_a ** 2 + run_b ** 2   # the A/A variance of the difference of two runs' shifts
+    rows_aa = sum(max(stats.ROW_SD, ROW_OF_RUN * r if measured else 0.0) ** 2 for r in (run_a, run_b))
+    if paired:
+        rows_aa = 2.0 * stats.ROW_SD ** 2
     if not paired and len(usable) >= MIN_COMMON_ROWS:
-        shift = Shift(statistics.median(usable), math.sqrt(2.0) * stats.RUN_SD)
+        shift = Shift(statistics.median(usable), math.sqrt(shifts))
     base = shift.log if shift else 0.0
-    rerun = 0.0 if paired else 2.0 * stats.ROW_SD ** 2 + (0.0 if shift else 2.0 * stats.RUN_SD ** 2)
-    floor = MIN_EFFECT_SDS * math.sqrt(2.0) * stats.ROW_SD
+    rerun = 0.0 if paired else rows_aa + (0.0 if shift else shifts)
+    floor = MIN_EFFECT_SDS * math.sqrt(rows_aa + (0.0 if paired or shift else shifts))
     tests = []
     for v, row in zip(logs, rows):
         se, df = row[1], (row[2] if len(row) > 2 else None)

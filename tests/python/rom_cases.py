@@ -25,6 +25,8 @@ class Case:
     size: int = 1024
     budget_ms: int = 20
     screenshot: tuple | None = None   # the command's --screenshot (taken where there is a screen): its size
+                                      # (the title's 3 lines, a line a row, the legend's, the status line; the
+                                      # DS's lower screen below, after a strip of 4 pixels), at scale 2
     two_colours: bool = False    # ... and it has the text's and the background's colours only
     loop_cycles: tuple | None = None  # the harness (the timed loop around an empty function): CPU cycles a call
     ctrl_c_budget: str = ""      # the Ctrl-C test's --budget (CTRL_C_ROWS' image); "": no such test
@@ -37,9 +39,9 @@ CTRL_C_ROWS = "xor8,crc32,md5,sha256,sha512"
 CASES = {
     "nes": Case("crc32,md5,sha256", ("nes", "6502", "frames+loop", 1789773, 1789773), ("cc65",),
                 ("-a", "crc32,md5", "--size", "64"), 2, ".nes", impls=("portable", "compact"), size=64,
-                screenshot=(512, 96), two_colours=True),
+                screenshot=(512, 112), two_colours=True),
     "snes": Case("crc32,md5", ("snes", "65816", "master cycles", 21477273, 3579545), ("cc65",),
-                 ("-a", "crc32,md5", "--size", "64"), 2, ".sfc", size=64, screenshot=(512, 96),
+                 ("-a", "crc32,md5", "--size", "64"), 2, ".sfc", size=64, screenshot=(512, 112),
                  two_colours=True),
     "gb": Case("djb2,fletcher16,crc16,adler32", ("gb", "SM83", "tima", 65536, 4194304), ("sdcc", "makebin"),
                ("-a", "crc16", "--impl", "all", "--size", "64"), 3, ".gb", impls=("portable", "compact"), size=64,
@@ -49,10 +51,10 @@ CASES = {
                 ("-a", "crc16", "--impl", "all", "--size", "64"), 3, ".gb", impls=("portable", "compact"), size=64,
                 loop_cycles=(100, 1000)),
     "gba": Case("crc32,md5,sha256", ("gba", "ARM7TDMI", "cycles", 16777216, 16777216), ("arm-none-eabi-gcc",),
-                ("-a", "crc32,md5"), 2, ".gba", impls=("portable", "compact"), screenshot=(480, 96),
+                ("-a", "crc32,md5"), 2, ".gba", impls=("portable", "compact"), screenshot=(480, 112),
                 two_colours=True, loop_cycles=(10, 200)),
     "nds": Case("crc32,md5,sha256", ("nds", "ARM946E-S", "bus-cycles", 33513982, 67027964), ("arm-none-eabi-gcc",),
-                ("-a", "crc32,md5"), 2, ".nds", screenshot=(512, 96), loop_cycles=(2, 100)),
+                ("-a", "crc32,md5"), 2, ".nds", screenshot=(512, 504), loop_cycles=(2, 100)),
     "n64": Case("crc32,md5,sha256", ("n64", "VR4300", "count", 46875000, 93750000), ("mips64-linux-gnuabi64-gcc",),
                 ("-a", "crc32"), 1, ".z64", ctrl_c_budget="1s"),
     "nucleo-f767": Case("crc32,md5,sha256", ("nucleo-f767-qemu", "Cortex-M7", "timer0", 25000000, 25000000),
@@ -96,7 +98,8 @@ def session(name: str) -> run.Session:
     """One headless pass of the case's image, the table read off the screen."""
     p, b = built(name)
     con = console.get(name)
-    return run.measure(con, Path(b.path), len(p.rows), p.budget_ms, stream=None)
+    return run.measure(con, Path(b.path), len(p.rows), p.budget_ms, stream=None,
+                       legend=len(image.legend(con.cols, [(r.algo, r.impl) for r in p.rows])))
 
 
 def labels(p) -> dict:

@@ -2,8 +2,8 @@
 """The statistics of the machine model (hashbench.statistics.stats, meters/timer.py,
 meters/clock.py, diff) on synthetic data with known answers: Student's t,
 the run's fastest moments (a row with many samples), the process as the unit
-(fewer), the hierarchical bootstrap, the inconclusive
-verdict when the machine's clock moved as much as a figure, the table's ±,
+(fewer), the verdict rule (hashbench.statistics.verdicts) and its inconclusive
+verdict when every row moved as much, the table's ±,
 estimated core cycles, and runs stored before processes existed."""
 import math
 import random
@@ -12,11 +12,11 @@ import types
 
 import pytest
 
-from hashbench.meters import HOST, choose, clock, timer
+from hashbench.meters import HOST, choose, clock, run_noise, timer
 from hashbench.present.table import single_size_table
 from hashbench.results.result import Build, Result, Run
 from hashbench.statistics import stats, verdicts
-from hashbench.statistics.diff import compare_runs, shift_of
+from hashbench.statistics.diff import compare_runs, compare_timed, run_sd, shift_of
 from hashbench.targets.host import cpu_of
 
 
@@ -60,15 +60,6 @@ def test_t_quantiles_match_the_tables(level, df, want):
 def test_t_tail_known_value():
     # Student's t with 5 degrees of freedom: P(T <= 2) = 0.9490302605850709
     assert 1 - stats.t_sf2(2.0, 5) / 2 == pytest.approx(0.9490302605850709, rel=1e-12)
-
-
-def test_welch_on_logs_known_value():
-    # logs 0, .1, .2 against .3, .4, .5: t = 3.6742, df = 4, p = 0.0213116 (numerical integration)
-    ratio, lo, hi, p = stats.welch_log([math.exp(x) for x in (0, .1, .2)], [math.exp(x) for x in (.3, .4, .5)])
-    assert ratio == pytest.approx(math.exp(0.3))
-    assert p == pytest.approx(0.0213116, rel=1e-5)
-    half = 2.7764451 * math.sqrt(0.01 / 3 * 2)
-    assert (lo, hi) == pytest.approx((math.exp(0.3 - half), math.exp(0.3 + half)), rel=1e-6)
 
 
 # ---- one figure: its processes, its ± ---------------------------------------------
@@ -321,38 +312,36 @@ def test_too_few_samples_for_the_fastest_moments_take_the_processes_medians():
 
 # ---- two figures --------------------------------------------------------------------
 
-def test_process_level_test_does_not_mistake_process_drift_for_a_difference(process_rule):
-    """The machine of docs/performance.md: tight samples within a process,
-    5-10% between processes.  Samples as independent call it significant;
-    the processes as the unit do not."""
+def test_the_verdict_does_not_mistake_process_drift_for_a_difference(process_rule):
+    """The machine of docs/performance.md: tight samples within a process, 5-10% between
+    processes.  The processes are the unit of the within-run error: no verdict."""
     a = timed(processes([1.00, 1.10, 0.95, 1.05, 0.98], seed=1))
     b = timed(processes([1.06, 0.97, 1.12, 1.03, 1.08], seed=2))
-    _, p_samples, sig_samples = stats.compare(a.samples, b.samples)
-    assert sig_samples and p_samples < 1e-6
-    c = stats.compare_processes(timer.values(a), timer.values(b))
-    assert c.verdict == "no significant difference" and c.p > 0.05 and c.lo < 1 < c.hi
+    c = compare_timed(a, b)
+    assert c.method == "processes" and c.verdict == "no significant difference" and c.p > 0.05
+    assert c.lo < 1 < c.hi
 
 
-def test_process_level_test_finds_a_real_difference(process_rule):
+def test_the_verdict_finds_a_real_difference_between_processes(process_rule):
     a = timed(processes([1.00, 1.01, 0.99, 1.00, 1.005], seed=3))
     b = timed(processes([1.10, 1.11, 1.09, 1.10, 1.105], seed=4))
-    c = stats.compare_processes(timer.values(a), timer.values(b))
+    c = compare_timed(a, b)
     assert c.verdict == "B slower" and c.p < 1e-4 and c.ratio == pytest.approx(1.10, rel=0.01) and c.lo > 1.05
-
-
-def test_inconclusive_when_the_machine_moved_as_much():
-    a, b = [100, 101, 99, 100, 100.5], [105, 106, 104, 105, 105.5]
-    assert stats.compare_processes(a, b).verdict == "B slower"
-    c = stats.compare_processes(a, b, drift_pct=6.0)
-    assert c.verdict == "inconclusive" and not c.significant
-    assert stats.compare_processes(a, b, drift_pct=3.0).verdict == "B slower"
-    assert stats.compare_processes(b, a, drift_pct=6.0).verdict == "inconclusive"
+    assert compare_timed(b, a).verdict == "B faster"
 
 
 def test_small_differences_are_never_significant():
-    a, b = [100, 100.1, 99.9, 100, 100], [100.8, 100.9, 100.7, 100.8, 100.8]
-    c = stats.compare_processes(a, b)
+    """Under the minimum effect (twice the A/A noise of a row's difference) however small the
+    error: 0.8% in paired rounds, p near 0, is no verdict; 1.2 times the minimum is."""
+    floor = verdicts.MIN_EFFECT_SDS * math.sqrt(2) * stats.ROW_SD
+    assert math.log(1.008) < floor
+    _, (c,) = verdicts.judge([(1.008, 1e-5)], paired=True)
     assert c.p < 1e-6 and c.verdict == "no significant difference"
+    _, (c,) = verdicts.judge([(math.exp(1.2 * floor), 1e-5)], paired=True)
+    assert c.verdict == "B slower"
+    # taken apart, against 20 unchanged rows: the same
+    _, out = verdicts.judge([(1.0, 1e-5)] * 20 + [(1.008, 1e-5)])
+    assert out[-1].verdict == "no significant difference"
 
 
 # ---- processes pinned to CPUs that differ: the CPU as a stratum -------------------
@@ -380,28 +369,26 @@ def test_estimate_strata_known_answer():
     assert stats.estimate_strata({0: [100.0], 1: [150.0]}) == stats.estimate([100.0, 150.0])
 
 
-def test_strata_remove_the_luck_of_the_cpu_mix():
-    """Run A had 4 of 7 processes on the slow CPU, run B 3: unstratified,
-    the mix moves the figure by 7%; by CPU, nothing changed."""
-    a = {0: [SLOW * 100, SLOW * 101, SLOW * 99, SLOW * 100.2], 1: [FAST * 100, FAST * 100.5, FAST * 99.6]}
-    b = {0: [SLOW * 100.5, SLOW * 99.5, SLOW * 100], 1: [FAST * 100, FAST * 99, FAST * 101, FAST * 100.3]}
-    flat = [[v for vals in g.values() for v in vals] for g in (a, b)]
-    assert stats.geomean(flat[1]) / stats.geomean(flat[0]) < 0.94
-    c = stats.compare_strata(a, b)
+def test_strata_remove_the_luck_of_the_cpu_mix(process_rule):
+    """Run A had 4 of 7 processes on the slow CPU, run B 3: unstratified, the mix moves the figure
+    by 7%; by CPU, nothing changed, and the verdict says so."""
+    a = timed(processes([SLOW, FAST] * 3 + [SLOW], cpus=[0, 1] * 3 + [0], seed=21))
+    b = timed(processes([FAST, SLOW] * 3 + [FAST], cpus=[1, 0] * 3 + [1], seed=22))
+    flat = [stats.geomean(sum(timer.grouped_values(r).values(), [])) for r in (a, b)]
+    assert flat[1] / flat[0] < 0.94
+    c = compare_timed(a, b)
     assert c.method == "strata" and c.ratio == pytest.approx(1.0, abs=0.005)
     assert c.verdict == "no significant difference"
 
 
-def test_strata_find_a_change_the_cpu_mix_hides():
-    a = {0: [SLOW * 100, SLOW * 101, SLOW * 99], 1: [FAST * 100, FAST * 100.5, FAST * 99.5]}
-    b = {k: [1.1 * v for v in vals] for k, vals in a.items()}
-    c = stats.compare_strata(a, b)
-    assert c.verdict == "B slower" and c.ratio == pytest.approx(1.1) and c.p < 1e-4
-    flat = stats.compare_processes(a[0] + a[1], b[0] + b[1])
-    assert flat.verdict == "no significant difference"  # the CPUs' spread swamps 10%
-    # strata the runs do not share, or of two processes: back to the processes as a whole
-    assert stats.compare_strata({0: a[0]}, {1: b[1]}).method == "processes"
-    assert stats.compare_strata({0: a[0][:2], 1: a[1][:2]}, {0: b[0][:2], 1: b[1][:2]}).method == "processes"
+def test_strata_find_a_change_the_cpu_mix_hides(process_rule):
+    a = timed(processes([SLOW, FAST] * 3, cpus=[0, 1] * 3, seed=23))
+    b = timed(processes([1.1 * x for x in [SLOW, FAST] * 3], cpus=[0, 1] * 3, seed=24))
+    c = compare_timed(a, b)
+    assert c.method == "strata" and c.verdict == "B slower" and c.ratio == pytest.approx(1.1, rel=5e-3)
+    # the CPUs taken as one group, their difference is the processes' spread: it swamps 10%
+    flat = [sum(timer.grouped_values(r).values(), []) for r in (a, b)]
+    assert stats.estimate(flat[0]).ci_pct > 3 * 100 * math.log(1.1)
 
 
 def test_pinned_results_weigh_every_cpu_alike(process_rule):
@@ -418,21 +405,6 @@ def test_diff_of_pinned_runs_is_blocked_by_cpu(process_rule):
     (row,) = compare_runs(a, b)
     assert row["method"] == "strata" and row["verdict"] == "B slower"
     assert row["ratio"] == pytest.approx(1.05, rel=5e-3)
-
-
-def test_bootstrap_over_processes():
-    rng = random.Random(5)
-    a = [[lvl * (1 + rng.gauss(0, 0.01)) for _ in range(10)] for lvl in (100, 104, 97, 102, 99, 101, 98, 103)]
-    b = [[1.2 * v for v in g] for g in a]
-    ratio, lo, hi = stats.bootstrap_ratio(a, b, rounds=400)
-    assert ratio == pytest.approx(1.2) and 1.1 < lo < 1.2 < hi < 1.3
-    assert stats.bootstrap_ratio(a, b, rounds=400) == (ratio, lo, hi)  # seeded: repeatable
-    ratio, lo, hi = stats.bootstrap_ratio(a, [list(g) for g in a], rounds=400)
-    assert ratio == pytest.approx(1.0) and lo < 1.0 < hi
-    # more processes, narrower interval
-    _, lo4, hi4 = stats.bootstrap_ratio(a[:4], b[:4], rounds=400)
-    _, lo8, hi8 = stats.bootstrap_ratio(a, b, rounds=400)
-    assert hi8 / lo8 < hi4 / lo4
 
 
 # ---- the machine's clock: drift within a run, change between runs -------------------
@@ -526,3 +498,126 @@ def test_the_cycles_column_says_reference_cycles_under_the_tsc():
     assert r.cycle_unit == "ref-cycles" and "ref-cyc/B" in single_size_table([r])[0]
     r.cycle_unit = "cycles"
     assert cycles_title([r]) == "cyc/B"
+
+
+# ---- the run-to-run term, measured in each run ---------------------------------------
+
+def shifted_run(shifts_pct, rows=10, cpus=None, slow_cpu=1.0, seed=70):
+    """`rows` rows of 6 processes (30 samples each), process p's every row at 1 + shifts_pct[p] %
+    (the machine's speed in that process's seconds), a row's own level apart; pinned to cpus[p]
+    when given, CPU 1 slow_cpu times slower throughout."""
+    out = []
+    for i in range(rows):
+        levels = [(1 + 0.1 * i) * (1 + c / 100) * (slow_cpu if cpus and cpus[p] == 1 else 1.0)
+                  for p, c in enumerate(shifts_pct)]
+        out.append(timed(processes(levels, seed=seed + i, cpus=cpus), algo=f"x{i}"))
+    return run_of(out, 3e9)
+
+
+def test_each_run_measures_its_run_to_run_term_from_its_processes_shifts():
+    shifts = [0.6, -0.6, 0.3, -0.3, 0.0, 0.0]
+    run = shifted_run(shifts)
+    noise = run_noise.apply_run_noise(run.results, {"is_cycles": True})
+    logs = [math.log1p(c / 100) for c in shifts]
+    want = math.sqrt(sum((x - statistics.fmean(logs)) ** 2 for x in logs) / 5)   # 6 processes, 1 CPU
+    assert noise["process_shift_sd_pct"] == pytest.approx(100 * want, abs=0.06)
+    assert noise["run_sd_pct"] == noise["process_shift_sd_pct"] and noise["processes"] == 6
+    assert noise["rows"] == 10
+    for r in run.results:   # every row's ± made with it, and says so
+        assert r.extra["run_sd_pct"] == noise["run_sd_pct"]
+        within = timer.fastest(r).within_log
+        assert r.ci_pct == pytest.approx(100 * math.expm1(stats.repeat_half_log(within, run_sd=want)), rel=0.05)
+        assert f"measured in this run ({noise['run_sd_pct']:.2f}%)" in r.extra["plus_minus"]
+    from hashbench.present.host import figure_line
+    assert f"({noise['run_sd_pct']:.2f}%)" in figure_line(run.results, 1000)
+
+
+def test_a_calm_run_has_the_least_term_and_a_cpu_slower_throughout_is_no_shift():
+    calm = shifted_run([0.0] * 6)
+    noise = run_noise.apply_run_noise(calm.results)
+    assert noise["process_shift_sd_pct"] < 0.1 and noise["run_sd_pct"] == 100 * run_noise.RUN_SD_MIN
+    assert calm.results[0].ci_pct < 100 * math.expm1(stats.repeat_half_log(0.0))   # narrower than RUN_SD's
+    pinned = shifted_run([0.0] * 6, cpus=[0, 1] * 3, slow_cpu=1.6)
+    assert run_noise.apply_run_noise(pinned.results)["process_shift_sd_pct"] < 0.1
+
+
+def test_a_run_of_few_rows_keeps_the_vms_term():
+    run = shifted_run([0.6, -0.6, 0.3, -0.3, 0.0, 0.0], rows=run_noise.MIN_NOISE_ROWS - 1)
+    assert run_noise.apply_run_noise(run.results) is None
+    r = run.results[0]
+    assert "run_sd_pct" not in r.extra and f"{100 * stats.RUN_SD:.1f}%" in r.extra["plus_minus"]
+    assert r.ci_pct == pytest.approx(100 * math.expm1(stats.repeat_half_log(timer.fastest(r).within_log)))
+
+
+def test_the_verdict_takes_each_runs_measured_term():
+    """A lone row 2% slower: what reruns make under this VM's busy-hour term (no verdict), beyond what
+    two calm runs measured in themselves (0.2% each: B slower).  With 8 rows or more, the A/A noise
+    of the common shift is the two runs' terms."""
+    _, (c,) = verdicts.judge([(1.02, 0.002)])
+    assert c.verdict == "no significant difference"
+    _, (c,) = verdicts.judge([(1.02, 0.002)], run_sds=(0.002, 0.002))
+    assert c.verdict == "B slower"
+    shift, _ = verdicts.judge([(1.0, 0.002)] * 10, run_sds=(0.003, 0.004))
+    assert shift.sd == pytest.approx(0.005)
+    # one row of 21 moved 2% against the rest: two calm runs call it; two busy ones (2.5% terms) move
+    # their rows apart by ROW_OF_RUN of that as well, and an A/A pair of them does too: no verdict
+    rows = [(1.0, 0.001)] * 20 + [(1.02, 0.001)]
+    assert verdicts.judge(rows, run_sds=(0.003, 0.003))[1][-1].verdict == "B slower"
+    busy = verdicts.judge(rows, run_sds=(0.025, 0.025))[1][-1]
+    assert busy.verdict == "no significant difference"
+    row_sd = verdicts.ROW_OF_RUN * 0.025
+    assert row_sd > stats.ROW_SD
+    sd = math.sqrt(0.001 ** 2 + 2 * row_sd ** 2)
+    assert busy.p == pytest.approx(21 * 2 * (1 - statistics.NormalDist().cdf(math.log(1.02) / sd)))
+    # diff reads each run's term from its rows
+    a, b = shifted_run([0.0] * 6), shifted_run([0.6, -0.6, 0.3, -0.3, 0.0, 0.0], seed=90)
+    for run in (a, b):
+        run_noise.apply_run_noise(run.results)
+    assert run_sd(a) == pytest.approx(100 * run_noise.RUN_SD_MIN)
+    assert run_sd(b) == b.results[0].extra["run_sd_pct"] > 0.3
+    assert shift_of(compare_runs(a, b)).sd == pytest.approx(math.hypot(run_sd(a), run_sd(b)) / 100)
+
+
+# ---- a sweep: net time never falls with size ------------------------------------------
+
+def sweep_rows(ns, ci=5.0, algo="crc8"):
+    return [Result(algorithm=algo, implementation="portable", size=size, target="host", build=Build("host"),
+                   meter="ns", instrument="tsc", digest="00", verified=True, label=algo.upper(),
+                   tier="checksum", ns_per_call=v, per_call=v, ci_pct=ci) for size, v in enumerate(ns)]
+
+
+def test_a_sweep_flags_net_time_that_falls_with_size_beyond_the_plus_minus():
+    from hashbench.present.modes import falls_line, falls_with_size
+    # CRC-8 at 0-4 B as the issue saw it: 2 B and 3 B below 1 B beyond their 5% each
+    rows = sweep_rows([0.439, 0.445, 0.134, 0.225, 0.458])
+    pairs = falls_with_size(rows)
+    assert [(a.size, b.size) for a, b in pairs] == [(1, 2), (1, 3)]
+    line = falls_line(rows)
+    assert "CRC8 0.134 ns at 2 B below 0.445 ns at 1 B" in line and "CRC8 0.225 ns at 3 B" in line
+    # within their ± (0.430 against 0.445, 5% each), or another code's rows: nothing
+    assert falls_with_size(sweep_rows([0.439, 0.445, 0.430, 0.46])) == []
+    assert falls_with_size(sweep_rows([0.445]) + sweep_rows([0.5, 0.2], algo="xor8")[1:]) == []
+    # a row below the harness's resolution has no figure to compare, and its table prints none
+    rows[2].extra["below_resolution"] = 0.4
+    assert [(a.size, b.size) for a, b in falls_with_size(rows)] == [(1, 3)]
+    from hashbench.present.modes import small_sweep_table
+    _, table, _ = small_sweep_table(rows)
+    assert [row[1] for row in table] == ["0.439", "0.445", "< harness", "0.225", "0.458"]
+
+
+def test_diff_prints_the_terms_the_runs_stored(capsys):
+    from hashbench.present.diff import present_diff
+    a = wave_run([1.0], 0.20, 0.0, seed=5, algos=["sha256"])
+    b = wave_run([1.0], 0.20, 0.3, seed=7, algos=["sha256"])
+    a.results[0].extra["run_sd_pct"], b.results[0].extra["run_sd_pct"] = 0.31, 1.47
+    a.id, b.id = 1, 2
+    present_diff(a, b, compare_runs(a, b))
+    assert "allows for a whole run's shift (SD A 0.31%, B 1.47%)" in capsys.readouterr().out
+    big_a, big_b = shifted_run([0.0] * 6), shifted_run([0.6, -0.6, 0.3, -0.3, 0.0, 0.0], seed=90)
+    for run in (big_a, big_b):
+        run_noise.apply_run_noise(run.results)
+    big_a.id, big_b.id = 3, 4
+    rows = compare_runs(big_a, big_b)
+    present_diff(big_a, big_b, rows)
+    assert f"(A/A: SD {100 * shift_of(rows).sd:.1f}%)" in capsys.readouterr().out
+    assert shift_of(rows).sd == pytest.approx(math.hypot(run_sd(big_a), run_sd(big_b)) / 100)

@@ -66,8 +66,14 @@ def test_the_controls_sort_sweep_and_rerun(built):
         recs = run.parse(text)
         for sort in ("speed", "name"):
             core.press("a")
-            _, lines = run.scroll_pages(core, gba.CONSOLE, n)
+            pages, lines = run.scroll_pages(core, gba.CONSOLE, n)
             assert lines == run.expected_lines(recs, gba.CONSOLE, labels(p), sort=sort), sort
+        # each row's I mark, through the legend on the screen, names the implementation its records store
+        legend = pages[-1][1][-2].rstrip()
+        named = dict(w.split("=") for w in legend.removeprefix("I: ").split())
+        assert legend.startswith("I: ") and named == {"c": "compact", "p": "portable"}
+        assert {(ln[1:7].strip(), named[ln[8]]) for ln in lines} == \
+            {(image.short_label(roster.find(r["algo"])), r["impl"]) for _, r in run.read(recs)["rows"]}
         core.press("select")   # the sweep: every row at 64, 256 and 1024 B
         recs = run.parse(run.wait_done(core, gba.CONSOLE, n, BUDGET_MS, None, sizes=3))
         got = run.read(recs)
@@ -92,7 +98,7 @@ def test_a_wrong_reference_digest_shows_a_mark_and_no_speed(monkeypatch):
     assert rows[("md5", "portable")]["verified"] is False and rows[("md5", "portable")]["iters"] == 0
     assert rows[("sha256", "portable")]["verified"] is True
     assert s.screen_lines == run.expected_lines(s.records, gba.CONSOLE, labels(p))
-    assert any(ln.startswith("#MD5   ! BAD DIGEST") for ln in s.screen_lines)
+    assert any(ln.startswith("#MD5    p BAD DIGEST") for ln in s.screen_lines)
     with pytest.raises(BuildError, match="disagree"):   # the ROM's check against ours: never a silent cost
         run.results(s.records, gba.CONSOLE, Expected(), Build("gba-rom"))
 
@@ -149,30 +155,36 @@ def test_a_pass_that_outgrows_the_save_ram_ends_its_records_cleanly():
     assert len(s.screen_lines) == len(p.rows) and not any(ln.strip() == "" for ln in s.screen_lines)
 
 
-@pytest.mark.parametrize("cols, rows", [(30, 20), (20, 18)])
-def test_the_application_s_arithmetic_at_a_60_s_budget_of_gba_cycles(tmp_path, cols, rows):
+@pytest.mark.parametrize("cols, rows, decimal", [(30, 20, True), (20, 18, False), (32, 30, False)])
+def test_the_application_s_arithmetic_at_a_60_s_budget_of_gba_cycles(tmp_path, cols, rows, decimal):
     """The shared application on the host (tests/c/rom/host_platform.c): rows
     of 100, 3,000 and 5,000,000 cycles a call at 16.78 MHz and the largest
     budget, so that counts reach 10^9 and the table's columns overflow into
-    k and M; the screen must equal what the records say, in the GBA's one-line
-    layout and the Game Boy's two-line one."""
+    k and M; the screen must equal what the records say, in the GBA's layout
+    (its figures with a decimal: HB_ROM_DECIMAL), the NES's and the Game
+    Boy's 20 columns, every line within the screen's columns, and the legend
+    of the I column above the status line."""
     if shutil.which("gcc") is None:
         pytest.skip("gcc not installed")
     (tmp_path / "hb_rom_config.h").write_text(
         f'#define HB_ROM_COLS {cols}\n#define HB_ROM_ROWS {rows}\n#define HB_ROM_TARGET "host"\n'
-        '#define HB_ROM_CPU "fake"\n#define HB_ROM_CLOCK_HZ 16777216UL\n')
+        '#define HB_ROM_CPU "fake"\n#define HB_ROM_CLOCK_HZ 16777216UL\n'
+        + ("#define HB_ROM_DECIMAL 1\n" if decimal else ""))
     (tmp_path / "hb_rom_sizes.h").write_text(
-        "#define HB_ROM_ENTRIES 3\n#define HB_ROM_NSIZES 3\n#define HB_ROM_STD 2\n#define HB_ROM_BUF 1024\n")
+        "#define HB_ROM_ENTRIES 3\n#define HB_ROM_NSIZES 3\n#define HB_ROM_STD 2\n#define HB_ROM_BUF 1024\n"
+        "#define HB_ROM_LEGEND_LINES 1\n")
     fake = {"crc32": ("fake_fast", 4, 0), "md5": ("fake_mid", 16, 2), "pbkdf2-sha256": ("fake_slow", 32, 2)}
     digest = ", ".join(str((i * 7 + 1) & 0xFF) for i in range(64))
+    legend, = image.legend(cols, [(roster.find(a), "portable") for a in fake])
     (tmp_path / "roster.c").write_text(
         '#include "hb_rom_image.h"\n' + "".join(f"void {fn}(uint8_t *, const uint8_t *, size_t);\n"
                                                   for fn, _, _ in fake.values())
         + f"static const uint8_t d[64] = {{{digest}}};\n"
         + "const hb_rom_entry hb_rom_roster[HB_ROM_ENTRIES] = {\n"
-        + "".join(f'    {{"{a}", "portable", "{roster.find(a).label[:6]}", {tier}, {n}, {fn}, {{d, d, d}}}},\n'
+        + "".join(f'    {{"{a}", "portable", "{roster.find(a).label[:6]}", \'p\', {tier}, {n}, {fn}, {{d, d, d}}}},\n'
                   for a, (fn, n, tier) in fake.items())
-        + "};\nconst uint16_t hb_rom_sizes[HB_ROM_NSIZES] = {64, 256, 1024};\n"
+        + f'}};\nconst char *const hb_rom_legend[HB_ROM_LEGEND_LINES] = {{"{legend}"}};\n'
+        + "const uint16_t hb_rom_sizes[HB_ROM_NSIZES] = {64, 256, 1024};\n"
         + "const uint8_t hb_rom_in_sweep[HB_ROM_NSIZES] = {1, 1, 1};\nconst uint16_t hb_rom_budget_ms = 60000;\n")
     exe = tmp_path / "app"
     src = ["src/engine/rom/hb_rom_app.c", "src/engine/hb_record.c", "src/engine/hb_workload.c",
@@ -187,13 +199,14 @@ def test_the_application_s_arithmetic_at_a_60_s_budget_of_gba_cycles(tmp_path, c
     got = run.read(recs)
     assert [r["iters"] for _, r in got["rows"]][0] == 524288   # the fast row reaches the iteration cap
     assert max(r["ticks"] for _, r in got["rows"]) > 10 ** 9 // 2
-    host = dataclasses.replace(gba.CONSOLE, screen=(cols, rows))
-    per_row = 1 if cols >= 30 else 2
-    lines = shown[run.TITLE_LINES:run.TITLE_LINES + 3 * per_row]
+    host = dataclasses.replace(gba.CONSOLE, screen=(cols, rows), decimal=decimal)
+    assert all(len(ln) == cols for ln in shown) and shown[-2].rstrip() == legend == "I: p=portable"
+    lines = shown[run.TITLE_LINES:run.TITLE_LINES + 3]
     labels_of = {(a, "portable"): roster.find(a).label[:6] for a in fake}
     assert lines == run.expected_lines(recs, host, labels_of)
     assert any("k" in ln for ln in lines)   # the overflowing columns were exercised
     assert any("." in ln for ln in lines)   # and the slow row's B/s with a decimal, not a 0
+    assert all(ln[8] == "p" for ln in lines)   # the I column: portable
 
 
 @pytest.mark.parametrize("bytes_per_s, width, shown", [

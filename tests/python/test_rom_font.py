@@ -36,11 +36,27 @@ def test_a_malformed_font_is_refused():
         font.parse(text.split("@ 7E")[0])
 
 
-def test_every_row_of_an_image_has_a_label_of_its_own():
+def test_every_row_of_an_image_has_a_label_of_its_own_and_a_mark_for_its_implementation():
+    """The label names the algorithm, whole (no cut words: SHA3-256 is
+    S3-256, as Murmur3-128 is M3-128), the I column's mark the
+    implementation, and the legend names each mark by the store's name."""
     from hashbench import roster
     from hashbench.rom import image
-    rows = [(a, i) for a in roster.algorithms() for i in a.impls]
+    rows = [(a, i) for a in roster.algorithms() for i in [*a.impls, *a.asm]]
     got = dict(zip([(a.id, i) for a, i in rows], image.labels(rows)))
-    assert len(set(got.values())) == len(got) and all(len(x) <= image.LABEL_WIDTH for x in got.values())
-    assert (got[("crc32", "compact")], got[("crc32c", "compact")], got[("sha256", "portable")]) == \
-        ("CRC32c", "CRC3Cc", "SHA256")
+    assert all(len(x) <= image.LABEL_WIDTH for x in got.values())
+    assert len({got[(a.id, "portable")] for a in roster.algorithms()}) == len(roster.algorithms())
+    assert (got[("crc32", "compact")], got[("crc32c", "compact")], got[("sha3-256", "portable")]) == \
+        ("CRC32", "CRC32C", "S3-256")
+    marks = {(a.id, i): image.impl_mark(a, i) for a, i in rows}
+    for isa in {i.isa for a in roster.algorithms() for i in a.asm.values()}:   # one CPU's rows in an image
+        held = [(a.id, i) for a in roster.algorithms() for i in a.impls_on(isa)]
+        assert len({(got[k], marks[k]) for k in held}) == len(held), isa   # label and mark tell them apart
+    crc32 = roster.find("crc32")
+    assert [image.impl_mark(crc32, i) for i in ("portable", "compact", "small", "armv4", "6502")] == \
+        ["p", "c", "s", "a", "a"]
+    assert image.legend(20, [(crc32, "sm83"), (crc32, "portable")]) == ["I: a=sm83 p=portable"]
+    assert image.legend(32, [(crc32, i) for i in ("6502", "compact", "portable", "small")]) == \
+        ["I: a=6502 c=compact p=portable", "s=small"]
+    assert image.legend(20, [(crc32, i) for i in ("sm83", "compact", "portable", "small")]) == \
+        ["I: a=sm83 c=compact", "p=portable s=small"]

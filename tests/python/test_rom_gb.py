@@ -225,10 +225,16 @@ def test_the_controls_on_the_game_boy_sort_sweep_and_rerun(app_image):
             core.run(gb.CONSOLE.settle_frames)
             _, lines = run.scroll_pages(core, gb.CONSOLE, n)
             assert lines == run.expected_lines(recs, gb.CONSOLE, labels, sort=sort), sort
+            # one line a row, within the 20 columns, its I column's mark the implementation stored
+            assert len(lines) == n and all(len(ln) == gb.CONSOLE.cols for ln in lines)
+            assert sorted(ln[8] for ln in lines) == sorted(image.impl_mark(r.algo, r.impl) for r in p.rows)
         core.press("select")   # the sweep: every row at 64, 256 and 1024 B
-        got = run.read(run.parse(run.wait_done(core, gb.CONSOLE, n, APP_BUDGET_MS, None, sizes=3)))
+        sweep = run.parse(run.wait_done(core, gb.CONSOLE, n, APP_BUDGET_MS, None, sizes=3))
+        got = run.read(sweep)
         assert got["engine"]["sweep"] is True and sorted(got["harness"]) == [64, 256, 1024]
         assert len(got["rows"]) == 3 * n and all(r["verified"] for _, r in got["rows"])
+        _, lines = run.scroll_pages(core, gb.CONSOLE, n)   # two lines a row: its label, its three figures
+        assert lines == run.expected_lines(sweep, gb.CONSOLE, labels, sort="name") and len(lines) == 2 * n
         core.press("b")        # again, the sweep still on
         assert run.read(run.parse(run.wait_done(core, gb.CONSOLE, n, APP_BUDGET_MS, None, sizes=3)))["engine"]["sweep"]
 

@@ -2,14 +2,15 @@
 """The NDS ROM image (hashbench rom --target nds), booted headless in
 Debian's DeSmuME libretro core: the cartridge header and its CRC16s, every
 row verified and timed by the ARM9's cascaded timers, the table on the
-upper screen equal to the records read from main RAM, and the command."""
+upper screen equal to the records read from main RAM, the lower screen's
+banner, legend and controls, and the command."""
 import shutil
 import struct
 
 import pytest
 import rom_cases
 
-from hashbench.rom import libretro, nds, run
+from hashbench.rom import image, libretro, nds, run, screen
 from hashbench.toolchain import ndsrom
 
 pytestmark = [pytest.mark.toolchain, pytest.mark.emulator,
@@ -64,3 +65,29 @@ def test_the_controls_sort_and_sweep(built):
         assert all(r["verified"] for _, r in got["rows"])
         _, lines = run.scroll_pages(core, nds.CONSOLE, n)
         assert lines == run.expected_lines(recs, nds.CONSOLE, labels, sort="speed")
+
+
+def test_the_lower_screen_shows_the_banner_the_marks_and_the_controls(built):
+    """The lower screen (the sub engine's background, hb_gba2d.c), drawn at
+    start-up and kept through the pass: what the image runs, what each mark
+    means (the same legend as under the table), what each button does; as
+    --run reads it back (run.lower_lines, from the records)."""
+    p, b = built
+    with nds.CONSOLE.open(b.path) as core:
+        core.run(30)
+        frame = core.frame()
+        assert frame[1] == 2 * nds.CONSOLE.rows * screen.CELL   # the two screens, one above the other
+        before = run.lower_text(frame, nds.CONSOLE)
+        core.press("a")
+        recs = run.parse(run.wait_done(core, nds.CONSOLE, len(p.rows), BUDGET_MS, None))
+        core.run(1, capture=True)
+        after = run.lower_text(core.frame(), nds.CONSOLE)
+    legend = image.legend(nds.CONSOLE.cols, [(r.algo, r.impl) for r in p.rows])
+    assert before == after == run.lower_lines(recs, nds.CONSOLE)
+    assert after[0] == "hashbench nds" and after[1] == "ARM946E-S 67.03 MHz"
+    assert after[3] == f"workload {p.size} B" and after[5] == f"budget {p.budget_ms} ms a row"
+    assert after[7] == f"{len(p.rows)} rows, verified first"
+    assert after[11:13] == ["tier . checksum  * non-crypto", "     # crypto"]
+    assert after[13:13 + len(legend)] == legend and legend[0].startswith("I: ")
+    assert after[17:22] == ["A       sort: category, speed,", "        name", "B/START run the pass again",
+                            "SELECT  size sweep 64/256/1024 B", "UP/DOWN scroll a row"]

@@ -20,8 +20,8 @@ def groups_for(p, small_ids):
 def test_a_portable_row_built_small_becomes_its_compact_or_small():
     p = image.plan(roster.select(["crc32,sha256,blake2s"]), ["portable"], 64, 20)
     groups, left_out = banked.keep_fitting(p, groups_for(p, {"sha256", "blake2s"}), [], "NES")
-    assert rows_of(p) == [("crc32", "portable", "CRC32"), ("sha256", "compact", "SHA25c"),
-                          ("blake2s", roster.SMALL, "BLK2Ss")]
+    assert rows_of(p) == [("crc32", "portable", "CRC32"), ("sha256", "compact", "SHA256"),
+                          ("blake2s", roster.SMALL, "BLK2S")]
     # the trampolines are made from the groups' rows: they call the compact's entry
     assert [[r.symbol for r in g.rows] for g in groups] == [["hb_crc32"], ["hb_sha256_compact"], ["hb_blake2s"]]
     assert [(a, i) for a, i, _ in left_out] == [("sha256", "portable"), ("blake2s", "portable")]
@@ -32,11 +32,12 @@ def test_a_compact_already_in_the_image_is_not_held_twice():
     p = image.plan(roster.select(["sha256"]), ["portable", "compact"], 64, 20)
     groups = [banked.Group(["src/algos/sha256.c"], list(p.rows), small=True)]
     banked.keep_fitting(p, groups, [], "NES")
-    assert rows_of(p) == [("sha256", "compact", "SHA25c")]
+    assert rows_of(p) == [("sha256", "compact", "SHA256")]
     assert [r.impl for r in groups[0].rows] == ["compact"]
 
 
-def test_the_small_code_is_the_portable_entry_and_labelled_apart():
+def test_the_small_code_is_the_portable_entry_and_marked_apart():
     a = roster.find("blake2s")
     assert a.code(roster.SMALL) == a.code("portable")
-    assert image.labels([(a, "portable"), (a, roster.SMALL)]) == ["BLK2S", "BLK2Ss"]
+    assert image.labels([(a, "portable"), (a, roster.SMALL)]) == ["BLK2S", "BLK2S"]
+    assert [image.impl_mark(a, i) for i in ("portable", roster.SMALL)] == ["p", "s"]

@@ -8,11 +8,12 @@
  * (hb_rom_image.h): each row's digest of the workload is compared with the
  * reference digest the ROM carries; a row that matches is timed with the
  * console's own timer for the budget, one that does not gets a mark and no
- * speed.  The table shows label, tier mark, ITER, us/iter, B/s (k and M
+ * speed.  The table shows tier mark, label, the implementation's mark
+ * (I: a legend under the table names each), ITER, us/iter, B/s (k and M
  * where the digits do not fit, a decimal below 10) and the first digest
- * bytes.  A cycles the sort (category, speed, name), B or
- * START runs again, SELECT toggles the size sweep (64 / 256 / 1024 B),
- * UP/DOWN scroll.
+ * bytes; on 20 columns (the Game Boy) label, I, B/s and us/iter.  A cycles
+ * the sort (category, speed, name), B or START runs again, SELECT toggles
+ * the size sweep (64 / 256 / 1024 B), UP/DOWN scroll.
  *
  * Timing: n calls back to back in one span of the timer (two readings of
  * it, or the platform's own span where the timer is coarse: the NES), n grown
@@ -43,12 +44,20 @@
 #define AUTOSTART_FRAMES 300 /* about 5 s */
 #define MIN_SPAN_TICKS 8     /* a calibration span this long is measured well enough to scale */
 
-/* One line per row where the screen is wide enough, two on the Game Boy. */
+/* One line per row; on 20 columns (the Game Boy) the sweep's two: its
+ * label, then its three figures. */
 #define WIDE (HB_ROM_COLS >= 30)
-#define LINES_PER_ROW (WIDE ? 1 : 2)
+#define LINES_PER_ROW (WIDE || !sweep ? 1 : 2)
 #define TABLE_TOP 3
-#define TABLE_LINES (HB_ROM_ROWS - TABLE_TOP - 1)
-#define VISIBLE_ROWS (TABLE_LINES / LINES_PER_ROW)
+#define LEGEND_TOP (HB_ROM_ROWS - 1 - HB_ROM_LEGEND_LINES)
+#define TABLE_LINES (LEGEND_TOP - TABLE_TOP)
+/* no division at run time: on the Game Boy, SDCC's division helper called
+ * here garbled the sweep's records and ended it after its first size */
+#define VISIBLE_ROWS (WIDE || !sweep ? TABLE_LINES : TABLE_LINES / 2)
+/* the table's columns: tier mark at 0, label at 1, the implementation's
+ * mark at MARK_COL, the figures from FIGURES_COL */
+#define MARK_COL 8
+#define FIGURES_COL 10
 
 enum { SORT_CATEGORY, SORT_SPEED, SORT_NAME, SORTS };
 enum { NOT_RUN, MEASURED, MISMATCH };
@@ -110,23 +119,37 @@ static uint8_t put(uint8_t col, const char *s)
 }
 
 /* v right-aligned in width columns ending before `end`; a number too wide
- * is shown in thousands (k) or millions (M) */
+ * is shown in thousands (k) or millions (M), with a decimal where the
+ * console has room for its code (HB_ROM_DECIMAL: "8.4M", not "8M") */
 static void put_uint(uint8_t end, uint8_t width, uint32_t v)
 {
     char tmp[12];
     uint8_t n = 0, k;
     char suffix = 0;
     uint32_t limit = 1;
+#ifdef HB_ROM_DECIMAL
+    uint32_t tenths = v / 100u; /* of a thousand */
+#endif
     for (k = 0; k < width && limit < 1000000000UL; k++) limit *= 10u;
     if (width < 10 && v >= limit) {
         suffix = 'k';
         v /= 1000u;
         if (v >= limit / 10u) {
             suffix = 'M';
+#ifdef HB_ROM_DECIMAL
+            tenths = v / 100u;
+#endif
             v /= 1000u;
         }
     }
     if (suffix) tmp[n++] = suffix;
+#ifdef HB_ROM_DECIMAL
+    /* a digit and ".d" before the suffix where they fit the width */
+    if (suffix && v < limit / 1000u) {
+        tmp[n++] = (char)('0' + (char)(tenths % 10u));
+        tmp[n++] = '.';
+    }
+#endif
     do {
         tmp[n++] = (char)('0' + (char)(v % 10u));
         v /= 10u;
@@ -206,6 +229,10 @@ static void put_speed(uint8_t end, uint8_t width, uint8_t e, uint8_t s)
 
 /* ---- the table ---------------------------------------------------------- */
 
+/* the sweep's first figure ends before this column, each next 5 further
+ * (on 20 columns on the row's second line, under "B/s   64  256 1024") */
+#define SWEEP_END (WIDE ? 14 : 9)
+
 static uint8_t sweep_column(uint8_t s)
 {
     uint8_t i, col = 0;
@@ -213,26 +240,31 @@ static uint8_t sweep_column(uint8_t s)
     return col;
 }
 
-/* The column heads: line 0 of a row, then line 1 (two-line layout) */
+/* The column heads (on 20 columns the sweep's: its sizes, over each
+ * row's second line) */
 static void draw_heads(void)
 {
     uint8_t s, c;
     blank_line();
-    if (WIDE || !sweep) put(1, "ALGO");
+    if (WIDE || !sweep) {
+        put(1, "ALGO");
+        line[MARK_COL] = 'I';
+    }
     if (sweep) {
         for (s = 0; s < HB_ROM_NSIZES; s++) {
             if (!hb_rom_in_sweep[s]) continue;
             c = sweep_column(s);
-            put_uint((uint8_t)((WIDE ? 13 : 7) + 6 * c), 5, hb_rom_sizes[s]);
+            put_uint((uint8_t)(SWEEP_END + 5 * c), 4, hb_rom_sizes[s]);
         }
-        if (WIDE) put(26, "B/s");
-    } else {
-        put(9, "ITER");
+        put(WIDE ? 26 : 0, "B/s");
+    } else if (WIDE) {
+        put(FIGURES_COL, "ITER");
         put(15, "US/IT");
-        if (WIDE) {
-            put(22, "B/s");
-            put(26, "DGST");
-        }
+        put(22, "B/s");
+        put(26, "DGST");
+    } else {
+        put(11, "B/s");
+        put(15, "US/IT");
     }
     show(2);
 }
@@ -245,30 +277,28 @@ static void draw_row_line(uint8_t e, uint8_t part)
     if (part == 0) {
         line[0] = tier_mark[r->tier];
         put(1, r->label);
+        line[MARK_COL] = r->mark;
     }
     if (sweep) {
         for (s = 0; s < HB_ROM_NSIZES && (WIDE || part == 1); s++) {
             if (!hb_rom_in_sweep[s]) continue;
-            c = (uint8_t)((WIDE ? 13 : 7) + 6 * sweep_column(s));
-            if (status[e][s] == MEASURED) put_speed(c, 5, e, s);
+            c = (uint8_t)(SWEEP_END + 5 * sweep_column(s));
+            if (status[e][s] == MEASURED) put_speed(c, 4, e, s);
             else if (status[e][s] == MISMATCH) put((uint8_t)(c - 2), "!!");
         }
         return;
     }
-    if (status[e][std] == MISMATCH && part == 0) {
-        line[7] = '!';
-        put(9, "BAD DIGEST");
+    if (status[e][std] == MISMATCH) put(FIGURES_COL, "BAD DIGEST");
+    if (status[e][std] == MEASURED) {
+        if (WIDE) {
+            put_uint(14, 4, iters[e][std]);
+            put_speed(25, 4, e, std);
+        } else {
+            put_speed(14, 4, e, std);
+        }
+        put_uint(20, 5, per_call_us(e, std));
     }
-    if (status[e][std] == MEASURED && part == 0) {
-        put_uint(13, 5, iters[e][std]);
-        put_uint(20, 6, per_call_us(e, std));
-        if (WIDE) put_speed(25, 4, e, std);
-    }
-    if (status[e][std] == MEASURED && part == 1) put_speed(7, 5, e, std);
-    if (status[e][std] != NOT_RUN) {
-        if (WIDE && part == 0) put_hex(26, head[e], (uint8_t)(r->digest_len < 4 ? r->digest_len : 4));
-        if (!WIDE && part == 1) put_hex(8, head[e], (uint8_t)(r->digest_len < 4 ? r->digest_len : 4));
-    }
+    if (WIDE && status[e][std] != NOT_RUN) put_hex(26, head[e], (uint8_t)(r->digest_len < 4 ? r->digest_len : 4));
 }
 
 static void draw_table(void)
@@ -281,7 +311,12 @@ static void draw_table(void)
         }
     }
     blank_line();
-    while (row < HB_ROM_ROWS - 1) show(row++);
+    while (row < LEGEND_TOP) show(row++);
+    for (i = 0; i < HB_ROM_LEGEND_LINES; i++) {
+        blank_line();
+        put(0, hb_rom_legend[i]);
+        show(row++);
+    }
 }
 
 static void draw_status(const char *text)
@@ -573,6 +608,15 @@ static void run_pass(void)
 
 /* ---- the banner, and the controls --------------------------------------- */
 
+/* The banner's rows from banner_top: 0 (the screen), or on the DS the
+ * lower screen's first (HB_ROM_LOWER_ROWS), where it stays. */
+#ifdef HB_ROM_LOWER_ROWS
+static uint8_t banner_top;
+#define AT(row) ((uint8_t)(banner_top + (row)))
+#else
+#define AT(row) (row)
+#endif
+
 static void banner_line(uint8_t row, const char *a, const char *b)
 {
     blank_line();
@@ -583,38 +627,61 @@ static void banner_line(uint8_t row, const char *a, const char *b)
 static void banner(void)
 {
     uint8_t col;
-    hb_rom_clear();
-    banner_line(0, "hashbench ", HB_ROM_TARGET);
+    banner_line(AT(0), "hashbench ", HB_ROM_TARGET);
     blank_line();
     put_mhz((uint8_t)(put(0, HB_ROM_CPU) + 1), HB_ROM_CLOCK_HZ);
-    show(1);
+    show(AT(1));
     blank_line();
     put(put_dec(put(0, "workload "), hb_rom_sizes[HB_ROM_STD]), " B");
-    show(3);
-    banner_line(4, " buf[i]=(i*31+7)&255", "");
+    show(AT(3));
+    banner_line(AT(4), " buf[i]=(i*31+7)&255", "");
     blank_line();
     put(put_dec(put(0, "budget "), hb_rom_budget_ms), " ms a row");
-    show(5);
-    banner_line(6, "timer ", hb_rom_tick_unit());
+    show(AT(5));
+    banner_line(AT(6), "timer ", hb_rom_tick_unit());
     blank_line();
     col = put_dec(0, HB_ROM_ENTRIES);
-    put(col, " rows, verified first");
-    show(7);
+    put(col, WIDE ? " rows, verified first" : " rows, verified"); /* whole on 20 columns */
+    show(AT(7));
 #ifdef HB_ROM_PLACEMENT
-    banner_line(8, "place ", HB_ROM_PLACEMENT);
+    banner_line(AT(8), "place ", HB_ROM_PLACEMENT);
 #endif
 #ifdef HB_ROM_PLACEMENT_NOTE
-    banner_line(9, HB_ROM_PLACEMENT_NOTE, ""); /* the GBA: rows that run from ROM instead */
+    banner_line(AT(9), HB_ROM_PLACEMENT_NOTE, ""); /* the GBA: rows that run from ROM instead */
 #endif
-    banner_line(11, "A: start", "");
 }
+
+#ifdef HB_ROM_LOWER_ROWS
+/* The DS's lower screen, drawn once: the banner, what the table's marks
+ * mean, the controls. */
+static void lower_screen(void)
+{
+    uint8_t i;
+    banner_top = HB_ROM_ROWS;
+    banner();
+    banner_line(AT(11), "tier . checksum  * non-crypto", "");
+    banner_line(AT(12), "     # crypto", "");
+    for (i = 0; i < HB_ROM_LEGEND_LINES; i++) banner_line(AT(13 + i), hb_rom_legend[i], "");
+    banner_line(AT(17), "A       sort: category, speed,", "");
+    banner_line(AT(18), "        name", "");
+    banner_line(AT(19), "B/START run the pass again", "");
+    banner_line(AT(20), "SELECT  size sweep 64/256/1024 B", "");
+    banner_line(AT(21), "UP/DOWN scroll a row", "");
+    banner_top = 0;
+}
+#endif
 
 int main(void)
 {
     uint16_t frames;
     uint8_t keys;
     hb_rom_init();
+#ifdef HB_ROM_LOWER_ROWS
+    lower_screen();
+#endif
+    hb_rom_clear();
     banner();
+    banner_line(11, "A: start", "");
     for (frames = 0; frames < AUTOSTART_FRAMES; frames++)
         if (hb_rom_frame() & (HB_ROM_A | HB_ROM_START)) break;
     run_pass();

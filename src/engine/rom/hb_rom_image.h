@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "hb_rom_sizes.h" /* generated: HB_ROM_ENTRIES, HB_ROM_NSIZES, HB_ROM_STD, HB_ROM_BUF */
+#include "hb_rom_sizes.h" /* generated: HB_ROM_ENTRIES, HB_ROM_NSIZES, HB_ROM_STD, HB_ROM_BUF, HB_ROM_LEGEND_LINES */
 
 #define HB_ROM_CHECKSUM 0
 #define HB_ROM_NONCRYPTO 1
@@ -23,6 +23,7 @@ typedef struct {
     const char *algo;       /* "sha256": the roster's id, for the records  */
     const char *impl;       /* "portable", "compact"                        */
     const char *label;      /* "SHA256": what the table shows               */
+    char mark;              /* 'p': the implementation, in the I column     */
     uint8_t tier;           /* HB_ROM_CHECKSUM, ...                         */
     uint8_t digest_len;
     hb_rom_fn fn;
@@ -37,5 +38,8 @@ extern const hb_rom_entry hb_rom_roster[HB_ROM_ENTRIES];
 extern const uint16_t hb_rom_sizes[HB_ROM_NSIZES];
 extern const uint8_t hb_rom_in_sweep[HB_ROM_NSIZES];
 extern const uint16_t hb_rom_budget_ms;
+/* the lines under the table that name each mark of the I column
+ * ("I: a=armv4 p=portable"), each at most HB_ROM_COLS characters */
+extern const char *const hb_rom_legend[HB_ROM_LEGEND_LINES];
 
 #endif /* HB_ROM_IMAGE_H */

@@ -23,6 +23,9 @@ void hb_rom_init(void);
  * from the console's declaration).
  * hb_rom_text writes from (col, row) and clips at the right edge; the
  * screen shows it at the latest after hb_rom_frame. */
+/* Where hb_rom_config.h defines HB_ROM_LOWER_ROWS (the DS), a second
+ * screen of HB_ROM_COLS x HB_ROM_LOWER_ROWS cells is below the first:
+ * hb_rom_text's rows HB_ROM_ROWS and on; hb_rom_clear clears the first. */
 void hb_rom_clear(void);
 void hb_rom_text(uint8_t col, uint8_t row, const char *s);
 
@@ -91,5 +94,10 @@ void hb_rom_prepare(uint8_t row);
  * file's functions by their first declaration, so a prototype here would
  * move the NES's code.)  The font the platform draws with: hb_font.h. */
 void hb_rom_records_reset(void);
+
+/* The figures: where hb_rom_config.h defines HB_ROM_DECIMAL (the console
+ * declares `decimal`: the gcc-built consoles, with room for the code), a
+ * figure shown in thousands or millions keeps a decimal ("8.4M", not
+ * "8M"). */
 
 #endif /* HB_ROM_H */

@@ -4,8 +4,9 @@
  *   video   the main 2D engine on the upper screen (POWCNT1's display
  *           swap), VRAM bank A as its background memory, mode 0,
  *           background 0: 4bpp tiles of the font (tile c - 0x20 for
- *           character c), map in screen block 31; the lower screen shows
- *           the sub engine's backdrop in the same colour
+ *           character c), map in screen block 31; the lower screen the
+ *           same on the sub engine with VRAM bank C (the application's
+ *           rows from HB_ROM_ROWS on: HB_ROM_LOWER_ROWS)
  *   joypad  KEYINPUT (0x04000130), active low, read once a frame
  *   frame   polls VCOUNT for the start of vertical blank (no interrupts)
  *   timer   TM0 at the bus clock (prescaler 1, 33,513,982 Hz) cascading
@@ -28,18 +29,17 @@
 #define REG32(addr) (*(volatile uint32_t *)(addr))
 #define DISPCNT REG32(0x04000000u)
 #define VRAMCNT_A REG8(0x04000240u)
+#define VRAMCNT_C REG8(0x04000242u)
 #define POWCNT1 REG16(0x04000304u)
 #define RECORDS ((volatile uint8_t *)0x023E0000u)
 #define RECORDS_BYTES 0x10000u
 
 #define POWCNT1_LCDS_ENGINES_A_UPPER 0x8203u /* LCDs and both 2D engines on, A on the upper screen */
 #define DISPCNT_B REG32(0x04001000u)
-#define BG_PALETTE_B ((volatile uint16_t *)0x05000400u)
 #define VRAM_ENABLE_MAIN_BG 0x81u
-#define DISPCNT_GRAPHICS_MODE0 0x00010000u
+#define VRAM_ENABLE_SUB_BG 0x84u
 #define DISPCNT_GRAPHICS_MODE0_BG0 0x00010100u
 #define BUS_HZ 33513982ul
-#define BGR(r, g, b) ((uint16_t)((r) | (g) << 5 | (b) << 10))
 
 static hb_rom_stream records;
 
@@ -47,12 +47,13 @@ void hb_rom_init(void)
 {
     RECORDS[0] = 0;
     POWCNT1 = POWCNT1_LCDS_ENGINES_A_UPPER;
-    DISPCNT_B = DISPCNT_GRAPHICS_MODE0; /* the lower screen: no layer, the backdrop colour */
-    BG_PALETTE_B[0] = BGR(1, 2, 8);     /* the upper screen's dark blue */
     VRAMCNT_A = VRAM_ENABLE_MAIN_BG;
+    VRAMCNT_C = VRAM_ENABLE_SUB_BG;
     DISPCNT = 0;
+    DISPCNT_B = 0;
     hb_gba2d_setup();
     DISPCNT = DISPCNT_GRAPHICS_MODE0_BG0;
+    DISPCNT_B = DISPCNT_GRAPHICS_MODE0_BG0;
 }
 
 uint32_t hb_rom_tick_hz(void)
