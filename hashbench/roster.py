@@ -55,9 +55,12 @@ class Algorithm:
         CPU's assembly; SMALL is the portable entry, compiled small."""
         return self.impls.get("portable" if name == SMALL else name) or self.asm[name]
 
-    def impls_on(self, isa: str) -> dict:
-        """Our implementations a CPU of this `isa` runs: the C ones and its assembly."""
-        return {**self.impls, **{n: i for n, i in self.asm.items() if i.isa == isa}}
+    def impls_on(self, isa) -> dict:
+        """Our implementations a CPU of this `isa` runs: the C ones and its
+        assembly; `isa` a tuple where the CPU runs more than one's (the
+        65C816: its own and the 6502's)."""
+        isas = (isa,) if isinstance(isa, str) else tuple(isa)
+        return {**self.impls, **{n: i for n, i in self.asm.items() if i.isa in isas}}
 
 
 @functools.lru_cache(maxsize=1)

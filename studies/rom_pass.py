@@ -25,7 +25,7 @@ def generated_page(title: str, command: str, body: str) -> str:
 def measure_pass(con, algos, impls, size: int, budget_ms: int, **build):
     """`con`: a hashbench.rom.console.Console -> (plan, built, session, the pass's records as run.read gives them);
     a line on stderr says what ran and how long it took.  `build`: the console build's own options (place=)."""
-    p = image.plan(algos, impls, size, budget_ms, con.can_build, con.asm_isa())
+    p = image.plan(algos, impls, size, budget_ms, con.can_build, con.asm_isas())
     built = con.build(p, log, **build)
     t0 = time.monotonic()
     session = run.measure(con, built.path, len(p.rows), p.budget_ms, log, pages=False)

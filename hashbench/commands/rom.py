@@ -69,8 +69,9 @@ def add_parser(sub):
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
     c.add_argument("--tier", action="append", metavar="TIER", help="checksum, non-crypto, crypto")
     c.add_argument("--impl", default="fastest", help="portable, compact, the console CPU's assembly (6502 on the NES, sm83 "
-                   "on the Game Boy, armv4 on the GBA and the NDS, 65816 on the Super NES), "
-                   "all, or fastest (the default: per algorithm the CPU's assembly where it has one, else portable)")
+                   "on the Game Boy, armv4 on the GBA and the NDS, 65816 and 6502 on the Super NES), "
+                   "all, or fastest (the default: per algorithm the CPU's assembly where it has one (the Super "
+                   "NES: the 65816's, else the 6502's), else portable)")
     c.add_argument("--size", default=str(image.DEFAULT_SIZE), help=f"the table's workload size (default "
                    f"{image.DEFAULT_SIZE} B; the sweep is always 64/256/1024)")
     c.add_argument("--budget", default=str(image.DEFAULT_BUDGET_MS), help="time per row on the console, e.g. 200, "

@@ -80,10 +80,14 @@ class Toolchain(Protocol):
 class Cc65:
     """cc65 for a 6502 console: the target's flags with cc65's `system`
     (`-t nes`), the platform's headers from `config_dir`; page_tables: the
-    tables a byte indexes in a segment of their own (compile_group)."""
+    tables a byte indexes in a segment of their own (compile_group);
+    zp_segment: an assembly file's zero page in a segment of the group's,
+    <group>Z (the Super NES: a bank's link cannot see where bank 0's zero
+    page ends, so the group's goes to the direct page's reserved end)."""
 
-    def __init__(self, target, system: str, config_dir: str, page_tables: bool = False):
+    def __init__(self, target, system: str, config_dir: str, page_tables: bool = False, zp_segment: bool = False):
         self.t, self.system, self.config_dir, self.page_tables = target, system, config_dir, page_tables
+        self.zp_segment = zp_segment
 
     def compile(self, src: str, obj: Path, gen: Path, extra=(), log=lambda m: None) -> Path:
         return cc65.compile_to_object(self.t, self.system, src, obj, extra, image.includes(self.config_dir, gen),
@@ -116,7 +120,8 @@ class Cc65:
         extra = ["--code-name", seg + "C", "--rodata-name", seg + "R", "--bss-name", seg + "B", "--data-name",
                  seg + "D"] + [f"-D{n}={g.banked(n)}" for n in names] + small + \
             ([f"-DHB_PAGE_SEGMENT={seg}T"] if self.page_tables else [])
-        g.objects = [self.assemble(banked_assembly(s, odir / (object_stem(s) + ".s"), seg, names, g.banked),
+        g.objects = [self.assemble(banked_assembly(s, odir / (object_stem(s) + ".s"), seg, names, g.banked,
+                                                   self.zp_segment),
                                    odir / (object_stem(s) + ".o"), log) if s.endswith(".s") else
                      self.compile(s, odir / (Path(s).stem + ".o"), gen, extra, log) for s in g.sources]
         rom = ram = 0
@@ -140,9 +145,10 @@ class Cc65:
         return cc65.library_member(RUNTIME_LIB, name, obj, log)
 
 
-def banked_assembly(src: str, out: Path, seg: str, names, banked) -> Path:
+def banked_assembly(src: str, out: Path, seg: str, names, banked, zp_segment: bool = False) -> Path:
     """An assembly implementation (src/algos/asm/6502/) as a group's copy:
-    its segments the group's (the zero page stays the zero page) and every
+    its segments the group's (the zero page stays the zero page, but for
+    `zp_segment`: <group>Z, a zero-page segment of its own) and every
     name the group's files export renamed as the C files are (-D), written
     to `out` for ca65.  A file it .includes (beside it) is taken into the
     copy, which then stands alone."""
@@ -150,6 +156,8 @@ def banked_assembly(src: str, out: Path, seg: str, names, banked) -> Path:
     for plain, mine in (("CODE", "C"), ("RODATA", "R"), ("BSS", "B"), ("DATA", "D"), ("ALGOCODE", "C"),
                         ("PAGED", "T"), ("ALGOBSS", "B")):
         text = re.sub(rf'(\.segment\s+)"{plain}"', rf'\1"{seg}{mine}"', text)
+    if zp_segment:
+        text = re.sub(r'(\.segment\s+)"ZEROPAGE"', rf'\1"{seg}Z": zeropage', text)
     for n in names:
         text = re.sub(rf"\b_{n}\b", "_" + banked(n), text)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -103,6 +103,8 @@ class Console:
     assembles: bool = False      # its build assembles the CPU's own implementations (src/algos/asm/)
     assembly_of: str = ""        # the target whose assembly it holds, where not its own (the NDS: gba-iwram-arm's)
     assembly_isa: str = ""       # the CPU whose assembly it holds where no target is that CPU (the Super NES: 65816)
+    assembly_also: tuple = ()    # other CPUs whose assembly it holds too, taken where its own has none (the
+                                 # Super NES: the 6502's, which the 65816 runs with 8-bit registers)
     # what the image says it runs on (its banner, its `engine` record: hb_rom_config.h, generated whole)
     cpu: str = ""                # the CPU's short name; default: the target description's cpu
     clock: str = ""              # HB_ROM_CLOCK_HZ: a call into the platform where the clock is found at run time
@@ -148,19 +150,21 @@ class Console:
     def flags(self) -> str:
         return " ".join(self.build_flags())
 
-    def asm_isa(self, place=None) -> str:
-        """The CPU whose assembly implementations the image can hold ("": none).
-        Where the rows run as `place` says (the GBA's placements, named as
-        cross targets; None: the default, the first), that target's `isa`."""
+    def asm_isas(self, place=None) -> tuple:
+        """The CPUs whose assembly implementations the image can hold, the
+        preferred first (`--impl fastest` takes the first that has a routine;
+        (): none).  Where the rows run as `place` says (the GBA's placements,
+        named as cross targets; None: the default, the first), that target's
+        `isa`."""
         if not self.assembles:
-            return ""
+            return ()
         if self.assembly_isa:
-            return self.assembly_isa
+            return (self.assembly_isa,) + tuple(self.assembly_also)
         place = place or (self.placements[0] if self.placements else None)
         if place or self.assembly_of:
             from ..targets import load_all
-            return load_all()[place or self.assembly_of].isa
-        return self.description().isa
+            return (load_all()[place or self.assembly_of].isa,)
+        return (self.description().isa,)
 
     def can_build(self, algo) -> str | None:
         """None, or why the console cannot build `algo` (64-bit integers its compiler lacks)."""

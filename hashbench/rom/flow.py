@@ -43,7 +43,7 @@ def build_log(log, verbose):
 def build_image(con, algos, impls, size: int, budget_ms: int, log=lambda m: None, place=None):
     """-> (plan, built): the rows that fit and what was left out, and the
     image (`place`: where its code runs, of con.placements; None: the default)."""
-    p = image.plan(algos, impls, size, budget_ms, con.can_build, con.asm_isa(place))
+    p = image.plan(algos, impls, size, budget_ms, con.can_build, con.asm_isas(place))
     if place is None:
         return p, con.build(p, log)
     if place not in con.placements:

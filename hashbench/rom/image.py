@@ -95,9 +95,11 @@ def install(built: Built, out: Path):
 # A label longer than LABEL_WIDTH, shortened whole (Murmur3-128's roster label is M3-128 already)
 SHORT_LABELS = {"SHA3-256": "S3-256", "SHA3-512": "S3-512"}
 # The implementation's mark in the table's I column, beside the label; the CPU's assembly is "a"
-# (its name, armv4, 6502, ..., in the legend).  One letter a name, the same on every console.
+# (its name, armv4, 6502, ..., in the legend), the 65816's "n" (native code: the Super NES image
+# holds it beside the 6502 routines' "a").  One letter a name, the same on every console.
 IMPL_MARKS = {"portable": "p", "compact": "c", SMALL: "s"}
 ASM_MARK = "a"
+ASM_MARKS = {"65816": "n"}
 
 
 def labels(rows) -> list:
@@ -115,8 +117,8 @@ def short_label(algo) -> str:
 
 
 def impl_mark(algo, impl: str) -> str:
-    """The I column's letter for a row: a (the CPU's assembly), c, p or s."""
-    return ASM_MARK if impl in algo.asm else IMPL_MARKS[impl]
+    """The I column's letter for a row: a (the CPU's assembly; n the 65816's), c, p or s."""
+    return ASM_MARKS.get(impl, ASM_MARK) if impl in algo.asm else IMPL_MARKS[impl]
 
 
 def legend(cols: int, rows) -> list:
@@ -135,11 +137,12 @@ def legend(cols: int, rows) -> list:
     return lines + [line]
 
 
-def plan(algos, impls, size: int, budget_ms: int, can_build=lambda algo: None, isa: str = "") -> Plan:
+def plan(algos, impls, size: int, budget_ms: int, can_build=lambda algo: None, isas: tuple = ()) -> Plan:
     """The rows of an image: every selected (algorithm, implementation) the
     console can build (`can_build(algo)` returns None, or why not), in
-    roster order; an assembly implementation only where its CPU is the
-    console's `isa` (and the console's build assembles it: asm_isa)."""
+    roster order; an assembly implementation only where its CPU is one of
+    the console's `isas` (and the console's build assembles it: asm_isas);
+    `fastest` the first of `isas` that has a routine, else portable."""
     if not 1 <= size <= MAX_SIZE:
         raise UserError(f"rom: --size must be 1..{MAX_SIZE} B for a console image")
     if not 1 <= budget_ms <= MAX_BUDGET_MS:
@@ -149,9 +152,9 @@ def plan(algos, impls, size: int, budget_ms: int, can_build=lambda algo: None, i
         why = can_build(a)
         mine = impls
         if FASTEST in impls:
-            mine = [next((n for n, i in a.asm.items() if isa and i.isa == isa), "portable")]
+            mine = [next((n for isa in isas for n, i in a.asm.items() if i.isa == isa), "portable")]
         for impl in mine:
-            if impl not in a.impls_on(isa):
+            if impl not in a.impls_on(isas):
                 continue
             if why:
                 left_out.append((a.id, impl, why))

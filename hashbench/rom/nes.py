@@ -66,9 +66,9 @@ class Built(image.Built):
     left_out: list = field(default_factory=list)   # [(algo id, impl, why)]
 
 
-def toolchain(config_dir: str = CONFIG_DIR, page_tables: bool = False) -> banked.Cc65:
+def toolchain(config_dir: str = CONFIG_DIR, page_tables: bool = False, zp_segment: bool = False) -> banked.Cc65:
     """cc65 as the NES image compiles (the Super NES's too: its `config_dir`)."""
-    return banked.Cc65(CONSOLE.description(), SYSTEM, config_dir, page_tables)
+    return banked.Cc65(CONSOLE.description(), SYSTEM, config_dir, page_tables, zp_segment)
 
 
 def bank_count(used: int) -> int:
@@ -233,7 +233,7 @@ def small_algorithms(log=lambda m: None) -> frozenset:
     if "ids" not in _SMALL:
         algos = roster.select(None, None)
         p = image.plan(algos, [image.FASTEST], image.DEFAULT_SIZE, image.DEFAULT_BUDGET_MS, CONSOLE.can_build,
-                       CONSOLE.asm_isa())
+                       CONSOLE.asm_isas())
         folder = image.build_folder(CONSOLE.name, p)
         gen = folder / "gen"
         image.write_config(CONSOLE, gen)

@@ -104,7 +104,7 @@ def test_the_gba_image_takes_the_arm_assembly_where_its_rows_run_in_the_arm_stat
     algos = [roster.find(a) for a in ("crc32", "md5", "adler32")]
 
     def chosen(place):
-        p = image.plan(algos, [image.FASTEST], 1024, 20, gba.CONSOLE.can_build, gba.CONSOLE.asm_isa(place))
+        p = image.plan(algos, [image.FASTEST], 1024, 20, gba.CONSOLE.can_build, gba.CONSOLE.asm_isas(place))
         return [(r.algo.id, r.impl) for r in p.rows]
     # the default placement, gba-iwram-arm: ARM code in IWRAM, so the armv4 rows where there are some
     assert chosen(None) == chosen("gba-iwram-arm") == [("crc32", "armv4"), ("md5", "armv4"), ("adler32", "portable")]
@@ -114,7 +114,7 @@ def test_the_gba_image_takes_the_arm_assembly_where_its_rows_run_in_the_arm_stat
 def test_the_nds_image_takes_the_same_arm_assembly():
     from hashbench.rom import image, nds
     algos = [roster.find(a) for a in ("crc32", "adler32")]
-    p = image.plan(algos, [image.FASTEST], 1024, 20, nds.CONSOLE.can_build, nds.CONSOLE.asm_isa())
+    p = image.plan(algos, [image.FASTEST], 1024, 20, nds.CONSOLE.can_build, nds.CONSOLE.asm_isas())
     assert [(r.algo.id, r.impl) for r in p.rows] == [("crc32", "armv4"), ("adler32", "portable")]
 
 

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
-"""The Super NES's 65C816 assembly (src/algos/asm/65816/), verified on the
-console: no simulator of ours runs 65C816 code (sim65 is a 6502), so each
-length is an image of its own (`hashbench rom --target snes --size N`)
-booted in the bsnes libretro core, every 65816 row's digest of the
+"""The Super NES's 65C816 assembly (src/algos/asm/65816/), and the 6502
+routines (src/algos/asm/6502/) the image runs where no 65816 routine is,
+verified on the console: no simulator of ours runs 65C816 code (sim65 is
+a 6502), so each length is an image of its own (`hashbench rom --target
+snes --size N`) booted in the bsnes libretro core, every assembly row's
+digest of the
 workload at N (the image's own size; a 1 ms budget leaves the sweep out)
 held against the reference table, else the host engine's portable digest.
 The lengths cover each tail's branch: no whole block, one and two; a tail
@@ -42,38 +44,47 @@ def lengths() -> list:
     return out
 
 
-def test_the_super_nes_holds_the_65816_assembly_and_no_other_console_does():
+def test_the_super_nes_holds_the_65816_assembly_then_the_6502s_and_no_other_console_the_65816s():
     algos = [a for a in roster.algorithms() if IMPL in a.asm]
     assert {"crc32", "md5", "sha1", "sha256"} <= {a.id for a in algos}
-    assert snes.CONSOLE.asm_isa() == "65816"
+    assert snes.CONSOLE.asm_isas() == ("65816", "6502")
     for a in algos:
-        assert IMPL in a.impls_on(snes.CONSOLE.asm_isa()) and IMPL not in a.impls_on("6502")
+        assert IMPL in a.impls_on(snes.CONSOLE.asm_isas()) and IMPL not in a.impls_on("6502")
+    for a in (a for a in roster.algorithms() if "6502" in a.asm):
+        assert "6502" in a.impls_on(snes.CONSOLE.asm_isas())
 
 
-def test_the_super_nes_image_takes_the_65816_code_by_default_and_never_the_6502_routines():
+def test_the_super_nes_image_takes_the_65816_code_by_default_else_the_6502_routine_else_c():
     from hashbench.rom import image
-    algos = [roster.find(a) for a in ("crc32", "sha1", "adler32")]
-    p = image.plan(algos, [image.FASTEST], 1024, 20, snes.CONSOLE.can_build, snes.CONSOLE.asm_isa())
-    assert [(r.algo.id, r.impl) for r in p.rows] == [("crc32", "65816"), ("sha1", "65816"), ("adler32", "portable")]
-    p = image.plan(algos, ["portable", "6502", "65816"], 1024, 20, snes.CONSOLE.can_build, snes.CONSOLE.asm_isa())
-    assert "6502" not in {r.impl for r in p.rows}
+    algos = [roster.find(a) for a in ("crc32", "sha1", "adler32", "pjw", "ripemd160")]
+    p = image.plan(algos, [image.FASTEST], 1024, 20, snes.CONSOLE.can_build, snes.CONSOLE.asm_isas())
+    assert [(r.algo.id, r.impl) for r in p.rows] == [("crc32", "65816"), ("sha1", "65816"), ("adler32", "6502"),
+                                                     ("pjw", "6502"), ("ripemd160", "portable")]
+    p = image.plan(algos, ["portable", "6502", "65816"], 1024, 20, snes.CONSOLE.can_build, snes.CONSOLE.asm_isas())
+    assert {(r.algo.id, r.impl) for r in p.rows if r.impl != "portable"} == {
+        ("crc32", "65816"), ("crc32", "6502"), ("sha1", "65816"), ("sha1", "6502"), ("adler32", "6502"),
+        ("pjw", "6502")}
 
 
 @pytest.mark.parametrize("size", lengths())
 @NEEDS_CORE[0]
 @NEEDS_CORE[1]
 @NEEDS_CORE[2]
-def test_every_65816_row_gives_the_reference_digest_on_the_super_nes(size):
-    algos = [a for a in roster.algorithms() if IMPL in a.asm]
-    p, built = flow.build_image(snes.CONSOLE, algos, [IMPL], size, BUDGET_MS)
+def test_every_65816_and_6502_row_gives_the_reference_digest_on_the_super_nes(size):
+    """One image a length: every 65816 routine and every 6502 routine (run
+    by the 65C816 in native mode with 8-bit registers, as the image runs
+    them where no 65816 routine is)."""
+    algos = [a for a in roster.algorithms() if IMPL in a.asm or "6502" in a.asm]
+    p, built = flow.build_image(snes.CONSOLE, algos, [IMPL, "6502"], size, BUDGET_MS)
     session = run.measure(snes.CONSOLE, built.path, len(p.rows), p.budget_ms, pages=False)
     got = run.read(session.records)
-    digests = {(d["algo"], d["size"]): d["digest"] for d, _r in got["rows"]}
-    assert {a for a, _s in digests} == {a.id for a in algos}
-    assert {s for _a, s in digests} == {size}
+    digests = {(d["algo"], d["impl"], d["size"]): d["digest"] for d, _r in got["rows"]}
+    want = {(a.id, i) for a in algos for i in (IMPL, "6502") if i in a.asm}
+    assert {(a, i) for a, i, _s in digests} == want
+    assert {s for _a, _i, s in digests} == {size}
     expected = host.expected_digests()
-    wrong = [(a, s) for (a, s), d in digests.items() if d.lower() != expected.get(a, s)[0]]
-    assert not wrong, f"the 65816 code's digest differs from the reference at {wrong}"
+    wrong = [(a, i, s) for (a, i, s), d in digests.items() if d.lower() != expected.get(a, s)[0]]
+    assert not wrong, f"the assembly's digest differs from the reference at {wrong}"
 
 
 def test_cross_says_no_cross_target_runs_the_65816_assembly():

@@ -49,12 +49,14 @@ def test_every_row_of_an_image_has_a_label_of_its_own_and_a_mark_for_its_impleme
     assert (got[("crc32", "compact")], got[("crc32c", "compact")], got[("sha3-256", "portable")]) == \
         ("CRC32", "CRC32C", "S3-256")
     marks = {(a.id, i): image.impl_mark(a, i) for a, i in rows}
-    for isa in {i.isa for a in roster.algorithms() for i in a.asm.values()}:   # one CPU's rows in an image
+    isas = [(isa,) for isa in {i.isa for a in roster.algorithms() for i in a.asm.values()}] + [("65816", "6502")]
+    for isa in isas:   # one CPU's rows in an image (the Super NES's: the 65816's and the 6502's)
         held = [(a.id, i) for a in roster.algorithms() for i in a.impls_on(isa)]
         assert len({(got[k], marks[k]) for k in held}) == len(held), isa   # label and mark tell them apart
     crc32 = roster.find("crc32")
-    assert [image.impl_mark(crc32, i) for i in ("portable", "compact", "small", "armv4", "6502")] == \
-        ["p", "c", "s", "a", "a"]
+    assert [image.impl_mark(crc32, i) for i in ("portable", "compact", "small", "armv4", "6502", "65816")] == \
+        ["p", "c", "s", "a", "a", "n"]
+    assert image.legend(32, [(crc32, i) for i in ("65816", "6502", "portable")]) == ["I: a=6502 n=65816 p=portable"]
     assert image.legend(20, [(crc32, "sm83"), (crc32, "portable")]) == ["I: a=sm83 p=portable"]
     assert image.legend(32, [(crc32, i) for i in ("6502", "compact", "portable", "small")]) == \
         ["I: a=6502 c=compact p=portable", "s=small"]

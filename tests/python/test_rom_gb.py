@@ -284,7 +284,7 @@ def test_the_sm83_assembly_rows_are_verified_and_faster_than_the_c():
     faster by its own timer than the portable C; Pearson's table keeps its page (pearson8.s's
     fast path: 30 cycles a byte at 1 KiB, where the page-less path took 102)."""
     algos = roster.select(["xor8,crc16,pearson8"])
-    p = image.plan(algos, ["portable", "sm83"], 1024, APP_BUDGET_MS, gb.CONSOLE.can_build, gb.CONSOLE.asm_isa())
+    p = image.plan(algos, ["portable", "sm83"], 1024, APP_BUDGET_MS, gb.CONSOLE.can_build, gb.CONSOLE.asm_isas())
     assert sorted((r.algo.id, r.impl) for r in p.rows) == [
         ("crc16", "portable"), ("crc16", "sm83"), ("pearson8", "portable"), ("pearson8", "sm83"),
         ("xor8", "portable"), ("xor8", "sm83")]
@@ -311,7 +311,7 @@ def test_the_rom_and_cross_agree_within_half_a_percent():
     SM83 assembly rows, and each stores the empty call it left out."""
     from hashbench.flows import cross
     algos = roster.select(["crc16,adler32,md5"])
-    p = image.plan(algos, ["portable", "sm83"], SIZE, 50, gb.CONSOLE.can_build, gb.CONSOLE.asm_isa())
+    p = image.plan(algos, ["portable", "sm83"], SIZE, 50, gb.CONSOLE.can_build, gb.CONSOLE.asm_isas())
     b = gb.build(p)
     assert ("md5", "compact") in [(r.algo.id, r.impl) for r in p.rows]   # the portable built small runs it
     s = run.measure(gb.CONSOLE, b.path, len(p.rows), p.budget_ms, stream=None, pages=False)
@@ -326,5 +326,5 @@ def test_the_rom_and_cross_agree_within_half_a_percent():
 
 def test_the_default_game_boy_image_takes_the_sm83_assembly():
     algos = roster.select(["crc32,md5"])
-    p = image.plan(algos, [image.FASTEST], 1024, APP_BUDGET_MS, gb.CONSOLE.can_build, gb.CONSOLE.asm_isa())
+    p = image.plan(algos, [image.FASTEST], 1024, APP_BUDGET_MS, gb.CONSOLE.can_build, gb.CONSOLE.asm_isas())
     assert sorted((r.algo.id, r.impl) for r in p.rows) == [("crc32", "sm83"), ("md5", "portable")]

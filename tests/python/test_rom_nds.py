@@ -99,7 +99,7 @@ def test_the_arm_assembly_runs_from_the_itcm():
     """nds.ld links the armv4 routines at the instruction TCM's last mirror below main RAM
     (crt0.s copies them there; test_asm's run verifies what they compute), the C in main RAM."""
     p = image.plan(roster.select(["crc32,md5,sha256"]), ["portable", "armv4"], 64, BUDGET_MS,
-                   nds.CONSOLE.can_build, nds.CONSOLE.asm_isa())
+                   nds.CONSOLE.can_build, nds.CONSOLE.asm_isas())
     b = nds.CONSOLE.build(p)
     out = subprocess.run(["arm-none-eabi-nm", str(b.path.with_name("hashbench.elf"))],
                          capture_output=True, text=True, check=True).stdout

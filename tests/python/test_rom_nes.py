@@ -132,7 +132,7 @@ def test_the_6502_assembly_rows_are_verified_and_faster_than_the_c():
     banked by ca65 like the C), each row verified against its reference
     digest and faster by the ROM's own timer than the portable C."""
     algos, impls = flow.select(["xor8,crc32"], None, "portable,6502")
-    p = image.plan(algos, impls, SIZE, BUDGET_MS, nes.CONSOLE.can_build, nes.CONSOLE.asm_isa())
+    p = image.plan(algos, impls, SIZE, BUDGET_MS, nes.CONSOLE.can_build, nes.CONSOLE.asm_isas())
     assert sorted((r.algo.id, r.impl, r.label) for r in p.rows) == [
         ("crc32", "6502", "CRC32"), ("crc32", "portable", "CRC32"), ("xor8", "6502", "XOR8"),
         ("xor8", "portable", "XOR8")]
@@ -153,7 +153,7 @@ def test_no_console_without_an_assembler_takes_the_6502_rows():
 
 def test_the_default_picks_the_cpus_assembly_where_there_is_one():
     algos, impls = flow.select(["xor8,md5,ripemd160"], None, "fastest")
-    p = image.plan(algos, impls, SIZE, BUDGET_MS, nes.CONSOLE.can_build, nes.CONSOLE.asm_isa())
+    p = image.plan(algos, impls, SIZE, BUDGET_MS, nes.CONSOLE.can_build, nes.CONSOLE.asm_isas())
     assert sorted((r.algo.id, r.impl) for r in p.rows) == [("md5", "6502"), ("ripemd160", "portable"),
                                                            ("xor8", "6502")]
     p = image.plan(algos, impls, SIZE, BUDGET_MS)   # a console that assembles nothing: the C
