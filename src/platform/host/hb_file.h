@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT
  * hb_file.h - a file for `hashbench-engine hash`: either streamed in large
- * blocks into one reused buffer (an implementation that streams: any size,
- * the block stays in the cache), or whole in memory for a one-shot
- * implementation: mapped where the file is a regular one (no copy, the
- * kernel reads ahead), else read in large blocks (a pipe, a terminal).
+ * blocks through a small ring of buffers (an implementation that streams:
+ * any size, the blocks stay in the cache), or whole in memory for a one-shot
+ * implementation: mapped where the file is a regular one (no copy), else
+ * read in large blocks (a pipe, a terminal).  On a large input a second
+ * thread does the reading (or, for a mapping, the page faults) ahead of the
+ * hash, so the wall time is the longer of the two rather than their sum.
  */
 #ifndef HB_FILE_H
 #define HB_FILE_H
@@ -15,7 +17,8 @@
 typedef struct {
     uint8_t *data;
     size_t len;
-    int mapped; /* 1: munmap it; 0: free it */
+    int mapped;     /* 1: munmap it; 0: free it */
+    void *populate; /* the thread faulting the mapping in ahead (NULL: none) */
 } hb_file;
 
 /* 0 on success; -1 with errno set. */
@@ -23,13 +26,21 @@ int hb_file_load(FILE *f, hb_file *out);
 void hb_file_release(hb_file *file);
 
 /* Bytes per read of hb_file_stream: large enough that a system call costs
- * nothing beside the hashing, small enough to stay in a core's L2. */
+ * nothing beside the hashing, small enough that the ring stays in a core's
+ * L2 and the shared cache. */
 #define HB_FILE_STREAM_BLOCK ((size_t)1 << 18)
 
-/* Calls take(state, block, n) for each block read from f, in order, with
- * one reused buffer of HB_FILE_STREAM_BLOCK bytes: 0 at the end of the
- * file, -1 with errno set on an error. */
+/* Calls take(state, block, n) for each block read from f, in order (n > 0,
+ * at most HB_FILE_STREAM_BLOCK): 0 at the end of the file, -1 with errno set
+ * on an error.  A regular file of more than two blocks, or a pipe, is read
+ * by a second thread into a ring of buffers while take() runs; a small file
+ * on the calling thread alone (a thread would cost more than it saves). */
 int hb_file_stream(FILE *f, void (*take)(void *state, const uint8_t *block, size_t n), void *state);
+
+/* hb_file_stream with the block size and the reading thread chosen by the
+ * caller (reader_thread 0: one thread), for the tests. */
+int hb_file_stream_with(FILE *f, size_t block, int reader_thread,
+                        void (*take)(void *state, const uint8_t *block, size_t n), void *state);
 
 /* SIGPIPE's default action (the end of a `| head`, as for sha256sum): the
  * front end execs the engine from Python, which ignores SIGPIPE, and an
