@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT
  * hb_file_test.c - the host engine's file reading (src/platform/host/hb_file.c,
  * POSIX): every way `hashbench-engine hash` takes a file gives back exactly
- * the file's bytes, in order: streamed on one thread and through the
- * reading thread's ring (small blocks here, so that a few KiB span the ring
- * many times), from a regular file and from a pipe; loaded whole, mapped
- * (faulted in ahead above a few MiB) or read; and a read error is reported.
+ * the file's bytes, in order: streamed on one thread and through the ring
+ * of one or two reading threads (small blocks here, so that a few KiB span
+ * the ring many times), from a regular file (also from an offset) and from a
+ * pipe; loaded whole, mapped (faulted in ahead above a few MiB) or read; and
+ * a read error is reported.
  *
  * Usage: hb-file-test [-v].  Ends with "hb-file-test: N passed, M failed";
  * exit 1 on any failure.
@@ -100,7 +101,7 @@ static FILE *pipe_of(const uint8_t *data, size_t len, pid_t *child)
     return fdopen(fds[0], "rb");
 }
 
-static void check_stream(FILE *f, const uint8_t *data, size_t len, size_t block, int threaded,
+static void check_stream(FILE *f, const uint8_t *data, size_t len, size_t block, unsigned readers,
                          const char *how)
 {
     collected c;
@@ -110,42 +111,54 @@ static void check_stream(FILE *f, const uint8_t *data, size_t len, size_t block,
     c.cap = len;
     c.block = block;
     c.bad_block = 0;
-    rc = hb_file_stream_with(f, block, threaded, collect, &c);
-    expect(rc == 0 && !c.bad_block && c.len == len && memcmp(c.got, data, len) == 0,
-           threaded ? "streamed, reading thread" : "streamed, one thread", len, how);
+    static const char *const ways[3] = {"streamed, one thread", "streamed, a reading thread",
+                                        "streamed, two reading threads"};
+    rc = hb_file_stream_with(f, block, readers, collect, &c);
+    expect(rc == 0 && !c.bad_block && c.len == len && memcmp(c.got, data, len) == 0, ways[readers], len, how);
     free(c.got);
 }
 
 static void check_load(FILE *f, const uint8_t *data, size_t len, const char *how)
 {
     hb_file file;
-    int ok = hb_file_load(f, &file) == 0;
-    expect(ok && file.len == len && memcmp(file.data, data, len) == 0, "loaded whole", len, how);
-    if (ok) hb_file_release(&file);
+    int populate, ok;
+    for (populate = 0; populate <= 1; populate++) {
+        if (fseek(f, 0, SEEK_SET) != 0 && populate) break; /* a pipe: read once */
+        ok = hb_file_load_with(f, &file, populate) == 0;
+        expect(ok && file.len == len && memcmp(file.data, data, len) == 0,
+               populate ? "loaded whole, faulted in ahead" : "loaded whole", len, how);
+        if (ok) hb_file_release(&file);
+    }
 }
 
 static void check_all_ways(size_t len, size_t block)
 {
     uint8_t *data = pattern(len);
     char how[64];
-    int threaded;
+    unsigned readers;
     pid_t child;
     FILE *f;
-    for (threaded = 0; threaded <= 1; threaded++) {
+    for (readers = 0; readers <= 2; readers++) {
         sprintf(how, "a file, %lu-byte blocks", (unsigned long)block);
         f = file_of(data, len);
-        check_stream(f, data, len, block, threaded, how);
+        check_stream(f, data, len, block, readers, how);
         fclose(f);
         sprintf(how, "a pipe, %lu-byte blocks", (unsigned long)block);
         f = pipe_of(data, len, &child);
-        check_stream(f, data, len, block, threaded, how);
+        check_stream(f, data, len, block, readers, how);
         fclose(f);
         waitpid(child, NULL, 0);
+    }
+    if (len > 7) { /* a file read from where its offset stands (stdin after a shell's seek) */
+        f = file_of(data, len);
+        if (fseek(f, 7, SEEK_SET) != 0) exit(2);
+        check_stream(f, data + 7, len - 7, block, 2, "a file from offset 7");
+        fclose(f);
     }
     f = file_of(data, len);
     check_load(f, data, len, "a file (mapped)");
     fseek(f, 0, SEEK_SET);
-    check_stream(f, data, len, HB_FILE_STREAM_BLOCK, len > 2 * HB_FILE_STREAM_BLOCK, "a file, as `hash` does");
+    check_stream(f, data, len, HB_FILE_STREAM_BLOCK, len > 2 * HB_FILE_STREAM_BLOCK ? 2 : 0, "a file, as `hash` does");
     fclose(f);
     f = pipe_of(data, len, &child);
     check_load(f, data, len, "a pipe (read)");
@@ -157,8 +170,8 @@ static void check_all_ways(size_t len, size_t block)
 static void check_read_error(void)
 {
     /* a directory opens but cannot be read: EISDIR from read(2) */
-    int threaded;
-    for (threaded = 0; threaded <= 1; threaded++) {
+    unsigned readers;
+    for (readers = 0; readers <= 2; readers++) {
         FILE *f = fopen(".", "r");
         collected c;
         int rc;
@@ -166,9 +179,8 @@ static void check_read_error(void)
         c.block = 4096;
         if (!f) continue; /* a system that refuses to open a directory: nothing to check */
         errno = 0;
-        rc = hb_file_stream_with(f, 4096, threaded, collect, &c);
-        expect(rc == -1 && errno == EISDIR && c.len == 0, threaded ? "an error, reading thread" : "an error, one thread",
-               0, "a directory");
+        rc = hb_file_stream_with(f, 4096, readers, collect, &c);
+        expect(rc == -1 && errno == EISDIR && c.len == 0, "a read error", readers, "a directory (the number: reading threads)");
         fclose(f);
     }
 }

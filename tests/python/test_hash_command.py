@@ -63,9 +63,10 @@ def test_a_library_gets_the_whole_file(workload_file):
 
 
 # Around the engine's ways of reading (src/platform/host/hb_file.c): nothing, less than a block, a
-# block, two (the most read on one thread), past two (a second thread reads ahead into a ring of 8
-# blocks), past the ring and not a multiple of the block; a one-shot's mapping is faulted in ahead
-# by a second thread from 4 MiB on.
+# block, two (the most always read on one thread), past two (where a CPU is free, two threads read
+# ahead into a ring of 8 blocks), past the ring and not a multiple of the block; a one-shot's
+# mapping is faulted in ahead by a second thread from 4 MiB on.  Which of these runs depends on the
+# machine's load: hb-file-test (tests/c/hb_file_test.c) takes every way explicitly.
 READ_SIZES = [0, 1, BLOCK - 1, BLOCK, 2 * BLOCK, 2 * BLOCK + 1, 9 * BLOCK + 7]
 POPULATED_SIZE = (4 << 20) + 4097
 
