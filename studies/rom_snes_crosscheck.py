@@ -10,7 +10,8 @@ bsnes-mercury, and runs each row's code out of the same image in
 studies.snes_bus: the trampoline, the stub and the function, from the
 image's bytes at the image's addresses, every bus cycle priced as the
 Super NES prices it (FastROM reads 6 master cycles, work RAM 8, internal
-operations 6), its digest checked against the reference.  Also runs
+operations 6), its digest checked against the reference (the 65816 rows,
+`--impl 65816`, by Machine816: 16-bit registers, the direct page moved).  Also runs
 `hashbench cross --target nes` on the same rows (sim65's exact 6502
 cycles of the same C), beside the interpreter's 6502 count.
 
@@ -44,13 +45,14 @@ from hashbench.results.verify import reference_table
 from hashbench.rom import nes, snes
 from studies.rom_nes_crosscheck import sim65_cycles
 from studies.rom_pass import measure_pass
-from studies.snes_bus import Machine
+from studies.snes_bus import Machine, Machine816
 
 LINES, LINE_MC, REFRESH_MC = 262, 1364, 40
 FRAME_MC = LINES * LINE_MC - 2
-# the NMI with no text to copy (crt0.s): the interrupt's entry, jml, the 16-bit saves, the frame base's
-# 32-bit add, RDNMI, the frame count, the dirty test, the restores, rti; counted from its code
-NMI_MC = 660
+# the NMI with no text to copy (crt0.s): the interrupt's entry, jml, the 16-bit saves, the direct page
+# set to 0 and put back (phd 28, lda # 18, tcd 12, pld 34), the frame base's 32-bit add, RDNMI, the
+# frame count, the dirty test, the restores, rti; counted from its code
+NMI_MC = 752
 R = FRAME_MC / (FRAME_MC - LINES * REFRESH_MC - NMI_MC)
 SPAN_ERROR_MC = 8 + REFRESH_MC + NMI_MC
 ALIGN_MC = 8    # at most the rest of one bus cycle a line (work RAM and SlowROM: 8; FastROM and internal: 6)
@@ -83,8 +85,8 @@ def traced(built, names, nothing, size: int) -> dict:
     buf = names["__BSS_RUN__"]            # the application's first variable, page-aligned
     out = buf + max(built.plan.sizes)      # its second (hb_rom_app.c: buf, then out)
 
-    def call(entry, algo=None):
-        m = Machine(rom)
+    def call(entry, algo=None, impl=None):
+        m = (Machine816 if impl == "65816" else Machine)(rom)   # the 65816 routines: 16-bit registers
         m.ram[snes.DATA_AT] = 0x4C          # jmpvec's jmp, as the start-up copies it
         m.ram[buf:buf + size] = bytes((i * 31 + 7) & 0xFF for i in range(size))
         sp = ENTRY_SP                        # the call's first two arguments on cc65's C stack
@@ -97,14 +99,15 @@ def traced(built, names, nothing, size: int) -> dict:
 
     got = {None: call(nothing)}
     for r in built.plan.rows:
-        got[(r.algo.id, r.impl)] = call(names["_" + r.symbol], r.algo)
+        got[(r.algo.id, r.impl)] = call(names["_" + r.symbol], r.algo, r.impl)
     return got
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("-a", "--algo", action="append", help="ids, comma lists or globs (default: every one cc65 builds)")
-    ap.add_argument("--impl", default="portable", help="portable, compact or all (default: portable)")
+    ap.add_argument("--impl", default="portable",
+                    help="portable, compact, 65816 (the assembly, traced by Machine816) or all (default: portable)")
     ap.add_argument("--size", type=int, default=64, help="bytes (default 64, the NES seed's)")
     ap.add_argument("--budget", type=int, default=1000, help="ms a row on the console (default 1000)")
     ap.add_argument("--core", choices=("accuracy", "balanced"), default="accuracy", help="bsnes-mercury's profile")
@@ -155,9 +158,10 @@ def main(argv=None) -> int:
         line_refresh = (FRAME_MC - NMI_MC - pred * FRAME_MC / less) / LINES
         fails += not good
         s65 = f"{sim[key]:,.0f}" if key in sim else "-"
+        six = "-" if r["impl"] == "65816" else f"{t.cycles_6502 - snes.TRAMPOLINE_CYCLES:,}"   # no 6502 runs it
         print(f"| {label} | {r['impl']} | {r['iters']:,} | {rom:,.0f} | {less:,.0f} | {pred:,} | {pred * R:,.0f} | "
               f"{d:+,.0f} | {-err:,.0f} .. {high:,.0f} | {'yes' if good else 'NO' if ok else 'BAD DIGEST'} | "
-              f"{line_refresh:.1f} | {t.master / t.cycles:.3f} | {t.cycles_6502 - snes.TRAMPOLINE_CYCLES:,} | {s65} |")
+              f"{line_refresh:.1f} | {t.master / t.cycles:.3f} | {six} | {s65} |")
     if args.nes:
         nes_vs_snes(args, impls, built, got)
     return 1 if fails else 0

@@ -21,7 +21,11 @@ The opcodes are those cc65 emits for the 6502 (documented NMOS ones) and
 the five 65816 ones of the image's trampolines and stubs (jsl, rtl, phb,
 phk, plb).  Decimal mode is not modelled (cc65's code never sets D).  A
 6502 takes the same cycles per instruction but for a taken branch: one more
-where it crosses a page, which native mode does not charge."""
+where it crosses a page, which native mode does not charge.
+
+Machine816 runs the 65816 routines (src/algos/asm/65816/) the same way:
+native mode whole, 16-bit registers and the direct page anywhere, at the
+same prices (docs/assembly.md, "Super NES", the timer's cross-check)."""
 from dataclasses import dataclass
 
 WRAM_END = 0x2000
@@ -356,3 +360,330 @@ class Machine:
             t.io += io
             t.cycles += cyc + io
             t.cycles_6502 += cyc + io + extra
+
+
+class Machine816(Machine):
+    """The same bus and prices, the 65816's native mode whole: 8- or 16-bit
+    accumulator and index registers (M and X, set by rep and sep), the
+    direct page anywhere (D, tcd, phd, pld), and the instructions the
+    65816 routines (src/algos/asm/65816/) and the image's trampolines and
+    stubs use.  Cycles by WDC's W65C816S datasheet: a 16-bit operand one
+    more data byte; a direct-page access one more internal cycle where D's
+    low byte is not 0; an indexed read one more where the index is 16-bit
+    or the address crosses a page, an indexed write always; no page
+    penalty on a taken branch (native mode).  cc65's C (6502 code) is
+    Machine's to run: an opcode this one does not know raises Fault."""
+
+    # group-one opcodes by their low bits: the addressing mode
+    ALU_MODES = {0x05: "dp", 0x15: "dpx", 0x0D: "abs", 0x1D: "absx", 0x19: "absy", 0x11: "indy", 0x12: "ind"}
+    IDX = {0xA2: ("LDX", "imm"), 0xA6: ("LDX", "dp"), 0xAE: ("LDX", "abs"), 0xBE: ("LDX", "absy"),
+           0xA0: ("LDY", "imm"), 0xA4: ("LDY", "dp"), 0xAC: ("LDY", "abs"), 0xBC: ("LDY", "absx"),
+           0x86: ("STX", "dp"), 0x8E: ("STX", "abs"), 0x84: ("STY", "dp"), 0x8C: ("STY", "abs"),
+           0xE0: ("CPX", "imm"), 0xE4: ("CPX", "dp"), 0xEC: ("CPX", "abs"),
+           0xC0: ("CPY", "imm"), 0xC4: ("CPY", "dp"), 0xCC: ("CPY", "abs")}
+    STZ = {0x64: "dp", 0x74: "dpx", 0x9C: "abs", 0x9E: "absx"}
+    RMW = {base | low: (name, mode) for base, name in ((0x00, "ASL"), (0x20, "ROL"), (0x40, "LSR"), (0x60, "ROR"))
+           for low, mode in ((0x06, "dp"), (0x0A, "acc"), (0x0E, "abs"), (0x16, "dpx"), (0x1E, "absx"))}
+    RMW.update({op: ("INC", mode) for op, mode in ((0xE6, "dp"), (0x1A, "acc"), (0xEE, "abs"), (0xF6, "dpx"),
+                                                   (0xFE, "absx"))})
+    RMW.update({op: ("DEC", mode) for op, mode in ((0xC6, "dp"), (0x3A, "acc"), (0xCE, "abs"), (0xD6, "dpx"),
+                                                   (0xDE, "absx"))})
+    BRANCHES = {0x10: (N, 0), 0x30: (N, 1), 0x50: (V, 0), 0x70: (V, 1), 0x90: (C, 0), 0xB0: (C, 1), 0xD0: (Z, 0),
+                0xF0: (Z, 1)}
+
+    def call(self, entry: int, a: int = 0, x: int = 0, limit: int = 10 ** 9) -> Trace:
+        """As Machine.call: from bank $80's `entry` with 8-bit registers, the
+        direct page at 0, until its `rts` -> the trace."""
+        ram, t = self.ram, Trace()
+        price, peek = self.price, self.peek
+        sentinel = 0xFFF0
+        st = {"s": 0x01FF, "pc": entry, "pbr": FAST_BANK, "dbr": FAST_BANK, "d": 0, "a": a & 0xFF, "x": x & 0xFF,
+              "y": 0, "m16": False, "x16": False, "n": 0, "v": 0, "z": 0, "c": 0}
+        ram[0x01FF], ram[0x01FE] = (sentinel - 1) >> 8, (sentinel - 1) & 0xFF
+        st["s"] = 0x01FD
+
+        def io(n=1):
+            t.master += 6 * n
+            t.io += n
+            t.cycles += n
+
+        def fetch():
+            pc = st["pc"]
+            v = peek(st["pbr"], pc)
+            t.master += price(st["pbr"], pc)
+            t.cycles += 1
+            if pc < WRAM_END:
+                t.fetch_ram += 1
+            else:
+                t.fetch_rom += 1
+            st["pc"] = (pc + 1) & 0xFFFF
+            return v
+
+        def bus(bank, addr):
+            cost = price(bank, addr)
+            t.master += cost
+            t.cycles += 1
+            if cost == 8 and addr < WRAM_END:
+                t.data_ram += 1
+            else:
+                t.data_rom += 1
+
+        def read(bank, addr, wide):
+            bus(bank, addr)
+            v = peek(bank, addr)
+            if wide:
+                bus(bank, (addr + 1) & 0xFFFF)
+                v |= peek(bank, (addr + 1) & 0xFFFF) << 8
+            return v
+
+        def write(bank, addr, v, wide):
+            for k in range(2 if wide else 1):
+                at = (addr + k) & 0xFFFF
+                if at >= WRAM_END:
+                    raise Fault(f"write to ${bank:02X}:{at:04X}")
+                bus(bank, at)
+                ram[at] = (v >> 8 * k) & 0xFF
+
+        def push(v, n):
+            for k in reversed(range(n)):
+                write(0, st["s"], v >> 8 * k, False)
+                st["s"] = (st["s"] - 1) & 0xFFFF
+
+        def pull(n):
+            v = 0
+            for k in range(n):
+                st["s"] = (st["s"] + 1) & 0xFFFF
+                v |= read(0, st["s"], False) << 8 * k
+            return v
+
+        def nz(v, wide):
+            v &= 0xFFFF if wide else 0xFF
+            st["n"] = v >> (15 if wide else 7)
+            st["z"] = int(v == 0)
+            return v
+
+        def dp_base():
+            if st["d"] & 0xFF:
+                io()
+            return st["d"]
+
+        def address(mode, write_op):
+            """(bank, address) of an operand; the mode's internal cycles counted."""
+            if mode == "dp":
+                return 0, (dp_base() + fetch()) & 0xFFFF
+            if mode == "dpx":
+                o = fetch()
+                io()
+                return 0, (dp_base() + o + st["x"]) & 0xFFFF
+            if mode in ("abs", "absx", "absy"):
+                base = fetch()
+                base |= fetch() << 8
+                if mode == "abs":
+                    return st["dbr"], base
+                at = (base + st["x" if mode == "absx" else "y"]) & 0xFFFF
+                if write_op or st["x16"] or (at ^ base) & 0xFF00:
+                    io()
+                return st["dbr"], at
+            o = fetch()    # (dp) and (dp),y: the pointer in bank 0
+            ptr = (dp_base() + o) & 0xFFFF
+            base = read(0, ptr, True)
+            if mode == "ind":
+                return st["dbr"], base
+            at = (base + st["y"]) & 0xFFFF
+            if write_op or st["x16"] or (at ^ base) & 0xFF00:
+                io()
+            return st["dbr"], at
+
+        def flags():
+            return (st["n"] << 7 | st["v"] << 6 | (0 if st["m16"] else 0x20) | (0 if st["x16"] else 0x10)
+                    | st["z"] << 1 | st["c"])
+
+        def set_flags(p):
+            st["n"], st["v"], st["z"], st["c"] = p >> 7 & 1, p >> 6 & 1, p >> 1 & 1, p & 1
+            st["m16"], st["x16"] = not p & 0x20, not p & 0x10
+            if not st["x16"]:
+                st["x"] &= 0xFF
+                st["y"] &= 0xFF
+
+        while True:
+            if st["pc"] == sentinel and st["pbr"] == FAST_BANK:
+                return t
+            t.instructions += 1
+            if t.instructions > limit:
+                raise Fault("instruction limit")
+            at = st["pc"]
+            op = fetch()
+            m16, x16 = st["m16"], st["x16"]
+            mask = 0xFFFF if m16 else 0xFF
+            low = op & 0x1F
+            if op & 0x03 == 0x01 or low == 0x12:
+                # group one: ORA AND EOR ADC STA LDA CMP SBC, by the top three bits
+                name = ("ORA", "AND", "EOR", "ADC", "STA", "LDA", "CMP", "SBC")[op >> 5]
+                mode = "imm" if low == 0x09 else self.ALU_MODES.get(low)
+                if mode is None or (name == "STA" and mode == "imm"):
+                    raise Fault(f"opcode ${op:02X} at ${st['pbr']:02X}:{at:04X}")
+                if name == "STA":
+                    bank, addr = address(mode, True)
+                    write(bank, addr, st["a"], m16)
+                    continue
+                if mode == "imm":
+                    v = fetch()
+                    if m16:
+                        v |= fetch() << 8
+                else:
+                    bank, addr = address(mode, False)
+                    v = read(bank, addr, m16)
+                acc = st["a"] & mask
+                keep = st["a"] & ~mask & 0xFFFF
+                if name == "LDA":
+                    st["a"] = keep | nz(v, m16)
+                elif name in ("ORA", "AND", "EOR"):
+                    r = acc | v if name == "ORA" else acc & v if name == "AND" else acc ^ v
+                    st["a"] = keep | nz(r, m16)
+                elif name in ("ADC", "SBC"):
+                    if name == "SBC":
+                        v ^= mask
+                    r = acc + v + st["c"]
+                    top = 0x8000 if m16 else 0x80
+                    st["c"] = int(r > mask)
+                    st["v"] = int(bool(~(acc ^ v) & (acc ^ r) & top))
+                    st["a"] = keep | nz(r, m16)
+                else:   # CMP
+                    st["c"] = int(acc >= v)
+                    nz(acc - v, m16)
+                continue
+            if op in self.IDX:
+                name, mode = self.IDX[op]
+                reg = "x" if name[-1] == "X" else "y"
+                if name.startswith("ST"):
+                    bank, addr = address(mode, True)
+                    write(bank, addr, st[reg], x16)
+                    continue
+                if mode == "imm":
+                    v = fetch()
+                    if x16:
+                        v |= fetch() << 8
+                else:
+                    bank, addr = address(mode, False)
+                    v = read(bank, addr, x16)
+                if name.startswith("LD"):
+                    st[reg] = nz(v, x16)
+                else:
+                    st["c"] = int(st[reg] >= v)
+                    nz(st[reg] - v, x16)
+                continue
+            if op in self.STZ:
+                bank, addr = address(self.STZ[op], True)
+                write(bank, addr, 0, m16)
+                continue
+            if op in self.RMW:   # ASL ROL LSR ROR INC DEC, on the accumulator or in memory
+                name, mode = self.RMW[op]
+                if mode == "acc":
+                    io()
+                    v = st["a"] & mask
+                else:
+                    bank, addr = address(mode, True)
+                    v = read(bank, addr, m16)
+                    io()
+                top = 0x8000 if m16 else 0x80
+                if name == "ASL":
+                    st["c"], v = int(bool(v & top)), (v << 1) & mask
+                elif name == "LSR":
+                    st["c"], v = v & 1, v >> 1
+                elif name == "ROL":
+                    st["c"], v = int(bool(v & top)), ((v << 1) | st["c"]) & mask
+                elif name == "ROR":
+                    st["c"], v = v & 1, (v >> 1) | (top if st["c"] else 0)
+                else:
+                    v = (v + (1 if name == "INC" else -1)) & mask
+                nz(v, m16)
+                if mode == "acc":
+                    st["a"] = (st["a"] & ~mask & 0xFFFF) | v
+                else:
+                    write(bank, addr, v, m16)
+                continue
+            if op in self.BRANCHES or op == 0x80:
+                o = fetch()
+                flag, want = self.BRANCHES.get(op, (0, 0))
+                taken = op == 0x80 or bool({N: st["n"], V: st["v"], C: st["c"], Z: st["z"]}[flag]) == bool(want)
+                if taken:
+                    io()
+                    st["pc"] = (st["pc"] + (o - 256 if o & 0x80 else o)) & 0xFFFF
+                continue
+            if op == 0x4C:   # jmp abs
+                lo = fetch()
+                st["pc"] = lo | fetch() << 8
+            elif op == 0x7C:   # jmp (abs,x): the pointer in the program bank
+                lo = fetch()
+                base = (lo | fetch() << 8) + st["x"]
+                io()
+                st["pc"] = read(st["pbr"], base & 0xFFFF, True)
+            elif op == 0x20:   # jsr abs
+                lo = fetch()
+                hi = fetch()
+                io()
+                push((st["pc"] - 1) & 0xFFFF, 2)
+                st["pc"] = lo | hi << 8
+            elif op == 0x60:   # rts
+                io(2)
+                st["pc"] = (pull(2) + 1) & 0xFFFF
+                io()
+            elif op == 0x22:   # jsl long
+                lo = fetch()
+                hi = fetch()
+                push(st["pbr"], 1)
+                io()
+                bank = fetch()
+                push((st["pc"] - 1) & 0xFFFF, 2)
+                st["pc"], st["pbr"] = lo | hi << 8, bank
+            elif op == 0x6B:   # rtl
+                io(2)
+                st["pc"] = (pull(2) + 1) & 0xFFFF
+                st["pbr"] = pull(1)
+            elif op in (0xC2, 0xE2):   # rep, sep
+                bits = fetch()
+                io()
+                p = flags()
+                set_flags(p & ~bits if op == 0xC2 else p | bits)
+            elif op in (0x48, 0xDA, 0x5A, 0x0B, 0x8B, 0x4B, 0x08):   # pha phx phy phd phb phk php
+                io()
+                v, n = {0x48: (st["a"], 2 if m16 else 1), 0xDA: (st["x"], 2 if x16 else 1),
+                        0x5A: (st["y"], 2 if x16 else 1), 0x0B: (st["d"], 2), 0x8B: (st["dbr"], 1),
+                        0x4B: (st["pbr"], 1), 0x08: (flags(), 1)}[op]
+                push(v, n)
+            elif op in (0x68, 0xFA, 0x7A, 0x2B, 0xAB, 0x28):   # pla plx ply pld plb plp
+                io(2)
+                if op == 0x68:
+                    st["a"] = (st["a"] & ~mask & 0xFFFF) | nz(pull(2 if m16 else 1), m16)
+                elif op in (0xFA, 0x7A):
+                    st["x" if op == 0xFA else "y"] = nz(pull(2 if x16 else 1), x16)
+                elif op == 0x2B:
+                    st["d"] = nz(pull(2), True)
+                elif op == 0xAB:
+                    st["dbr"] = nz(pull(1), False)
+                else:
+                    set_flags(pull(1))
+            elif op == 0xEB:   # xba
+                io(2)
+                st["a"] = (st["a"] >> 8 | st["a"] << 8) & 0xFFFF
+                nz(st["a"], False)
+            else:   # implied, two cycles: the opcode and an internal operation
+                io()
+                if op == 0x18:
+                    st["c"] = 0
+                elif op == 0x38:
+                    st["c"] = 1
+                elif op in (0xAA, 0xA8):   # tax, tay
+                    st["x" if op == 0xAA else "y"] = nz(st["a"], x16)
+                elif op in (0x8A, 0x98):   # txa, tya
+                    v = st["x" if op == 0x8A else "y"]
+                    st["a"] = nz(v, True) if m16 else (st["a"] & 0xFF00) | nz(v, False)
+                elif op in (0xE8, 0xC8, 0xCA, 0x88):   # inx iny dex dey
+                    reg = "x" if op in (0xE8, 0xCA) else "y"
+                    st[reg] = nz(st[reg] + (1 if op in (0xE8, 0xC8) else -1), x16)
+                elif op == 0x5B:   # tcd
+                    st["d"] = nz(st["a"], True)
+                elif op == 0x7B:   # tdc
+                    st["a"] = nz(st["d"], True)
+                else:
+                    raise Fault(f"opcode ${op:02X} at ${st['pbr']:02X}:{at:04X}")

@@ -6,7 +6,7 @@ from ..results.result import METER_TITLES
 from ..statistics.ranking import rank
 from .host import described
 from .native import native_table
-from .table import COUNTER_TITLES, fmt_count, fmt_num, render
+from .table import COUNTER_TITLES, cycles_title, fmt_count, fmt_num, render
 
 
 def cost_ranking_rows(results):
@@ -54,7 +54,8 @@ def present_compare(run, algos, sizes):
                 continue
             title += (f" · ranked by {METER_TITLES.get(rs[0].meter, rs[0].meter)} · figure = {described(rs, 'statistic')}"
                       " · MB/s = the fastest's ÷ rel.")
-            render(["#", "TIME (rel.)", "IMPL", "MB/s", "cyc/B", "VERSION"], ranking_rows(rs), "lrlrrl", title=title)
+            render(["#", "TIME (rel.)", "IMPL", "MB/s", cycles_title(rs), "VERSION"], ranking_rows(rs), "lrlrrl",
+                   title=title)
             native = native_table(rs)
             if native:
                 print()

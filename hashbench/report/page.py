@@ -10,7 +10,7 @@ import json
 from .. import __version__
 from ..present.host import described
 from ..present.modes import mode_tables
-from ..present.table import fmt_num
+from ..present.table import cycles_title, fmt_num
 from ..results.result import METER_TITLES, now_iso
 from ..units import format_size
 from . import data, plots
@@ -89,7 +89,8 @@ def speed_section(run, rs) -> str:
             + figure(key, plots.speed(rs, key), marks, "MB/s per algorithm, fastest first; colour: tier")
             + f"<p class='sub' data-words='figure'>figure = {esc(described(rs, 'statistic'))} · "
               f"± = {esc(described(rs, 'plus_minus'))}</p>"
-            + table("speed", run.id, ["algorithm", "impl", "build", "tier", "MB/s", "± %", "cycles/B", "ns/call"],
+            + table("speed", run.id, ["algorithm", "impl", "build", "tier", "MB/s", "± %",
+                                           cycles_title(rs), "ns/call"],
                     rows, numeric=(4, 5, 6, 7)))
 
 

@@ -5,7 +5,8 @@ target's flags (targets/nds.toml: ARMv5TE, ARM state, -O2, tuned for the
 ARM946E-S) by Debian's arm-none-eabi-gcc, code and data in main RAM with the
 instruction and data caches on and the stack in the data TCM, as libnds
 sets a DS program up and as the ARM946E-S cycle model
-(data/cpu-models/arm946e-s-nds.toml) assumes.
+(data/cpu-models/arm946e-s-nds.toml) assumes; the ARM assembly's routines
+(src/algos/asm/armv4/) in the instruction TCM (nds.ld, crt0.s).
 
 The image (hashbench/toolchain/ndsrom.py): our cartridge header with its CRC16s,
 the ARM9 binary at 0x4000, an ARM7 stub after it; no Nintendo logo (not ours
@@ -23,7 +24,9 @@ CRT0 = "src/platform/rom/nds/crt0.s"
 LINKER_SCRIPT = "src/platform/rom/nds/nds.ld"
 CONFIG_DIR = "src/platform/rom/nds"
 CC = "arm-none-eabi-gcc"        # bare metal, where targets/nds.toml's cross runs need arm-linux-gnueabi-gcc
-LDFLAGS = ["-nostartfiles", "-Wl,--gc-sections", "--specs=nosys.specs", "-lgcc"]
+# --enable-non-contiguous-regions: an armv4 routine the ITCM has no room left for links into .text
+# (main RAM) instead of failing the link (nds.ld)
+LDFLAGS = ["-nostartfiles", "-Wl,--gc-sections", "-Wl,--enable-non-contiguous-regions", "--specs=nosys.specs", "-lgcc"]
 RECORDS_AT = 0x023E0000 - 0x02000000   # offset in main RAM (platform.c)
 RECORDS_BYTES = 0x10000
 MAX_BINARY = 0x3E0000        # main RAM below the records (nds.ld)

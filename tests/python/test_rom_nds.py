@@ -6,10 +6,12 @@ upper screen equal to the records read from main RAM, the lower screen's
 banner, legend and controls, and the command."""
 import shutil
 import struct
+import subprocess
 
 import pytest
 import rom_cases
 
+from hashbench import roster
 from hashbench.rom import image, libretro, nds, run, screen
 from hashbench.toolchain import ndsrom
 
@@ -91,3 +93,18 @@ def test_the_lower_screen_shows_the_banner_the_marks_and_the_controls(built):
     assert after[13:13 + len(legend)] == legend and legend[0].startswith("I: ")
     assert after[17:22] == ["A       sort: category, speed,", "        name", "B/START run the pass again",
                             "SELECT  size sweep 64/256/1024 B", "UP/DOWN scroll a row"]
+
+
+def test_the_arm_assembly_runs_from_the_itcm():
+    """nds.ld links the armv4 routines at the instruction TCM's last mirror below main RAM
+    (crt0.s copies them there; test_asm's run verifies what they compute), the C in main RAM."""
+    p = image.plan(roster.select(["crc32,md5,sha256"]), ["portable", "armv4"], 64, BUDGET_MS,
+                   nds.CONSOLE.can_build, nds.CONSOLE.asm_isa())
+    b = nds.CONSOLE.build(p)
+    out = subprocess.run(["arm-none-eabi-nm", str(b.path.with_name("hashbench.elf"))],
+                         capture_output=True, text=True, check=True).stdout
+    syms = {f[2]: int(f[0], 16) for f in (line.split() for line in out.splitlines()) if len(f) == 3}
+    armv4 = {n: a for n, a in syms.items() if n.endswith("_armv4")}
+    assert set(armv4) == {"hb_crc32_armv4", "hb_md5_armv4", "hb_sha256_armv4"}
+    assert all(0x01FF8000 <= a < syms["__itcm_end"] <= 0x02000000 for a in armv4.values()), armv4
+    assert 0x02000000 <= syms["hb_crc32"] < 0x023E0000   # the portable C

@@ -265,6 +265,9 @@ def test_compare_names_the_statistic_it_ranked(fake_env, tmp_path):
     assert all(x["statistic"] in title for x in rows.values()) and METER_TITLES["ns"] in title
     assert set(p["IMPL"] for p in printed) == set(rows)
     assert printed[0]["MB/s"] == fmt_num(min(rows.values(), key=lambda x: x["per_call"])["mb_per_s"])
+    # the cycles column names the cycles stored: reference cycles under the TSC, as `run` says
+    units = {x["cycle_unit"] for x in rows.values() if x.get("cycles_per_byte")}
+    assert units and (("ref-cyc/B" in headers) == (units == {"ref-cycles"})), (units, headers)
     ranking_says_one_thing(printed)
 
 

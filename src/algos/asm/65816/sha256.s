@@ -13,165 +13,167 @@
 ; first primes' fractions), in RODATA.
 ; void __fastcall__ hb_sha256_65816(uint8_t *out, const uint8_t *in, size_t len)
 ; cc65's convention and the mode switch as in sha1.s (beside it): 8-bit
-; registers on entry and return, 16-bit inside; the direct page at 0 and
-; the data bank the code's, which shows the low work RAM.
+; registers on entry and return, 16-bit inside; the data bank the code's,
+; which shows the low work RAM.
 ;
-; A 32-bit word is two 16-bit halves, the low half first.  Eight rounds
-; are written out and run eight times (x = 32 a pass indexes W and K), so
-; the eight words change names, not places: round t's a is slot -t mod 8,
-; T1 summed in h's slot (the next round's a) and added to d's (the next
-; e).  A rotation right by r >= 16 swaps the halves' names and rotates by
-; r - 16; one by r < 16 is lo >> r | hi << (16 - r) and hi >> r |
-; lo << (16 - r), a shift of 8 or more an xba and a mask.
+; A 32-bit word is two 16-bit halves, the low half first.  `compress` moves
+; the direct page to a page-aligned area of its own (DPB, in BSS; the NMI
+; handler sets its own, crt0.s) and puts back cc65's on return: the eight
+; working words and a 16-word ring of the schedule live there, 5 bytes
+; apart so that the byte after each word's top byte is a zero.  Each sigma
+; is linear, so it is the XOR of one 32-bit table entry per input byte:
+; T_k[b] = sigma(b << 8k), 256 entries of two halves (512-byte planes,
+; 16 KiB for the four sigmas, built by the assembler below).  A byte's
+; index is `lda w+k; and #$FF; asl` (the top byte's without the and: the
+; zero after it), and two index registers make a sigma 8 table reads.
+; Sixteen rounds are written out (the ring's slot of W[t] a constant) and
+; run four times (x = 64 a pass indexes K); from the second pass on, W[t]
+; is computed in its slot just before round t.  The eight words change
+; names, not places: round t's a is slot -t mod 8, T1 summed in h's slot
+; (the next round's a) and added to d's (the next e).  A sum of several
+; words adds the low halves, counting their carries in y, then the high
+; halves from that count (each add's carry out of bit 31 dropped by clc).
+; Maj = b ^ ((a ^ b) & (b ^ c)) keeps a ^ b for the next round's b ^ c.
+; A block costs about 288,000 master clocks: docs/assembly.md counts it.
 
 	.p816
 	.smart	-
 	.export		_hb_sha256_65816
 	.importzp	sp, ptr1, ptr2, ptr3
 	.include	"md_pad.inc"	; MD_HASH: the arguments, blocks, padding, length, state out
-	.include	"shifts.inc"	; SHL, SHR: the accumulator shifted by a constant
+
+; the direct page's layout (offsets from DPB)
+VS	= 0				; a .. h by slot, 5 bytes apart (byte 4 zero)
+WR	= VS + 5 * 8			; W[t] in slot t mod 16, 5 bytes apart (byte 4 zero)
+SG	= WR + 5 * 16			; a sigma's halves (the high kept)
+SG2	= SG + 4			; s0's halves in the schedule
+CH	= SG2 + 4			; Ch(e,f,g)
+MJ	= CH + 4			; Maj(a,b,c)
+BC0	= MJ + 4			; b ^ c, by the round's parity
+BC1	= BC0 + 4
+KOFS	= BC1 + 4			; 64 x the pass: K's index
+BLK	= KOFS + 2			; the block's address
+DP_BYTES = BLK + 2
 
 	.segment	"BSS"
-W:	.res	256			; the schedule, W[t] at W + 4t
+DPAREA:	.res	DP_BYTES + 255		; the direct page: its first page boundary
+DPB	= (DPAREA + 255) & $FF00
 H:	.res	32			; the hash state
-V:	.res	32			; a .. h by slot
 BUF:	.res	64			; the last block(s), padded
 len:	.res	2			; the message's bytes
 blocks:	.res	2			; whole blocks left
 rem:	.res	2			; len mod 64
-mt:	.res	2			; a scratch half
-sg:	.res	4			; a sigma's halves (its high half kept)
-tw:	.res	4			; a schedule word's sum
 
 	.segment	"CODE"
 	.a16
 	.i16
 
-; op addr, or op addr,x where ix is not blank
-.macro	OPX	op, addr, ix
-.ifblank	ix
-	op	addr
-.else
-	op	addr,x
-.endif
-.endmacro
+; a word's slot in the direct page, for symbols' definitions (an operand that
+; starts with a parenthesis is indirect)
+.define	SLOT(n)	(VS + 5 * (((n) + 64) .mod 8))
+.define	WSLOT(n)	(WR + 5 * ((n) .mod 16))
 
-
-; the accumulator = half `half` (0 low, 2 high) of word w (,x where ix) rotated right by r (1..31, not 16)
-.macro	ROTR	w, ix, r, half
-	.local	lo, hi, rr
-.if	r >= 16
-lo = w + 2
-hi = w
-rr = r - 16
-.else
-lo = w
-hi = w + 2
-rr = r
-.endif
-.if	half = 0
-	OPX	lda, hi, ix
-	SHL	16 - rr
-	sta	mt
-	OPX	lda, lo, ix
-	SHR	rr
-	ora	mt
-.else
-	OPX	lda, lo, ix
-	SHL	16 - rr
-	sta	mt
-	OPX	lda, hi, ix
-	SHR	rr
-	ora	mt
-.endif
-.endmacro
-
-; the accumulator = half `half` of word w shifted right by n (1..15)
-.macro	SHRW	w, ix, n, half
-.if	half = 0
-	OPX	lda, w+2, ix
-	SHL	16 - n
-	sta	mt
-	OPX	lda, w, ix
-	SHR	n
-	ora	mt
-.else
-	OPX	lda, w+2, ix
-	SHR	n
-.endif
-.endmacro
-
-; ror r1 ^ ror r2 ^ (ror r3, or shr r3 where sh is blank-not): the high
-; half in sg+2, the low half in the accumulator
-.macro	SIGMA	w, ix, r1, r2, r3, sh
-.repeat	2, I
-	ROTR	w, ix, r1, 2 - 2 * I
-	sta	sg+2-2*I
-	ROTR	w, ix, r2, 2 - 2 * I
-	eor	sg+2-2*I
-.ifblank	sh
-	sta	sg+2-2*I
-	ROTR	w, ix, r3, 2 - 2 * I
-.else
-	sta	sg+2-2*I
-	SHRW	w, ix, r3, 2 - 2 * I
-.endif
-	eor	sg+2-2*I
-.if	I = 0
-	sta	sg+2
-.endif
-.endrepeat
-.endmacro
-
-; the low half in the accumulator and the high in sg+2, added to word d
-.macro	ADDSG	d
+; the carry of the low halves' last add counted in y
+.macro	CNT
+	.local	no
+	bcc	no
+	iny
 	clc
-	adc	d
-	sta	d
-	lda	sg+2
-	adc	d+2
-	sta	d+2
+no:
 .endmacro
 
-; round j of eight (x = 32 a pass)
+; sigma (table T) of the word at w: the low half in the accumulator, the
+; high half in SG+2; where lo is given, both halves in lo and lo+2 instead
+; (SG a scratch)
+.macro	SIG	w, T, lo
+	lda	w			; bytes 0 and 1: x, y
+	and	#$00FF
+	asl
+	tax
+	lda	w+1
+	and	#$00FF
+	asl
+	tay
+	lda	T+512,x
+	eor	T+1024+512,y
+	sta	SG+2
+	lda	T,x
+	eor	T+1024,y
+	sta	SG
+	lda	w+2			; bytes 2 and 3
+	and	#$00FF
+	asl
+	tax
+	lda	w+3			; the zero above it
+	asl
+	tay
+	lda	T+2048+512,x
+	eor	T+3072+512,y
+	eor	SG+2
+.ifblank	lo
+	sta	SG+2
+.else
+	sta	lo+2
+.endif
+	lda	T+2048,x
+	eor	T+3072,y
+	eor	SG
+.ifnblank	lo
+	sta	lo
+.endif
+.endmacro
+
+; round j of sixteen (t = 16 x pass + j)
 .macro	ROUND	j
-	.local	ra, rb, rc, rd, re, rf, rg, rh
-ra = V + 4 * ((8 - j) .mod 8)
-rb = V + 4 * ((9 - j) .mod 8)
-rc = V + 4 * ((10 - j) .mod 8)
-rd = V + 4 * ((11 - j) .mod 8)
-re = V + 4 * ((12 - j) .mod 8)
-rf = V + 4 * ((13 - j) .mod 8)
-rg = V + 4 * ((14 - j) .mod 8)
-rh = V + 4 * ((15 - j) .mod 8)
-	clc				; h += W[t]
-	lda	rh
-	adc	W+4*j,x
-	sta	rh
-	lda	rh+2
-	adc	W+4*j+2,x
-	sta	rh+2
-	clc				; + K[t]
-	lda	rh
-	adc	K+4*j,x
-	sta	rh
-	lda	rh+2
-	adc	K+4*j+2,x
-	sta	rh+2
-	SIGMA	re, , 6, 11, 25		; + S1(e)
-	ADDSG	rh
-	clc				; + Ch(e,f,g): g ^ (e & (f ^ g))
+	.local	ra, rb, rc, rd, re, rf, rg, rh, w, bcc_, bcn
+ra = SLOT(8 - j)
+rb = SLOT(9 - j)
+rc = SLOT(10 - j)
+rd = SLOT(11 - j)
+re = SLOT(12 - j)
+rf = SLOT(13 - j)
+rg = SLOT(14 - j)
+rh = SLOT(15 - j)
+w = WSLOT(j)
+.if	j .mod 2
+bcc_ = BC1
+bcn = BC0
+.else
+bcc_ = BC0
+bcn = BC1
+.endif
+	lda	rf+2			; Ch(e,f,g) = ((f ^ g) & e) ^ g
+	eor	rg+2
+	and	re+2
+	eor	rg+2
+	sta	CH+2
 	lda	rf
 	eor	rg
 	and	re
 	eor	rg
+	sta	CH
+	SIG	re, S1T			; S1(e)
+	ldy	#0			; T1 = S1 + Ch + h + W[t] + K[t], in h's slot
+	clc
+	adc	CH
+	CNT
 	adc	rh
+	CNT
+	adc	w
+	CNT
+	ldx	KOFS
+	adc	K+4*j,x
 	sta	rh
-	lda	rf+2
-	eor	rg+2
-	and	re+2
-	eor	rg+2
+	tya				; the high halves: the count and the last carry, no carry out kept
+	adc	CH+2
+	clc
 	adc	rh+2
+	clc
+	adc	w+2
+	clc
+	adc	K+4*j+2,x
+	clc
+	adc	SG+2
 	sta	rh+2
 	clc				; d += T1: the next e
 	lda	rd
@@ -180,84 +182,122 @@ rh = V + 4 * ((15 - j) .mod 8)
 	lda	rd+2
 	adc	rh+2
 	sta	rd+2
-	SIGMA	ra, , 2, 13, 22		; h += S0(a)
-	ADDSG	rh
-	lda	ra			; + Maj(a,b,c): (a & b) | (c & (a | b)): the next a
-	and	rb
-	sta	mt
+	lda	ra+2			; Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)); a ^ b the next b ^ c
+	eor	rb+2
+	sta	bcn+2
+	and	bcc_+2
+	eor	rb+2
+	sta	MJ+2
 	lda	ra
-	ora	rb
-	and	rc
-	ora	mt
+	eor	rb
+	sta	bcn
+	and	bcc_
+	eor	rb
+	sta	MJ
+	SIG	ra, S0T			; S0(a)
+	ldy	#0			; a = T1 + S0 + Maj, in h's slot
 	clc
+	adc	MJ
+	CNT
 	adc	rh
 	sta	rh
-	lda	ra+2
-	and	rb+2
-	sta	mt
-	lda	ra+2
-	ora	rb+2
-	and	rc+2
-	ora	mt
+	tya
+	adc	MJ+2
+	clc
 	adc	rh+2
+	clc
+	adc	SG+2
 	sta	rh+2
+.endmacro
+
+; W[t] in slot j (t = 16 x pass + j, pass >= 1), over W[t-16]
+.macro	SCHED	j
+	.local	w16, w15, w7, w2
+w16 = WSLOT(j)
+w15 = WSLOT(j + 1)
+w7 = WSLOT(j + 9)
+w2 = WSLOT(j + 14)
+	SIG	w15, s0T, SG2		; s0(W[t-15]) in SG2
+	SIG	w2, s1T			; s1(W[t-2])
+	ldy	#0
+	clc
+	adc	SG2
+	CNT
+	adc	w7
+	CNT
+	adc	w16
+	sta	w16
+	tya
+	adc	SG2+2
+	clc
+	adc	SG+2
+	clc
+	adc	w7+2
+	clc
+	adc	w16+2
+	sta	w16+2
 .endmacro
 
 ; one block from (ptr3): the state H updated
 .proc	compress
-	BIG_WORDS			; W[0..15]: the block's words big-endian
-	ldx	#0			; W[t], t = 16 + x / 4
-sched:	SIGMA	W+64-8, x, 17, 19, 10, shr	; s1(W[t-2])
-	clc				; + W[t-7]
-	adc	W+64-28,x
-	sta	tw
-	lda	sg+2
-	adc	W+64-28+2,x
-	sta	tw+2
-	SIGMA	W+64-60, x, 7, 18, 3, shr	; + s0(W[t-15])
-	ADDSG	tw
-	clc				; + W[t-16]
-	lda	tw
-	adc	W+64-64,x
-	sta	W+64,x
-	lda	tw+2
-	adc	W+64-64+2,x
-	sta	W+64+2,x
-	inx
-	inx
-	inx
-	inx
-	cpx	#192
-	beq	:+
-	jmp	sched
-:	ldx	#30			; the working words from the state
-:	lda	H,x
-	sta	V,x
-	dex
-	dex
-	bpl	:-
-	ldx	#0			; eight passes of eight rounds
-rounds:
-.repeat	8, J
+	ldx	ptr3
+	phd				; cc65's direct page, back on return
+	lda	#DPB
+	tcd
+	stx	BLK
+.repeat	24, I				; the zero after each word (the area is shared: other rows' variables)
+	stz	VS+5*I+4
+.endrepeat
+.repeat	16, I				; W[0..15]: the block's words big-endian
+	ldy	#4*I
+	lda	(BLK),y
+	xba
+	sta	WR+5*I+2
+	ldy	#4*I+2
+	lda	(BLK),y
+	xba
+	sta	WR+5*I
+.endrepeat
+.repeat	8, I				; the working words from the state
+	lda	H+4*I
+	sta	VS+5*I
+	lda	H+4*I+2
+	sta	VS+5*I+2
+.endrepeat
+	lda	VS+5			; round 0's b ^ c
+	eor	VS+10
+	sta	BC0
+	lda	VS+5+2
+	eor	VS+10+2
+	sta	BC0+2
+	stz	KOFS
+pass:
+.repeat	16, J
+	lda	KOFS			; the first pass takes the block's words
+	bne	:+
+	jmp	.ident(.sprintf("round%d", J))
+:	SCHED	J
+.ident(.sprintf("round%d", J)):
 	ROUND	J
 .endrepeat
-	txa
+	lda	KOFS
 	clc
-	adc	#32
-	tax
-	cpx	#256
+	adc	#64
+	sta	KOFS
+	cmp	#256
 	beq	:+
-	jmp	rounds
+	jmp	pass
 :
-.repeat	8, J			; the state += the working words (64 rounds: the names are back)
+.repeat	8, I			; the state += the working words (64 rounds: the names are back)
 	clc
-	lda	H+4*J
-	adc	V+4*J
-	sta	H+4*J
-	lda	H+4*J+2
-	adc	V+4*J+2
-	sta	H+4*J+2
+	lda	H+4*I
+	adc	VS+5*I
+	sta	H+4*I
+	lda	H+4*I+2
+	adc	VS+5*I+2
+	sta	H+4*I+2
 .endrepeat
+	pld
 	rts
 .endproc
 	.a8
@@ -284,3 +324,63 @@ K:	.dword	$428A2F98, $71374491, $B5C0FBCF, $E9B5DBA5
 	.dword	$391C0CB3, $4ED8AA4A, $5B9CCA4F, $682E6FF3
 	.dword	$748F82EE, $78A5636F, $84C87814, $8CC70208
 	.dword	$90BEFFFA, $A4506CEB, $BEF9A3F7, $C67178F2
+
+; The sigmas' tables: for input byte k (0..3) and b (0..255), the low and
+; high halves of sigma(b << 8k), each a 512-byte plane: T + 1024k the low
+; halves, T + 1024k + 512 the high.  Built from the rotations themselves:
+; rotr r puts bit 0 of b << 8k at bit q = (8k - r) mod 32, so b << (q mod
+; 16) lands in the low and high halves (swapped where q >= 16); shr s puts
+; it at 8k - s, bits below 0 dropped.  Every value stays below 2^24.
+.macro	ROTC	kk, rr, bb
+tq	.set	(8 * (kk) - (rr) + 32) .mod 32
+tv	.set	(bb) << (tq .mod 16)
+.if	tq < 16
+tlo	.set	tlo ^ (tv & $FFFF)
+thi	.set	thi ^ (tv >> 16)
+.else
+thi	.set	thi ^ (tv & $FFFF)
+tlo	.set	tlo ^ (tv >> 16)
+.endif
+.endmacro
+.macro	SHRC	kk, nn, bb
+tp	.set	8 * (kk) - (nn)
+.if	tp >= 16
+thi	.set	thi ^ (((bb) << (tp - 16)) & $FFFF)
+.elseif	tp >= 0
+tv	.set	(bb) << tp
+tlo	.set	tlo ^ (tv & $FFFF)
+thi	.set	thi ^ (tv >> 16)
+.else
+tlo	.set	tlo ^ ((bb) >> (-tp))
+.endif
+.endmacro
+; one plane: k, the half (0 low, 1 high), rotr r1, rotr r2, then rotr r3
+; (SHR blank) or shr r3
+.macro	PLANE	kk, half, r1, r2, r3, shr
+.repeat	256, B
+tlo	.set	0
+thi	.set	0
+	ROTC	kk, r1, B
+	ROTC	kk, r2, B
+.ifblank	shr
+	ROTC	kk, r3, B
+.else
+	SHRC	kk, r3, B
+.endif
+.if	half
+	.word	thi
+.else
+	.word	tlo
+.endif
+.endrepeat
+.endmacro
+.macro	SIGMA_TABLES	r1, r2, r3, shr
+.repeat	4, KK
+	PLANE	KK, 0, r1, r2, r3, {shr}
+	PLANE	KK, 1, r1, r2, r3, {shr}
+.endrepeat
+.endmacro
+S0T:	SIGMA_TABLES	2, 13, 22
+S1T:	SIGMA_TABLES	6, 11, 25
+s0T:	SIGMA_TABLES	7, 18, 3, shr
+s1T:	SIGMA_TABLES	17, 19, 10, shr

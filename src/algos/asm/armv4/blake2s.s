@@ -7,16 +7,18 @@
 @
 @ G's four rotations are never done: the b and d words are held unrotated
 @ and rotated where they are next read, in that instruction's operand
-@ (each word's pending rotation is fixed at every point of the unrolled
-@ rounds: 16 and 8 for d, 12 and 7 for b), so G is its 10 additions and
-@ xors and the two message words' loads: 16 cycles.  The 16 words of v do
-@ not fit the 14 registers beside a temporary: 13 hold v, three live in
-@ stack slots.  Putting out the words needed furthest ahead, the swaps
-@ come three at a time, twice a round, always v4, v9, v14 against v7, v11,
-@ v15 through r4, r8, lr: the two sets side by side, one stm and one ldm
-@ exchange them (10 cycles).  The message block is copied to the stack
-@ (two ldm/stm of 8) so that sp addresses it and the slots alike, leaving
-@ no register to a pointer.
+@ (each word's pending rotation is fixed at every point of the rounds: 16
+@ and 8 for d, 12 and 7 for b; none before a word's first G), so G is its
+@ 10 additions and xors and the two message words' loads: 16 cycles.  The
+@ 16 words of v do not fit the 14 registers beside a temporary: 13 hold v,
+@ three live in stack slots.  Putting out the words needed furthest ahead,
+@ the swaps come three at a time, twice a round, always v4, v9, v14
+@ against v7, v11, v15 through r4, r8, lr: the two sets side by side, one
+@ stm and one ldm exchange them (10 cycles).  The message block is copied
+@ to the stack (two ldm/stm of 8) so that sp addresses it and the slots
+@ alike, leaving no register to a pointer.  The finalisation xors v's
+@ halves in registers (a b word with its d word still rotated: ror 7 and
+@ 8 differ by 1), then h by two ldm of four and one stm.
 @ len is at most 2^32 - 1 here (size_t): the counter's high word stays 0.
 @ A block not word-aligned is first copied to the stack (word by word, each
 @ word from two aligned loads).
@@ -145,6 +147,55 @@ blake2s_iv:                         @ RFC 7693 2.6 (SHA-256's initial value)
 
 @ ---- the compression: r1 the blocks (word-aligned), r2 how many (>= 1);
 @ h, the counter and the flag in the driver's frame; r1 += 64 a block.
+@ r0-r3 v0..v3, r5, r6 v5, v6, r7 v8, r9 v10, r10, r11 v12, v13; r4, r8, lr
+@ v4, v9, v14 or v7, v11, v15 (the other three in the slots); r12 the message word.
+
+@ G(a, b, c, d, m[x], m[y]); first: b and d not yet rotated (round 0's columns)
+.macro  G a, b, c, d, x, y, first=0
+.if \first
+    add     \a, \a, \b
+.else
+    add     \a, \a, \b, ror #7
+.endif
+    ldr     r12, [sp, #M + 4 * \x]
+    add     \a, \a, r12
+.if \first
+    eor     \d, \a, \d
+.else
+    eor     \d, \a, \d, ror #8
+.endif
+    add     \c, \c, \d, ror #16
+.if \first
+    eor     \b, \c, \b
+.else
+    eor     \b, \c, \b, ror #7
+.endif
+    add     \a, \a, \b, ror #12
+    ldr     r12, [sp, #M + 4 * \y]
+    add     \a, \a, r12
+    eor     \d, \a, \d, ror #16
+    add     \c, \c, \d, ror #8
+    eor     \b, \c, \b, ror #12
+.endm
+
+@ a round with the message permutation s0..s15 (RFC 7693 2.7)
+.macro  ROUND s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, first=0
+    G       r0, r4, r7, r10, \s0, \s1, \first     @ v0, v4, v8, v12
+    G       r1, r5, r8, r11, \s2, \s3, \first     @ v1, v5, v9, v13
+    G       r2, r6, r9, lr, \s4, \s5, \first      @ v2, v6, v10, v14
+    add     r12, sp, #V             @ v4, v9, v14 out; v7, v11, v15 in
+    stmia   r12!, {r4, r8, lr}
+    ldmia   r12, {r4, r8, lr}
+    G       r3, r4, r8, lr, \s6, \s7, \first      @ v3, v7, v11, v15
+    G       r0, r5, r9, lr, \s8, \s9              @ v0, v5, v10, v15
+    G       r1, r6, r8, r10, \s10, \s11           @ v1, v6, v11, v12
+    G       r2, r4, r7, r11, \s12, \s13           @ v2, v7, v8, v13
+    add     r12, sp, #V + 12        @ v7, v11, v15 out; v4, v9, v14 in
+    stmia   r12, {r4, r8, lr}
+    ldmdb   r12, {r4, r8, lr}
+    G       r3, r4, r8, lr, \s14, \s15            @ v3, v4, v9, v14
+.endm
+
 blake2s_compress:
     add     r2, r1, r2, lsl #6      @ the end of the blocks
     push    {r2, lr}
@@ -156,1163 +207,56 @@ blake2s_block:
     add     r12, sp, #32
     stmia   r12, {r0, r2-r8}
     str     r1, [sp, #NEXT_BLOCK]
-    ldr     r12, [sp, #T0]          @ the counter: this block's end
-    add     r12, r12, #64
-    str     r12, [sp, #T0]
-    add     r12, sp, #H             @ v0..v6 = h0..h6 in r0-r6, v7 = h7 in its slot
-    ldm     r12, {r0-r6}
-    ldr     r12, [r12, #28]
-    str     r12, [sp, #V + 12]
-    adr     r12, blake2s_iv         @ v8..v10 = IV0..2 in r7-r9, v11 = IV3 in its slot
-    ldm     r12, {r7-r9}
-    ldr     r12, blake2s_iv + 12
-    str     r12, [sp, #V + 16]
-    adr     r12, blake2s_iv + 16    @ v12..v14 = IV4..6 in r10, r11, lr; v15 = IV7 in its slot
-    ldm     r12, {r10, r11, lr}
+    add     r12, sp, #H
+    ldmia   r12, {r0-r7, r10, lr}   @ h0..h7, t0, f0 (side by side in the frame)
+    add     r10, r10, #64           @ the counter: this block's end
+    str     r10, [sp, #T0]
+    str     r7, [sp, #V + 12]       @ v7 = h7 in its slot
+    adr     r12, blake2s_iv
+    ldmia   r12!, {r7-r9, r11}      @ v8..v10 = IV0..2; IV3
+    str     r11, [sp, #V + 16]      @ v11 = IV3 in its slot
+    ldmia   r12, {r11, r12}         @ IV4, IV5
+    eor     r10, r10, r11           @ v12 = IV4 ^ t0 (t1 = 0)
+    mov     r11, r12                @ v13 = IV5
+    ldr     r12, blake2s_iv + 24
+    eor     lr, lr, r12             @ v14 = IV6 ^ f0
     ldr     r12, blake2s_iv + 28
-    str     r12, [sp, #V + 20]
-    ldr     r12, [sp, #T0]
-    eor     r10, r10, r12           @ v12 ^= t0 (t1 = 0)
-    ldr     r12, [sp, #F0]
-    eor     lr, lr, r12             @ v14 ^= f0
-    @ round 0, G0(v0, v4, v8, v12, m[0], m[1])
-    add     r0, r0, r4
-    ldr     r12, [sp, #M + 0]
-    add     r0, r0, r12
-    eor     r10, r0, r10
-    add     r7, r7, r10, ror #16
-    eor     r4, r7, r4
-    add     r0, r0, r4, ror #12
-    ldr     r12, [sp, #M + 4]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #16
-    add     r7, r7, r10, ror #8
-    eor     r4, r7, r4, ror #12
-    @ round 0, G1(v1, v5, v9, v13, m[2], m[3])
-    add     r1, r1, r5
-    ldr     r12, [sp, #M + 8]
-    add     r1, r1, r12
-    eor     r11, r1, r11
-    add     r8, r8, r11, ror #16
-    eor     r5, r8, r5
-    add     r1, r1, r5, ror #12
-    ldr     r12, [sp, #M + 12]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #16
-    add     r8, r8, r11, ror #8
-    eor     r5, r8, r5, ror #12
-    @ round 0, G2(v2, v6, v10, v14, m[4], m[5])
-    add     r2, r2, r6
-    ldr     r12, [sp, #M + 16]
-    add     r2, r2, r12
-    eor     lr, r2, lr
-    add     r9, r9, lr, ror #16
-    eor     r6, r9, r6
-    add     r2, r2, r6, ror #12
-    ldr     r12, [sp, #M + 20]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r6, r9, r6, ror #12
-    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
-    stmia   r12!, {r4, r8, lr}
-    ldmia   r12, {r4, r8, lr}
-    @ round 0, G3(v3, v7, v11, v15, m[6], m[7])
-    add     r3, r3, r4
-    ldr     r12, [sp, #M + 24]
-    add     r3, r3, r12
-    eor     lr, r3, lr
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 28]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 0, G4(v0, v5, v10, v15, m[8], m[9])
-    add     r0, r0, r5, ror #7
-    ldr     r12, [sp, #M + 32]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #8
-    add     r9, r9, lr, ror #16
+    str     r12, [sp, #V + 20]      @ v15 = IV7 in its slot
+    ROUND    0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, 1
+    ROUND   14, 10,  4,  8,  9, 15, 13,  6,  1, 12,  0,  2, 11,  7,  5,  3
+    ROUND   11,  8, 12,  0,  5,  2, 15, 13, 10, 14,  3,  6,  7,  1,  9,  4
+    ROUND    7,  9,  3,  1, 13, 12, 11, 14,  2,  6,  5, 10,  4,  0, 15,  8
+    ROUND    9,  0,  5,  7,  2,  4, 10, 15, 14,  1, 11, 12,  6,  8,  3, 13
+    ROUND    2, 12,  6, 10,  0, 11,  8,  3,  4, 13,  7,  5, 15, 14,  1,  9
+    ROUND   12,  5,  1, 15, 14, 13,  4, 10,  0,  7,  6,  3,  9,  2,  8, 11
+    ROUND   13, 11,  7, 14, 12,  1,  3,  9,  5,  0, 15,  4,  8,  6,  2, 10
+    ROUND    6, 15, 14,  9, 11,  3,  0,  8, 12,  2, 13,  7,  1,  4, 10,  5
+    ROUND   10,  2,  8,  4,  7,  6,  1,  5, 15, 11,  9, 14,  3, 12, 13,  0
+    eor     r0, r0, r7              @ h[i] ^= v[i] ^ v[i + 8]; v4..v7 stay rotated
+    eor     r1, r1, r8              @ by 7 and v12..v15 by 8: x = (v4' ^ (v12' ror 1))
+    eor     r2, r2, r9              @ is (v4 ^ v12) rol 7
+    eor     r4, r4, r10, ror #1
+    eor     r5, r5, r11, ror #1
+    eor     r6, r6, lr, ror #1
+    add     r12, sp, #V + 12
+    ldmia   r12, {r7-r9}            @ v7, v11, v15
+    eor     r3, r3, r8
+    eor     r7, r7, r9, ror #1
+    add     r12, sp, #H
+    ldmia   r12!, {r8-r11}          @ h0..h3
+    eor     r0, r0, r8
+    eor     r1, r1, r9
+    eor     r2, r2, r10
+    eor     r3, r3, r11
+    ldmia   r12, {r8-r11}           @ h4..h7
+    eor     r4, r8, r4, ror #7
     eor     r5, r9, r5, ror #7
-    add     r0, r0, r5, ror #12
-    ldr     r12, [sp, #M + 36]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r5, r9, r5, ror #12
-    @ round 0, G5(v1, v6, v11, v12, m[10], m[11])
-    add     r1, r1, r6, ror #7
-    ldr     r12, [sp, #M + 40]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #8
-    add     r8, r8, r10, ror #16
-    eor     r6, r8, r6, ror #7
-    add     r1, r1, r6, ror #12
-    ldr     r12, [sp, #M + 44]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #16
-    add     r8, r8, r10, ror #8
-    eor     r6, r8, r6, ror #12
-    @ round 0, G6(v2, v7, v8, v13, m[12], m[13])
-    add     r2, r2, r4, ror #7
-    ldr     r12, [sp, #M + 48]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #8
-    add     r7, r7, r11, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r2, r2, r4, ror #12
-    ldr     r12, [sp, #M + 52]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #16
-    add     r7, r7, r11, ror #8
-    eor     r4, r7, r4, ror #12
-    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
-    stmia   r12, {r4, r8, lr}
-    ldmdb   r12, {r4, r8, lr}
-    @ round 0, G7(v3, v4, v9, v14, m[14], m[15])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 56]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 60]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 1, G0(v0, v4, v8, v12, m[14], m[10])
-    add     r0, r0, r4, ror #7
-    ldr     r12, [sp, #M + 56]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #8
-    add     r7, r7, r10, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r0, r0, r4, ror #12
-    ldr     r12, [sp, #M + 40]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #16
-    add     r7, r7, r10, ror #8
-    eor     r4, r7, r4, ror #12
-    @ round 1, G1(v1, v5, v9, v13, m[4], m[8])
-    add     r1, r1, r5, ror #7
-    ldr     r12, [sp, #M + 16]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #8
-    add     r8, r8, r11, ror #16
-    eor     r5, r8, r5, ror #7
-    add     r1, r1, r5, ror #12
-    ldr     r12, [sp, #M + 32]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #16
-    add     r8, r8, r11, ror #8
-    eor     r5, r8, r5, ror #12
-    @ round 1, G2(v2, v6, v10, v14, m[9], m[15])
-    add     r2, r2, r6, ror #7
-    ldr     r12, [sp, #M + 36]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r6, r9, r6, ror #7
-    add     r2, r2, r6, ror #12
-    ldr     r12, [sp, #M + 60]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r6, r9, r6, ror #12
-    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
-    stmia   r12!, {r4, r8, lr}
-    ldmia   r12, {r4, r8, lr}
-    @ round 1, G3(v3, v7, v11, v15, m[13], m[6])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 52]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 24]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 1, G4(v0, v5, v10, v15, m[1], m[12])
-    add     r0, r0, r5, ror #7
-    ldr     r12, [sp, #M + 4]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r5, r9, r5, ror #7
-    add     r0, r0, r5, ror #12
-    ldr     r12, [sp, #M + 48]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r5, r9, r5, ror #12
-    @ round 1, G5(v1, v6, v11, v12, m[0], m[2])
-    add     r1, r1, r6, ror #7
-    ldr     r12, [sp, #M + 0]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #8
-    add     r8, r8, r10, ror #16
-    eor     r6, r8, r6, ror #7
-    add     r1, r1, r6, ror #12
-    ldr     r12, [sp, #M + 8]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #16
-    add     r8, r8, r10, ror #8
-    eor     r6, r8, r6, ror #12
-    @ round 1, G6(v2, v7, v8, v13, m[11], m[7])
-    add     r2, r2, r4, ror #7
-    ldr     r12, [sp, #M + 44]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #8
-    add     r7, r7, r11, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r2, r2, r4, ror #12
-    ldr     r12, [sp, #M + 28]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #16
-    add     r7, r7, r11, ror #8
-    eor     r4, r7, r4, ror #12
-    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
-    stmia   r12, {r4, r8, lr}
-    ldmdb   r12, {r4, r8, lr}
-    @ round 1, G7(v3, v4, v9, v14, m[5], m[3])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 20]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 12]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 2, G0(v0, v4, v8, v12, m[11], m[8])
-    add     r0, r0, r4, ror #7
-    ldr     r12, [sp, #M + 44]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #8
-    add     r7, r7, r10, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r0, r0, r4, ror #12
-    ldr     r12, [sp, #M + 32]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #16
-    add     r7, r7, r10, ror #8
-    eor     r4, r7, r4, ror #12
-    @ round 2, G1(v1, v5, v9, v13, m[12], m[0])
-    add     r1, r1, r5, ror #7
-    ldr     r12, [sp, #M + 48]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #8
-    add     r8, r8, r11, ror #16
-    eor     r5, r8, r5, ror #7
-    add     r1, r1, r5, ror #12
-    ldr     r12, [sp, #M + 0]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #16
-    add     r8, r8, r11, ror #8
-    eor     r5, r8, r5, ror #12
-    @ round 2, G2(v2, v6, v10, v14, m[5], m[2])
-    add     r2, r2, r6, ror #7
-    ldr     r12, [sp, #M + 20]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r6, r9, r6, ror #7
-    add     r2, r2, r6, ror #12
-    ldr     r12, [sp, #M + 8]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r6, r9, r6, ror #12
-    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
-    stmia   r12!, {r4, r8, lr}
-    ldmia   r12, {r4, r8, lr}
-    @ round 2, G3(v3, v7, v11, v15, m[15], m[13])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 60]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 52]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 2, G4(v0, v5, v10, v15, m[10], m[14])
-    add     r0, r0, r5, ror #7
-    ldr     r12, [sp, #M + 40]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r5, r9, r5, ror #7
-    add     r0, r0, r5, ror #12
-    ldr     r12, [sp, #M + 56]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r5, r9, r5, ror #12
-    @ round 2, G5(v1, v6, v11, v12, m[3], m[6])
-    add     r1, r1, r6, ror #7
-    ldr     r12, [sp, #M + 12]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #8
-    add     r8, r8, r10, ror #16
-    eor     r6, r8, r6, ror #7
-    add     r1, r1, r6, ror #12
-    ldr     r12, [sp, #M + 24]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #16
-    add     r8, r8, r10, ror #8
-    eor     r6, r8, r6, ror #12
-    @ round 2, G6(v2, v7, v8, v13, m[7], m[1])
-    add     r2, r2, r4, ror #7
-    ldr     r12, [sp, #M + 28]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #8
-    add     r7, r7, r11, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r2, r2, r4, ror #12
-    ldr     r12, [sp, #M + 4]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #16
-    add     r7, r7, r11, ror #8
-    eor     r4, r7, r4, ror #12
-    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
-    stmia   r12, {r4, r8, lr}
-    ldmdb   r12, {r4, r8, lr}
-    @ round 2, G7(v3, v4, v9, v14, m[9], m[4])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 36]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 16]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 3, G0(v0, v4, v8, v12, m[7], m[9])
-    add     r0, r0, r4, ror #7
-    ldr     r12, [sp, #M + 28]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #8
-    add     r7, r7, r10, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r0, r0, r4, ror #12
-    ldr     r12, [sp, #M + 36]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #16
-    add     r7, r7, r10, ror #8
-    eor     r4, r7, r4, ror #12
-    @ round 3, G1(v1, v5, v9, v13, m[3], m[1])
-    add     r1, r1, r5, ror #7
-    ldr     r12, [sp, #M + 12]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #8
-    add     r8, r8, r11, ror #16
-    eor     r5, r8, r5, ror #7
-    add     r1, r1, r5, ror #12
-    ldr     r12, [sp, #M + 4]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #16
-    add     r8, r8, r11, ror #8
-    eor     r5, r8, r5, ror #12
-    @ round 3, G2(v2, v6, v10, v14, m[13], m[12])
-    add     r2, r2, r6, ror #7
-    ldr     r12, [sp, #M + 52]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r6, r9, r6, ror #7
-    add     r2, r2, r6, ror #12
-    ldr     r12, [sp, #M + 48]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r6, r9, r6, ror #12
-    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
-    stmia   r12!, {r4, r8, lr}
-    ldmia   r12, {r4, r8, lr}
-    @ round 3, G3(v3, v7, v11, v15, m[11], m[14])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 44]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 56]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 3, G4(v0, v5, v10, v15, m[2], m[6])
-    add     r0, r0, r5, ror #7
-    ldr     r12, [sp, #M + 8]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r5, r9, r5, ror #7
-    add     r0, r0, r5, ror #12
-    ldr     r12, [sp, #M + 24]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r5, r9, r5, ror #12
-    @ round 3, G5(v1, v6, v11, v12, m[5], m[10])
-    add     r1, r1, r6, ror #7
-    ldr     r12, [sp, #M + 20]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #8
-    add     r8, r8, r10, ror #16
-    eor     r6, r8, r6, ror #7
-    add     r1, r1, r6, ror #12
-    ldr     r12, [sp, #M + 40]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #16
-    add     r8, r8, r10, ror #8
-    eor     r6, r8, r6, ror #12
-    @ round 3, G6(v2, v7, v8, v13, m[4], m[0])
-    add     r2, r2, r4, ror #7
-    ldr     r12, [sp, #M + 16]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #8
-    add     r7, r7, r11, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r2, r2, r4, ror #12
-    ldr     r12, [sp, #M + 0]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #16
-    add     r7, r7, r11, ror #8
-    eor     r4, r7, r4, ror #12
-    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
-    stmia   r12, {r4, r8, lr}
-    ldmdb   r12, {r4, r8, lr}
-    @ round 3, G7(v3, v4, v9, v14, m[15], m[8])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 60]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 32]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 4, G0(v0, v4, v8, v12, m[9], m[0])
-    add     r0, r0, r4, ror #7
-    ldr     r12, [sp, #M + 36]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #8
-    add     r7, r7, r10, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r0, r0, r4, ror #12
-    ldr     r12, [sp, #M + 0]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #16
-    add     r7, r7, r10, ror #8
-    eor     r4, r7, r4, ror #12
-    @ round 4, G1(v1, v5, v9, v13, m[5], m[7])
-    add     r1, r1, r5, ror #7
-    ldr     r12, [sp, #M + 20]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #8
-    add     r8, r8, r11, ror #16
-    eor     r5, r8, r5, ror #7
-    add     r1, r1, r5, ror #12
-    ldr     r12, [sp, #M + 28]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #16
-    add     r8, r8, r11, ror #8
-    eor     r5, r8, r5, ror #12
-    @ round 4, G2(v2, v6, v10, v14, m[2], m[4])
-    add     r2, r2, r6, ror #7
-    ldr     r12, [sp, #M + 8]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r6, r9, r6, ror #7
-    add     r2, r2, r6, ror #12
-    ldr     r12, [sp, #M + 16]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r6, r9, r6, ror #12
-    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
-    stmia   r12!, {r4, r8, lr}
-    ldmia   r12, {r4, r8, lr}
-    @ round 4, G3(v3, v7, v11, v15, m[10], m[15])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 40]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 60]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 4, G4(v0, v5, v10, v15, m[14], m[1])
-    add     r0, r0, r5, ror #7
-    ldr     r12, [sp, #M + 56]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r5, r9, r5, ror #7
-    add     r0, r0, r5, ror #12
-    ldr     r12, [sp, #M + 4]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r5, r9, r5, ror #12
-    @ round 4, G5(v1, v6, v11, v12, m[11], m[12])
-    add     r1, r1, r6, ror #7
-    ldr     r12, [sp, #M + 44]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #8
-    add     r8, r8, r10, ror #16
-    eor     r6, r8, r6, ror #7
-    add     r1, r1, r6, ror #12
-    ldr     r12, [sp, #M + 48]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #16
-    add     r8, r8, r10, ror #8
-    eor     r6, r8, r6, ror #12
-    @ round 4, G6(v2, v7, v8, v13, m[6], m[8])
-    add     r2, r2, r4, ror #7
-    ldr     r12, [sp, #M + 24]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #8
-    add     r7, r7, r11, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r2, r2, r4, ror #12
-    ldr     r12, [sp, #M + 32]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #16
-    add     r7, r7, r11, ror #8
-    eor     r4, r7, r4, ror #12
-    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
-    stmia   r12, {r4, r8, lr}
-    ldmdb   r12, {r4, r8, lr}
-    @ round 4, G7(v3, v4, v9, v14, m[3], m[13])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 12]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 52]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 5, G0(v0, v4, v8, v12, m[2], m[12])
-    add     r0, r0, r4, ror #7
-    ldr     r12, [sp, #M + 8]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #8
-    add     r7, r7, r10, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r0, r0, r4, ror #12
-    ldr     r12, [sp, #M + 48]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #16
-    add     r7, r7, r10, ror #8
-    eor     r4, r7, r4, ror #12
-    @ round 5, G1(v1, v5, v9, v13, m[6], m[10])
-    add     r1, r1, r5, ror #7
-    ldr     r12, [sp, #M + 24]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #8
-    add     r8, r8, r11, ror #16
-    eor     r5, r8, r5, ror #7
-    add     r1, r1, r5, ror #12
-    ldr     r12, [sp, #M + 40]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #16
-    add     r8, r8, r11, ror #8
-    eor     r5, r8, r5, ror #12
-    @ round 5, G2(v2, v6, v10, v14, m[0], m[11])
-    add     r2, r2, r6, ror #7
-    ldr     r12, [sp, #M + 0]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r6, r9, r6, ror #7
-    add     r2, r2, r6, ror #12
-    ldr     r12, [sp, #M + 44]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r6, r9, r6, ror #12
-    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
-    stmia   r12!, {r4, r8, lr}
-    ldmia   r12, {r4, r8, lr}
-    @ round 5, G3(v3, v7, v11, v15, m[8], m[3])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 32]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 12]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 5, G4(v0, v5, v10, v15, m[4], m[13])
-    add     r0, r0, r5, ror #7
-    ldr     r12, [sp, #M + 16]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r5, r9, r5, ror #7
-    add     r0, r0, r5, ror #12
-    ldr     r12, [sp, #M + 52]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r5, r9, r5, ror #12
-    @ round 5, G5(v1, v6, v11, v12, m[7], m[5])
-    add     r1, r1, r6, ror #7
-    ldr     r12, [sp, #M + 28]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #8
-    add     r8, r8, r10, ror #16
-    eor     r6, r8, r6, ror #7
-    add     r1, r1, r6, ror #12
-    ldr     r12, [sp, #M + 20]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #16
-    add     r8, r8, r10, ror #8
-    eor     r6, r8, r6, ror #12
-    @ round 5, G6(v2, v7, v8, v13, m[15], m[14])
-    add     r2, r2, r4, ror #7
-    ldr     r12, [sp, #M + 60]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #8
-    add     r7, r7, r11, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r2, r2, r4, ror #12
-    ldr     r12, [sp, #M + 56]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #16
-    add     r7, r7, r11, ror #8
-    eor     r4, r7, r4, ror #12
-    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
-    stmia   r12, {r4, r8, lr}
-    ldmdb   r12, {r4, r8, lr}
-    @ round 5, G7(v3, v4, v9, v14, m[1], m[9])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 4]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 36]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 6, G0(v0, v4, v8, v12, m[12], m[5])
-    add     r0, r0, r4, ror #7
-    ldr     r12, [sp, #M + 48]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #8
-    add     r7, r7, r10, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r0, r0, r4, ror #12
-    ldr     r12, [sp, #M + 20]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #16
-    add     r7, r7, r10, ror #8
-    eor     r4, r7, r4, ror #12
-    @ round 6, G1(v1, v5, v9, v13, m[1], m[15])
-    add     r1, r1, r5, ror #7
-    ldr     r12, [sp, #M + 4]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #8
-    add     r8, r8, r11, ror #16
-    eor     r5, r8, r5, ror #7
-    add     r1, r1, r5, ror #12
-    ldr     r12, [sp, #M + 60]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #16
-    add     r8, r8, r11, ror #8
-    eor     r5, r8, r5, ror #12
-    @ round 6, G2(v2, v6, v10, v14, m[14], m[13])
-    add     r2, r2, r6, ror #7
-    ldr     r12, [sp, #M + 56]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r6, r9, r6, ror #7
-    add     r2, r2, r6, ror #12
-    ldr     r12, [sp, #M + 52]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r6, r9, r6, ror #12
-    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
-    stmia   r12!, {r4, r8, lr}
-    ldmia   r12, {r4, r8, lr}
-    @ round 6, G3(v3, v7, v11, v15, m[4], m[10])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 16]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 40]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 6, G4(v0, v5, v10, v15, m[0], m[7])
-    add     r0, r0, r5, ror #7
-    ldr     r12, [sp, #M + 0]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r5, r9, r5, ror #7
-    add     r0, r0, r5, ror #12
-    ldr     r12, [sp, #M + 28]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r5, r9, r5, ror #12
-    @ round 6, G5(v1, v6, v11, v12, m[6], m[3])
-    add     r1, r1, r6, ror #7
-    ldr     r12, [sp, #M + 24]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #8
-    add     r8, r8, r10, ror #16
-    eor     r6, r8, r6, ror #7
-    add     r1, r1, r6, ror #12
-    ldr     r12, [sp, #M + 12]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #16
-    add     r8, r8, r10, ror #8
-    eor     r6, r8, r6, ror #12
-    @ round 6, G6(v2, v7, v8, v13, m[9], m[2])
-    add     r2, r2, r4, ror #7
-    ldr     r12, [sp, #M + 36]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #8
-    add     r7, r7, r11, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r2, r2, r4, ror #12
-    ldr     r12, [sp, #M + 8]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #16
-    add     r7, r7, r11, ror #8
-    eor     r4, r7, r4, ror #12
-    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
-    stmia   r12, {r4, r8, lr}
-    ldmdb   r12, {r4, r8, lr}
-    @ round 6, G7(v3, v4, v9, v14, m[8], m[11])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 32]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 44]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 7, G0(v0, v4, v8, v12, m[13], m[11])
-    add     r0, r0, r4, ror #7
-    ldr     r12, [sp, #M + 52]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #8
-    add     r7, r7, r10, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r0, r0, r4, ror #12
-    ldr     r12, [sp, #M + 44]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #16
-    add     r7, r7, r10, ror #8
-    eor     r4, r7, r4, ror #12
-    @ round 7, G1(v1, v5, v9, v13, m[7], m[14])
-    add     r1, r1, r5, ror #7
-    ldr     r12, [sp, #M + 28]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #8
-    add     r8, r8, r11, ror #16
-    eor     r5, r8, r5, ror #7
-    add     r1, r1, r5, ror #12
-    ldr     r12, [sp, #M + 56]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #16
-    add     r8, r8, r11, ror #8
-    eor     r5, r8, r5, ror #12
-    @ round 7, G2(v2, v6, v10, v14, m[12], m[1])
-    add     r2, r2, r6, ror #7
-    ldr     r12, [sp, #M + 48]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r6, r9, r6, ror #7
-    add     r2, r2, r6, ror #12
-    ldr     r12, [sp, #M + 4]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r6, r9, r6, ror #12
-    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
-    stmia   r12!, {r4, r8, lr}
-    ldmia   r12, {r4, r8, lr}
-    @ round 7, G3(v3, v7, v11, v15, m[3], m[9])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 12]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 36]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 7, G4(v0, v5, v10, v15, m[5], m[0])
-    add     r0, r0, r5, ror #7
-    ldr     r12, [sp, #M + 20]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r5, r9, r5, ror #7
-    add     r0, r0, r5, ror #12
-    ldr     r12, [sp, #M + 0]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r5, r9, r5, ror #12
-    @ round 7, G5(v1, v6, v11, v12, m[15], m[4])
-    add     r1, r1, r6, ror #7
-    ldr     r12, [sp, #M + 60]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #8
-    add     r8, r8, r10, ror #16
-    eor     r6, r8, r6, ror #7
-    add     r1, r1, r6, ror #12
-    ldr     r12, [sp, #M + 16]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #16
-    add     r8, r8, r10, ror #8
-    eor     r6, r8, r6, ror #12
-    @ round 7, G6(v2, v7, v8, v13, m[8], m[6])
-    add     r2, r2, r4, ror #7
-    ldr     r12, [sp, #M + 32]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #8
-    add     r7, r7, r11, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r2, r2, r4, ror #12
-    ldr     r12, [sp, #M + 24]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #16
-    add     r7, r7, r11, ror #8
-    eor     r4, r7, r4, ror #12
-    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
-    stmia   r12, {r4, r8, lr}
-    ldmdb   r12, {r4, r8, lr}
-    @ round 7, G7(v3, v4, v9, v14, m[2], m[10])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 8]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 40]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 8, G0(v0, v4, v8, v12, m[6], m[15])
-    add     r0, r0, r4, ror #7
-    ldr     r12, [sp, #M + 24]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #8
-    add     r7, r7, r10, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r0, r0, r4, ror #12
-    ldr     r12, [sp, #M + 60]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #16
-    add     r7, r7, r10, ror #8
-    eor     r4, r7, r4, ror #12
-    @ round 8, G1(v1, v5, v9, v13, m[14], m[9])
-    add     r1, r1, r5, ror #7
-    ldr     r12, [sp, #M + 56]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #8
-    add     r8, r8, r11, ror #16
-    eor     r5, r8, r5, ror #7
-    add     r1, r1, r5, ror #12
-    ldr     r12, [sp, #M + 36]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #16
-    add     r8, r8, r11, ror #8
-    eor     r5, r8, r5, ror #12
-    @ round 8, G2(v2, v6, v10, v14, m[11], m[3])
-    add     r2, r2, r6, ror #7
-    ldr     r12, [sp, #M + 44]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r6, r9, r6, ror #7
-    add     r2, r2, r6, ror #12
-    ldr     r12, [sp, #M + 12]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r6, r9, r6, ror #12
-    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
-    stmia   r12!, {r4, r8, lr}
-    ldmia   r12, {r4, r8, lr}
-    @ round 8, G3(v3, v7, v11, v15, m[0], m[8])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 0]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 32]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 8, G4(v0, v5, v10, v15, m[12], m[2])
-    add     r0, r0, r5, ror #7
-    ldr     r12, [sp, #M + 48]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r5, r9, r5, ror #7
-    add     r0, r0, r5, ror #12
-    ldr     r12, [sp, #M + 8]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r5, r9, r5, ror #12
-    @ round 8, G5(v1, v6, v11, v12, m[13], m[7])
-    add     r1, r1, r6, ror #7
-    ldr     r12, [sp, #M + 52]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #8
-    add     r8, r8, r10, ror #16
-    eor     r6, r8, r6, ror #7
-    add     r1, r1, r6, ror #12
-    ldr     r12, [sp, #M + 28]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #16
-    add     r8, r8, r10, ror #8
-    eor     r6, r8, r6, ror #12
-    @ round 8, G6(v2, v7, v8, v13, m[1], m[4])
-    add     r2, r2, r4, ror #7
-    ldr     r12, [sp, #M + 4]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #8
-    add     r7, r7, r11, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r2, r2, r4, ror #12
-    ldr     r12, [sp, #M + 16]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #16
-    add     r7, r7, r11, ror #8
-    eor     r4, r7, r4, ror #12
-    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
-    stmia   r12, {r4, r8, lr}
-    ldmdb   r12, {r4, r8, lr}
-    @ round 8, G7(v3, v4, v9, v14, m[10], m[5])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 40]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 20]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 9, G0(v0, v4, v8, v12, m[10], m[2])
-    add     r0, r0, r4, ror #7
-    ldr     r12, [sp, #M + 40]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #8
-    add     r7, r7, r10, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r0, r0, r4, ror #12
-    ldr     r12, [sp, #M + 8]
-    add     r0, r0, r12
-    eor     r10, r0, r10, ror #16
-    add     r7, r7, r10, ror #8
-    eor     r4, r7, r4, ror #12
-    @ round 9, G1(v1, v5, v9, v13, m[8], m[4])
-    add     r1, r1, r5, ror #7
-    ldr     r12, [sp, #M + 32]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #8
-    add     r8, r8, r11, ror #16
-    eor     r5, r8, r5, ror #7
-    add     r1, r1, r5, ror #12
-    ldr     r12, [sp, #M + 16]
-    add     r1, r1, r12
-    eor     r11, r1, r11, ror #16
-    add     r8, r8, r11, ror #8
-    eor     r5, r8, r5, ror #12
-    @ round 9, G2(v2, v6, v10, v14, m[7], m[6])
-    add     r2, r2, r6, ror #7
-    ldr     r12, [sp, #M + 28]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r6, r9, r6, ror #7
-    add     r2, r2, r6, ror #12
-    ldr     r12, [sp, #M + 24]
-    add     r2, r2, r12
-    eor     lr, r2, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r6, r9, r6, ror #12
-    add     r12, sp, #V                 @ v4, v9, v14 out; v7, v11, v15 in
-    stmia   r12!, {r4, r8, lr}
-    ldmia   r12, {r4, r8, lr}
-    @ round 9, G3(v3, v7, v11, v15, m[1], m[5])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 4]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 20]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ round 9, G4(v0, v5, v10, v15, m[15], m[11])
-    add     r0, r0, r5, ror #7
-    ldr     r12, [sp, #M + 60]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #8
-    add     r9, r9, lr, ror #16
-    eor     r5, r9, r5, ror #7
-    add     r0, r0, r5, ror #12
-    ldr     r12, [sp, #M + 44]
-    add     r0, r0, r12
-    eor     lr, r0, lr, ror #16
-    add     r9, r9, lr, ror #8
-    eor     r5, r9, r5, ror #12
-    @ round 9, G5(v1, v6, v11, v12, m[9], m[14])
-    add     r1, r1, r6, ror #7
-    ldr     r12, [sp, #M + 36]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #8
-    add     r8, r8, r10, ror #16
-    eor     r6, r8, r6, ror #7
-    add     r1, r1, r6, ror #12
-    ldr     r12, [sp, #M + 56]
-    add     r1, r1, r12
-    eor     r10, r1, r10, ror #16
-    add     r8, r8, r10, ror #8
-    eor     r6, r8, r6, ror #12
-    @ round 9, G6(v2, v7, v8, v13, m[3], m[12])
-    add     r2, r2, r4, ror #7
-    ldr     r12, [sp, #M + 12]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #8
-    add     r7, r7, r11, ror #16
-    eor     r4, r7, r4, ror #7
-    add     r2, r2, r4, ror #12
-    ldr     r12, [sp, #M + 48]
-    add     r2, r2, r12
-    eor     r11, r2, r11, ror #16
-    add     r7, r7, r11, ror #8
-    eor     r4, r7, r4, ror #12
-    add     r12, sp, #V + 12            @ v7, v11, v15 out; v4, v9, v14 in
-    stmia   r12, {r4, r8, lr}
-    ldmdb   r12, {r4, r8, lr}
-    @ round 9, G7(v3, v4, v9, v14, m[13], m[0])
-    add     r3, r3, r4, ror #7
-    ldr     r12, [sp, #M + 52]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #8
-    add     r8, r8, lr, ror #16
-    eor     r4, r8, r4, ror #7
-    add     r3, r3, r4, ror #12
-    ldr     r12, [sp, #M + 0]
-    add     r3, r3, r12
-    eor     lr, r3, lr, ror #16
-    add     r8, r8, lr, ror #8
-    eor     r4, r8, r4, ror #12
-    @ h[i] ^= v[i] ^ v[i + 8]
-    ldr     r12, [sp, #H + 0]
-    eor     r12, r12, r0
-    eor     r12, r12, r7
-    str     r12, [sp, #H + 0]
-    ldr     r12, [sp, #H + 4]
-    eor     r12, r12, r1
-    eor     r12, r12, r8
-    str     r12, [sp, #H + 4]
-    ldr     r12, [sp, #H + 8]
-    eor     r12, r12, r2
-    eor     r12, r12, r9
-    str     r12, [sp, #H + 8]
-    ldr     r12, [sp, #H + 16]
-    eor     r12, r12, r4, ror #7
-    eor     r12, r12, r10, ror #8
-    str     r12, [sp, #H + 16]
-    ldr     r12, [sp, #H + 20]
-    eor     r12, r12, r5, ror #7
-    eor     r12, r12, r11, ror #8
-    str     r12, [sp, #H + 20]
-    ldr     r12, [sp, #H + 24]
-    eor     r12, r12, r6, ror #7
-    eor     r12, r12, lr, ror #8
-    str     r12, [sp, #H + 24]
-    ldr     lr, [sp, #V + 16]      @ v11
-    ldr     r12, [sp, #H + 12]
-    eor     r12, r12, r3
-    eor     r12, r12, lr
-    str     r12, [sp, #H + 12]
-    ldr     lr, [sp, #V + 12]      @ v7
-    ldr     r3, [sp, #V + 20]      @ v15
-    ldr     r12, [sp, #H + 28]
-    eor     r12, r12, lr, ror #7
-    eor     r12, r12, r3, ror #8
-    str     r12, [sp, #H + 28]
-    ldr     r1, [sp, #NEXT_BLOCK]
-    ldr     r2, [sp, #CFRAME]
+    eor     r6, r10, r6, ror #7
+    eor     r7, r11, r7, ror #7
+    sub     r12, r12, #16
+    stmia   r12, {r0-r7}
+    add     r12, sp, #NEXT_BLOCK
+    ldmia   r12, {r1, r2}           @ the next block, the blocks' end
     cmp     r1, r2
     bne     blake2s_block
     add     sp, sp, #CFRAME

@@ -4,20 +4,22 @@
 @   void hb_sha1_armv4(uint8_t *out, const uint8_t *in, size_t len)
 @   AAPCS: r0 out, r1 in, r2 len; r4-r11 kept; returns by bx (interworking).
 @
-@ a..e live in r3-r7, renamed round by round (no moves).  The rotation of
-@ b by 30 is never done: a value is held unrotated from when it becomes c
-@ until it is used as e, and each use takes it through the barrel shifter
-@ (ror #2), which ARM gives for free in one operand of every instruction;
-@ c ^ d of two unrotated values is the unrotated c ^ d.  So a round is
-@ e = K + e, + rotl(a, 5), + f(b, c, d), + W: 7 instructions with Ch,
-@ 6 with Parity, 8 with Maj (as (b & c) + (d & (b ^ c))).
-@ The schedule is a 16-word ring on the stack, two words at a time, lr
-@ pointing at slot t mod 16: W[t-16..t-13] by one ldm there, W[t-8], W[t-7]
-@ by another 32 bytes away, W[t-3], W[t-2] still in registers (three of the
-@ last W stay live; r12, f's register, is free while a pair is made), two
-@ rotations, one stm with writeback over W[t-16], W[t-15]: 22 cycles a
-@ pair.  W[0..15] come four at a time by ldm, byte-swapped in three
-@ instructions each with the mask 0x00FF00FF.
+@ A block in two phases.  First the message schedule, with every register
+@ free (the state saved): W[0..15] by two ldm of eight, byte-swapped in
+@ three instructions each with the mask 0x00FF00FF, stored by stm; then
+@ W[16..79] two at a time (SCHED): W[t-8..t-1] in eight registers, W[t-16],
+@ W[t-15] kept from the pair before (its W[t-14], W[t-13]), W[t-14],
+@ W[t-13] by one ldm of two with writeback, three eor and a rotation a
+@ word, two str: 80 words on the stack.  Then the rounds, a..e in r3-r7
+@ renamed round by round through the macros' parameters (no moves), W
+@ read seven at a time by ldmia sp! (sp walks the array: only words it has
+@ passed are dead).  The rotation of b by 30 is never done: a value is
+@ held unrotated from when it becomes c until it is used as e, and each
+@ use takes it through the barrel shifter (ror #2), which ARM gives for
+@ free in one operand of every instruction; c ^ d of two unrotated values
+@ is the unrotated c ^ d.  So a round is e = K + e, + rotl(a, 5),
+@ + f(b, c, d), + W: 7 instructions with Ch, 6 with Parity, 8 with Maj
+@ (as (b & c) + (d & (b ^ c))).
 @ A block not word-aligned is first copied to the stack (word by word, each
 @ word from two aligned loads).
 
@@ -86,11 +88,76 @@ sha1_k:
     .word   0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6
 
 @ ---- the compression: r1 the blocks (word-aligned), r2 how many (>= 1),
-@ r3-r7 the state a..e; r8 K, r12 f, the others W; r1 += 64 a block.
-@ Its frame: [sp, #0..63] the schedule's ring W[t mod 16], then:
-    .equ    NEXT_BLOCK, 64          @ r1 after the block's words
-    .equ    SAVED, 68               @ the state before the block (5 words)
-    .equ    CFRAME, 88              @ then [sp, #88] the blocks' end, lr
+@ r3-r7 the state a..e; r8 K, r12 f in the rounds; r1 += 64 a block.
+@ Its frame (sp at the block's start):
+    .equ    SAVED, 320              @ [sp, #0..319] W[0..79]; the state before the block
+    .equ    NEXT_BLOCK, 340         @ the input after the block's words
+    .equ    CFRAME, 344             @ then [sp, #344] the blocks' end, lr
+
+@ round t (a..e as it names them; w: W[t]); e += K + rotl(a, 5) + f(b, c, d) + W,
+@ c and d held unrotated (ror #2 where read), e too until this add
+.macro  RND t, a, b, c, d, e, w
+.if (\t) % 20 == 0 && (\t) > 0
+    ldr     r8, sha1_k + 4 * ((\t) / 20)
+.endif
+    add     \e, r8, \e, ror #2
+    add     \e, \e, \a, ror #27
+.if (\t) < 20                       @ Ch = d ^ (b & (c ^ d))
+    eor     r12, \c, \d
+    and     r12, \b, r12, ror #2
+    eor     r12, r12, \d, ror #2
+.elseif (\t) >= 40 && (\t) < 60     @ Maj = (b & c) + (d & (b ^ c))
+    and     r12, \b, \c, ror #2
+    add     \e, \e, r12
+    eor     r12, \b, \c, ror #2
+    and     r12, r12, \d, ror #2
+.else                               @ Parity = b ^ c ^ d
+    eor     r12, \c, \d
+    eor     r12, \b, r12, ror #2
+.endif
+    add     \e, \e, r12
+    add     \e, \e, \w
+.endm
+
+@ W[t], W[t+1] = rotl(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16], 1) into k0, k1
+@ (W[t-16], W[t-15], kept), from n0, n1 = W[t-14], W[t-13], fetched here
+@ through lr (the first pair fetches W[0..3]), and w8, w7, w3, w2 =
+@ W[t-8], W[t-7], W[t-3], W[t-2]; stored at lr + 48 (lr = &W[t-12] then)
+.macro  SCHED t, k0, k1, n0, n1, w8, w7, w3, w2
+.if (\t) == 16
+    ldmia   lr!, {\k0, \k1, \n0, \n1}
+.else
+    ldmia   lr!, {\n0, \n1}
+.endif
+    eor     \k0, \k0, \n0
+    eor     \k0, \k0, \w8
+    eor     \k0, \k0, \w3
+    mov     \k0, \k0, ror #31       @ W[t]
+    eor     \k1, \k1, \n1
+    eor     \k1, \k1, \w7
+    eor     \k1, \k1, \w2
+    mov     \k1, \k1, ror #31       @ W[t+1]
+    str     \k0, [lr, #48]
+    str     \k1, [lr, #52]
+.endm
+
+@ rounds t..t+6 on W[t..t+6], read by one ldm (a..e as round t names them)
+.macro  SEVEN t, a, b, c, d, e
+    ldmia   sp!, {r0, r1, r2, r9, r10, r11, lr}
+    RND     (\t), \a, \b, \c, \d, \e, r0
+    RND     (\t+1), \e, \a, \b, \c, \d, r1
+    RND     (\t+2), \d, \e, \a, \b, \c, r2
+    RND     (\t+3), \c, \d, \e, \a, \b, r9
+    RND     (\t+4), \b, \c, \d, \e, \a, r10
+    RND     (\t+5), \a, \b, \c, \d, \e, r11
+    RND     (\t+6), \e, \a, \b, \c, \d, lr
+.endm
+.macro  THREE t, a, b, c, d, e
+    ldmia   sp!, {r0, r1, r2}
+    RND     (\t), \a, \b, \c, \d, \e, r0
+    RND     (\t+1), \e, \a, \b, \c, \d, r1
+    RND     (\t+2), \d, \e, \a, \b, \c, r2
+.endm
 
 sha1_compress:
     add     r2, r1, r2, lsl #6      @ the end of the blocks
@@ -99,1097 +166,82 @@ sha1_compress:
 sha1_block:
     add     r0, sp, #SAVED
     stmia   r0, {r3-r7}
+    mov     r11, #0xFF
+    orr     r11, r11, #0xFF0000     @ the byte swaps' mask
+    ldmia   r1!, {r3-r10}           @ W[0..7], big-endian
+    .irp    x, r3, r4, r5, r6, r7, r8, r9, r10
+    BSWAP   \x
+    .endr
+    stmia   sp, {r3-r10}
+    ldmia   r1!, {r3-r10}           @ W[8..15]
+    .irp    x, r3, r4, r5, r6, r7, r8, r9, r10
+    BSWAP   \x
+    .endr
+    add     r12, sp, #32
+    stmia   r12, {r3-r10}
+    str     r1, [sp, #NEXT_BLOCK]
+    mov     lr, sp
+@ W[16..79]: the registers of each pair as the last left them (W[8..15] in r3-r10)
+    SCHED   16, r0, r1, r2, r11, r3, r4, r8, r9
+    SCHED   18, r2, r11, r3, r4, r5, r6, r10, r0
+    SCHED   20, r3, r4, r5, r6, r7, r8, r1, r2
+    SCHED   22, r5, r6, r7, r8, r9, r10, r11, r3
+    SCHED   24, r7, r8, r9, r10, r0, r1, r4, r5
+    SCHED   26, r9, r10, r0, r1, r2, r11, r6, r7
+    SCHED   28, r0, r1, r2, r11, r3, r4, r8, r9
+    SCHED   30, r2, r11, r3, r4, r5, r6, r10, r0
+    SCHED   32, r3, r4, r5, r6, r7, r8, r1, r2
+    SCHED   34, r5, r6, r7, r8, r9, r10, r11, r3
+    SCHED   36, r7, r8, r9, r10, r0, r1, r4, r5
+    SCHED   38, r9, r10, r0, r1, r2, r11, r6, r7
+    SCHED   40, r0, r1, r2, r11, r3, r4, r8, r9
+    SCHED   42, r2, r11, r3, r4, r5, r6, r10, r0
+    SCHED   44, r3, r4, r5, r6, r7, r8, r1, r2
+    SCHED   46, r5, r6, r7, r8, r9, r10, r11, r3
+    SCHED   48, r7, r8, r9, r10, r0, r1, r4, r5
+    SCHED   50, r9, r10, r0, r1, r2, r11, r6, r7
+    SCHED   52, r0, r1, r2, r11, r3, r4, r8, r9
+    SCHED   54, r2, r11, r3, r4, r5, r6, r10, r0
+    SCHED   56, r3, r4, r5, r6, r7, r8, r1, r2
+    SCHED   58, r5, r6, r7, r8, r9, r10, r11, r3
+    SCHED   60, r7, r8, r9, r10, r0, r1, r4, r5
+    SCHED   62, r9, r10, r0, r1, r2, r11, r6, r7
+    SCHED   64, r0, r1, r2, r11, r3, r4, r8, r9
+    SCHED   66, r2, r11, r3, r4, r5, r6, r10, r0
+    SCHED   68, r3, r4, r5, r6, r7, r8, r1, r2
+    SCHED   70, r5, r6, r7, r8, r9, r10, r11, r3
+    SCHED   72, r7, r8, r9, r10, r0, r1, r4, r5
+    SCHED   74, r9, r10, r0, r1, r2, r11, r6, r7
+    SCHED   76, r0, r1, r2, r11, r3, r4, r8, r9
+    SCHED   78, r2, r11, r3, r4, r5, r6, r10, r0
+    add     r0, sp, #SAVED
+    ldmia   r0, {r3-r7}
     mov     r5, r5, ror #30         @ c, d, e held unrotated (see the top)
     mov     r6, r6, ror #30
     mov     r7, r7, ror #30
-    mov     r11, #0xFF
-    orr     r11, r11, #0xFF0000
     ldr     r8, sha1_k
-    ldmia   r1!, {r0, r2, r9, r10}   @ W[0..3], big-endian
-    BSWAP   r0
-    BSWAP   r2
-    BSWAP   r9
-    BSWAP   r10
-    stmia   sp, {r0, r2, r9, r10}
-    @ round 0
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    and     r12, r4, r12, ror #2
-    eor     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r0
-    @ round 1
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    and     r12, r3, r12, ror #2
-    eor     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r2
-    @ round 2
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    and     r12, r7, r12, ror #2
-    eor     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r9
-    @ round 3
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    and     r12, r6, r12, ror #2
-    eor     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r10
-    ldmia   r1!, {r0, r2, r9, r10}   @ W[4..7], big-endian
-    BSWAP   r0
-    BSWAP   r2
-    BSWAP   r9
-    BSWAP   r10
-    add     lr, sp, #16
-    stmia   lr, {r0, r2, r9, r10}
-    @ round 4
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    and     r12, r5, r12, ror #2
-    eor     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r0
-    @ round 5
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    and     r12, r4, r12, ror #2
-    eor     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r2
-    @ round 6
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    and     r12, r3, r12, ror #2
-    eor     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r9
-    @ round 7
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    and     r12, r7, r12, ror #2
-    eor     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r10
-    ldmia   r1!, {r0, r2, r9, r10}   @ W[8..11], big-endian
-    BSWAP   r0
-    BSWAP   r2
-    BSWAP   r9
-    BSWAP   r10
-    add     lr, sp, #32
-    stmia   lr, {r0, r2, r9, r10}
-    @ round 8
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    and     r12, r6, r12, ror #2
-    eor     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r0
-    @ round 9
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    and     r12, r5, r12, ror #2
-    eor     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r2
-    @ round 10
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    and     r12, r4, r12, ror #2
-    eor     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r9
-    @ round 11
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    and     r12, r3, r12, ror #2
-    eor     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r10
-    ldmia   r1!, {r0, r2, r9, r10}   @ W[12..15], big-endian
-    BSWAP   r0
-    BSWAP   r2
-    BSWAP   r9
-    BSWAP   r10
-    add     lr, sp, #48
-    stmia   lr, {r0, r2, r9, r10}
-    str     r1, [sp, #NEXT_BLOCK]
-    @ round 12
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    and     r12, r7, r12, ror #2
-    eor     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r0
-    @ round 13
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    and     r12, r6, r12, ror #2
-    eor     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r2
-    @ round 14
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    and     r12, r5, r12, ror #2
-    eor     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r9
-    @ round 15
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    and     r12, r4, r12, ror #2
-    eor     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r10
-    mov     lr, sp                  @ the ring's slot t mod 16, two words a pair
-    @ W[16], W[17]
-    ldm     lr, {r0, r1, r11, r12}
-    eor     r0, r0, r11
-    eor     r1, r1, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r1, r1, r12
-    eor     r0, r0, r2
-    mov     r0, r0, ror #31
-    eor     r1, r1, r9
-    mov     r1, r1, ror #31
-    stmia   lr!, {r0, r1}
-    @ round 16
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    and     r12, r3, r12, ror #2
-    eor     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r0
-    @ round 17
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    and     r12, r7, r12, ror #2
-    eor     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r1
-    @ W[18], W[19]
-    ldm     lr, {r2, r9, r11, r12}
-    eor     r2, r2, r11
-    eor     r9, r9, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r2, r2, r11
-    eor     r9, r9, r12
-    eor     r2, r2, r10
-    mov     r2, r2, ror #31
-    eor     r9, r9, r0
-    mov     r9, r9, ror #31
-    stmia   lr!, {r2, r9}
-    @ round 18
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    and     r12, r6, r12, ror #2
-    eor     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r2
-    @ round 19
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    and     r12, r5, r12, ror #2
-    eor     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r9
-    ldr     r8, sha1_k + 4
-    @ W[20], W[21]
-    ldm     lr, {r0, r10, r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    eor     r0, r0, r1
-    mov     r0, r0, ror #31
-    eor     r10, r10, r2
-    mov     r10, r10, ror #31
-    stmia   lr!, {r0, r10}
-    @ round 20
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r0
-    @ round 21
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r10
-    @ W[22], W[23]
-    ldm     lr, {r1, r2, r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    eor     r1, r1, r9
-    mov     r1, r1, ror #31
-    eor     r2, r2, r0
-    mov     r2, r2, ror #31
-    stmia   lr!, {r1, r2}
-    @ round 22
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r1
-    @ round 23
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r2
-    @ W[24], W[25]
-    ldm     lr, {r0, r9, r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    eor     r0, r0, r10
-    mov     r0, r0, ror #31
-    eor     r9, r9, r1
-    mov     r9, r9, ror #31
-    stmia   lr!, {r0, r9}
-    @ round 24
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r0
-    @ round 25
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r9
-    @ W[26], W[27]
-    ldm     lr, {r1, r10, r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    eor     r1, r1, r2
-    mov     r1, r1, ror #31
-    eor     r10, r10, r0
-    mov     r10, r10, ror #31
-    stmia   lr!, {r1, r10}
-    @ round 26
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r1
-    @ round 27
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r10
-    @ W[28], W[29]
-    ldm     lr, {r0, r2, r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    eor     r0, r0, r9
-    mov     r0, r0, ror #31
-    eor     r2, r2, r1
-    mov     r2, r2, ror #31
-    stmia   lr!, {r0, r2}
-    @ round 28
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r0
-    @ round 29
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r2
-    @ W[30], W[31]
-    ldm     lr, {r1, r9}
-    ldm     sp, {r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    eor     r1, r1, r10
-    mov     r1, r1, ror #31
-    eor     r9, r9, r0
-    mov     r9, r9, ror #31
-    stmia   lr!, {r1, r9}
-    sub     lr, lr, #64
-    @ round 30
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r1
-    @ round 31
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r9
-    @ W[32], W[33]
-    ldm     lr, {r0, r10, r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    eor     r0, r0, r2
-    mov     r0, r0, ror #31
-    eor     r10, r10, r1
-    mov     r10, r10, ror #31
-    stmia   lr!, {r0, r10}
-    @ round 32
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r0
-    @ round 33
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r10
-    @ W[34], W[35]
-    ldm     lr, {r1, r2, r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    eor     r1, r1, r9
-    mov     r1, r1, ror #31
-    eor     r2, r2, r0
-    mov     r2, r2, ror #31
-    stmia   lr!, {r1, r2}
-    @ round 34
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r1
-    @ round 35
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r2
-    @ W[36], W[37]
-    ldm     lr, {r0, r9, r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    eor     r0, r0, r10
-    mov     r0, r0, ror #31
-    eor     r9, r9, r1
-    mov     r9, r9, ror #31
-    stmia   lr!, {r0, r9}
-    @ round 36
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r0
-    @ round 37
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r9
-    @ W[38], W[39]
-    ldm     lr, {r1, r10, r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    eor     r1, r1, r2
-    mov     r1, r1, ror #31
-    eor     r10, r10, r0
-    mov     r10, r10, ror #31
-    stmia   lr!, {r1, r10}
-    @ round 38
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r1
-    @ round 39
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r10
-    ldr     r8, sha1_k + 8
-    @ W[40], W[41]
-    ldm     lr, {r0, r2, r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    eor     r0, r0, r9
-    mov     r0, r0, ror #31
-    eor     r2, r2, r1
-    mov     r2, r2, ror #31
-    stmia   lr!, {r0, r2}
-    @ round 40
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    and     r12, r4, r5, ror #2
-    add     r7, r7, r12
-    eor     r12, r4, r5, ror #2
-    and     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r0
-    @ round 41
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    and     r12, r3, r4, ror #2
-    add     r6, r6, r12
-    eor     r12, r3, r4, ror #2
-    and     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r2
-    @ W[42], W[43]
-    ldm     lr, {r1, r9, r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    eor     r1, r1, r10
-    mov     r1, r1, ror #31
-    eor     r9, r9, r0
-    mov     r9, r9, ror #31
-    stmia   lr!, {r1, r9}
-    @ round 42
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    and     r12, r7, r3, ror #2
-    add     r5, r5, r12
-    eor     r12, r7, r3, ror #2
-    and     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r1
-    @ round 43
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    and     r12, r6, r7, ror #2
-    add     r4, r4, r12
-    eor     r12, r6, r7, ror #2
-    and     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r9
-    @ W[44], W[45]
-    ldm     lr, {r0, r10, r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    eor     r0, r0, r2
-    mov     r0, r0, ror #31
-    eor     r10, r10, r1
-    mov     r10, r10, ror #31
-    stmia   lr!, {r0, r10}
-    @ round 44
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    and     r12, r5, r6, ror #2
-    add     r3, r3, r12
-    eor     r12, r5, r6, ror #2
-    and     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r0
-    @ round 45
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    and     r12, r4, r5, ror #2
-    add     r7, r7, r12
-    eor     r12, r4, r5, ror #2
-    and     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r10
-    @ W[46], W[47]
-    ldm     lr, {r1, r2}
-    ldm     sp, {r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    eor     r1, r1, r9
-    mov     r1, r1, ror #31
-    eor     r2, r2, r0
-    mov     r2, r2, ror #31
-    stmia   lr!, {r1, r2}
-    sub     lr, lr, #64
-    @ round 46
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    and     r12, r3, r4, ror #2
-    add     r6, r6, r12
-    eor     r12, r3, r4, ror #2
-    and     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r1
-    @ round 47
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    and     r12, r7, r3, ror #2
-    add     r5, r5, r12
-    eor     r12, r7, r3, ror #2
-    and     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r2
-    @ W[48], W[49]
-    ldm     lr, {r0, r9, r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    eor     r0, r0, r10
-    mov     r0, r0, ror #31
-    eor     r9, r9, r1
-    mov     r9, r9, ror #31
-    stmia   lr!, {r0, r9}
-    @ round 48
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    and     r12, r6, r7, ror #2
-    add     r4, r4, r12
-    eor     r12, r6, r7, ror #2
-    and     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r0
-    @ round 49
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    and     r12, r5, r6, ror #2
-    add     r3, r3, r12
-    eor     r12, r5, r6, ror #2
-    and     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r9
-    @ W[50], W[51]
-    ldm     lr, {r1, r10, r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    eor     r1, r1, r2
-    mov     r1, r1, ror #31
-    eor     r10, r10, r0
-    mov     r10, r10, ror #31
-    stmia   lr!, {r1, r10}
-    @ round 50
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    and     r12, r4, r5, ror #2
-    add     r7, r7, r12
-    eor     r12, r4, r5, ror #2
-    and     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r1
-    @ round 51
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    and     r12, r3, r4, ror #2
-    add     r6, r6, r12
-    eor     r12, r3, r4, ror #2
-    and     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r10
-    @ W[52], W[53]
-    ldm     lr, {r0, r2, r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    eor     r0, r0, r9
-    mov     r0, r0, ror #31
-    eor     r2, r2, r1
-    mov     r2, r2, ror #31
-    stmia   lr!, {r0, r2}
-    @ round 52
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    and     r12, r7, r3, ror #2
-    add     r5, r5, r12
-    eor     r12, r7, r3, ror #2
-    and     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r0
-    @ round 53
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    and     r12, r6, r7, ror #2
-    add     r4, r4, r12
-    eor     r12, r6, r7, ror #2
-    and     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r2
-    @ W[54], W[55]
-    ldm     lr, {r1, r9, r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    eor     r1, r1, r10
-    mov     r1, r1, ror #31
-    eor     r9, r9, r0
-    mov     r9, r9, ror #31
-    stmia   lr!, {r1, r9}
-    @ round 54
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    and     r12, r5, r6, ror #2
-    add     r3, r3, r12
-    eor     r12, r5, r6, ror #2
-    and     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r1
-    @ round 55
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    and     r12, r4, r5, ror #2
-    add     r7, r7, r12
-    eor     r12, r4, r5, ror #2
-    and     r12, r12, r6, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r9
-    @ W[56], W[57]
-    ldm     lr, {r0, r10, r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    eor     r0, r0, r2
-    mov     r0, r0, ror #31
-    eor     r10, r10, r1
-    mov     r10, r10, ror #31
-    stmia   lr!, {r0, r10}
-    @ round 56
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    and     r12, r3, r4, ror #2
-    add     r6, r6, r12
-    eor     r12, r3, r4, ror #2
-    and     r12, r12, r5, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r0
-    @ round 57
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    and     r12, r7, r3, ror #2
-    add     r5, r5, r12
-    eor     r12, r7, r3, ror #2
-    and     r12, r12, r4, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r10
-    @ W[58], W[59]
-    ldm     lr, {r1, r2, r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    eor     r1, r1, r9
-    mov     r1, r1, ror #31
-    eor     r2, r2, r0
-    mov     r2, r2, ror #31
-    stmia   lr!, {r1, r2}
-    @ round 58
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    and     r12, r6, r7, ror #2
-    add     r4, r4, r12
-    eor     r12, r6, r7, ror #2
-    and     r12, r12, r3, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r1
-    @ round 59
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    and     r12, r5, r6, ror #2
-    add     r3, r3, r12
-    eor     r12, r5, r6, ror #2
-    and     r12, r12, r7, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r2
-    ldr     r8, sha1_k + 12
-    @ W[60], W[61]
-    ldm     lr, {r0, r9, r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    eor     r0, r0, r10
-    mov     r0, r0, ror #31
-    eor     r9, r9, r1
-    mov     r9, r9, ror #31
-    stmia   lr!, {r0, r9}
-    @ round 60
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r0
-    @ round 61
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r9
-    @ W[62], W[63]
-    ldm     lr, {r1, r10}
-    ldm     sp, {r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    eor     r1, r1, r2
-    mov     r1, r1, ror #31
-    eor     r10, r10, r0
-    mov     r10, r10, ror #31
-    stmia   lr!, {r1, r10}
-    sub     lr, lr, #64
-    @ round 62
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r1
-    @ round 63
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r10
-    @ W[64], W[65]
-    ldm     lr, {r0, r2, r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    eor     r0, r0, r9
-    mov     r0, r0, ror #31
-    eor     r2, r2, r1
-    mov     r2, r2, ror #31
-    stmia   lr!, {r0, r2}
-    @ round 64
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r0
-    @ round 65
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r2
-    @ W[66], W[67]
-    ldm     lr, {r1, r9, r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    eor     r1, r1, r10
-    mov     r1, r1, ror #31
-    eor     r9, r9, r0
-    mov     r9, r9, ror #31
-    stmia   lr!, {r1, r9}
-    @ round 66
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r1
-    @ round 67
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r9
-    @ W[68], W[69]
-    ldm     lr, {r0, r10, r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r10, r10, r12
-    eor     r0, r0, r2
-    mov     r0, r0, ror #31
-    eor     r10, r10, r1
-    mov     r10, r10, ror #31
-    stmia   lr!, {r0, r10}
-    @ round 68
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r0
-    @ round 69
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r10
-    @ W[70], W[71]
-    ldm     lr, {r1, r2, r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    add     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r2, r2, r12
-    eor     r1, r1, r9
-    mov     r1, r1, ror #31
-    eor     r2, r2, r0
-    mov     r2, r2, ror #31
-    stmia   lr!, {r1, r2}
-    @ round 70
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r1
-    @ round 71
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r2
-    @ W[72], W[73]
-    ldm     lr, {r0, r9, r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r9, r9, r12
-    eor     r0, r0, r10
-    mov     r0, r0, ror #31
-    eor     r9, r9, r1
-    mov     r9, r9, ror #31
-    add     lr, lr, #8             @ W[72..79] are read only from registers
-    @ round 72
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r0
-    @ round 73
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r9
-    @ W[74], W[75]
-    ldm     lr, {r1, r10, r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r10, r10, r12
-    eor     r1, r1, r2
-    mov     r1, r1, ror #31
-    eor     r10, r10, r0
-    mov     r10, r10, ror #31
-    add     lr, lr, #8             @ W[72..79] are read only from registers
-    @ round 74
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r1
-    @ round 75
-    add     r7, r8, r7, ror #2
-    add     r7, r7, r3, ror #27
-    eor     r12, r5, r6
-    eor     r12, r4, r12, ror #2
-    add     r7, r7, r12
-    add     r7, r7, r10
-    @ W[76], W[77]
-    ldm     lr, {r0, r2, r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r0, r0, r11
-    eor     r2, r2, r12
-    eor     r0, r0, r9
-    mov     r0, r0, ror #31
-    eor     r2, r2, r1
-    mov     r2, r2, ror #31
-    add     lr, lr, #8             @ W[72..79] are read only from registers
-    @ round 76
-    add     r6, r8, r6, ror #2
-    add     r6, r6, r7, ror #27
-    eor     r12, r4, r5
-    eor     r12, r3, r12, ror #2
-    add     r6, r6, r12
-    add     r6, r6, r0
-    @ round 77
-    add     r5, r8, r5, ror #2
-    add     r5, r5, r6, ror #27
-    eor     r12, r3, r4
-    eor     r12, r7, r12, ror #2
-    add     r5, r5, r12
-    add     r5, r5, r2
-    @ W[78], W[79]
-    ldm     lr, {r1, r9}
-    ldm     sp, {r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    sub     r12, lr, #32
-    ldm     r12, {r11, r12}
-    eor     r1, r1, r11
-    eor     r9, r9, r12
-    eor     r1, r1, r10
-    mov     r1, r1, ror #31
-    eor     r9, r9, r0
-    mov     r9, r9, ror #31
-    @ round 78
-    add     r4, r8, r4, ror #2
-    add     r4, r4, r5, ror #27
-    eor     r12, r7, r3
-    eor     r12, r6, r12, ror #2
-    add     r4, r4, r12
-    add     r4, r4, r1
-    @ round 79
-    add     r3, r8, r3, ror #2
-    add     r3, r3, r4, ror #27
-    eor     r12, r6, r7
-    eor     r12, r5, r12, ror #2
-    add     r3, r3, r12
-    add     r3, r3, r9
-
-    add     r0, sp, #SAVED          @ the state before the block, added back
-    ldmia   r0, {r0, r1, r2, r9, r10}
-    add     r3, r3, r0
+@ the rounds, a..e renamed by one a round
+    SEVEN   0, r3, r4, r5, r6, r7
+    SEVEN   7, r6, r7, r3, r4, r5
+    SEVEN   14, r4, r5, r6, r7, r3
+    SEVEN   21, r7, r3, r4, r5, r6
+    SEVEN   28, r5, r6, r7, r3, r4
+    SEVEN   35, r3, r4, r5, r6, r7
+    SEVEN   42, r6, r7, r3, r4, r5
+    SEVEN   49, r4, r5, r6, r7, r3
+    SEVEN   56, r7, r3, r4, r5, r6
+    SEVEN   63, r5, r6, r7, r3, r4
+    SEVEN   70, r3, r4, r5, r6, r7
+    THREE   77, r6, r7, r3, r4, r5
+    ldmia   sp, {r0, r1, r2, r9, r10, r11, lr}  @ sp at SAVED: the state before the
+    add     r3, r3, r0              @ block, added back; the next block, the blocks' end
     add     r4, r4, r1
     add     r5, r2, r5, ror #2
     add     r6, r9, r6, ror #2
     add     r7, r10, r7, ror #2
-    ldr     r1, [sp, #NEXT_BLOCK]
-    ldr     r2, [sp, #CFRAME]
-    cmp     r1, r2
+    sub     sp, sp, #SAVED
+    cmp     r11, lr
+    mov     r1, r11
     bne     sha1_block
     add     sp, sp, #CFRAME
     pop     {r2, lr}

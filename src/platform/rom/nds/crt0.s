@@ -10,8 +10,10 @@
 @   1  main RAM, 4 MiB at 0x02000000 instruction- and data-cached, write-back
 @   2  the records, 64 KiB at 0x023E0000  not cached, not buffered: every
 @      byte reaches main RAM at once, where the host reads it
-@ and the data TCM (16 KiB at 0x0B000000) holds the stack; both caches are
-@ invalidated, then enabled with the unit.  Interrupts stay off (the
+@ and the data TCM (16 KiB at 0x0B000000) holds the stack; the instruction
+@ TCM (32 KiB at 0, mirrored up to 32 MiB) the ARM assembly's routines,
+@ copied there from main RAM (nds.ld); both caches are invalidated, then
+@ enabled with the unit.  Interrupts stay off (the
 @ platform polls VCOUNT and the timers).  .data is in place already (the
 @ loader copied it with the code); .bss is zeroed.
         .section .crt0, "ax"
@@ -46,11 +48,20 @@ _start:
         mcr     p15, 0, r0, c5, c0, 3
         ldr     r0, =0x0B00000A         @ DTCM: 0x0B000000, 512 << 5 = 16 KiB
         mcr     p15, 0, r0, c9, c1, 0
+        mov     r0, #0x20               @ ITCM: 0, 512 << 16 = 32 MiB of mirrors
+        mcr     p15, 0, r0, c9, c1, 1
         mrc     p15, 0, r0, c1, c0, 0
-        ldr     r1, =0x00011005         @ DTCM, I-cache, D-cache, protection unit
+        ldr     r1, =0x00051005         @ ITCM, DTCM, I-cache, D-cache, protection unit
         orr     r0, r0, r1
-        bic     r0, r0, #0x00020000     @ DTCM readable (not load mode)
+        bic     r0, r0, #0x000A0000     @ both TCMs readable (not load mode)
         mcr     p15, 0, r0, c1, c0, 0
+        ldr     r1, =__itcm_load        @ the ARM assembly's code to the ITCM
+        ldr     r2, =__itcm_start
+        ldr     r3, =__itcm_end
+3:      cmp     r2, r3
+        ldrlo   r0, [r1], #4
+        strlo   r0, [r2], #4
+        blo     3b
         ldr     sp, =__stack_top
         ldr     r1, =__bss_start        @ zero .bss
         ldr     r2, =__bss_end

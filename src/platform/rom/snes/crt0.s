@@ -19,9 +19,10 @@
 ;   reset   native mode, FastROM, the stack at $01FF, the direct page at 0,
 ;           the low work RAM and the PPU's registers cleared, the C stack,
 ;           BSS and DATA, then main
-;   nmi     once a frame: the timer's frame base advances by a frame's
-;           master cycles; the text rows written since the last frame go
-;           to the tilemap in VRAM by DMA
+;   nmi     once a frame, with the direct page at 0 whatever the interrupted
+;           code's (a 65816 routine may move it): the timer's frame
+;           base advances by a frame's master cycles; the text rows written
+;           since the last frame go to the tilemap in VRAM by DMA
 ;   hb_rom_ticks  the frame base plus the PPU's H/V counters, latched
 ;           (fullsnes: SLHV $2137, OPHCT $213C, OPVCT $213D), in master
 ;           cycles
@@ -142,7 +143,7 @@ fast_reset:
 ; the FastROM mirror.  Every variable it touches is in the zero page and
 ; every register in the I/O area, which all the code banks show.  The
 ; direct page is set to 0 for it: a 65816 routine may have moved it (the
-; 65816 CRC-32 reads its input through it).
+; 65816 CRC-32 reads its input through it, SHA-256 keeps its words there).
 hb_snes_nmi:
         jml FAST + fast_nmi
 fast_nmi:
