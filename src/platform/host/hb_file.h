@@ -22,10 +22,15 @@ typedef struct {
     void *populate; /* the thread faulting the mapping in ahead (NULL: none) */
 } hb_file;
 
+/* 1 when the machine has a CPU to spare for helper threads: more than one
+ * CPU, and a 1-minute load average under their number (or none known). */
+int hb_file_spare_cpu(void);
+
 /* 0 on success; -1 with errno set.  A mapping of 4 MiB or more is faulted
- * in ahead by a second thread where a CPU is free (the load average). */
+ * in ahead by a second thread where a CPU is spare (hb_file_spare_cpu). */
 int hb_file_load(FILE *f, hb_file *out);
-/* hb_file_load with that thread asked for (1) or not (0), for the tests. */
+/* hb_file_load with that thread asked for (1) or not (0): no for code that
+ * uses every core itself; the tests take both. */
 int hb_file_load_with(FILE *f, hb_file *out, int populate_ahead);
 void hb_file_release(hb_file *file);
 
@@ -40,7 +45,7 @@ void hb_file_release(hb_file *file);
  * threads (pread at each block's offset) into a ring of buffers while take()
  * runs, a pipe by one; a small file on the calling thread alone (threads
  * would cost more than they save), and any file when the machine has no CPU
- * to spare (the load average): there the threads only add their cost. */
+ * to spare (hb_file_spare_cpu): there the threads only add their cost. */
 int hb_file_stream(FILE *f, void (*take)(void *state, const uint8_t *block, size_t n), void *state);
 
 /* hb_file_stream with the block size and the number of reading threads
