@@ -40,3 +40,11 @@ def test_help_and_spellings(name):
     assert not [s for s in NOT_THE_CLI if s in options], options
     if "target" in options:
         assert "--target " in options, options
+
+
+def test_call_speeds_names_each_speed_held_once_in_order():
+    from studies.call_speeds import stretches
+    values = [21.2] * 5 + [16.1] * 2 + [20.9] * 5 + [15.8] * 6 + [21.0] * 4
+    assert stretches(values, 5) == [21, 16]   # the second 21 repeats the first; the last held only 4
+    assert stretches(values, 2) == [21, 16, 21, 16, 21]
+    assert stretches([3.0, 4.0, 3.0], 2) == []

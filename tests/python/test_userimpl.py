@@ -133,7 +133,10 @@ def test_run_and_compare_measure_the_folder_beside_ours(tmp_path):
     assert code == 0, err
     ranked = [line.split() for line in out.splitlines() if line[:3] in ("1. ", "2. ")]
     assert {r[2] for r in ranked} == {"portable", "myfnv"}, out
-    assert all(r[1] == "1.000" for r in ranked), out   # the same loop: the same simulated cost
+    # the same loop: the same instructions; Callgrind's branch predictor is indexed by the code's
+    # address, so a miss a call may move between the two copies (10 cycles of ~6,000)
+    assert ranked[0][4] == ranked[1][4], out
+    assert all(float(r[1]) < 1.005 for r in ranked), out
     code, out, _ = hb("hash", "-a", "fnv1a32", "--impl", "myfnv", "--impl-dir", GOOD, stdin="abc")
     assert code == 0 and out.split()[0] == "1a47e90b"
 
