@@ -18,8 +18,8 @@
 #define HB_FILE_RING 8
 /* a mapping this large is faulted in ahead by a second thread, this much
  * at a time (the thread costs tens of microseconds: nothing beside hashing
- * 4 MiB; and the choice of `hash`'s default implementation times 4 MiB
- * files, so it measures this path) */
+ * 4 MiB; the choice of `hash`'s default implementation times 16 MiB files,
+ * so it measures this path) */
 #define HB_FILE_POPULATE_MIN ((size_t)4 << 20)
 #define HB_FILE_POPULATE_STEP ((size_t)2 << 20)
 
@@ -116,10 +116,23 @@ int hb_file_spare_cpu(void)
     return known;
 }
 
+/* 1 when `len` bytes are at most half the machine's memory (or it is not
+ * known): the thread ahead does not wait for the hash, so on a file larger
+ * than memory it would evict what it mapped before the hash reads it. */
+static int fits_in_memory(size_t len)
+{
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGESIZE)
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && page > 0) return len / (size_t)page <= (size_t)pages / 2;
+#endif
+    (void)len;
+    return 1;
+}
+
 static void populate_start(hb_file *file)
 {
     populate *p;
-    if (file->len < HB_FILE_POPULATE_MIN || !(p = malloc(sizeof *p))) return;
+    if (file->len < HB_FILE_POPULATE_MIN || !fits_in_memory(file->len) || !(p = malloc(sizeof *p))) return;
     p->data = file->data;
     p->len = file->len;
     p->stop = 0;
