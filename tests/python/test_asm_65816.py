@@ -46,7 +46,7 @@ def lengths() -> list:
 
 def test_the_super_nes_holds_the_65816_assembly_then_the_6502s_and_no_other_console_the_65816s():
     algos = [a for a in roster.algorithms() if IMPL in a.asm]
-    assert {"crc32", "crc32c", "md5", "sha1", "sha256"} <= {a.id for a in algos}
+    assert {"crc32", "crc32c", "fletcher32", "md5", "sha1", "sha256"} <= {a.id for a in algos}
     assert snes.CONSOLE.asm_isas() == ("65816", "6502")
     for a in algos:
         assert IMPL in a.impls_on(snes.CONSOLE.asm_isas()) and IMPL not in a.impls_on("6502")

@@ -53,8 +53,21 @@ def crc32c(data: bytes) -> int:
     return crc ^ 0xFFFFFFFF
 
 
-def test_the_bitwise_crc32c_gives_the_check_value():
+def fletcher32(data: bytes) -> int:
+    """Fletcher-32 from its definition: big-endian 16-bit words (an odd last byte the high byte of a
+    word whose low byte is 0), both sums from 0, mod 65535; (b << 16) | a."""
+    padded = data + b"\0" * (len(data) & 1)
+    a = b = 0
+    for i in range(0, len(padded), 2):
+        a = (a + (padded[i] << 8 | padded[i + 1])) % 65535
+        b = (b + a) % 65535
+    return b << 16 | a
+
+
+def test_the_references_written_here_give_the_check_values():
     assert crc32c(b"123456789") == 0xE3069283
+    work = bytes((i * 31 + 7) & 0xFF for i in range(16))   # data/reference-digests.tsv's workload
+    assert [fletcher32(work[:n]) for n in (1, 2, 4, 16)] == [0x07000700, 0x07260726, 0x53B04C8A, 0x63BF03FC]
 
 
 @pytest.mark.toolchain
@@ -69,7 +82,7 @@ def test_the_65816_routines_out_of_the_image_give_python_s_digests_and_sha256_is
     out = buf + 2048
     ref = {"md5": lambda b: hashlib.md5(b).digest(), "sha1": lambda b: hashlib.sha1(b).digest(),
            "sha256": lambda b: hashlib.sha256(b).digest(), "crc32": lambda b: zlib.crc32(b).to_bytes(4, "big"),
-           "crc32c": lambda b: crc32c(b).to_bytes(4, "big")}
+           "crc32c": lambda b: crc32c(b).to_bytes(4, "big"), "fletcher32": lambda b: fletcher32(b).to_bytes(4, "big")}
     cost = {}
     for a in algos:
         for n in (1, 55, 56, 63, 64, 65, 127, 128, 1024):
