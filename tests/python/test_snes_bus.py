@@ -82,7 +82,8 @@ def test_the_65816_routines_out_of_the_image_give_python_s_digests_and_sha256_is
     out = buf + 2048
     ref = {"md5": lambda b: hashlib.md5(b).digest(), "sha1": lambda b: hashlib.sha1(b).digest(),
            "sha256": lambda b: hashlib.sha256(b).digest(), "crc32": lambda b: zlib.crc32(b).to_bytes(4, "big"),
-           "crc32c": lambda b: crc32c(b).to_bytes(4, "big"), "fletcher32": lambda b: fletcher32(b).to_bytes(4, "big")}
+           "crc32c": lambda b: crc32c(b).to_bytes(4, "big"), "fletcher32": lambda b: fletcher32(b).to_bytes(4, "big"),
+           "adler32": lambda b: zlib.adler32(b).to_bytes(4, "big")}
     cost = {}
     for a in algos:
         for n in (1, 55, 56, 63, 64, 65, 127, 128, 1024):
