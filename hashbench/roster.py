@@ -55,9 +55,11 @@ class Algorithm:
         CPU's assembly; SMALL is the portable entry, compiled small."""
         return self.impls.get("portable" if name == SMALL else name) or self.asm[name]
 
-    def impls_on(self, isa: str) -> dict:
-        """Our implementations a CPU of this `isa` runs: the C ones and its assembly."""
-        return {**self.impls, **{n: i for n, i in self.asm.items() if i.isa == isa}}
+    def impls_on(self, isa) -> dict:
+        """Our implementations a CPU of this `isa` runs: the C ones and its assembly.  `isa`: one
+        target's `isa`, or a tuple of them (Target.isas: the NDS's ARMv5TE runs ARMv4T's ARM code)."""
+        isas = (isa,) if isinstance(isa, str) else tuple(isa)
+        return {**self.impls, **{n: i for n, i in self.asm.items() if i.isa in isas}}
 
 
 @functools.lru_cache(maxsize=1)

@@ -95,7 +95,7 @@ def checked(args, targets) -> Request:
         raise UserError("--calls must be between 1 and 1000")
     mine = userimpl.prepare(args.impl_dir, log_to_stderr(args.quiet))
     from ..targets import load_all
-    isas = {t.isa for t in load_all().values()}   # the assembly a cross target runs (not the Super NES's 65816)
+    isas = {i for t in load_all().values() for i in t.isas}   # the assembly a cross target runs (not the Super NES's 65816)
     ours = roster.OURS + (roster.SMALL,) + tuple(n for n in roster.asm_names() if roster.isa_of(n) in isas)
     chosen = [one_name(i, ours, "--impl") for i in roster.split([args.impl])]
     every = "all" in chosen
