@@ -47,7 +47,8 @@ def add_parser(sub):
                    help="print algorithms x targets; alone: from the newest stored results")
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
     c.add_argument("--impl", default="all",
-                   help="portable, compact, a CPU's assembly (sm83, 6502, armv4: only on that CPU), small (on the nes: "
+                   help="portable, compact, a CPU's assembly (sm83, 6502, armv4: only on a CPU that runs it; armv4 on "
+                        "gba-iwram-arm, nds and 3ds), small (on the nes: "
                         "the portable code built with HB_NO_PORTABLE_TABLES of the algorithms its ROM image builds "
                         "so to fit a bank), an --impl-dir's name, or all (default: all)")
     userimpl.add_args(c)
