@@ -47,7 +47,13 @@ $(REFERENCE_INC): data/reference-digests.tsv
 
 all: build
 
-build: $(BUILD)/hashbench-engine $(BUILD)/hb-test $(BUILD)/libhashbench.so
+build: $(BUILD)/hashbench-engine $(BUILD)/hb-test $(BUILD)/hb-file-test $(BUILD)/libhashbench.so
+
+# The host engine's file reading (POSIX threads and mmap): apart from hb-test, which needs only a C library.
+$(BUILD)/hb-file-test: tests/c/hb_file_test.c src/platform/host/hb_file.c src/platform/host/hb_file.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -D_DEFAULT_SOURCE -D_FILE_OFFSET_BITS=64 -pthread tests/c/hb_file_test.c src/platform/host/hb_file.c \
+	    -o $@ $(EXTRA_LDFLAGS)
 
 $(BUILD)/hb-test: tests/c/hb_test.c $(CORE_SRC) src/engine/hb_record.c $(CORE_HDR)
 	@mkdir -p $(@D)
@@ -135,11 +141,13 @@ test-quick:
 	@test -x $(PY) || { echo "make test-quick: no $(PY): run make setup (or make bench) first" >&2; exit 2; }
 	@$(MAKE) --no-print-directory -s build
 	$(BUILD)/hb-test
+	$(BUILD)/hb-file-test
 	.venv/bin/ruff check hashbench tests tools studies
 	$(PY) -m pytest -q -p no:cacheprovider --quick $$($(PY) -c 'import xdist' 2>/dev/null && echo --numprocesses=auto) tests/python
 
-test-c: $(BUILD)/hb-test
+test-c: $(BUILD)/hb-test $(BUILD)/hb-file-test
 	$(BUILD)/hb-test
+	$(BUILD)/hb-file-test
 
 clean:
 	rm -rf build

@@ -46,10 +46,11 @@ step "C suite, gcc"
 # -j: the engine, hb-test and the library compile beside the Rust crates' first build (cargo)
 $MAKE -j"$HB_TEST_JOBS" BUILD=build/host build
 build/host/hb-test
+build/host/hb-file-test
 
 # The C suite's other builds (each one compiler run over the whole roster), made in their checks below.
-variant() {   # NAME: make build/NAME/hb-test
-    local name=$1
+variant() {   # NAME: make build/NAME/hb-test (and hb-file-test, the host's file reading, for the host's own compilers)
+    local name=$1 targets=("build/$1/hb-test")
     case $name in
         clang) set -- CC=clang ;;
         asan) set -- CC=clang OPT=-O1 EXTRA_CFLAGS="-g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
@@ -61,7 +62,8 @@ variant() {   # NAME: make build/NAME/hb-test
         s390x) set -- CC=s390x-linux-gnu-gcc EXTRA_LDFLAGS=-static ;;
         armhf) set -- CC=arm-linux-gnueabihf-gcc EXTRA_LDFLAGS=-static ;;
     esac
-    $MAKE BUILD="build/$name" "$@" "build/$name/hb-test"
+    case $name in clang|asan) targets+=("build/$name/hb-file-test") ;; esac
+    $MAKE BUILD="build/$name" "$@" "${targets[@]}"
 }
 
 # The other checks side by side, HB_TEST_JOBS at a time (default: the number of cores), longest first:
@@ -73,11 +75,11 @@ CHECKS=(
     "8/16-bit consoles: Game Boy (SDCC, mGBA; a few algorithms), exact cycles|bash scripts/test-console.sh gb"
     "8/16-bit consoles: Z80 (SDCC, ucsim; a few algorithms), exact cycles|bash scripts/test-console.sh z80"
     "Cross-architecture correctness under QEMU (N64, NDS, PowerPC)|bash scripts/test-cross.sh"
-    "C suite under ASan + UBSan|variant asan && build/asan/hb-test --quick"
+    "C suite under ASan + UBSan|variant asan && build/asan/hb-test --quick && build/asan/hb-file-test"
     "C suite with other CPUs' forms on this one (HB_BIG_ENDIAN, HB_TABLE_BYTE_OFFSETS: big-endian CRCs; HB_32BIT_CPU: SHA-512 in 32-bit halves; in full, 3 s: every length through them)|variant swap && build/swap/hb-test"
     "C suite under QEMU: s390x (big-endian, 64-bit)|variant s390x && qemu-s390x build/s390x/hb-test --quick"
     "C suite under QEMU: armhf (32-bit ARM)|variant armhf && qemu-arm build/armhf/hb-test --quick"
-    "C suite, clang (strict C99)|variant clang && build/clang/hb-test --quick"
+    "C suite, clang (strict C99)|variant clang && build/clang/hb-test --quick && build/clang/hb-file-test"
     "C suite with HB_NO_PORTABLE_TABLES (the Game Boy / Z80 small builds: rolled rounds, no big tables)|variant npt && build/npt/hb-test --quick"
     "C suite with HB_SMALL_CPU (the 8/16-bit code paths: byte-wise state, byte-table multiplies)|variant small && build/small/hb-test --quick"
     "C suite with HB_NO_U64 (the 6502 configuration: 64-bit algorithms dropped)|variant nou64 && build/nou64/hb-test --quick"

@@ -62,6 +62,46 @@ def test_a_library_gets_the_whole_file(workload_file):
         assert engine("hash", "sha256", impl, workload_file).decode().split()[0] == want, impl
 
 
+# Around the engine's ways of reading (src/platform/host/hb_file.c): nothing, less than a block, a
+# block, two (the most always read on one thread), past two (where a CPU is free, two threads read
+# ahead into a ring of 8 blocks), past the ring and not a multiple of the block; a one-shot's
+# mapping is faulted in ahead by a second thread from 4 MiB on.  Which of these runs depends on the
+# machine's load: hb-file-test (tests/c/hb_file_test.c) takes every way explicitly.
+READ_SIZES = [0, 1, BLOCK - 1, BLOCK, 2 * BLOCK, 2 * BLOCK + 1, 9 * BLOCK + 7]
+POPULATED_SIZE = (4 << 20) + 4097
+
+
+@pytest.mark.parametrize("size", READ_SIZES)
+def test_every_way_of_reading_gives_pythons_digest(size, tmp_path):
+    """Our streamed MD5 and SHA-256 of a file and of a pipe (stdin), at every size around the
+    reading's block and ring, equal Python's (an independent implementation)."""
+    data = workload(size) if size else b""
+    path = tmp_path / "f.bin"
+    path.write_bytes(data)
+    for algo in ("md5", "sha256"):
+        want = hashlib.new(algo, data).hexdigest()
+        assert engine("hash", algo, "portable", path).decode() == f"{want}  {path}\n", (algo, size)
+        assert engine("hash", algo, "portable", "-", stdin=data).decode() == f"{want}  -\n", (algo, size)
+
+
+def test_a_large_mapping_faulted_in_ahead_gives_pythons_digest(tmp_path):
+    """Every SHA-256 and XXH64 implementation on a file large enough for the mapping to be faulted
+    in by a second thread (a one-shot library) or read ahead (our streamed code): Python's SHA-256,
+    and for XXH64 our portable one-shot of the same bytes in memory (`digest`: the standard
+    workload)."""
+    data = workload(POPULATED_SIZE)
+    path = tmp_path / "big.bin"
+    path.write_bytes(data)
+    listing = [json.loads(line) for line in engine("list").decode().splitlines() if '"rec":"algo"' in line]
+    impls = {a["id"]: a["impls"] for a in listing}
+    want = hashlib.sha256(data).hexdigest()
+    for impl in impls["sha256"]:
+        assert engine("hash", "sha256", impl, path).decode().split()[0] == want, impl
+    want = engine("digest", "xxh64", "portable", POPULATED_SIZE).decode().strip()
+    for impl in impls["xxh64"]:
+        assert engine("hash", "xxh64", impl, path).decode().split()[0] == want, impl
+
+
 def test_every_implementation_is_reached_with_only_its_own_backend(tmp_path):
     """`hash ALGO IMPL` sets up only the backend IMPL names (its first word: openssl,
     rust-sha2-native), none for our own code: every implementation `list` gives, of every
