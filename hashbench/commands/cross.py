@@ -109,6 +109,11 @@ def checked(args, targets) -> Request:
     if bad:
         raise UserError(f"unknown implementation {bad[0]!r}: cross runs {', '.join(ours)} and the --impl-dir "
                         "folders' code")
+    for i in (i for i in chosen if i in roster.asm_names()):
+        if not any(roster.isa_of(i) in targets[n].isas for n in names):
+            runs = [t for t, x in load_all().items() if roster.isa_of(i) in x.isas]
+            raise UserError(f"--impl {i}: {', '.join(names)} run{'s' if len(names) == 1 else ''} no "
+                            f"{roster.isa_of(i)} code; the targets that do: {', '.join(runs)}")
     algos = roster.select(args.algo or list(dict.fromkeys(m.algorithm for m in mine)) or None)
     small = set().union(*(targets[n].small_rows(log_to_stderr(args.quiet)) for n in names
                           if hasattr(targets[n], "small_rows"))) if roster.SMALL in chosen else set()
