@@ -56,9 +56,9 @@ class Algorithm:
         return self.impls.get("portable" if name == SMALL else name) or self.asm[name]
 
     def impls_on(self, isa) -> dict:
-        """Our implementations a CPU of this `isa` runs: the C ones and its
-        assembly; `isa` a tuple where the CPU runs more than one's (the
-        65C816: its own and the 6502's)."""
+        """Our implementations a CPU of this `isa` runs: the C ones and its assembly.  `isa`: one
+        target's `isa`, or a tuple of them (Target.isas: the NDS's ARMv5TE runs ARMv4T's ARM code; a
+        console's asm_isas: the Super NES's 65C816 its own and the 6502's)."""
         isas = (isa,) if isinstance(isa, str) else tuple(isa)
         return {**self.impls, **{n: i for n, i in self.asm.items() if i.isa in isas}}
 

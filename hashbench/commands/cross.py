@@ -47,7 +47,8 @@ def add_parser(sub):
                    help="print algorithms x targets; alone: from the newest stored results")
     c.add_argument("-a", "--algo", action="append", metavar="ALGO", help="ids, comma lists or globs (default: all)")
     c.add_argument("--impl", default="all",
-                   help="portable, compact, a CPU's assembly (sm83, 6502, armv4: only on that CPU), small (on the nes: "
+                   help="portable, compact, a CPU's assembly (sm83, 6502, armv4: only on a CPU that runs it; armv4 on "
+                        "gba-iwram-arm, nds and 3ds), small (on the nes: "
                         "the portable code built with HB_NO_PORTABLE_TABLES of the algorithms its ROM image builds "
                         "so to fit a bank), an --impl-dir's name, or all (default: all)")
     userimpl.add_args(c)
@@ -95,7 +96,7 @@ def checked(args, targets) -> Request:
         raise UserError("--calls must be between 1 and 1000")
     mine = userimpl.prepare(args.impl_dir, log_to_stderr(args.quiet))
     from ..targets import load_all
-    isas = {t.isa for t in load_all().values()}   # the assembly a cross target runs (not the Super NES's 65816)
+    isas = {i for t in load_all().values() for i in t.isas}   # the assembly a cross target runs (not the Super NES's 65816)
     ours = roster.OURS + (roster.SMALL,) + tuple(n for n in roster.asm_names() if roster.isa_of(n) in isas)
     chosen = [one_name(i, ours, "--impl") for i in roster.split([args.impl])]
     every = "all" in chosen
@@ -108,6 +109,11 @@ def checked(args, targets) -> Request:
     if bad:
         raise UserError(f"unknown implementation {bad[0]!r}: cross runs {', '.join(ours)} and the --impl-dir "
                         "folders' code")
+    for i in (i for i in chosen if i in roster.asm_names()):
+        if not any(roster.isa_of(i) in targets[n].isas for n in names):
+            runs = [t for t, x in load_all().items() if roster.isa_of(i) in x.isas]
+            raise UserError(f"--impl {i}: {', '.join(names)} run{'s' if len(names) == 1 else ''} no "
+                            f"{roster.isa_of(i)} code; the targets that do: {', '.join(runs)}")
     algos = roster.select(args.algo or list(dict.fromkeys(m.algorithm for m in mine)) or None)
     small = set().union(*(targets[n].small_rows(log_to_stderr(args.quiet)) for n in names
                           if hasattr(targets[n], "small_rows"))) if roster.SMALL in chosen else set()

@@ -31,6 +31,9 @@ class Target:
     kind: str
     cpu: str = ""
     isa: str = ""
+    # the other `isa`s whose assembly (src/algos/asm/registry.def) this CPU runs as it is: the NDS's
+    # ARMv5TE and the 3DS's ARMv6 run the GBA's ARMv4T ARM-state code
+    also_runs: list = field(default_factory=list)
     bits: int = 32
     endian: str = "little"
     clock_hz: int = None      # the real CPU's clock: converts cycles (never instructions) to time
@@ -39,6 +42,11 @@ class Target:
     cycle_model: str = ""     # a CPU model of data/cpu-models/: what `--meter est-cycles` estimates with
     order: int = UNORDERED    # its place in listings and tables
     path: Path = None
+
+    @property
+    def isas(self) -> tuple:
+        """Every `isa` whose assembly this target builds and measures: its own, then also_runs."""
+        return (self.isa, *self.also_runs)
 
     def lock(self, log):
         """Held while a job builds and runs this target (hashbench.toolchain.cache)."""

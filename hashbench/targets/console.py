@@ -246,7 +246,7 @@ class ConsoleTarget(Target):
         if not todo:
             raise BuildError(f"{self.name}: none of the selected algorithms builds here (no 64-bit integers)")
         todo = self.substitute.algorithms(todo) if self.substitute else todo
-        sources = needed_sources(todo, job.impls, self.isa)
+        sources = needed_sources(todo, job.impls, self.isas)
         small_ids = self.small_rows(job.log) if SMALL in job.impls else frozenset()
         steps = []   # what was built rather than found in the cache (hashbench.toolchain.cache logs it)
 
@@ -265,7 +265,7 @@ class ConsoleTarget(Target):
             # (SDCC: seconds each), its runs as each is built; notes and results keep the roster's order
             builds = []
             for a in todo:
-                want = [i for i in job.impls if i in a.impls_on(self.isa)]
+                want = [i for i in job.impls if i in a.impls_on(self.isas)]
                 if want:
                     builds.append((a, bpool.submit(self.build_all, a, want, sizes, lib, log)))
                 if a.id in small_ids and not a.has_compact:   # with a compact, the image holds that instead
@@ -334,7 +334,7 @@ class ConsoleTarget(Target):
         notes = []
         note = self.noter(a, notes, log)
         return self.build_small(a, ["portable"], sizes, None, note, log, asked=True,
-                                sources=needed_sources([a], ["portable"], self.isa)), notes
+                                sources=needed_sources([a], ["portable"], self.isas)), notes
 
     def noter(self, a, notes, log):
         """note(impl, reason, text, **data): a note on one of `a`'s implementations, logged."""
@@ -349,7 +349,7 @@ class ConsoleTarget(Target):
         holds the bitwise CRC but not the table-driven one), one program per
         implementation; where one still does not fit, the small build."""
         note = self.noter(a, notes, log)
-        sources = needed_sources([a], want, self.isa)
+        sources = needed_sources([a], want, self.isas)
         shrinkable = [s for s in sources if shrinks(s)]
         if any(self.source_defines(src) for src in shrinkable):  # the target builds these small, always
             return self.build_small(a, want, sizes, lib, note, log, listed=True)
@@ -411,7 +411,7 @@ def engine_defines(t, algo, impls, sizes) -> list:
         d.append(f"HB_CONSOLE_FN={algo.impls['portable'].symbol}")
     if "compact" in impls and algo.has_compact:
         d.append(f"HB_CONSOLE_FN_COMPACT={algo.impls['compact'].symbol}")
-    asm = [i for i in impls if i in algo.impls_on(t.isa) and i not in algo.impls]
+    asm = [i for i in impls if i in algo.impls_on(t.isas) and i not in algo.impls]
     if asm:   # the CPU's assembly: one per program (console.c runs one)
         d += [f"HB_CONSOLE_FN_ASM={algo.asm[asm[0]].symbol}", f'HB_CONSOLE_ASM_NAME="{asm[0]}"']
     return d

@@ -25,7 +25,7 @@ from ..paths import BUILD, ROOT
 from ..results import records
 from ..results.result import Build
 from ..results.verify import checked
-from ..toolchain import cache, gcc
+from ..toolchain import assembly_search, cache, gcc
 from ..toolchain.configs import replace_opt
 from . import Outcome, Target
 
@@ -100,16 +100,28 @@ class QemuTarget(Target):
         elf = out_dir / "hb-cross.elf"
         sources = list(self.platform) + ENGINE_SRC + sorted({s for a in roster.algorithms()
                                                               for i in a.impls.values() for s in i.sources})
-        includes, inputs = list(INCLUDES), []
+        # the CPU's assembly, linked after every C file, so that the C's code sits where it sat without it
+        rows = self.assembly()
+        sources += [s for s in dict.fromkeys(s for _, i in rows for s in i.sources) if s not in sources]
+        search, incs = assembly_search(sources)
+        includes, inputs = list(INCLUDES) + search, list(incs)
+        defines = ["HB_CROSS_ASM_ROWS=" + "".join(f'HB_ASM_ROW("{a}","{i.name}",{i.symbol})' for a, i in rows)] \
+            if rows else []
         if substitute:
             reg = self.registry_object(substitute, out_dir / "hb_registry.o", log)
             sources = [cache.rel(reg) if s == REGISTRY else s for s in sources] + list(substitute.files())
             includes += substitute.flags()
             inputs = substitute.inputs()
-        cmd = gcc.executable_cmd(self, sources, elf, includes=includes)
+        # GNU/Linux's ld warns of an object without .note.GNU-stack (a .s file's): say the stack is not executable
+        flags = ["-Wa,--noexecstack"] if rows else []
+        cmd = gcc.executable_cmd(self, sources, elf, defines=defines, includes=flags + includes)
         inputs += sources + cache.core_headers() + [p for p in self.ldflags if p.endswith(".ld")]
         was_cached = cache.cached(elf, cmd, inputs, gcc.version(self), log)
         return elf, was_cached, cmd
+
+    def assembly(self) -> list:
+        """[(algorithm id, Impl)]: the hand-written assembly this target's CPU runs (its `isas`), in roster order."""
+        return [(a.id, i) for a in roster.algorithms() for n, i in a.asm.items() if i.isa in self.isas]
 
     def registry_object(self, substitute, obj, log):
         """src/engine/hb_registry.c with each replaced one-shot's name
@@ -196,7 +208,8 @@ class QemuTarget(Target):
         is short (SEMIHOSTING_CMDLINE), so the default selections are left out."""
         sub = job.substitute
         algos = [a.id for a in (sub.algorithms(job.algos) if sub else job.algos)]
-        impls = ["portable"] if sub else [i for i in job.impls if i in roster.OURS]   # no CPU's assembly here
+        mine = roster.OURS + tuple(dict.fromkeys(i.name for _, i in self.assembly()))
+        impls = ["portable"] if sub else [i for i in job.impls if i in mine]
         args = ["-s", ",".join(str(s) for s in job.sizes)]
         if self.mode == "user" or algos != roster.ids():
             args += ["-a", ",".join(algos)]

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: MIT
 """The hand-written assembly of src/algos/asm/ (one CPU each), verified as
 strictly as C: under the CPU's simulator (mGBA for the Game Boy's SM83 and
-for the GBA's ARM7TDMI in the ARM state, sim65 for the 6502), one run of src/engine/guest/lengths.c per
+for the GBA's ARM7TDMI in the ARM state, sim65 for the 6502; qemu-arm for the
+same ARM code on the NDS's ARM946E-S and the 3DS's ARM11), one run of src/engine/guest/lengths.c per
 implementation gives its digest at every length 0..2048 (the input moving
 against the 256-byte pages) and of short messages; each must equal the
 independent reference (tests/oracles, itself checked against the official
@@ -15,12 +16,15 @@ from hashbench.targets import load_all
 from hashbench.targets.lengths import check_lengths
 from tests.oracles import all_oracles
 
-TARGETS = {n: t for n, t in load_all().items() if t.kind == "console"}
+ALL = load_all()
+TARGETS = {n: t for n, t in ALL.items() if t.kind == "console"}
 ORACLES = all_oracles()
 MESSAGES = ["", "a", "abc", "123456789", "message digest", "abcdefghijklmnopqrstuvwxyz"]
 MAX_LEN = 2048
-CASES = [(name, a.id, impl) for name in ("gb", "nes", "gba-iwram-arm") if name in TARGETS
-         for a in roster.algorithms() for impl in a.asm if a.asm[impl].isa == TARGETS[name].isa]
+# the consoles' simulators (`emulator`), then the QEMU targets whose CPU runs another's assembly (nds, 3ds)
+CASES = [pytest.param(name, a.id, impl, marks=[pytest.mark.emulator] if ALL[name].kind == "console" else [])
+         for name in ("gb", "nes", "gba-iwram-arm", "nds", "3ds") if name in ALL
+         for a in roster.algorithms() for impl in a.asm if a.asm[impl].isa in ALL[name].isas]
 
 
 def xorshift_bytes(n: int) -> bytes:
@@ -59,12 +63,9 @@ def test_every_assembly_line_names_a_cpu_and_its_files():
 
 
 @pytest.mark.toolchain
-@pytest.mark.emulator
-@pytest.mark.toolchain
-@pytest.mark.emulator
 @pytest.mark.parametrize("target,algo_id,impl", CASES)
 def test_assembly_at_every_length(target, algo_id, impl):
-    t = TARGETS[target]
+    t = ALL[target]
     if t.missing():
         pytest.skip(f"{target} not installed: {', '.join(t.missing())}")
     recs = check_lengths(t, roster.find(algo_id), impl)

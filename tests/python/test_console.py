@@ -486,3 +486,13 @@ def test_mgba_runner_builds():
     runner = mgba.prepare(TARGETS["gba"], lambda m: None)
     r = subprocess.run([str(runner), "x.gba"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "--mailbox ADDR" in r.stderr  # the address is the caller's, always
+
+
+def test_cross_refuses_an_assembly_no_chosen_target_runs():
+    """`--impl armv4` on the NES measured nothing and stored an empty run (exit 0): now one line, exit 2,
+    naming the targets that do run it; before anything is built."""
+    r = hb("cross", "--target", "nes", "--impl", "armv4", "-a", "crc32", "--no-save")
+    assert r.returncode == 2, r.stderr
+    line, = r.stderr.strip().splitlines()
+    runs = [n for n, t in load_all().items() if roster.isa_of("armv4") in t.isas]
+    assert "nes runs no" in line and "gba-iwram-arm" in runs and all(n in line for n in runs)

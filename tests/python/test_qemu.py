@@ -164,6 +164,19 @@ def test_engine_options_fit_the_semihosting_command_line():
         TARGETS["cortex-m7"].command(Path("/e"), "/p.so", many)
 
 
+def test_only_the_arm_state_targets_build_the_gba_arm_assembly():
+    """The NDS's ARMv5TE and the 3DS's ARMv6 run src/algos/asm/armv4/ as it is (`also_runs`); the
+    Cortex-M7 (Thumb only), AArch64, x86 and the big-endian targets build no assembly: isa decides."""
+    with_asm = {n: sorted({i.name for _, i in t.assembly()}) for n, t in TARGETS.items() if t.assembly()}
+    assert with_asm == {"nds": ["armv4"], "3ds": ["armv4"]}
+    rows = TARGETS["nds"].assembly()
+    assert [a for a, _ in rows] == [a.id for a in roster.algorithms() if "armv4" in a.asm]
+    assert {"crc32", "sha256", "sha512", "sha3-256", "keccak-256"} <= {a for a, _ in rows}
+    every = Job(algos=[roster.find("crc32")], impls=list(roster.OURS) + ["sm83", "armv4"], sizes=[64], expected=None)
+    assert TARGETS["nds"].engine_args(every)[-2:] == ["-i", "portable,compact,armv4"]
+    assert TARGETS["ppc"].engine_args(every)[-2:] == ["-i", "portable,compact"]
+
+
 # ---- real targets under QEMU --------------------------------------------------------
 
 def measure(name, algos, sizes, calls=2, expected=None, check_repeat=False):
@@ -191,6 +204,23 @@ def test_n64_counts_are_exact_and_repeat():
 def test_a_wrong_digest_is_reported_as_a_mismatch_with_no_cost():
     res = measure("nds", ["crc32"], [64], expected=FixedExpected({("crc32", 64): "deadbeef"}))
     assert res and all(not r.verified and r.per_call is None and r.expected == "deadbeef" for r in res)
+
+
+@pytest.mark.toolchain
+@needs("nds")
+def test_nds_measures_the_arm_assembly_beside_the_c():
+    """One engine run: every armv4 row of crc32 and sha256 verified at each size and counted exactly,
+    after the algorithm's C; fewer instructions than gcc's code at 1 KiB."""
+    job = Job(algos=[roster.find(a) for a in ("crc32", "sha256")], impls=list(roster.OURS) + ["armv4"],
+              sizes=[1, 64, 1024], calls=2, expected=Expected(), log=lambda m: None)
+    res = TARGETS["nds"].measure(job).results
+    assert [(r.algorithm, r.implementation) for r in res if r.size == 1024] == [
+        ("crc32", "portable"), ("crc32", "compact"), ("crc32", "armv4"),
+        ("sha256", "portable"), ("sha256", "compact"), ("sha256", "armv4")]
+    assert all(r.verified and isinstance(r.per_call, int) for r in res), [r.digest for r in res if not r.verified]
+    cost = {(r.algorithm, r.implementation): r.per_call for r in res if r.size == 1024}
+    assert cost[("crc32", "armv4")] < cost[("crc32", "portable")]
+    assert cost[("sha256", "armv4")] < cost[("sha256", "portable")]
 
 
 @pytest.mark.toolchain

@@ -6,7 +6,8 @@
  *
  * For every selected implementation of every algorithm this build has
  * (HB_NO_U64 drops the 64-bit ones; `portable` and, where the registry has
- * one, `compact`) and every size: hash the standard workload once and print
+ * one, `compact`; then the CPU's hand-written assembly of src/algos/asm/
+ * that the build names in HB_CROSS_ASM_ROWS) and every size: hash the standard workload once and print
  * the digest, then run the measured region (../hb_region.c, shared with the
  * host engine's region mode) - CALLS back-to-back calls bracketed by
  * hb_cross_begin() / hb_cross_end().  The QEMU plugin
@@ -45,6 +46,27 @@
 #define HB_CROSS_MAX_SIZES 16
 #define HB_CROSS_DEFAULT_CALLS 2
 
+/* ---- the CPU's assembly ---------------------------------------------------------
+ * -DHB_CROSS_ASM_ROWS='HB_ASM_ROW("crc32", "armv4", hb_crc32_armv4) ...': the
+ * front end names the rows this target's `isa` runs (hashbench/targets/qemu.py,
+ * from src/algos/asm/registry.def) and links their sources. */
+typedef struct {
+    const char *algo;
+    const char *name;
+    hb_oneshot_fn fn;
+} hb_asm_row;
+
+#ifdef HB_CROSS_ASM_ROWS
+#define HB_ASM_ROW(id, name, fn) void fn(uint8_t *out, const uint8_t *in, size_t len);
+HB_CROSS_ASM_ROWS
+#undef HB_ASM_ROW
+#define HB_ASM_ROW(id, name, fn) { id, name, fn },
+static const hb_asm_row asm_rows[] = { HB_CROSS_ASM_ROWS { NULL, NULL, NULL } };
+#undef HB_ASM_ROW
+#else
+static const hb_asm_row asm_rows[] = { { NULL, NULL, NULL } };
+#endif
+
 /* ---- the workload ------------------------------------------------------------- */
 #if HB_HAVE_U64
 typedef uint64_t hb_word; /* only to align the buffer as the host's malloc does */
@@ -81,6 +103,22 @@ static int listed(const char *list, const char *name)
         p = *q ? q + 1 : q;
     }
     return 0;
+}
+
+/* One implementation at one length: its digest record, then its region. */
+static void measure(hb_impl r, uint8_t *buf, size_t len, unsigned long calls, unsigned long *region)
+{
+    memset(digest, 0, sizeof digest);
+    r.fn(digest, buf, len); /* the digest to verify, and the warm-up */
+    hb_rec_begin("digest");
+    hb_rec_str("algo", r.algo->id);
+    hb_rec_str("impl", r.name);
+    hb_rec_uint("size", (unsigned long)len);
+    hb_rec_hex("digest", digest, r.algo->digest_len);
+    hb_rec_end();
+    hb_region_run(r.fn, digest, buf, len, 0, calls);
+    hb_rec_region((*region)++, r.algo->id, r.name, len, calls);
+    hb_rec_end();
 }
 
 /* An error record: "msg: arg" (arg may be NULL). */
@@ -149,18 +187,20 @@ int main(int argc, char **argv)
         hb_rec_end();
         for (k = 0; k < nimpl; k++) {
             hb_impl r = hb_core_impl(k);
-            if (!listed(algos, r.algo->id) || !listed(impls, r.name)) continue;
-            memset(digest, 0, sizeof digest);
-            r.fn(digest, buf, len); /* the digest to verify, and the warm-up */
-            hb_rec_begin("digest");
-            hb_rec_str("algo", r.algo->id);
-            hb_rec_str("impl", r.name);
-            hb_rec_uint("size", (unsigned long)len);
-            hb_rec_hex("digest", digest, r.algo->digest_len);
-            hb_rec_end();
-            hb_region_run(r.fn, digest, buf, len, 0, calls);
-            hb_rec_region(region++, r.algo->id, r.name, len, calls);
-            hb_rec_end();
+            const hb_asm_row *a;
+            if (listed(algos, r.algo->id) && listed(impls, r.name))
+                measure(r, buf, len, calls, &region);
+            if (k + 1 < nimpl && hb_core_impl(k + 1).algo == r.algo) continue;
+            /* the algorithm's C is done: its assembly beside it */
+            for (a = asm_rows; a->algo; a++) {
+                hb_impl m;
+                if (strcmp(a->algo, r.algo->id) != 0 || !listed(algos, a->algo) || !listed(impls, a->name))
+                    continue;
+                m.algo = r.algo;
+                m.name = a->name;
+                m.fn = a->fn;
+                measure(m, buf, len, calls, &region);
+            }
         }
     }
     hb_rec_begin("done");
