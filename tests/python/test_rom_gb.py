@@ -328,3 +328,18 @@ def test_the_default_game_boy_image_takes_the_sm83_assembly():
     algos = roster.select(["crc32,md5"])
     p = image.plan(algos, [image.FASTEST], 1024, APP_BUDGET_MS, gb.CONSOLE.can_build, gb.CONSOLE.asm_isas())
     assert sorted((r.algo.id, r.impl) for r in p.rows) == [("crc32", "sm83"), ("md5", "portable")]
+
+
+@pytest.mark.toolchain
+@pytest.mark.emulator
+@needs_tools
+@needs_core
+def test_a_size_the_reference_table_lacks_is_checked_by_the_image_too(tmp_path):
+    """`--size 77`: the image carried no digest for a size data/reference-digests.tsv lacks, so its own
+    check failed every row ("the ROM's own check (False) and the reference's (True) disagree"); it
+    now carries the host engine's portable digest, the one `--run` checks the row against."""
+    assert ("crc8", 77) not in reference_table()
+    code, out, err = hb("rom", "--target", "gb", "-o", tmp_path / "x.gb", "-a", "crc8", "--impl", "portable",
+                        "--size", "77", "--budget", "1", "--run", "--no-save", timeout=300)
+    assert code == 0, err
+    assert "1/1 digests verified" in out + err
