@@ -132,21 +132,7 @@ re = V + 4 * ((9 - (t .mod 5)) .mod 5)
 
 ; one block from (src): the state H updated
 .proc	compress
-	ldy	#0			; W[0..15]: the block's words big-endian
-load:	lda	(src),y
-	sta	W+3,y
-	iny
-	lda	(src),y
-	sta	W+1,y
-	iny
-	lda	(src),y
-	sta	W-1,y
-	iny
-	lda	(src),y
-	sta	W-3,y
-	iny
-	cpy	#64
-	bne	load
+	BIG_WORDS			; W[0..15]: the block's words big-endian
 	ldx	#0			; W[t], t = 16 + x / 4
 sched:	lda	W+64-12+3,x		; the top byte first: its top bit is bit 0's
 	eor	W+64-32+3,x

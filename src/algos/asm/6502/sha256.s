@@ -213,21 +213,7 @@ abp = AB1
 
 ; one block from (src): the state H updated
 .proc	compress
-	ldy	#0			; W[0..15]: the block's words big-endian
-load:	lda	(src),y
-	sta	W+3,y
-	iny
-	lda	(src),y
-	sta	W+1,y
-	iny
-	lda	(src),y
-	sta	W-1,y
-	iny
-	lda	(src),y
-	sta	W-3,y
-	iny
-	cpy	#64
-	bne	load
+	BIG_WORDS			; W[0..15]: the block's words big-endian
 	lda	#0
 	sta	wi
 sched:	ldx	wi			; W[t] = W[t-16] + W[t-7] + s0(W[t-15]) + s1(W[t-2]), x = 4t - 64
