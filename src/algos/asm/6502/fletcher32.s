@@ -65,23 +65,8 @@ done:
 	sta	sa+1
 	sta	sb
 	sta	sb+1
-	lda	tmp1			; tmp2 = y of the first word: -2 * (words mod 128)
-	and	#$FE
-	eor	#$FF
-	clc
-	adc	#1
-	sta	tmp2
-	lda	ptr1			; p0 = in - y (- 256 where y is 0: `next` adds it)
-	sec
-	sbc	tmp2
-	sta	p
-	lda	ptr1+1
-	sbc	#0
-	sta	p+1
-	ldy	tmp2
-	bne	:+
-	dec	p+1
-:	lda	p			; p1 = p0 + 1
+	FIRST_WORD 2			; tmp2 = y of the first word: -2 * (words mod 128); p0 = in - y
+	lda	p			; p1 = p0 + 1
 	clc
 	adc	#1
 	sta	p+2

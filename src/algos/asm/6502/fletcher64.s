@@ -79,23 +79,8 @@ done:
 :	sta	sa,x
 	dex
 	bpl	:-
-	lda	tmp1			; tmp2 = y of the first word: -4 * (words mod 64)
-	and	#$FC
-	eor	#$FF
-	clc
-	adc	#1
-	sta	tmp2
-	lda	ptr1			; p0 = in - y (- 256 where y is 0: `next` adds it)
-	sec
-	sbc	tmp2
-	sta	p
-	lda	ptr1+1
-	sbc	#0
-	sta	p+1
-	ldy	tmp2
-	bne	:+
-	dec	p+1
-:
+	FIRST_WORD 4			; tmp2 = y of the first word: -4 * (words mod 64); p0 = in - y
+
 .repeat	3, K			; p1 .. p3
 	lda	p
 	clc
