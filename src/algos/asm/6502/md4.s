@@ -70,27 +70,7 @@ rc = V + 4 * ((6 - (i & 3)) & 3)
 rd = V + 4 * ((7 - (i & 3)) & 3)
 q = s / 8
 r = s .mod 8
-	clc				; T = a + f(b,c,d)
-.repeat	4, M
-	FUNC	fn, rb, rc, rd, M
-	adc	ra+M
-	sta	T+M
-.endrepeat
-	clc				; + X[g]
-.repeat	4, M
-	ldy	#4*g+M
-	lda	T+M
-	adc	(src),y
-	sta	T+M
-.endrepeat
-.if	k <> 0
-	clc				; + K
-.repeat	4, M
-	lda	T+M
-	adc	#<(k >> (8 * M))
-	sta	T+M
-.endrepeat
-.endif
+	MD_SUM	fn, ra, rb, rc, rd, g, k	; T = a + f(b,c,d) + X[g] + k
 ;	a = T <<< s: byte m (x << r | y >> 8 - r), x and y the bytes q and
 ;	q + 1 below it (s = 19: q = 2; r is never 0)
 	ldy	T+((3 - q) & 3)

@@ -74,25 +74,7 @@ rc = V + 4 * ((6 - (i & 3)) & 3)
 rd = V + 4 * ((7 - (i & 3)) & 3)
 q = s / 8
 r = s .mod 8
-	clc				; T = a + f(b,c,d)
-.repeat	4, M
-	FUNC	fn, rb, rc, rd, M
-	adc	ra+M
-	sta	T+M
-.endrepeat
-	clc				; + X[g]
-.repeat	4, M
-	ldy	#4*g+M
-	lda	T+M
-	adc	(src),y
-	sta	T+M
-.endrepeat
-	clc				; + T[i]
-.repeat	4, M
-	lda	T+M
-	adc	#<(k >> (8 * M))
-	sta	T+M
-.endrepeat
+	MD_SUM	fn, ra, rb, rc, rd, g, k	; T = a + f(b,c,d) + X[g] + k
 	clc				; a = b + (T <<< s)
 .if	r = 0
 .repeat	4, M
