@@ -17,6 +17,15 @@ ENV = {k: v for k, v in os.environ.items() if k not in ("HASHBENCH_ENGINE", "HAS
 ENV["NO_COLOR"] = "1"
 
 
+def fake_engine(folder) -> str:
+    """An engine at folder/engine that answers from tests/python/fixtures (fake_engine.py):
+    its path, for HASHBENCH_ENGINE."""
+    wrapper = folder / "engine"
+    wrapper.write_text(f"#!/bin/sh\nexec {sys.executable} {os.path.join(os.path.dirname(__file__), 'fake_engine.py')} \"$@\"\n")
+    wrapper.chmod(0o755)
+    return str(wrapper)
+
+
 class Ran(NamedTuple):
     """What a command did: r.returncode, r.stdout, r.stderr, or code, out, err = r."""
     returncode: int

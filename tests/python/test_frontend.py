@@ -5,12 +5,10 @@ deterministic whatever the machine is doing."""
 import json
 import math
 import os
-import stat
-import sys
 from pathlib import Path
 
 import pytest
-from cli_util import hb
+from cli_util import fake_engine, hb
 
 from hashbench.meters import timer as timer_rule
 from hashbench.statistics import stats
@@ -21,10 +19,7 @@ FIX = Path(__file__).resolve().parent / "fixtures"
 
 @pytest.fixture
 def fake_env(tmp_path):
-    wrapper = tmp_path / "engine"
-    wrapper.write_text(f"#!/bin/sh\nexec {sys.executable} {FIX.parent / 'fake_engine.py'} \"$@\"\n")
-    wrapper.chmod(wrapper.stat().st_mode | stat.S_IEXEC)
-    env = dict(os.environ, HASHBENCH_ENGINE=str(wrapper), NO_COLOR="1")
+    env = dict(os.environ, HASHBENCH_ENGINE=fake_engine(tmp_path), NO_COLOR="1")
     return env
 
 

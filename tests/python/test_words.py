@@ -7,13 +7,11 @@ engine (recorded output) or synthetic stored runs where they can stand in;
 the real engine with tiny budgets where the check needs a real run."""
 import json
 import re
-import stat
-import sys
 from pathlib import Path
 
 import pytest
 import synthetic
-from cli_util import filled_store, hb, save
+from cli_util import fake_engine, filled_store, hb, save
 
 from hashbench import meters, roster
 from hashbench.meters import callgrind
@@ -29,10 +27,7 @@ FIX = Path(__file__).resolve().parent / "fixtures"
 
 @pytest.fixture
 def fake_env(tmp_path):
-    wrapper = tmp_path / "engine"
-    wrapper.write_text(f"#!/bin/sh\nexec {sys.executable} {FIX.parent / 'fake_engine.py'} \"$@\"\n")
-    wrapper.chmod(wrapper.stat().st_mode | stat.S_IEXEC)
-    return {"HASHBENCH_ENGINE": str(wrapper)}
+    return {"HASHBENCH_ENGINE": fake_engine(tmp_path)}
 
 
 # ---- reading what was printed ------------------------------------------------------
