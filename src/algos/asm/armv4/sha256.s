@@ -65,15 +65,7 @@
     COPY_BLOCK_UNALIGNED r2, r3
     COPY_BYTES r12
 
-@ zero the block buffer (sp + 0..63, called from the frame's level); keeps r1, r2, r4-r11
-zero_buffer:
-    mov     r3, #0
-    mov     r12, #0
-    add     r0, sp, #64
-1:  stmdb   r0!, {r3, r12}
-    cmp     r0, sp
-    bne     1b
-    bx      lr
+    ZERO_BUFFER 64
 
 sha256_init:
     .word   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a

@@ -221,15 +221,7 @@ sha512_count:                       @ the bit count, big-endian, in bytes 123..1
     COPY_BLOCK_UNALIGNED r2, r3
     COPY_BYTES r12
 
-@ zero the block buffer (sp + 0..127, called from the frame's level); keeps r1, r2, r4-r11
-zero_buffer:
-    mov     r3, #0
-    mov     r12, #0
-    add     r0, sp, #128
-1:  stmdb   r0!, {r3, r12}
-    cmp     r0, sp
-    bne     1b
-    bx      lr
+    ZERO_BUFFER 128
 
 @ ---- the compression --------------------------------------------------
 @ One round t, i = t mod 16: the state's variable v (a = 0 .. h = 7) is
